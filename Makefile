@@ -1,0 +1,112 @@
+# kp: kernel performance regression signals
+.SUFFIXES:
+
+include config.mk
+
+# objects and binaries go to $(O); `make check-asan` uses another one
+O = build
+
+LIBSRC = \
+	lib/die.c \
+	lib/ealloc.c \
+	lib/hash.c \
+	lib/json.c \
+	lib/jsonw.c \
+	lib/kver.c \
+	lib/lineio.c \
+	lib/numfmt.c \
+	lib/record.c \
+	lib/summary.c
+
+TOOLS = \
+	kp-fetch \
+	kp-parse-mmtests \
+	kp-parse-results \
+	kp-parse-bpftrace \
+	kp-identify \
+	kp-stats \
+	kp-compare \
+	kp-classify \
+	kp-systematic \
+	kp-render
+
+# C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
+UNITS = \
+	hash \
+	json \
+	jsonw \
+	kver \
+	lineio \
+	numfmt \
+	summary
+
+# a tool is tools/NAME.c, or every .c file in the folder tools/NAME/
+src_of = $(wildcard tools/$(1).c tools/$(1)/*.c)
+obj_of = $(patsubst %.c,$(O)/%.o,$(call src_of,$(1)))
+
+LIBOBJ = $(LIBSRC:%.c=$(O)/%.o)
+LIB = $(O)/libkp.a
+BIN = $(TOOLS:%=$(O)/bin/%)
+UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
+MAN1 = $(TOOLS:%=man/man1/%.1)
+MAN = $(MAN1) man/man5/kp-records.5 man/man7/kp.7
+
+all: $(O)/.deps $(BIN)
+
+$(O)/.deps: config.mk
+	@sh tests/deps.sh $(DEBS)
+	@mkdir -p $(O) && touch $@
+
+deps:
+	sh tests/deps.sh --install $(DEBS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIBOBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIBOBJ)
+
+define tool_rule
+$(O)/bin/$(1): $(call obj_of,$(1)) $(LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $(call obj_of,$(1)) $(LIB) $$(LDLIBS_$(1)) $$(LDLIBS)
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+$(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)
+
+check: all $(UNITBIN)
+	KP_BIN=$(CURDIR)/$(O)/bin KP_UNIT=$(CURDIR)/$(O)/tests/unit \
+		prove -e '' $(PROVEFLAGS) $(UNITBIN) tests/*.t
+
+check-asan:
+	$(MAKE) O=build-asan \
+		EXTRA_CFLAGS='-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+		EXTRA_LDFLAGS='-fsanitize=address,undefined' check
+
+lint-man:
+	mandoc -Tlint -W warning $(MAN)
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
+		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
+		$(DESTDIR)$(PREFIX)/share/kp/pipelines
+	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f man/man5/kp-records.5 $(DESTDIR)$(MANPREFIX)/man5/
+	cp -f man/man7/kp.7 $(DESTDIR)$(MANPREFIX)/man7/
+	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
+
+uninstall:
+	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS)
+	rm -rf $(DESTDIR)$(PREFIX)/share/kp
+
+clean:
+	rm -rf build build-asan
+
+.PHONY: all deps check check-asan lint-man install uninstall clean

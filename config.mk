@@ -1,0 +1,30 @@
+# kp version
+VERSION = 0.1
+
+# paths
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+
+# Debian packages kp needs to build, run and test; `make deps` installs them
+DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
+	libcurl4-openssl-dev libarchive-dev
+DEBS_RUN = jq parallel
+DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
+	perl gzip xz-utils tar
+DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST)
+
+# flags
+CPPFLAGS = -D_GNU_SOURCE -DVERSION=\"$(VERSION)\" -Ilib
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter $(EXTRA_CFLAGS)
+LDFLAGS = $(EXTRA_LDFLAGS)
+LDLIBS = -lcrypto -lz -lm
+
+# libraries of single tools (pkg-config would give the same on Debian 12)
+LDLIBS_kp-fetch = -lcurl -larchive
+LDLIBS_kp-classify = -lyaml
+LDLIBS_kp-compare = -lyaml
+LDLIBS_kp-parse-results = -lyaml
+LDLIBS_kp-render = -lcsv
+
+CC = cc
+AR = ar

@@ -1,0 +1,216 @@
+/* kp.h: the kp library (libkp.a), linked into every tool.
+ *
+ * Ownership rule, kept everywhere: a pointer returned by a kp_json_*
+ * accessor or by kp_in_line() points into memory owned by the document or
+ * the reader and stays valid until the next kp_json_parse*() on that
+ * document or the next kp_in_line() on that reader.  Copy what you keep
+ * (estrdup).  Everything else a function returns is the caller's to free.
+ *
+ * Exit statuses of every tool: 0 ok, 1 findings (gates), 2 usage or bad
+ * input (including unreadable input and failed writes).
+ */
+#ifndef KP_H
+#define KP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { KP_EXIT_OK = 0, KP_EXIT_FINDINGS = 1, KP_EXIT_BAD = 2 };
+
+#define KP_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ealloc.c: allocation that dies (exit 2) with a message instead of failing */
+void *emalloc(size_t n);
+void *ecalloc(size_t nmemb, size_t size);
+void *erealloc(void *p, size_t n);
+void *ereallocarray(void *p, size_t nmemb, size_t size);
+char *estrdup(const char *s);
+char *estrndup(const char *s, size_t n);
+
+/* die.c: diagnostics in the one form every tool uses:
+ *   prog: FILE:LINE:COL: message        (line/col omitted when 0) */
+void kp_die_at(const char *file, long line, long col, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 4, 5)));
+void kp_warn_at(const char *file, long line, long col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* flush and close a stream we wrote; on any error report it and exit 2 */
+void efshut(FILE *fp, const char *name);
+
+/* lineio.c: lines of a plain or gzip-compressed file, read in large blocks.
+ * A truncated or corrupt .gz stream is an error (exit 2), never a short read.
+ * Lines are returned without the '\n' (and without a '\r' before it),
+ * NUL-terminated and writable. */
+typedef struct kp_in kp_in;
+kp_in *kp_in_open(const char *path);	/* NULL or "-" is stdin; dies on failure */
+kp_in *kp_in_open_soft(const char *path); /* like kp_in_open, NULL on failure (errno set) */
+char *kp_in_line(kp_in *in, size_t *len);	/* NULL at end of input */
+long kp_in_lineno(const kp_in *in);	/* 1-based number of the last line returned */
+const char *kp_in_name(const kp_in *in);	/* "<stdin>" for stdin */
+void kp_in_close(kp_in *in);
+/* read a whole (possibly gzipped) file into memory; *len gets its size.
+ * NUL-terminated.  Returns NULL and sets errno when it cannot be read. */
+char *kp_slurp(const char *path, size_t *len);
+
+/* json.c: strict RFC 8259 reader for one NDJSON line.
+ * A line holds exactly one value, which must be an object.  Whitespace-only
+ * lines are skipped by kp_rec_next().  Rejected: trailing commas, leading
+ * zeros, NaN/Infinity, bare control characters in strings, invalid UTF-8,
+ * escapes of lone surrogates, a second value or any garbage after the
+ * first, nesting deeper than KP_JSON_MAXDEPTH.
+ *
+ * A parsed document is a flat array of tokens in document order.  Token 0
+ * is the top-level object.  An object token is followed by its members,
+ * each a string key token then the value's tokens; an array token by its
+ * elements.  tok[i].next is the index just past token i's subtree, so
+ * children are walked with i = first; i = tok[i].next. */
+#define KP_JSON_MAXDEPTH 64
+enum kp_jtype { KP_JNULL, KP_JFALSE, KP_JTRUE, KP_JNUM, KP_JSTR, KP_JARR, KP_JOBJ };
+typedef struct {
+	uint8_t type;	/* enum kp_jtype */
+	uint8_t esc;	/* string: contains backslash escapes */
+	uint32_t off;	/* byte offset: strings, first byte after the quote;
+			 * others, first byte of the value */
+	uint32_t len;	/* strings: raw length between the quotes;
+			 * others: length of the whole value text */
+	uint32_t next;	/* index of the first token after this subtree */
+	uint32_t n;	/* objects: members, arrays: elements */
+} kp_jtok;
+typedef struct {
+	const char *text;	/* the line being parsed (not owned) */
+	size_t len;
+	kp_jtok *tok;
+	uint32_t ntok, cap;
+	char *arena;	/* decoded strings; reset by each parse */
+	size_t arenalen, arenacap;
+	const char *file;	/* for messages; set by kp_rec_next() */
+	long line;
+} kp_json;
+void kp_json_init(kp_json *d);
+void kp_json_free(kp_json *d);
+/* parse text[0..len); 0 on success, else -1 with a message in err
+ * (what was wrong and what was expected) and the 1-based column */
+int kp_json_parse(kp_json *d, const char *text, size_t len,
+	char *err, size_t errsz, size_t *col);
+/* index of the value of key in object obj, or -1 (first occurrence) */
+int kp_json_get(const kp_json *d, int obj, const char *key);
+/* first child of a container (for objects: the first key), or -1 */
+int kp_json_first(const kp_json *d, int i);
+/* does string token i equal s (compares decoded text)? */
+int kp_json_streq(const kp_json *d, int i, const char *s);
+/* decoded, NUL-terminated string of token i (in the arena), NULL if not a string */
+const char *kp_json_str(kp_json *d, int i);
+/* number of token i; 0 on success, -1 if not a number */
+int kp_json_num(const kp_json *d, int i, double *out);
+/* integer of token i (a number with no fraction that fits); 0 or -1 */
+int kp_json_int(const kp_json *d, int i, long long *out);
+/* raw JSON text of token i's value (strings include their quotes) */
+const char *kp_json_raw(const kp_json *d, int i, size_t *len);
+
+/* record.c: reading NDJSON records with errors that name the place.
+ * kp_rec_next() reads the next non-blank line of in and parses it into d
+ * (dying with FILE:LINE:COL on bad JSON or a non-object); returns 0 at end.
+ * The original line stays available as d->text / d->len for pass-through. */
+int kp_rec_next(kp_in *in, kp_json *d);
+const char *kp_rec_type(kp_json *d);	/* value of "type", or dies */
+/* field accessors on the top-level object that die, naming file:line:col,
+ * when the field is missing or of the wrong type */
+const char *kp_req_str(kp_json *d, const char *key);
+double kp_req_num(kp_json *d, const char *key);	/* finite number */
+long long kp_req_int(kp_json *d, const char *key);
+/* optional fields: def when missing or null; dies on the wrong type */
+const char *kp_opt_str(kp_json *d, const char *key, const char *def);
+double kp_opt_num(kp_json *d, const char *key, double def);
+long long kp_opt_int(kp_json *d, const char *key, long long def);
+/* die at token i of the current record (i < 0: at the line) */
+void kp_rec_die(const kp_json *d, int i, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+
+/* jsonw.c: NDJSON writer.  Commas and nesting are handled by the writer;
+ * keys are written in the order the caller gives them (tools use the order
+ * of kp-records(5), so output is stable). */
+typedef struct kp_w kp_w;
+kp_w *kp_w_open(FILE *fp, const char *name);	/* name for messages */
+void kp_w_close(kp_w *w);	/* flushes, checks the stream (efshut) */
+void kp_w_obj(kp_w *w);	/* { */
+void kp_w_arr(kp_w *w);	/* [ */
+void kp_w_end(kp_w *w);	/* closes the innermost object or array;
+			 * closing a top-level value ends the line */
+void kp_w_key(kp_w *w, const char *key);
+void kp_w_str(kp_w *w, const char *s);
+void kp_w_strn(kp_w *w, const char *s, size_t len);
+void kp_w_num(kp_w *w, double x);	/* shortest round trip; null if not finite */
+void kp_w_int(kp_w *w, long long x);
+void kp_w_bool(kp_w *w, int b);
+void kp_w_null(kp_w *w);
+void kp_w_raw(kp_w *w, const char *json, size_t len);	/* a valid JSON value */
+/* key + value in one call */
+void kp_w_kstr(kp_w *w, const char *key, const char *s);
+void kp_w_knum(kp_w *w, const char *key, double x);
+void kp_w_kint(kp_w *w, const char *key, long long x);
+void kp_w_kbool(kp_w *w, const char *key, int b);
+void kp_w_knull(kp_w *w, const char *key);
+/* pass-through: write a record line byte for byte, plus '\n' */
+void kp_w_line(kp_w *w, const char *line, size_t len);
+/* open a top-level object holding every member of d's top-level object
+ * except the keys in skip (NULL-terminated list, may be NULL), copied raw;
+ * the caller adds its own members and calls kp_w_end() */
+void kp_w_copy_obj(kp_w *w, const kp_json *d, const char *const *skip);
+
+/* numfmt.c: shortest decimal text that reads back as exactly x
+ * ("5845.82", not "5845.8199999999997"); integers print without a fraction
+ * when |x| < 2^53.  buf must hold KP_NUMBUF bytes.  Returns the length.
+ * Non-finite values print as "null". */
+#define KP_NUMBUF 32
+size_t kp_fmt_num(char *buf, double x);
+/* strict decimal number (JSON grammar) to double, correctly rounded;
+ * 0 on success, -1 on bad syntax */
+int kp_parse_num(const char *s, size_t len, double *out);
+
+/* kver.c: Linux kernel versions: tags (v6.12, v6.12-rc3, v6.12.1),
+ * git describe strings (v6.12-45-gabcdef0) and uname -r forms
+ * (6.17.0-rc2+, 6.1.0-27-amd64).  Order: see kp(7). */
+typedef struct {
+	int major, minor, patch;
+	int rc;		/* release candidate number; 0 for a release */
+	int commits;	/* commits after the tag (describe); 0 none */
+	int dirty;	/* '+' suffix or -dirty: local changes */
+	char sha[41];	/* abbreviated sha of a describe string, or "" */
+	char local[64];	/* the rest of a uname -r (e.g. "27-amd64"), or "" */
+} kp_kver;
+int kp_kver_parse(const char *s, kp_kver *v);	/* 0 ok, -1 unparseable */
+int kp_kver_cmp(const kp_kver *a, const kp_kver *b);	/* <0, 0, >0 */
+/* a tagged mainline release (vX.Y, no rc, no commits, no local part) */
+int kp_kver_is_release(const kp_kver *v);
+/* a stable point release vX.Y.Z (Z > 0) */
+int kp_kver_is_stable(const kp_kver *v);
+
+/* hash.c: SHA-256 (libcrypto) and the identity hash */
+void kp_sha256(const void *p, size_t n, unsigned char out[32]);
+void kp_hex(const unsigned char *p, size_t n, char *out);	/* out: 2n+1 */
+/* canonical form of a set of key/value pairs: keys sorted bytewise, each
+ * value with leading/trailing white space removed and inner runs of white
+ * space folded to one space, serialised as key '=' value '\n' with '\\',
+ * '\n' and '=' (in keys) escaped.  The hash is the first 8 bytes of the
+ * SHA-256 of that text, as 16 lowercase hex digits. */
+typedef struct kp_canon kp_canon;
+kp_canon *kp_canon_new(void);
+void kp_canon_add(kp_canon *c, const char *key, const char *val);
+void kp_canon_reset(kp_canon *c);
+char *kp_canon_text(kp_canon *c, size_t *len);	/* caller frees */
+void kp_canon_hash(kp_canon *c, char out[17]);
+void kp_canon_free(kp_canon *c);
+
+/* summary.c: descriptive statistics.  Functions taking "sorted" need
+ * ascending input (kp_sort).  Undefined statistics are NAN. */
+void kp_sort(double *v, size_t n);
+double kp_quantile(const double *sorted, size_t n, double p);	/* R type 7 */
+double kp_median(const double *sorted, size_t n);
+double kp_mean(const double *v, size_t n);
+double kp_sd(const double *v, size_t n);	/* sample sd (n-1); NAN for n < 2 */
+double kp_var(const double *v, size_t n);	/* sample variance (n-1) */
+double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation */
+double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
+double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
+
+#endif
