@@ -43,13 +43,17 @@ void efshut(FILE *fp, const char *name);
  * NUL-terminated and writable. */
 typedef struct kp_in kp_in;
 kp_in *kp_in_open(const char *path);	/* NULL or "-" is stdin; dies on failure */
-kp_in *kp_in_open_soft(const char *path); /* like kp_in_open, NULL on failure (errno set) */
+/* like kp_in_open, but NULL on failure (errno set), and read errors end the
+ * input (kp_in_line returns NULL) with kp_in_error() saying why */
+kp_in *kp_in_open_soft(const char *path);
+const char *kp_in_error(const kp_in *in);	/* NULL unless a soft read failed */
 char *kp_in_line(kp_in *in, size_t *len);	/* NULL at end of input */
 long kp_in_lineno(const kp_in *in);	/* 1-based number of the last line returned */
 const char *kp_in_name(const kp_in *in);	/* "<stdin>" for stdin */
 void kp_in_close(kp_in *in);
 /* read a whole (possibly gzipped) file into memory; *len gets its size.
- * NUL-terminated.  Returns NULL and sets errno when it cannot be read. */
+ * NUL-terminated.  Returns NULL and sets errno when it cannot be read or
+ * is corrupt (EIO for a truncated or corrupt .gz). */
 char *kp_slurp(const char *path, size_t *len);
 
 /* json.c: strict RFC 8259 reader for one NDJSON line.

@@ -1,0 +1,199 @@
+/* lineio.c: lines of plain or gzip-compressed input, read in large blocks.
+ * zlib reads uncompressed files transparently, so one path serves both. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "kp.h"
+
+#define BLOCK (256 * 1024)
+
+struct kp_in {
+	gzFile gz;
+	char *name;
+	char *buf;
+	size_t cap;	/* allocated, one more for the NUL */
+	size_t start;	/* first unread byte */
+	size_t end;	/* end of valid data */
+	long lineno;
+	int eof;
+	int soft;	/* report read errors through kp_in_error(), not exit */
+	char *error;
+};
+
+static kp_in *
+in_open(const char *path, int soft)
+{
+	kp_in *in;
+	int fd;
+	gzFile gz;
+
+	if (!path || strcmp(path, "-") == 0) {
+		fd = STDIN_FILENO;
+		path = NULL;
+	} else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (soft)
+			return NULL;
+		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
+	}
+	if (!(gz = gzdopen(fd, "rb"))) {
+		if (soft) {
+			if (fd != STDIN_FILENO)
+				close(fd);
+			errno = ENOMEM;
+			return NULL;
+		}
+		kp_die_at(path ? path : "<stdin>", 0, 0, "cannot read");
+	}
+	gzbuffer(gz, BLOCK);
+	in = ecalloc(1, sizeof(*in));
+	in->gz = gz;
+	in->name = estrdup(path ? path : "<stdin>");
+	in->cap = BLOCK;
+	in->buf = emalloc(in->cap + 1);
+	in->soft = soft;
+	return in;
+}
+
+kp_in *
+kp_in_open(const char *path)
+{
+	return in_open(path, 0);
+}
+
+kp_in *
+kp_in_open_soft(const char *path)
+{
+	return in_open(path, 1);
+}
+
+/* Read more input after the unread part; 0 at end of input.  A stream
+ * that ends inside a gzip member is corrupt, not short. */
+static size_t
+fill(kp_in *in)
+{
+	int n, errnum;
+	const char *msg;
+
+	if (in->eof)
+		return 0;
+	if (in->start > 0) {
+		memmove(in->buf, in->buf + in->start, in->end - in->start);
+		in->end -= in->start;
+		in->start = 0;
+	}
+	if (in->end == in->cap) {
+		in->cap *= 2;
+		in->buf = erealloc(in->buf, in->cap + 1);
+	}
+	n = gzread(in->gz, in->buf + in->end, (unsigned)(in->cap - in->end));
+	if (n < 0 || (n == 0 && (msg = gzerror(in->gz, &errnum)) && errnum != Z_OK)) {
+		msg = gzerror(in->gz, &errnum);
+		if (errnum == Z_ERRNO)
+			msg = strerror(errno);
+		else if (errnum == Z_BUF_ERROR)
+			msg = "truncated compressed data";
+		if (!in->soft)
+			kp_die_at(in->name, in->lineno + 1, 0, "read error: %s", msg);
+		in->error = estrdup(msg);
+		in->eof = 1;
+		return 0;
+	}
+	if (n == 0) {
+		in->eof = 1;
+		return 0;
+	}
+	in->end += (size_t)n;
+	return (size_t)n;
+}
+
+char *
+kp_in_line(kp_in *in, size_t *len)
+{
+	char *nl, *line;
+	size_t scanned = 0, n;
+
+	for (;;) {
+		nl = memchr(in->buf + in->start + scanned, '\n',
+		    in->end - in->start - scanned);
+		if (nl)
+			break;
+		scanned = in->end - in->start;
+		if (fill(in) == 0) {
+			if (in->start == in->end)
+				return NULL;
+			/* last line without a newline */
+			nl = in->buf + in->end;
+			break;
+		}
+	}
+	line = in->buf + in->start;
+	n = (size_t)(nl - line);
+	in->start += n + (nl < in->buf + in->end);
+	if (n > 0 && line[n - 1] == '\r')
+		n--;
+	line[n] = '\0';
+	in->lineno++;
+	if (len)
+		*len = n;
+	return line;
+}
+
+long
+kp_in_lineno(const kp_in *in)
+{
+	return in->lineno;
+}
+
+const char *
+kp_in_error(const kp_in *in)
+{
+	return in->error;
+}
+
+const char *
+kp_in_name(const kp_in *in)
+{
+	return in->name;
+}
+
+void
+kp_in_close(kp_in *in)
+{
+	if (!in)
+		return;
+	gzclose(in->gz);
+	free(in->buf);
+	free(in->error);
+	free(in->name);
+	free(in);
+}
+
+char *
+kp_slurp(const char *path, size_t *len)
+{
+	kp_in *in;
+	char *p;
+	size_t n;
+
+	if (!(in = kp_in_open_soft(path)))
+		return NULL;
+	while (fill(in) > 0)
+		;
+	if (in->error) {
+		kp_in_close(in);
+		errno = EIO;
+		return NULL;
+	}
+	n = in->end;
+	p = in->buf;
+	p[n] = '\0';
+	in->buf = NULL;
+	kp_in_close(in);
+	if (len)
+		*len = n;
+	return p;
+}
