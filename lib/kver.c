@@ -91,7 +91,8 @@ kp_kver_parse(const char *s, kp_kver *v)
 	if (*s != '-')
 		return -1;
 	t = s + 1;
-	len--;
+	if (--len == 0)
+		return -1;
 	/* -rcN */
 	n = toklen(t);
 	if (n > len)

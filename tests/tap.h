@@ -11,12 +11,12 @@ static int tap_n, tap_failed;
 #define is_str(got, want, ...) tap_is_str((got), (want), __FILE__, __LINE__, __VA_ARGS__)
 #define is_num(got, want, tol, ...) tap_is_num((got), (want), (tol), __FILE__, __LINE__, __VA_ARGS__)
 
-static int
+static inline int
 tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 #include <stdarg.h>
-static int
+static inline int
 tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
@@ -33,7 +33,7 @@ tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 	return pass;
 }
 
-static int
+static inline int
 tap_is_str(const char *got, const char *want, const char *file, int line, const char *name)
 {
 	int pass = got && want ? strcmp(got, want) == 0 : got == want;
@@ -44,7 +44,7 @@ tap_is_str(const char *got, const char *want, const char *file, int line, const 
 }
 
 /* tol: relative tolerance (0 for exact); NaN equals NaN */
-static int
+static inline int
 tap_is_num(double got, double want, double tol, const char *file, int line, const char *name)
 {
 	int pass;
@@ -60,7 +60,7 @@ tap_is_num(double got, double want, double tol, const char *file, int line, cons
 	return pass;
 }
 
-static int
+static inline int
 done_testing(void)
 {
 	printf("1..%d\n", tap_n);

@@ -1,0 +1,61 @@
+/* kver.c: parsing of tags, describe strings and uname -r forms, and the
+ * order kp-compare relies on to pick baselines. */
+#include <string.h>
+
+#include "kp.h"
+#include "../tap.h"
+
+/* each version sorts strictly before the next */
+static const char *ordered[] = {
+	"v5.15.170", "v6.1-rc1", "v6.1", "6.1.0-27-amd64", "v6.11", "v6.11.3",
+	"v6.12-rc1", "v6.12-rc3", "v6.12-rc3-2-g1234abcd", "v6.12", "v6.12-45-gabcdef0",
+	"v6.12.1-rc1", "v6.12.1", "v6.12.2", "v6.13-rc1", "6.17.0-rc2",
+	"6.17.0-rc2+", "v7.0-rc1", "v7.0",
+};
+
+static const char *bad[] = {
+	"", "v", "6", "v6.", "v6.x", "linux-6.1", "v6.12-", "v6.12-rc0", "6.12.",
+	"v6.12 ", "99999999999.1",
+};
+
+int
+main(void)
+{
+	kp_kver a, b;
+	size_t i, j;
+
+	for (i = 0; i + 1 < KP_LEN(ordered); i++) {
+		ok(kp_kver_parse(ordered[i], &a) == 0 && kp_kver_parse(ordered[i + 1], &b) == 0 &&
+		    kp_kver_cmp(&a, &b) < 0 && kp_kver_cmp(&b, &a) > 0,
+		    "%s < %s", ordered[i], ordered[i + 1]);
+	}
+	for (i = 0, j = 0; i < KP_LEN(ordered); i++) {
+		kp_kver_parse(ordered[i], &a);
+		j += kp_kver_cmp(&a, &a) == 0;
+	}
+	ok(j == KP_LEN(ordered), "every version equals itself");
+	for (i = 0; i < KP_LEN(bad); i++)
+		ok(kp_kver_parse(bad[i], &a) < 0, "'%s' is not a version", bad[i]);
+
+	kp_kver_parse("v6.12-45-gabcdef0", &a);
+	ok(a.major == 6 && a.minor == 12 && a.patch == 0 && a.rc == 0 && a.commits == 45 &&
+	    strcmp(a.sha, "abcdef0") == 0 && !kp_kver_is_release(&a), "describe string fields");
+	kp_kver_parse("6.17.0-rc2+", &a);
+	ok(a.rc == 2 && a.dirty && a.patch == 0 && a.local[0] == '\0', "uname -r with rc and +");
+	kp_kver_parse("6.1.0-27-amd64", &a);
+	is_str(a.local, "27-amd64", "Debian uname -r keeps its ABI and flavour as local part");
+	kp_kver_parse("6.18.44-fc-v595", &a);
+	ok(a.patch == 44 && strcmp(a.local, "fc-v595") == 0, "local version suffix");
+	kp_kver_parse("v6.12-rc3-dirty", &a);
+	ok(a.rc == 3 && a.dirty && a.local[0] == '\0', "-dirty");
+	kp_kver_parse("6.12.0-rc3-00045-gabcdef0", &a);
+	ok(a.rc == 3 && a.commits == 45 && strcmp(a.sha, "abcdef0") == 0,
+	    "CONFIG_LOCALVERSION_AUTO form");
+	kp_kver_parse("v6.11", &a);
+	ok(kp_kver_is_release(&a) && !kp_kver_is_stable(&a), "v6.11 is a release");
+	kp_kver_parse("v6.11.3", &a);
+	ok(!kp_kver_is_release(&a) && kp_kver_is_stable(&a), "v6.11.3 is a stable point");
+	kp_kver_parse("v6.12-rc1", &a);
+	ok(!kp_kver_is_release(&a) && !kp_kver_is_stable(&a), "an rc is neither");
+	return done_testing();
+}

@@ -1,0 +1,130 @@
+/* lineio.c: lines from plain and gzip files, odd endings, long lines, and
+ * a truncated .gz reported as an error rather than a short file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "kp.h"
+#include "../tap.h"
+
+static char dir[] = "/tmp/kp-lineio.XXXXXX";
+
+static char *
+path(const char *name)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s/%s", dir, name);
+	return buf;
+}
+
+static void
+write_file(const char *name, const char *data, size_t n)
+{
+	FILE *fp = fopen(path(name), "wb");
+
+	fwrite(data, 1, n, fp);
+	fclose(fp);
+}
+
+static void
+write_gz(const char *name, const char *data, size_t n)
+{
+	gzFile gz = gzopen(path(name), "wb");
+
+	gzwrite(gz, data, (unsigned)n);
+	gzclose(gz);
+}
+
+/* all lines joined with '|' */
+static char *
+lines(const char *name, long *count)
+{
+	kp_in *in = kp_in_open(path(name));
+	static char out[4096];
+	char *l;
+	size_t n;
+
+	out[0] = '\0';
+	while ((l = kp_in_line(in, &n))) {
+		if (strlen(l) != n)
+			strcat(out, "<len mismatch>");
+		if (strlen(out) + n + 2 < sizeof(out)) {
+			strcat(out, l);
+			strcat(out, "|");
+		}
+	}
+	*count = kp_in_lineno(in);
+	kp_in_close(in);
+	return out;
+}
+
+int
+main(void)
+{
+	static const char text[] = "a\nbb\r\n\nlast";
+	char *big, *l, *data;
+	size_t n, i, biglen = 3 * 1024 * 1024;
+	long count;
+	kp_in *in;
+
+	if (!mkdtemp(dir))
+		return 1;
+	write_file("plain", text, strlen(text));
+	is_str(lines("plain", &count), "a|bb||last|", "plain: CRLF, empty line, no final newline");
+	ok(count == 4, "four lines counted");
+	write_gz("text.gz", text, strlen(text));
+	is_str(lines("text.gz", &count), "a|bb||last|", "gzip read transparently");
+	write_file("empty", "", 0);
+	is_str(lines("empty", &count), "", "empty file has no lines");
+
+	big = malloc(biglen + 3);
+	memset(big, 'x', biglen);
+	strcpy(big + biglen, "\ny");
+	write_file("big", big, biglen + 2);
+	in = kp_in_open(path("big"));
+	l = kp_in_line(in, &n);
+	ok(l && n == biglen && l[n - 1] == 'x', "a 3 MiB line arrives whole");
+	l = kp_in_line(in, &n);
+	ok(l && strcmp(l, "y") == 0 && kp_in_lineno(in) == 2, "the line after it");
+	ok(kp_in_line(in, &n) == NULL, "then end of input");
+	kp_in_close(in);
+
+	/* truncate a gzip stream of many lines in the middle */
+	for (i = 0; i < biglen; i++)
+		big[i] = i % 61 == 60 ? '\n' : (char)('a' + i * 7 % 26);
+	write_gz("trunc.gz", big, biglen);
+	data = kp_slurp(path("trunc.gz"), &n);
+	ok(data && n == biglen && memcmp(data, big, n) == 0, "kp_slurp of a whole .gz");
+	free(data);
+	data = kp_slurp(path("trunc.gz"), &n);
+	{
+		FILE *fp = fopen(path("trunc.gz"), "rb");
+		char *gzbytes = malloc(biglen);
+		size_t m = fread(gzbytes, 1, biglen, fp);
+
+		fclose(fp);
+		write_file("trunc.gz", gzbytes, m / 2);
+		free(gzbytes);
+	}
+	free(data);
+	ok(kp_slurp(path("trunc.gz"), &n) == NULL, "kp_slurp refuses a truncated .gz");
+	in = kp_in_open_soft(path("trunc.gz"));
+	while (kp_in_line(in, &n))
+		;
+	ok(kp_in_error(in) != NULL, "soft reader reports a truncated .gz: %s",
+	    kp_in_error(in) ? kp_in_error(in) : "(none)");
+	kp_in_close(in);
+	ok(kp_in_open_soft(path("missing")) == NULL, "soft open of a missing file");
+
+	free(big);
+	unlink(path("plain"));
+	unlink(path("text.gz"));
+	unlink(path("empty"));
+	unlink(path("big"));
+	unlink(path("trunc.gz"));
+	rmdir(dir);
+	return done_testing();
+}
