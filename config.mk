@@ -15,8 +15,8 @@ DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST)
 
 # flags
 CPPFLAGS = -D_GNU_SOURCE -DVERSION=\"$(VERSION)\" -Ilib
-CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter $(EXTRA_CFLAGS)
-LDFLAGS = $(EXTRA_LDFLAGS)
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter $(SAN_CFLAGS) $(EXTRA_CFLAGS)
+LDFLAGS = $(SAN_LDFLAGS) $(EXTRA_LDFLAGS)
 LDLIBS = -lcrypto -lz -lm
 
 # libraries of single tools (pkg-config would give the same on Debian 12)
