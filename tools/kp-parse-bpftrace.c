@@ -1,0 +1,676 @@
+/* kp-parse-bpftrace: bpftrace hist()/lhist() output, text or JSON -> run + hist records */
+#include <ctype.h>
+#include <err.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kp.h"
+
+typedef struct {
+	double lo, hi;	/* NAN: open end */
+	long long count;
+} bucket;
+
+typedef struct {
+	char *key;
+	char *val;	/* NULL: JSON null */
+} field;
+
+static void usage(void);
+static void parse_file(const char *path);
+
+static char **meta;
+static size_t nmeta;
+static field *fields;
+static size_t nfields;
+static kp_w *w;
+
+static const char *fname;
+static char runid[512], kernel[256], instance[256];
+
+/* the map being read */
+static char mapname[256];
+static char **keys;
+static size_t nkeys;
+static bucket *bk;
+static size_t nbk;
+static long maplineno;
+static int inmap;
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: kp-parse-bpftrace [--meta key=value] [file ...]\n");
+	exit(KP_EXIT_BAD);
+}
+
+static void
+setf(const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < nfields; i++)
+		if (strcmp(fields[i].key, key) == 0)
+			break;
+	if (i == nfields) {
+		fields = ereallocarray(fields, nfields + 1, sizeof(*fields));
+		fields[nfields++].key = estrdup(key);
+	} else
+		free(fields[i].val);
+	fields[i].val = val ? estrdup(val) : NULL;
+}
+
+static const char *
+getf(const char *key)
+{
+	for (size_t i = 0; i < nfields; i++)
+		if (strcmp(fields[i].key, key) == 0)
+			return fields[i].val;
+	return NULL;
+}
+
+static void
+clearf(void)
+{
+	for (size_t i = 0; i < nfields; i++) {
+		free(fields[i].key);
+		free(fields[i].val);
+	}
+	nfields = 0;
+}
+
+static int
+parse_date(const char *s, long long *out)
+{
+	struct tm tm;
+	char *e;
+	int n = 0;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(s, "%4d-%2d-%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &n) == 3) {
+		const char *p = s + n;
+		int m = 0;
+
+		if ((*p == 'T' || *p == ' ') &&
+		    sscanf(p + 1, "%2d:%2d%n", &tm.tm_hour, &tm.tm_min, &m) == 2) {
+			p += 1 + m;
+			if (*p == ':' && sscanf(p + 1, "%2d%n", &tm.tm_sec, &m) == 1)
+				p += 1 + m;
+		}
+		if (*p == 'Z')
+			p++;
+		if (*p != '\0' || tm.tm_mon < 1 || tm.tm_mon > 12 ||
+		    tm.tm_mday < 1 || tm.tm_mday > 31)
+			return -1;
+		tm.tm_year -= 1900;
+		tm.tm_mon -= 1;
+		*out = timegm(&tm);
+		return 0;
+	}
+	*out = strtoll(s, &e, 10);
+	return (*s != '\0' && *e == '\0') ? 0 : -1;
+}
+
+static void
+write_run(const char *srcname)
+{
+	static const char *const done[] = { "run", "run_name", "kernel", "host",
+	    "instance", "cpu_model", "type", "iter", "framework", "start",
+	    "finish", NULL };
+	char name[256];
+	const char *base, *dot, *date, *host;
+	long long start = 0;
+	int have_start = 0;
+	size_t i;
+
+	base = strrchr(srcname, '/');
+	base = base ? base + 1 : srcname;
+	dot = strchr(base, '.');
+	snprintf(name, sizeof(name), "%.*s", dot && dot != base ?
+	    (int)(dot - base) : (int)strlen(base), base);
+	if (getf("run_name") == NULL)
+		setf("run_name", name);
+	for (i = 0; i < nmeta; i++) {
+		char *eq = strchr(meta[i], '=');
+		char key[128];
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - meta[i]), meta[i]);
+		setf(key, eq + 1);
+	}
+	if ((date = getf("date")) != NULL) {
+		if (parse_date(date, &start) != 0)
+			kp_die_at(fname, 0, 0, "date \"%s\" is not YYYY-MM-DD[THH:MM[:SS]][Z] "
+			    "or epoch seconds", date);
+		have_start = 1;
+	}
+	host = getf("host") ? getf("host") : "unknown";
+	if (getf("run"))
+		snprintf(runid, sizeof(runid), "%s", getf("run"));
+	else if (have_start)
+		snprintf(runid, sizeof(runid), "%s@%s:%lld", getf("run_name"),
+		    host, start);
+	else
+		snprintf(runid, sizeof(runid), "%s@%s", getf("run_name"), host);
+	snprintf(kernel, sizeof(kernel), "%s",
+	    getf("kernel") ? getf("kernel") : "unknown");
+	snprintf(instance, sizeof(instance), "%s",
+	    getf("instance") ? getf("instance") : host);
+
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", "run");
+	kp_w_kstr(w, "run", runid);
+	kp_w_kstr(w, "run_name", getf("run_name"));
+	kp_w_kint(w, "iter", 0);
+	kp_w_kstr(w, "kernel", kernel);
+	kp_w_kstr(w, "host", host);
+	kp_w_kstr(w, "instance", instance);
+	if (getf("cpu_model"))
+		kp_w_kstr(w, "cpu_model", getf("cpu_model"));
+	else
+		kp_w_knull(w, "cpu_model");
+	kp_w_kstr(w, "framework", "bpftrace");
+	if (have_start) {
+		kp_w_kint(w, "start", start);
+		kp_w_kint(w, "finish", start);
+	} else {
+		kp_w_knull(w, "start");
+		kp_w_knull(w, "finish");
+	}
+	for (i = 0; i < nfields; i++) {
+		int skip = 0;
+
+		for (int j = 0; done[j]; j++)
+			if (strcmp(fields[i].key, done[j]) == 0)
+				skip = 1;
+		if (skip)
+			continue;
+		if (fields[i].val == NULL)
+			kp_w_knull(w, fields[i].key);
+		else
+			kp_w_kstr(w, fields[i].key, fields[i].val);
+	}
+	kp_w_kstr(w, "src", srcname);
+	kp_w_end(w);
+}
+
+static int
+has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+/* bpftrace tools name latency maps after their unit (@usecs, @ns, ...) */
+static const char *
+unit_of(const char *map)
+{
+	static const struct {
+		const char *suf, *unit;
+	} u[] = {
+		{ "nsecs", "ns" }, { "ns", "ns" }, { "usecs", "us" }, { "us", "us" },
+		{ "msecs", "ms" }, { "ms", "ms" }, { "bytes", "bytes" },
+	};
+
+	if (getf("unit"))
+		return getf("unit");
+	for (size_t i = 0; i < KP_LEN(u); i++)
+		if (has_suffix(map, u[i].suf))
+			return u[i].unit;
+	return "";
+}
+
+/* power-of-two buckets double at every step; linear ones keep one width */
+static const char *
+kind_of(void)
+{
+	int pow2 = 1, lin = 1, closed = 0;
+	double width = NAN;
+
+	for (size_t i = 0; i < nbk; i++) {
+		if (isnan(bk[i].lo) || isnan(bk[i].hi))
+			continue;
+		if (bk[i].hi - bk[i].lo == 1 && (bk[i].lo == 0 || bk[i].lo == 1))
+			continue;	/* [0] and [1] of hist() */
+		closed++;
+		if (bk[i].lo >= 1 && bk[i].hi != 2 * bk[i].lo)
+			pow2 = 0;
+		if (isnan(width))
+			width = bk[i].hi - bk[i].lo;
+		else if (bk[i].hi - bk[i].lo != width)
+			lin = 0;
+	}
+	if (closed == 0)
+		return "hist";
+	if (lin && !pow2)
+		return "lhist";
+	if (lin && pow2 && closed == 1 && width != 1 && bk[0].lo == 0)
+		return "lhist";
+	return "hist";
+}
+
+static void
+free_keys(void)
+{
+	for (size_t i = 0; i < nkeys; i++)
+		free(keys[i]);
+	nkeys = 0;
+}
+
+/* keys as bpftrace prints them: "1234, bash" */
+static void
+set_keys(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	free_keys();
+	while (i < n) {
+		size_t j = i, e;
+
+		while (j < n && s[j] != ',')
+			j++;
+		e = j;
+		while (i < e && isspace((unsigned char)s[i]))
+			i++;
+		while (e > i && isspace((unsigned char)s[e - 1]))
+			e--;
+		keys = ereallocarray(keys, nkeys + 1, sizeof(*keys));
+		keys[nkeys++] = estrndup(s + i, e - i);
+		i = j + 1;
+	}
+}
+
+static void
+flush(const char *kindhint)
+{
+	char src[1200];
+	long long n = 0;
+
+	if (!inmap)
+		return;
+	snprintf(src, sizeof(src), "%s:%ld", fname, maplineno);
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", "hist");
+	kp_w_kstr(w, "run", runid);
+	kp_w_kstr(w, "kernel", kernel);
+	kp_w_kstr(w, "instance", instance);
+	kp_w_kstr(w, "map", mapname);
+	kp_w_key(w, "keys");
+	kp_w_arr(w);
+	for (size_t i = 0; i < nkeys; i++)
+		kp_w_str(w, keys[i]);
+	kp_w_end(w);
+	kp_w_kstr(w, "kind", kindhint ? kindhint : kind_of());
+	kp_w_kstr(w, "unit", unit_of(mapname));
+	kp_w_key(w, "buckets");
+	kp_w_arr(w);
+	for (size_t i = 0; i < nbk; i++) {
+		kp_w_obj(w);
+		if (isnan(bk[i].lo))
+			kp_w_knull(w, "lo");
+		else
+			kp_w_knum(w, "lo", bk[i].lo);
+		if (isnan(bk[i].hi))
+			kp_w_knull(w, "hi");
+		else
+			kp_w_knum(w, "hi", bk[i].hi);
+		kp_w_kint(w, "count", bk[i].count);
+		kp_w_end(w);
+		n += bk[i].count;
+	}
+	kp_w_end(w);
+	kp_w_kint(w, "n", n);
+	kp_w_kstr(w, "src", src);
+	kp_w_end(w);
+	nbk = 0;
+	free_keys();
+	inmap = 0;
+}
+
+static void
+add_bucket(double lo, double hi, long long count, long line)
+{
+	if (nbk > 0) {
+		double prev = nbk ? bk[nbk - 1].hi : NAN;
+
+		if (isnan(prev) || isnan(lo) || lo < prev)
+			kp_die_at(fname, line, 1, "bucket does not follow the previous "
+			    "one; expected ascending, non-overlapping buckets");
+	}
+	if (!isnan(lo) && !isnan(hi) && hi <= lo)
+		kp_die_at(fname, line, 1, "empty bucket; expected lower < upper bound");
+	bk = ereallocarray(bk, nbk + 1, sizeof(*bk));
+	bk[nbk].lo = lo;
+	bk[nbk].hi = hi;
+	bk[nbk].count = count;
+	nbk++;
+}
+
+/* a bound as hist() prints it: -12, 4K, 2M (powers of 1024) */
+static int
+bound(const char **pp, double *out)
+{
+	const char *p = *pp;
+	char *e;
+	double x;
+
+	while (*p == ' ')
+		p++;
+	if (strncmp(p, "...", 3) == 0) {
+		*out = NAN;
+		*pp = p + 3;
+		return 0;
+	}
+	x = strtod(p, &e);
+	if (e == p || !isdigit((unsigned char)e[-1]))
+		return -1;
+	switch (*e) {
+	case 'K': x *= 1024.0; e++; break;
+	case 'M': x *= 1048576.0; e++; break;
+	case 'G': x *= 1073741824.0; e++; break;
+	case 'T': x *= 1099511627776.0; e++; break;
+	case 'P': x *= 1125899906842624.0; e++; break;
+	}
+	*out = x;
+	*pp = e;
+	return 0;
+}
+
+/* "[1K, 2K)   5 |@@@@   |", "[0]   1 |...|", "(..., 0)  2 |..|" */
+static int
+bucket_line(const char *s, long line)
+{
+	const char *p = s;
+	double lo, hi;
+	long long count;
+	char *e;
+
+	if (*p != '[' && *p != '(')
+		return 0;
+	p++;
+	if (bound(&p, &lo) != 0)
+		kp_die_at(fname, line, (long)(p - s) + 1, "expected a bucket bound");
+	while (*p == ' ')
+		p++;
+	if (*p == ']') {
+		if (isnan(lo))
+			kp_die_at(fname, line, (long)(p - s) + 1, "expected a number");
+		hi = lo + 1;
+		p++;
+	} else {
+		if (*p != ',')
+			kp_die_at(fname, line, (long)(p - s) + 1,
+			    "expected ',' or ']' in a bucket");
+		p++;
+		if (bound(&p, &hi) != 0 || *p != ')')
+			kp_die_at(fname, line, (long)(p - s) + 1,
+			    "expected an upper bound and ')'");
+		p++;
+		if (isnan(lo) && s[0] != '(')
+			kp_die_at(fname, line, 1, "an open lower bound is written (...");
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	count = strtoll(p, &e, 10);
+	if (e == p || count < 0)
+		kp_die_at(fname, line, (long)(p - s) + 1, "expected a bucket count");
+	p = e;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '|' && *p != '\0')
+		kp_die_at(fname, line, (long)(p - s) + 1, "expected '|' after the count");
+	add_bucket(lo, hi, count, line);
+	return 1;
+}
+
+static void
+parse_text(char *buf)
+{
+	char *line, *nl;
+	long lineno = 0;
+
+	write_run(fname);
+	for (line = buf; line && *line; line = nl) {
+		char *p, *colon, *br;
+
+		lineno++;
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl++ = '\0';
+		p = line;
+		if (p[0] && p[strlen(p) - 1] == '\r')
+			p[strlen(p) - 1] = '\0';
+		if (p[0] == '@') {
+			flush(NULL);
+			colon = strrchr(p, ':');
+			if (colon == NULL)
+				kp_die_at(fname, lineno, 1, "expected '@map:' or '@map[key]:'");
+			for (char *q = colon + 1; *q; q++)
+				if (!isspace((unsigned char)*q)) {
+					kp_warn_at(fname, lineno, 1,
+					    "%.*s is not a histogram; skipped",
+					    (int)(colon - p), p);
+					goto next;
+				}
+			br = memchr(p, '[', colon - p);
+			if (br && colon[-1] != ']')
+				kp_die_at(fname, lineno, (long)(colon - p),
+				    "expected ']' before ':'");
+			snprintf(mapname, sizeof(mapname), "%.*s",
+			    (int)((br ? br : colon) - p), p);
+			if (br)
+				set_keys(br + 1, colon - 1 - (br + 1));
+			else
+				free_keys();
+			maplineno = lineno;
+			inmap = 1;
+			continue;
+		}
+		if (inmap && bucket_line(p, lineno))
+			continue;
+		flush(NULL);
+next:
+		;
+	}
+	flush(NULL);
+}
+
+static void
+json_buckets(kp_json *d, int arr, const char *kindhint)
+{
+	int e;
+
+	if (d->tok[arr].type != KP_JARR)
+		kp_rec_die(d, arr, "expected an array of buckets");
+	for (e = kp_json_first(d, arr); e >= 0 && (uint32_t)e < d->tok[arr].next;
+	    e = d->tok[e].next) {
+		int mn, mx, c;
+		double lo = NAN, hi = NAN, x;
+		long long count;
+
+		if (d->tok[e].type != KP_JOBJ)
+			kp_rec_die(d, e, "expected a bucket {min, max, count}");
+		mn = kp_json_get(d, e, "min");
+		mx = kp_json_get(d, e, "max");
+		c = kp_json_get(d, e, "count");
+		if (c < 0 || kp_json_int(d, c, &count) != 0 || count < 0)
+			kp_rec_die(d, c < 0 ? e : c, "expected a count");
+		if (mn >= 0) {
+			if (kp_json_num(d, mn, &x) != 0)
+				kp_rec_die(d, mn, "expected a number for min");
+			lo = x;
+		}
+		if (mx >= 0) {
+			if (kp_json_num(d, mx, &x) != 0)
+				kp_rec_die(d, mx, "expected a number for max");
+			hi = x + 1;	/* bpftrace's max is inclusive */
+		}
+		if (mn < 0 && mx < 0)
+			kp_rec_die(d, e, "a bucket needs min or max");
+		add_bucket(lo, hi, count, d->line);
+	}
+	flush(kindhint);
+}
+
+static void
+json_meta(kp_json *d, int data)
+{
+	int k, v;
+
+	if (data < 0 || d->tok[data].type != KP_JOBJ)
+		kp_rec_die(d, data, "expected an object of metadata in \"data\"");
+	for (k = kp_json_first(d, data); k >= 0 && (uint32_t)k < d->tok[data].next;
+	    k = d->tok[v].next) {
+		const char *key = kp_json_str(d, k);
+		char kbuf[128], *t;
+		size_t len;
+		const char *raw;
+
+		v = k + 1;
+		snprintf(kbuf, sizeof(kbuf), "%s",
+		    strcmp(key, "cpu") == 0 ? "cpu_model" :
+		    strcmp(key, "name") == 0 ? "run_name" : key);
+		if (d->tok[v].type == KP_JSTR)
+			setf(kbuf, kp_json_str(d, v));
+		else if (d->tok[v].type == KP_JNUM) {
+			raw = kp_json_raw(d, v, &len);
+			t = estrndup(raw, len);
+			setf(kbuf, t);
+			free(t);
+		} else if (d->tok[v].type == KP_JNULL)
+			setf(kbuf, NULL);
+		else
+			kp_rec_die(d, v, "expected a string, a number or null");
+	}
+}
+
+/* bpftrace -f json: one object a line, {"type": "hist", "data": {"@m": [...]}} */
+static void
+parse_json(const char *buf, size_t len)
+{
+	kp_json d;
+	char errbuf[256];
+	int pass;
+
+	kp_json_init(&d);
+	d.file = fname;
+	/* metadata first: the run record leads its hist records */
+	for (pass = 0; pass < 2; pass++) {
+		const char *line = buf, *nl;
+		long lineno = 0;
+
+		for (; line < buf + len; line = nl ? nl + 1 : buf + len) {
+			const char *type;
+			size_t n, col;
+			int data, typ, k, v;
+
+			lineno++;
+			nl = memchr(line, '\n', buf + len - line);
+			n = nl ? (size_t)(nl - line) : (size_t)(buf + len - line);
+			if (strspn(line, " \t\r") >= n)
+				continue;
+			if (kp_json_parse(&d, line, n, errbuf, sizeof(errbuf), &col) != 0)
+				kp_die_at(fname, lineno, (long)col, "%s", errbuf);
+			d.line = lineno;
+			if (d.tok[0].type != KP_JOBJ)
+				kp_rec_die(&d, 0, "expected an object");
+			typ = kp_json_get(&d, 0, "type");
+			type = typ >= 0 ? kp_json_str(&d, typ) : NULL;
+			if (type == NULL)
+				kp_rec_die(&d, typ, "expected a string \"type\"");
+			data = kp_json_get(&d, 0, "data");
+			if (pass == 0) {
+				if (strcmp(type, "meta") == 0)
+					json_meta(&d, data);
+				continue;
+			}
+			if (strcmp(type, "hist") != 0 && strcmp(type, "lhist") != 0)
+				continue;
+			if (data < 0 || d.tok[data].type != KP_JOBJ)
+				kp_rec_die(&d, data, "expected an object of maps in \"data\"");
+			for (k = kp_json_first(&d, data);
+			    k >= 0 && (uint32_t)k < d.tok[data].next; k = d.tok[v].next) {
+				const char *kh = strcmp(type, "lhist") == 0 ? "lhist" : NULL;
+
+				v = k + 1;
+				snprintf(mapname, sizeof(mapname), "%s",
+				    kp_json_str(&d, k));
+				maplineno = lineno;
+				if (d.tok[v].type == KP_JOBJ) {
+					int kk, vv;
+
+					for (kk = kp_json_first(&d, v);
+					    kk >= 0 && (uint32_t)kk < d.tok[v].next;
+					    kk = d.tok[vv].next) {
+						const char *ks = kp_json_str(&d, kk);
+
+						vv = kk + 1;
+						set_keys(ks, strlen(ks));
+						inmap = 1;
+						json_buckets(&d, vv, kh);
+					}
+				} else {
+					free_keys();
+					inmap = 1;
+					json_buckets(&d, v, kh);
+				}
+			}
+		}
+		if (pass == 0)
+			write_run(fname);
+	}
+	kp_json_free(&d);
+}
+
+static void
+parse_file(const char *path)
+{
+	char *buf, *p;
+	size_t len;
+
+	fname = path ? path : "<stdin>";
+	clearf();
+	if ((buf = kp_slurp(path, &len)) == NULL)
+		err(KP_EXIT_BAD, "%s", fname);
+	for (p = buf; *p && isspace((unsigned char)*p); p++)
+		;
+	if (*p == '{')
+		parse_json(buf, len);
+	else
+		parse_text(buf);
+	free(buf);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopts[] = {
+		{ "meta", required_argument, NULL, 'M' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", lopts, NULL)) != -1)
+		switch (c) {
+		case 'M':
+			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
+				usage();
+			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
+			meta[nmeta++] = optarg;
+			break;
+		default:
+			usage();
+		}
+	argc -= optind;
+	argv += optind;
+	w = kp_w_open(stdout, "<stdout>");
+	if (argc == 0)
+		parse_file(NULL);
+	for (int i = 0; i < argc; i++)
+		parse_file(strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+	kp_w_close(w);
+	return KP_EXIT_OK;
+}

@@ -1,0 +1,798 @@
+/* kp-parse-results: CI results documents and raw lmbench text -> run + sample records */
+#include <ctype.h>
+#include <err.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kp.h"
+
+#define MAXDEPTH 32
+
+typedef struct {
+	char *pat, *metric, *unit, *better;
+} rule;
+
+typedef struct {
+	char *key;
+	char *val;	/* NULL: JSON null */
+	int num;	/* val is a number, written bare */
+} field;
+
+typedef struct {
+	char *test;
+	long n;
+} repcount;
+
+static void usage(void);
+static void loadmap(const char *path);
+static int name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
+	const char **metric, const char **unit, const char **better);
+static void setf(const char *key, const char *val, int num);
+static void parse_file(const char *path);
+
+static rule *rules;
+static size_t nrules;
+static char **meta;	/* --meta key=value, in order given */
+static size_t nmeta;
+static field *fields;	/* the run record being built */
+static size_t nfields;
+static kp_w *w;
+
+/* per file */
+static const char *fname;
+static const char *text;
+static size_t *linestart, nlines;
+static char runid[512], kernel[256], instance[256];
+static repcount *reps;
+static size_t nreps;
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: kp-parse-results [--meta key=value] [-m mapfile] "
+	    "[file ...]\n");
+	exit(KP_EXIT_BAD);
+}
+
+static int
+has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+/* The mapping file is one rule a line: PATTERN METRIC UNIT BETTER, where
+ * PATTERN is an fnmatch(3) glob over the slash-joined path of the value.
+ * A line format keeps the file diffable next to the baseline it serves. */
+static void
+loadmap(const char *path)
+{
+	kp_in *in = kp_in_open(path);
+	char *line, *f[5], *sv;
+	size_t len;
+	int nf;
+
+	while ((line = kp_in_line(in, &len)) != NULL) {
+		char *p = line;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '#' || *p == '\0')
+			continue;
+		nf = 0;
+		for (char *t = strtok_r(p, " \t", &sv); t && nf < 5;
+		    t = strtok_r(NULL, " \t", &sv))
+			f[nf++] = t;
+		if (nf != 4)
+			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
+			    "expected 4 fields (PATTERN METRIC UNIT BETTER), got %d", nf);
+		if (strcmp(f[3], "higher") != 0 && strcmp(f[3], "lower") != 0)
+			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
+			    "better is \"%s\", expected \"higher\" or \"lower\"", f[3]);
+		rules = ereallocarray(rules, nrules + 1, sizeof(*rules));
+		rules[nrules].pat = estrdup(f[0]);
+		rules[nrules].metric = estrdup(f[1]);
+		rules[nrules].unit = estrdup(strcmp(f[2], "-") == 0 ? "" : f[2]);
+		rules[nrules].better = estrdup(f[3]);
+		nrules++;
+	}
+	kp_in_close(in);
+}
+
+/* metric, unit and direction of a value from its path; 0 when unknown */
+static int
+name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
+    const char **metric, const char **unit, const char **better)
+{
+	static const struct {
+		const char *suf, *metric, *unit, *better;
+	} suf[] = {
+		{ "_per_sec", "rate", "ops/s", "higher" },
+		{ "_per_s", "rate", "ops/s", "higher" },
+		{ "_ops_s", "rate", "ops/s", "higher" },
+		{ "_iops", "rate", "IO/s", "higher" },
+		{ "_mb_s", "bandwidth", "MB/s", "higher" },
+		{ "_mbs", "bandwidth", "MB/s", "higher" },
+		{ "_gb_s", "bandwidth", "GB/s", "higher" },
+		{ "_bw", "bandwidth", "MB/s", "higher" },
+		{ "_ns", "time", "ns", "lower" },
+		{ "_us", "time", "us", "lower" },
+		{ "_usec", "time", "us", "lower" },
+		{ "_ms", "time", "ms", "lower" },
+		{ "_msec", "time", "ms", "lower" },
+		{ "_sec", "time", "s", "lower" },
+		{ "_s", "time", "s", "lower" },
+	};
+	size_t i;
+
+	for (i = 0; i < nrules; i++)
+		if (fnmatch(rules[i].pat, path, 0) == 0) {
+			*metric = rules[i].metric;
+			*unit = rules[i].unit;
+			*better = rules[i].better;
+			return 1;
+		}
+	for (i = 0; i < KP_LEN(suf); i++)
+		if (has_suffix(leaf, suf[i].suf)) {
+			*metric = suf[i].metric;
+			*unit = suf[i].unit;
+			*better = suf[i].better;
+			return 1;
+		}
+	if (strcmp(leaf, "bw") == 0 || lmbw) {
+		*metric = "bandwidth";
+		*unit = "MB/s";
+		*better = "higher";
+		return 1;
+	}
+	/* lmbench reports every lat_* result in microseconds */
+	if (lmlat) {
+		*metric = "latency";
+		*unit = "us";
+		*better = "lower";
+		return 1;
+	}
+	return 0;
+}
+
+static void
+setf(const char *key, const char *val, int num)
+{
+	size_t i;
+
+	for (i = 0; i < nfields; i++)
+		if (strcmp(fields[i].key, key) == 0)
+			break;
+	if (i == nfields) {
+		fields = ereallocarray(fields, nfields + 1, sizeof(*fields));
+		fields[nfields++].key = estrdup(key);
+	} else
+		free(fields[i].val);
+	fields[i].val = val ? estrdup(val) : NULL;
+	fields[i].num = num;
+}
+
+static const char *
+getf(const char *key)
+{
+	for (size_t i = 0; i < nfields; i++)
+		if (strcmp(fields[i].key, key) == 0)
+			return fields[i].val;
+	return NULL;
+}
+
+static void
+clearf(void)
+{
+	for (size_t i = 0; i < nfields; i++) {
+		free(fields[i].key);
+		free(fields[i].val);
+	}
+	nfields = 0;
+}
+
+/* "2026-11-30", "2026-11-30T12:00:00Z", "2026-11-30 12:00" or epoch seconds */
+static int
+parse_date(const char *s, long long *out)
+{
+	struct tm tm;
+	char *e;
+	int n = 0;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(s, "%4d-%2d-%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &n) == 3) {
+		const char *p = s + n;
+		int m = 0;
+
+		if ((*p == 'T' || *p == ' ') &&
+		    sscanf(p + 1, "%2d:%2d%n", &tm.tm_hour, &tm.tm_min, &m) == 2) {
+			p += 1 + m;
+			if (*p == ':' && sscanf(p + 1, "%2d%n", &tm.tm_sec, &m) == 1)
+				p += 1 + m;
+		}
+		if (*p == 'Z')
+			p++;
+		if (*p != '\0' || tm.tm_mon < 1 || tm.tm_mon > 12 ||
+		    tm.tm_mday < 1 || tm.tm_mday > 31)
+			return -1;
+		tm.tm_year -= 1900;
+		tm.tm_mon -= 1;
+		*out = timegm(&tm);
+		return 0;
+	}
+	*out = strtoll(s, &e, 10);
+	return (*s != '\0' && *e == '\0') ? 0 : -1;
+}
+
+static long
+lineof(size_t off, long *col)
+{
+	size_t lo = 0, hi = nlines;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (linestart[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*col = (long)(off - linestart[lo]) + 1;
+	return (long)lo + 1;
+}
+
+static void
+index_lines(size_t len)
+{
+	nlines = 0;
+	linestart = ereallocarray(linestart, 1, sizeof(*linestart));
+	linestart[nlines++] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n') {
+			linestart = ereallocarray(linestart, nlines + 1,
+			    sizeof(*linestart));
+			linestart[nlines++] = i + 1;
+		}
+}
+
+static void
+die_tok(const kp_json *d, int i, const char *fmt, const char *arg)
+{
+	long line, col;
+
+	line = lineof(d->tok[i].off, &col);
+	kp_die_at(fname, line, col, fmt, arg);
+}
+
+/* the run record: document metadata, then --meta over it */
+static void
+write_run(const char *framework, const char *srcname)
+{
+	char name[256];
+	const char *base, *dot, *date, *host;
+	long long start = 0;
+	int have_start = 0;
+	size_t i;
+
+	base = strrchr(srcname, '/');
+	base = base ? base + 1 : srcname;
+	dot = strchr(base, '.');
+	snprintf(name, sizeof(name), "%.*s", dot && dot != base ?
+	    (int)(dot - base) : (int)strlen(base), base);
+	if (getf("run_name") == NULL)
+		setf("run_name", name, 0);
+	for (i = 0; i < nmeta; i++) {
+		char *eq = strchr(meta[i], '=');
+		char key[128];
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - meta[i]), meta[i]);
+		setf(key, eq + 1, 0);
+	}
+	if ((date = getf("date")) != NULL) {
+		if (parse_date(date, &start) != 0)
+			kp_die_at(fname, 0, 0, "date \"%s\" is not YYYY-MM-DD[THH:MM[:SS]][Z] "
+			    "or epoch seconds", date);
+		have_start = 1;
+	}
+	host = getf("host") ? getf("host") : "unknown";
+	if (have_start)
+		snprintf(runid, sizeof(runid), "%s@%s:%lld", getf("run_name"),
+		    host, start);
+	else
+		snprintf(runid, sizeof(runid), "%s@%s", getf("run_name"), host);
+	snprintf(kernel, sizeof(kernel), "%s",
+	    getf("kernel") ? getf("kernel") : "unknown");
+	snprintf(instance, sizeof(instance), "%s",
+	    getf("instance") ? getf("instance") : host);
+
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", "run");
+	kp_w_kstr(w, "run", getf("run") ? getf("run") : runid);
+	kp_w_kstr(w, "run_name", getf("run_name"));
+	kp_w_kint(w, "iter", 0);
+	kp_w_kstr(w, "kernel", kernel);
+	kp_w_kstr(w, "host", host);
+	kp_w_kstr(w, "instance", instance);
+	if (getf("cpu_model"))
+		kp_w_kstr(w, "cpu_model", getf("cpu_model"));
+	else
+		kp_w_knull(w, "cpu_model");
+	kp_w_kstr(w, "framework", framework);
+	if (have_start) {
+		kp_w_kint(w, "start", start);
+		kp_w_kint(w, "finish", start);
+	} else {
+		kp_w_knull(w, "start");
+		kp_w_knull(w, "finish");
+	}
+	for (i = 0; i < nfields; i++) {
+		static const char *const done[] = { "run", "run_name", "kernel",
+		    "host", "instance", "cpu_model", "type", "iter", "framework",
+		    "start", "finish", NULL };
+		int skip = 0;
+
+		for (int j = 0; done[j]; j++)
+			if (strcmp(fields[i].key, done[j]) == 0)
+				skip = 1;
+		if (skip)
+			continue;
+		if (fields[i].val == NULL)
+			kp_w_knull(w, fields[i].key);
+		else if (fields[i].num) {
+			kp_w_key(w, fields[i].key);
+			kp_w_raw(w, fields[i].val, strlen(fields[i].val));
+		} else
+			kp_w_kstr(w, fields[i].key, fields[i].val);
+	}
+	kp_w_kstr(w, "src", srcname);
+	kp_w_end(w);
+	if (getf("run"))
+		snprintf(runid, sizeof(runid), "%s", getf("run"));
+}
+
+static long
+nextrep(const char *test)
+{
+	for (size_t i = 0; i < nreps; i++)
+		if (strcmp(reps[i].test, test) == 0)
+			return ++reps[i].n;
+	reps = ereallocarray(reps, nreps + 1, sizeof(*reps));
+	reps[nreps].test = estrdup(test);
+	reps[nreps].n = 1;
+	return reps[nreps++].n;
+}
+
+static void
+clear_reps(void)
+{
+	for (size_t i = 0; i < nreps; i++)
+		free(reps[i].test);
+	nreps = 0;
+}
+
+/* one sample record; comp[0] is the suite, comp[n-1] the leaf */
+static void
+write_sample(char **comp, int n, const char *metric, const char *unit,
+    const char *better, double value, long long iterations, long line)
+{
+	char test[1024], src[1200];
+	size_t off = 0;
+	int i;
+
+	test[0] = '\0';
+	for (i = n > 1 ? 1 : 0; i < n; i++)
+		off += snprintf(test + off, off < sizeof(test) ? sizeof(test) - off : 0,
+		    "%s%s", off ? "/" : "", comp[i]);
+	if (off >= sizeof(test))
+		kp_die_at(fname, line, 0, "path of \"%s\" is too long", comp[n - 1]);
+	snprintf(src, sizeof(src), "%s:%ld", fname, line);
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", "sample");
+	kp_w_kstr(w, "run", runid);
+	kp_w_kint(w, "iter", 0);
+	kp_w_kstr(w, "kernel", kernel);
+	kp_w_kstr(w, "instance", instance);
+	kp_w_kstr(w, "job", comp[0]);
+	kp_w_kstr(w, "suite", comp[0]);
+	kp_w_kstr(w, "bench", n > 2 ? comp[1] : comp[n - 1]);
+	kp_w_kstr(w, "test", test);
+	kp_w_kstr(w, "op", comp[n - 1]);
+	kp_w_kstr(w, "metric", metric);
+	kp_w_kstr(w, "unit", unit);
+	kp_w_kstr(w, "better", better);
+	kp_w_kint(w, "conc", 1);
+	kp_w_kint(w, "rep", nextrep(test));
+	kp_w_kint(w, "sub", 1);
+	kp_w_knum(w, "value", value);
+	if (iterations > 0)
+		kp_w_kint(w, "iterations", iterations);
+	kp_w_kstr(w, "src", src);
+	kp_w_end(w);
+}
+
+/* raw lmbench lines carry their unit; only a mapping rule overrides it */
+static void
+classify_raw(char **comp, int n, int bw, const char **metric, const char **unit,
+    const char **better)
+{
+	char path[1024];
+	size_t off = 0;
+
+	path[0] = '\0';
+	for (int i = 0; i < n; i++)
+		off += snprintf(path + off, off < sizeof(path) ? sizeof(path) - off : 0,
+		    "%s%s", i ? "/" : "", comp[i]);
+	for (size_t i = 0; i < nrules; i++)
+		if (fnmatch(rules[i].pat, path, 0) == 0) {
+			*metric = rules[i].metric;
+			*unit = rules[i].unit;
+			*better = rules[i].better;
+			return;
+		}
+	*metric = bw ? "bandwidth" : "latency";
+	*unit = bw ? "MB/s" : "us";
+	*better = bw ? "higher" : "lower";
+}
+
+static void
+classify_or_die(char **comp, int n, const char **metric, const char **unit,
+    const char **better, long line, long col)
+{
+	char path[1024];
+	size_t off = 0;
+	int lmlat = 0, lmbw = 0;
+
+	path[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		off += snprintf(path + off, off < sizeof(path) ? sizeof(path) - off : 0,
+		    "%s%s", i ? "/" : "", comp[i]);
+		if (i < n - 1 && strncmp(comp[i], "lat_", 4) == 0)
+			lmlat = 1;
+		if (i < n - 1 && strncmp(comp[i], "bw_", 3) == 0)
+			lmbw = 1;
+	}
+	if (!name_rule(path, comp[n - 1], lmlat, lmbw, metric, unit, better))
+		kp_die_at(fname, line, col, "cannot tell the unit of \"%s\" or "
+		    "whether higher or lower is better; expected a suffix such as "
+		    "_ms or _per_sec, or a rule in a mapping file (-m)", path);
+}
+
+static int
+is_leafobj(const kp_json *d, int i)
+{
+	return d->tok[i].type == KP_JOBJ && (kp_json_get(d, i, "median") >= 0 ||
+	    kp_json_get(d, i, "samples") >= 0);
+}
+
+static void
+leaf(kp_json *d, int v, char **comp, int n)
+{
+	const char *metric, *unit, *better;
+	long long iters = 0;
+	double x;
+	long line, col;
+	int s, e;
+
+	line = lineof(d->tok[v].off, &col);
+	classify_or_die(comp, n, &metric, &unit, &better, line, col);
+	if (d->tok[v].type == KP_JNUM) {
+		kp_json_num(d, v, &x);
+		write_sample(comp, n, metric, unit, better, x, 0, line);
+		return;
+	}
+	s = v;
+	if (d->tok[v].type == KP_JOBJ) {
+		int it = kp_json_get(d, v, "iterations");
+
+		if (it >= 0 && (kp_json_int(d, it, &iters) != 0 || iters < 1))
+			die_tok(d, it, "%s: expected a positive integer for \"iterations\"",
+			    comp[n - 1]);
+		if ((s = kp_json_get(d, v, "samples")) < 0) {
+			int m = kp_json_get(d, v, "median");
+
+			if (kp_json_num(d, m, &x) != 0)
+				die_tok(d, m, "%s: expected a number for \"median\"",
+				    comp[n - 1]);
+			write_sample(comp, n, metric, unit, better, x, iters,
+			    lineof(d->tok[m].off, &col));
+			return;
+		}
+		/* the samples are the data; a median beside them is derived
+		 * and would count twice */
+	}
+	if (d->tok[s].type != KP_JARR || d->tok[s].n == 0)
+		die_tok(d, s, "%s: expected a non-empty array of numbers for the samples",
+		    comp[n - 1]);
+	for (e = kp_json_first(d, s); e >= 0 && (uint32_t)e < d->tok[s].next;
+	    e = d->tok[e].next) {
+		if (kp_json_num(d, e, &x) != 0)
+			die_tok(d, e, "%s: expected a number in the samples array",
+			    comp[n - 1]);
+		write_sample(comp, n, metric, unit, better, x, iters,
+		    lineof(d->tok[e].off, &col));
+	}
+}
+
+static void
+walk(kp_json *d, int obj, char **comp, int n)
+{
+	int k, v;
+
+	if (n >= MAXDEPTH)
+		die_tok(d, obj, "%s: nested too deeply", comp[n - 1]);
+	for (k = kp_json_first(d, obj); k >= 0 && (uint32_t)k < d->tok[obj].next;
+	    k = d->tok[v].next) {
+		v = k + 1;
+		comp[n] = estrdup(kp_json_str(d, k));
+		if (n == 0 && strcmp(comp[0], "meta") == 0) {
+			free(comp[0]);
+			continue;
+		}
+		switch (d->tok[v].type) {
+		case KP_JNUM:
+		case KP_JARR:
+			leaf(d, v, comp, n + 1);
+			break;
+		case KP_JOBJ:
+			if (is_leafobj(d, v))
+				leaf(d, v, comp, n + 1);
+			else
+				walk(d, v, comp, n + 1);
+			break;
+		default:
+			die_tok(d, v, "%s: expected a number, an array of numbers or "
+			    "an object", comp[n]);
+		}
+		free(comp[n]);
+	}
+}
+
+static void
+parse_meta(kp_json *d, int m)
+{
+	static const struct {
+		const char *doc, *rec;
+	} ren[] = { { "cpu", "cpu_model" }, { "name", "run_name" } };
+	int k, v;
+
+	if (d->tok[m].type != KP_JOBJ)
+		die_tok(d, m, "%s: expected an object of metadata", "meta");
+	for (k = kp_json_first(d, m); k >= 0 && (uint32_t)k < d->tok[m].next;
+	    k = d->tok[v].next) {
+		const char *key = kp_json_str(d, k), *val;
+		char kbuf[128];
+		size_t len;
+
+		v = k + 1;
+		snprintf(kbuf, sizeof(kbuf), "%s", key);
+		for (size_t i = 0; i < KP_LEN(ren); i++)
+			if (strcmp(kbuf, ren[i].doc) == 0)
+				snprintf(kbuf, sizeof(kbuf), "%s", ren[i].rec);
+		switch (d->tok[v].type) {
+		case KP_JSTR:
+			setf(kbuf, kp_json_str(d, v), 0);
+			break;
+		case KP_JNUM:
+			val = kp_json_raw(d, v, &len);
+			{
+				char *t = estrndup(val, len);
+
+				/* a date given as epoch seconds is still a date */
+				setf(kbuf, t, strcmp(kbuf, "date") != 0);
+				free(t);
+			}
+			break;
+		case KP_JNULL:
+			setf(kbuf, NULL, 0);
+			break;
+		default:
+			die_tok(d, v, "meta.%s: expected a string, a number or null", kbuf);
+		}
+	}
+}
+
+static void
+parse_json(const char *path, char *buf, size_t len)
+{
+	kp_json d;
+	char errbuf[256], *comp[MAXDEPTH + 1];
+	size_t col;
+	long line, lcol;
+	int m;
+
+	kp_json_init(&d);
+	if (kp_json_parse(&d, buf, len, errbuf, sizeof(errbuf), &col) != 0) {
+		line = lineof(col ? col - 1 : 0, &lcol);
+		kp_die_at(fname, line, lcol, "%s", errbuf);
+	}
+	if (d.tok[0].type != KP_JOBJ)
+		kp_die_at(fname, 1, 1, "expected a results document (a JSON object)");
+	if ((m = kp_json_get(&d, 0, "meta")) >= 0)
+		parse_meta(&d, m);
+	write_run("results", path);
+	walk(&d, 0, comp, 0);
+	kp_json_free(&d);
+}
+
+/* lmbench's summary lines, named as a results document names them */
+static const struct {
+	const char *text, *bench, *op;
+} lmnames[] = {
+	{ "Simple syscall", "lat_syscall", "null" },
+	{ "Simple read", "lat_syscall", "read" },
+	{ "Simple write", "lat_syscall", "write" },
+	{ "Simple stat", "lat_syscall", "stat" },
+	{ "Simple fstat", "lat_syscall", "fstat" },
+	{ "Simple open/close", "lat_syscall", "open" },
+	{ "Process fork+exit", "lat_proc", "fork" },
+	{ "Process fork+execve", "lat_proc", "exec" },
+	{ "Process fork+/bin/sh -c", "lat_proc", "shell" },
+	{ "Signal handler installation", "lat_sig", "install" },
+	{ "Signal handler overhead", "lat_sig", "catch" },
+	{ "Protection fault", "lat_sig", "prot" },
+	{ "Pipe latency", "lat_pipe", "pipe" },
+	{ "AF_UNIX sock stream latency", "lat_unix", "unix" },
+	{ "Pipe bandwidth", "bw_pipe", "pipe" },
+	{ "AF_UNIX sock stream bandwidth", "bw_unix", "unix" },
+};
+
+static void
+slug(char *dst, size_t sz, const char *s, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < n && j + 1 < sz; i++) {
+		unsigned char c = s[i];
+
+		if (isalnum(c))
+			dst[j++] = tolower(c);
+		else if (j > 0 && dst[j - 1] != '_')
+			dst[j++] = '_';
+	}
+	while (j > 0 && dst[j - 1] == '_')
+		j--;
+	dst[j] = '\0';
+}
+
+static void
+parse_lmbench(const char *path, char *buf)
+{
+	char *line, *nl, *comp[3], bench[64], op[128];
+	const char *metric, *unit, *better;
+	long lineno = 0, ignored = 0, first_ignored = 0;
+
+	write_run("lmbench", path);
+	comp[0] = "lmbench";
+	comp[1] = bench;
+	comp[2] = op;
+	op[0] = '\0';
+	for (line = buf; line && *line; line = nl) {
+		char *colon, *end, *u, sz[32];
+		double x, files, cr, del;
+		size_t i;
+		int n = 0;
+
+		lineno++;
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl++ = '\0';
+		while (isspace((unsigned char)*line))
+			line++;
+		if (*line == '\0')
+			continue;
+		/* lat_fs: size, files, files created per second, removed per
+		 * second; kept as microseconds per file to compare with the
+		 * lat_fs leaves of a results document */
+		if (sscanf(line, "%31s %lf %lf %lf %n", sz, &files, &cr, &del, &n) == 4 &&
+		    line[n] == '\0' && has_suffix(sz, "k") && cr > 0 && del > 0) {
+			snprintf(bench, sizeof(bench), "lat_fs");
+			for (i = 0; i < 2; i++) {
+				if (strcmp(sz, "0k") == 0)
+					snprintf(op, sizeof(op), i ? "delete" : "create");
+				else
+					snprintf(op, sizeof(op), "%s_%s",
+					    i ? "delete" : "create", sz);
+				classify_raw(comp, 3, 0, &metric, &unit, &better);
+				write_sample(comp, 3, metric, unit, better,
+				    1e6 / (i ? del : cr), 0, lineno);
+			}
+			continue;
+		}
+		if ((colon = strrchr(line, ':')) == NULL)
+			goto ignore;
+		x = strtod(colon + 1, &end);
+		if (end == colon + 1 || !isfinite(x))
+			goto ignore;
+		for (u = end; isspace((unsigned char)*u); u++)
+			;
+		bench[0] = '\0';
+		for (i = 0; i < KP_LEN(lmnames); i++)
+			if (strlen(lmnames[i].text) == (size_t)(colon - line) &&
+			    strncmp(line, lmnames[i].text, colon - line) == 0) {
+				snprintf(bench, sizeof(bench), "%s", lmnames[i].bench);
+				snprintf(op, sizeof(op), "%s", lmnames[i].op);
+			}
+		if (strncmp(u, "microseconds", 12) == 0) {
+			if (!bench[0])
+				snprintf(bench, sizeof(bench), "lat_other");
+		} else if (strncmp(u, "MB/sec", 6) == 0) {
+			if (!bench[0])
+				snprintf(bench, sizeof(bench), "bw_other");
+		} else
+			goto ignore;
+		if (op[0] == '\0' || strncmp(bench, "lat_other", 9) == 0 ||
+		    strncmp(bench, "bw_other", 8) == 0)
+			slug(op, sizeof(op), line, colon - line);
+		classify_raw(comp, 3, bench[0] == 'b', &metric, &unit, &better);
+		write_sample(comp, 3, metric, unit, better, x, 0, lineno);
+		op[0] = '\0';
+		continue;
+ignore:
+		if (ignored++ == 0)
+			first_ignored = lineno;
+	}
+	if (ignored)
+		kp_warn_at(fname, first_ignored, 0, "%ld line%s not understood as "
+		    "lmbench results (first here)", ignored, ignored > 1 ? "s" : "");
+}
+
+static void
+parse_file(const char *path)
+{
+	char *buf, *p;
+	size_t len;
+
+	fname = path ? path : "<stdin>";
+	if ((buf = kp_slurp(path, &len)) == NULL)
+		err(KP_EXIT_BAD, "%s", fname);
+	text = buf;
+	index_lines(len);
+	clearf();
+	clear_reps();
+	for (p = buf; *p && isspace((unsigned char)*p); p++)
+		;
+	if (*p == '{')
+		parse_json(path ? path : "results", buf, len);
+	else
+		parse_lmbench(path ? path : "lmbench", buf);
+	free(buf);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopts[] = {
+		{ "meta", required_argument, NULL, 'M' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "m:", lopts, NULL)) != -1)
+		switch (c) {
+		case 'M':
+			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
+				usage();
+			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
+			meta[nmeta++] = optarg;
+			break;
+		case 'm':
+			loadmap(optarg);
+			break;
+		default:
+			usage();
+		}
+	argc -= optind;
+	argv += optind;
+	w = kp_w_open(stdout, "<stdout>");
+	if (argc == 0)
+		parse_file(NULL);
+	for (int i = 0; i < argc; i++)
+		parse_file(strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+	kp_w_close(w);
+	return KP_EXIT_OK;
+}
