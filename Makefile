@@ -8,6 +8,7 @@ O = build
 
 LIBSRC = \
 	lib/die.c \
+	lib/dist.c \
 	lib/ealloc.c \
 	lib/hash.c \
 	lib/json.c \
@@ -51,7 +52,7 @@ UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
 MAN1 = $(TOOLS:%=man/man1/%.1)
 MAN = $(MAN1) man/man5/kp-records.5 man/man7/kp.7
 
-all: $(O)/.deps $(BIN)
+all: $(O)/.deps $(BIN) $(O)/bench/ndjson
 
 $(O)/.deps: config.mk
 	@sh tests/deps.sh $(DEBS)
@@ -77,6 +78,13 @@ $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# the reader/writer driver: benchmarks use it, and so do the JSON tests
+$(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/ndjson.o $(LIB) $(LDLIBS)
+
+bench: $(O)/bench/ndjson
+	sh bench/reader.sh
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
@@ -120,4 +128,4 @@ uninstall:
 clean:
 	rm -rf build build-asan
 
-.PHONY: all deps check check-asan demo lint-man install uninstall clean
+.PHONY: all bench deps check check-asan demo lint-man install uninstall clean

@@ -1,0 +1,57 @@
+/* dist.h: probability distributions and two-sample tests for kp-compare
+ * and kp-classify.  Every function is pure; undefined results are NAN.
+ * References are in kp-compare(1). */
+#ifndef KP_DIST_H
+#define KP_DIST_H
+
+#include <stddef.h>
+
+/* regularised incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1 */
+double kp_betai(double a, double b, double x);
+/* standard normal: lower tail, upper tail, quantile */
+double kp_norm_cdf(double z);
+double kp_norm_sf(double z);
+double kp_norm_quantile(double p);
+/* Student t with df > 0 degrees of freedom (df = INFINITY: normal):
+ * upper tail P(T > t), two-sided P(|T| > |t|), quantile */
+double kp_t_sf(double t, double df);
+double kp_t_p2(double t, double df);
+double kp_t_quantile(double p, double df);
+/* digamma, trigamma and the inverse of trigamma (x > 0) */
+double kp_digamma(double x);
+double kp_trigamma(double x);
+double kp_trigamma_inv(double y);
+
+/* A two-sample test result.  Sign convention: target minus baseline. */
+typedef struct {
+	double stat;	/* t, z or U */
+	double df;	/* degrees of freedom, NAN when not a t test */
+	double p;	/* two-sided */
+	double diff;	/* mean(t) - mean(b) */
+	double se;	/* standard error of diff, NAN when not defined */
+} kp_test;
+
+/* Welch's unequal-variance t test (Welch 1947); needs n >= 2 per side */
+int kp_welch(const double *b, size_t nb, const double *t, size_t nt, kp_test *r);
+/* Student's t test of the paired differences t[i] - b[i]; n >= 2 */
+int kp_paired_t(const double *b, const double *t, size_t n, kp_test *r);
+/* Mann-Whitney U (two-sided).  exact: the permutation distribution
+ * (only valid without ties); otherwise the normal approximation with tie
+ * correction and continuity correction.  stat is U of the target side. */
+int kp_mwu(const double *b, size_t nb, const double *t, size_t nt, int exact,
+	kp_test *r);
+int kp_has_ties(const double *b, size_t nb, const double *t, size_t nt);
+/* effect sizes, target minus baseline */
+double kp_hedges_g(const double *b, size_t nb, const double *t, size_t nt);
+double kp_cliffs_delta(const double *b, size_t nb, const double *t, size_t nt);
+/* Benjamini-Hochberg adjusted p-values; NAN inputs stay NAN and do not
+ * count towards the number of tests */
+void kp_bh(const double *p, size_t n, double *q);
+/* Smyth's (2004) empirical-Bayes prior for sample variances s2[i] with
+ * d[i] degrees of freedom: the prior df *d0 (INFINITY when the variances
+ * agree beyond sampling error) and prior variance *s0.  Entries with
+ * s2 <= 0 or d <= 0 are skipped.  Returns the number of entries used. */
+size_t kp_eb_prior(const double *s2, const double *d, size_t n,
+	double *d0, double *s0);
+
+#endif
