@@ -79,6 +79,7 @@ typedef struct {
 			 * others: length of the whole value text */
 	uint32_t next;	/* index of the first token after this subtree */
 	uint32_t n;	/* objects: members, arrays: elements */
+	uint32_t dec;	/* strings: 1 + arena offset once decoded, else 0 */
 } kp_jtok;
 typedef struct {
 	const char *text;	/* the line being parsed (not owned) */
@@ -104,12 +105,17 @@ int kp_json_first(const kp_json *d, int i);
 int kp_json_streq(const kp_json *d, int i, const char *s);
 /* decoded, NUL-terminated string of token i (in the arena), NULL if not a string */
 const char *kp_json_str(kp_json *d, int i);
+/* the same, with its decoded length in *len (it may hold NUL from \u0000) */
+const char *kp_json_strn(kp_json *d, int i, size_t *len);
 /* number of token i; 0 on success, -1 if not a number */
 int kp_json_num(const kp_json *d, int i, double *out);
 /* integer of token i (a number with no fraction that fits); 0 or -1 */
 int kp_json_int(const kp_json *d, int i, long long *out);
 /* raw JSON text of token i's value (strings include their quotes) */
 const char *kp_json_raw(const kp_json *d, int i, size_t *len);
+/* length of the well-formed UTF-8 sequence at p (*p >= 0x80), or 0 when
+ * it is not one (overlong, surrogate, above U+10FFFF, cut short by end) */
+int kp_utf8_len(const unsigned char *p, const unsigned char *end);
 
 /* record.c: reading NDJSON records with errors that name the place.
  * kp_rec_next() reads the next non-blank line of in and parses it into d

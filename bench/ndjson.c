@@ -1,0 +1,123 @@
+/* ndjson: drive the libkp reader and writer, to measure and to test them.
+ *
+ *   ndjson read  [file]  parse every record and touch every field
+ *   ndjson pass  [file]  parse each record, write its line with kp_w_line
+ *   ndjson cat   [file]  parse each record, rewrite it with kp_w_copy_obj
+ *   ndjson judge [file]  for each line: "ok " and the record re-serialised
+ *                        from decoded values, or "err COL message";
+ *                        never stops at a bad line (for the corpus tests)
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+
+static void
+usage(void)
+{
+	fputs("usage: ndjson read | pass | cat | judge [file]\n", stderr);
+	exit(KP_EXIT_BAD);
+}
+
+/* write token i and its subtree from decoded values; returns the next token */
+static int
+emit(kp_w *w, kp_json *d, int i)
+{
+	kp_jtok *t = &d->tok[i];
+	const char *s;
+	double x;
+	size_t len;
+	uint32_t j;
+
+	switch (t->type) {
+	case KP_JNULL: kp_w_null(w); break;
+	case KP_JTRUE: kp_w_bool(w, 1); break;
+	case KP_JFALSE: kp_w_bool(w, 0); break;
+	case KP_JNUM:
+		if (kp_json_num(d, i, &x) < 0)
+			errx(2, "token %d: not a number", i);
+		kp_w_num(w, x);
+		break;
+	case KP_JSTR:
+		/* decoded strings may hold NUL (\u0000): use the length */
+		s = kp_json_strn(d, i, &len);
+		kp_w_strn(w, s, len);
+		break;
+	case KP_JARR:
+		kp_w_arr(w);
+		for (j = i + 1; j < t->next;)
+			j = emit(w, d, j);
+		kp_w_end(w);
+		break;
+	case KP_JOBJ:
+		kp_w_obj(w);
+		for (j = i + 1; j < d->tok[i].next;) {
+			kp_w_key(w, kp_json_str(d, j));
+			j = emit(w, d, j + 1);
+		}
+		kp_w_end(w);
+		break;
+	}
+	return d->tok[i].next;
+}
+
+int
+main(int argc, char *argv[])
+{
+	kp_json d;
+	kp_in *in;
+	kp_w *w;
+	char *line, err[256], msg[300];
+	const char *mode;
+	size_t len, col;
+	unsigned long long nrec = 0, nfield = 0;
+	double sum = 0, x;
+	uint32_t i;
+
+	if (argc < 2 || argc > 3)
+		usage();
+	mode = argv[1];
+	in = kp_in_open(argc == 3 ? argv[2] : NULL);
+	w = kp_w_open(stdout, "<stdout>");
+	kp_json_init(&d);
+	if (strcmp(mode, "judge") == 0) {
+		while ((line = kp_in_line(in, &len))) {
+			if (kp_json_parse(&d, line, len, err, sizeof err, &col) < 0) {
+				snprintf(msg, sizeof msg, "err %zu %s", col, err);
+				kp_w_line(w, msg, strlen(msg));
+			} else {
+				emit(w, &d, 0);
+			}
+		}
+	} else if (strcmp(mode, "read") == 0) {
+		while (kp_rec_next(in, &d)) {
+			nrec++;
+			for (i = 1; i < d.ntok; i++) {
+				nfield++;
+				if (d.tok[i].type == KP_JNUM) {
+					if (kp_json_num(&d, i, &x) == 0)
+						sum += x;
+				} else if (d.tok[i].type == KP_JSTR) {
+					sum += kp_json_str(&d, i)[0];
+				}
+			}
+		}
+		fprintf(stderr, "%llu records, %llu tokens, checksum %g\n", nrec, nfield, sum);
+	} else if (strcmp(mode, "pass") == 0) {
+		while (kp_rec_next(in, &d))
+			kp_w_line(w, d.text, d.len);
+	} else if (strcmp(mode, "cat") == 0) {
+		while (kp_rec_next(in, &d)) {
+			kp_w_copy_obj(w, &d, NULL);
+			kp_w_end(w);
+		}
+	} else {
+		usage();
+	}
+	kp_json_free(&d);
+	kp_in_close(in);
+	kp_w_close(w);
+	return 0;
+}

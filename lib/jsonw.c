@@ -1,0 +1,367 @@
+/* jsonw.c: NDJSON writer with its own output buffer, so a record costs
+ * memcpy()s and one fwrite() per 64 KiB instead of a stdio call per token */
+#include <err.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "kp.h"
+
+#define WBUF (64 * 1024)
+#define WDEPTH 256
+
+struct kp_w {
+	FILE *fp;
+	const char *name;
+	size_t len;
+	int depth;
+	int afterkey;	/* a key was written; its value comes next */
+	uint8_t comma[WDEPTH];	/* a comma goes before the next item */
+	uint8_t isobj[WDEPTH];
+	char buf[WBUF];
+};
+
+kp_w *
+kp_w_open(FILE *fp, const char *name)
+{
+	kp_w *w = ecalloc(1, sizeof *w);
+
+	w->fp = fp;
+	w->name = name ? name : "<stdout>";
+	return w;
+}
+
+static void
+flush(kp_w *w)
+{
+	if (w->len && fwrite(w->buf, 1, w->len, w->fp) != w->len)
+		kp_die_at(w->name, 0, 0, "write error: %s", strerror(errno));
+	w->len = 0;
+}
+
+static void
+put(kp_w *w, const char *s, size_t n)
+{
+	if (WBUF - w->len < n) {
+		flush(w);
+		if (n > WBUF) {
+			if (fwrite(s, 1, n, w->fp) != n)
+				kp_die_at(w->name, 0, 0, "write error: %s", strerror(errno));
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+}
+
+static inline void
+putc1(kp_w *w, char c)
+{
+	if (w->len == WBUF)
+		flush(w);
+	w->buf[w->len++] = c;
+}
+
+void
+kp_w_close(kp_w *w)
+{
+	if (w->depth)
+		errx(KP_EXIT_BAD, "kp_w_close: %d unclosed object(s) or array(s)", w->depth);
+	flush(w);
+	efshut(w->fp, w->name);
+	free(w);
+}
+
+/* before a value: the comma, unless it follows its key */
+static void
+pre(kp_w *w)
+{
+	if (w->afterkey) {
+		w->afterkey = 0;
+		return;
+	}
+	if (w->depth && w->isobj[w->depth - 1])
+		errx(KP_EXIT_BAD, "kp_w: a value inside an object needs a key first");
+	if (w->depth && w->comma[w->depth - 1])
+		putc1(w, ',');
+}
+
+/* after a value: the next item needs a comma; a top-level value ends the line */
+static void
+post(kp_w *w)
+{
+	if (w->depth)
+		w->comma[w->depth - 1] = 1;
+	else
+		putc1(w, '\n');
+}
+
+static void
+open_(kp_w *w, int obj)
+{
+	pre(w);
+	if (w->depth == WDEPTH)
+		errx(KP_EXIT_BAD, "kp_w: nesting deeper than %d", WDEPTH);
+	putc1(w, obj ? '{' : '[');
+	w->comma[w->depth] = 0;
+	w->isobj[w->depth] = obj;
+	w->depth++;
+}
+
+void
+kp_w_obj(kp_w *w)
+{
+	open_(w, 1);
+}
+
+void
+kp_w_arr(kp_w *w)
+{
+	open_(w, 0);
+}
+
+void
+kp_w_end(kp_w *w)
+{
+	if (!w->depth || w->afterkey)
+		errx(KP_EXIT_BAD, "kp_w_end: %s", w->afterkey ? "a key without a value" : "nothing open");
+	w->depth--;
+	putc1(w, w->isobj[w->depth] ? '}' : ']');
+	post(w);
+}
+
+/* s as a JSON string: quotes, escapes for '"', '\\' and control
+ * characters; well-formed UTF-8 passes through, and each byte that is
+ * not part of it becomes U+FFFD, so the output is always valid JSON */
+static void
+put_string(kp_w *w, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *p = s, *end = s + n, *run;
+	char e[6] = { '\\', 'u', '0', '0' };
+	unsigned char c;
+	int l;
+
+	putc1(w, '"');
+	while (p < end) {
+		run = p;
+#ifdef __SSE2__
+		{
+			const __m128i quote = _mm_set1_epi8('"');
+			const __m128i bslash = _mm_set1_epi8('\\');
+			const __m128i space = _mm_set1_epi8(0x20);
+			while (end - p >= 16) {
+				__m128i v = _mm_loadu_si128((const __m128i *)p);
+				int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+					_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+					_mm_cmplt_epi8(v, space)));
+				if (mask) {
+					p += __builtin_ctz(mask);
+					goto special;
+				}
+				p += 16;
+			}
+		}
+#endif
+		while (p < end) {
+			c = *p;
+			if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+				break;
+			p++;
+		}
+special:
+		put(w, run, p - run);
+		if (p == end)
+			break;
+		c = *p;
+		if (c >= 0x80) {
+			l = kp_utf8_len((const unsigned char *)p, (const unsigned char *)end);
+			if (l) {
+				put(w, p, l);
+				p += l;
+			} else {
+				put(w, "\xef\xbf\xbd", 3);
+				p++;
+			}
+			continue;
+		}
+		p++;
+		switch (c) {
+		case '"': put(w, "\\\"", 2); break;
+		case '\\': put(w, "\\\\", 2); break;
+		case '\b': put(w, "\\b", 2); break;
+		case '\f': put(w, "\\f", 2); break;
+		case '\n': put(w, "\\n", 2); break;
+		case '\r': put(w, "\\r", 2); break;
+		case '\t': put(w, "\\t", 2); break;
+		default:
+			e[4] = hex[c >> 4];
+			e[5] = hex[c & 15];
+			put(w, e, 6);
+			break;
+		}
+	}
+	putc1(w, '"');
+}
+
+void
+kp_w_key(kp_w *w, const char *key)
+{
+	if (!w->depth || !w->isobj[w->depth - 1] || w->afterkey)
+		errx(KP_EXIT_BAD, "kp_w_key: \"%s\" outside an object or after another key", key);
+	if (w->comma[w->depth - 1])
+		putc1(w, ',');
+	put_string(w, key, strlen(key));
+	putc1(w, ':');
+	w->afterkey = 1;
+}
+
+void
+kp_w_strn(kp_w *w, const char *s, size_t len)
+{
+	pre(w);
+	put_string(w, s, len);
+	post(w);
+}
+
+void
+kp_w_str(kp_w *w, const char *s)
+{
+	if (!s) {
+		kp_w_null(w);
+		return;
+	}
+	kp_w_strn(w, s, strlen(s));
+}
+
+void
+kp_w_num(kp_w *w, double x)
+{
+	char b[KP_NUMBUF];
+
+	pre(w);
+	put(w, b, kp_fmt_num(b, x));
+	post(w);
+}
+
+void
+kp_w_int(kp_w *w, long long x)
+{
+	char b[24], *p = b + sizeof b;
+	unsigned long long u = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
+
+	do {
+		*--p = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	if (x < 0)
+		*--p = '-';
+	pre(w);
+	put(w, p, b + sizeof b - p);
+	post(w);
+}
+
+void
+kp_w_bool(kp_w *w, int b)
+{
+	pre(w);
+	if (b)
+		put(w, "true", 4);
+	else
+		put(w, "false", 5);
+	post(w);
+}
+
+void
+kp_w_null(kp_w *w)
+{
+	pre(w);
+	put(w, "null", 4);
+	post(w);
+}
+
+void
+kp_w_raw(kp_w *w, const char *json, size_t len)
+{
+	pre(w);
+	put(w, json, len);
+	post(w);
+}
+
+void
+kp_w_kstr(kp_w *w, const char *key, const char *s)
+{
+	kp_w_key(w, key);
+	kp_w_str(w, s);
+}
+
+void
+kp_w_knum(kp_w *w, const char *key, double x)
+{
+	kp_w_key(w, key);
+	kp_w_num(w, x);
+}
+
+void
+kp_w_kint(kp_w *w, const char *key, long long x)
+{
+	kp_w_key(w, key);
+	kp_w_int(w, x);
+}
+
+void
+kp_w_kbool(kp_w *w, const char *key, int b)
+{
+	kp_w_key(w, key);
+	kp_w_bool(w, b);
+}
+
+void
+kp_w_knull(kp_w *w, const char *key)
+{
+	kp_w_key(w, key);
+	kp_w_null(w);
+}
+
+void
+kp_w_line(kp_w *w, const char *line, size_t len)
+{
+	if (w->depth)
+		errx(KP_EXIT_BAD, "kp_w_line: inside an open object or array");
+	put(w, line, len);
+	putc1(w, '\n');
+}
+
+void
+kp_w_copy_obj(kp_w *w, const kp_json *d, const char *const *skip)
+{
+	const kp_jtok *t = d->tok;
+	const char *const *s;
+	const char *raw;
+	size_t len;
+	uint32_t k;
+
+	kp_w_obj(w);
+	if (!d->ntok || t[0].type != KP_JOBJ)
+		return;
+	for (k = 1; k < t[0].next; k = t[k + 1].next) {
+		for (s = skip; s && *s; s++)
+			if (kp_json_streq(d, k, *s))
+				break;
+		if (s && *s)
+			continue;
+		if (w->comma[w->depth - 1])
+			putc1(w, ',');
+		/* key and value are contiguous apart from white space */
+		put(w, d->text + t[k].off - 1, t[k].len + 2);
+		putc1(w, ':');
+		raw = kp_json_raw(d, k + 1, &len);
+		put(w, raw, len);
+		w->comma[w->depth - 1] = 1;
+	}
+}

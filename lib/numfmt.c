@@ -1,0 +1,176 @@
+/* numfmt.c: numbers between JSON text and doubles, both ways exact */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+
+/* every power of ten up to 1e22 is exact in a double */
+static const double pow10tab[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+#define TWO53 9007199254740992.0
+
+/* decimal digits of u, right-aligned to end; returns the first digit */
+static char *
+utoa_rev(char *end, unsigned long long u)
+{
+	do {
+		*--end = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	return end;
+}
+
+/* y / 10^k as fixed-point text ("5845.82", "0.000123") */
+static size_t
+fmt_fixed(char *buf, int neg, unsigned long long y, int k)
+{
+	char tmp[KP_NUMBUF], *d, *p = buf;
+	size_t nd, ni;
+
+	d = utoa_rev(tmp + sizeof tmp, y);
+	nd = tmp + sizeof tmp - d;
+	if (neg)
+		*p++ = '-';
+	if (nd <= (size_t)k) {
+		*p++ = '0';
+		*p++ = '.';
+		memset(p, '0', k - nd);
+		p += k - nd;
+		memcpy(p, d, nd);
+		p += nd;
+	} else {
+		ni = nd - k;
+		memcpy(p, d, ni);
+		p += ni;
+		if (k) {
+			*p++ = '.';
+			memcpy(p, d + ni, k);
+			p += k;
+		}
+	}
+	*p = '\0';
+	return p - buf;
+}
+
+size_t
+kp_fmt_num(char *buf, double x)
+{
+	double a, y;
+	int k, n, neg;
+
+	if (!isfinite(x)) {
+		memcpy(buf, "null", 5);
+		return 4;
+	}
+	neg = signbit(x) != 0;
+	a = fabs(x);
+	if (a < TWO53 && a == (double)(long long)a)
+		return fmt_fixed(buf, neg, (unsigned long long)a, 0);
+	/* Values with a few decimals (most measurements) are exact by
+	 * construction: y and 10^k are exact doubles, so y / 10^k is the
+	 * correctly rounded value of the decimal y e-k.  The first k that
+	 * reproduces x gives the fewest digits.  |y| < 1e15 keeps the
+	 * rounding error of a * 10^k far below 0.5, so rint finds y. */
+	if (a >= 1e-4 && a < 1e15) {
+		for (k = 1; k <= 17; k++) {
+			y = rint(a * pow10tab[k]);
+			if (y >= 1e15)
+				break;
+			if (y / pow10tab[k] == a)
+				return fmt_fixed(buf, neg, (unsigned long long)y, k);
+		}
+	}
+	/* %.17g always reads back exactly; fewer digits are used when they
+	 * do too.  %g writes exponents as e+NN / e-NN, valid JSON. */
+	for (k = 15; k <= 17; k++) {
+		n = snprintf(buf, KP_NUMBUF, "%.*g", k, x);
+		if (k == 17 || strtod(buf, NULL) == x)
+			break;
+	}
+	return n;
+}
+
+int
+kp_parse_num(const char *s, size_t len, double *out)
+{
+	const char *p = s, *end = s + len;
+	unsigned long long m = 0;
+	int neg = 0, nd = 0, dropped = 0, e10 = 0, eneg = 0, e = 0;
+	char small[64], *copy;
+	double x;
+
+	if (p < end && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (p == end || *p < '0' || *p > '9')
+		return -1;
+	if (*p == '0') {
+		p++;
+	} else {
+		for (; p < end && *p >= '0' && *p <= '9'; p++) {
+			if (nd < 19) {
+				m = m * 10 + (*p - '0');
+				nd++;
+			} else {
+				e10++;
+				dropped |= *p != '0';
+			}
+		}
+	}
+	if (p < end && *p == '.') {
+		p++;
+		if (p == end || *p < '0' || *p > '9')
+			return -1;
+		for (; p < end && *p >= '0' && *p <= '9'; p++) {
+			if (m == 0 && *p == '0') {
+				e10--;	/* leading zeros of 0.000x */
+			} else if (nd < 19) {
+				m = m * 10 + (*p - '0');
+				nd++;
+				e10--;
+			} else {
+				dropped |= *p != '0';
+			}
+		}
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			eneg = *p++ == '-';
+		if (p == end || *p < '0' || *p > '9')
+			return -1;
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if (e < 100000)
+				e = e * 10 + (*p - '0');
+		e10 += eneg ? -e : e;
+	}
+	if (p != end)
+		return -1;
+	/* Clinger's fast path: an exact mantissa times or divided by an
+	 * exact power of ten is one correctly rounded operation. */
+	if (!dropped && m < (1ULL << 53) && e10 >= -22 && e10 <= 22) {
+		x = (double)m;
+		x = e10 < 0 ? x / pow10tab[-e10] : x * pow10tab[e10];
+		*out = neg ? -x : x;
+		return 0;
+	}
+	if (m == 0) {
+		*out = neg ? -0.0 : 0.0;
+		return 0;
+	}
+	/* the grammar is checked, so strtod sees nothing it would read
+	 * differently (no hex, inf or nan) */
+	copy = len < sizeof small ? small : emalloc(len + 1);
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	*out = strtod(copy, NULL);
+	if (copy != small)
+		free(copy);
+	return 0;
+}
