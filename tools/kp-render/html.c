@@ -1,12 +1,493 @@
-/* kp-render -f html: placeholder until the site writer lands */
-#include <err.h>
+/* kp-render -f html: read the records and lay out the site */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
+#include "kp.h"
 #include "html.h"
+
+const char *const h_runfield[HR_N] = {
+#define X(f) #f,
+	H_RUNFIELDS
+#undef X
+};
+
+static void load(struct hsite *s, const char *path);
+static char *ostr(kp_json *d, const char *key);
+static char *otext(kp_json *d, const char *key);
+static char *oarrtext(kp_json *d, const char *key, int *n);
+static char **oarrstr(kp_json *d, const char *key, int *n);
+static double onum(kp_json *d, const char *key);
+static int obool(kp_json *d, const char *key);
+static int pairof(struct hsite *s, const char *bk, const char *tk);
+static int suiteof(struct hsite *s, const char *name);
+static int testof(struct hsite *s, const struct hcmp *c);
+
+void
+h_esc(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL)
+		return;
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default:
+			/* control characters are not allowed in XML or HTML text */
+			if (*p < 0x20 && *p != '\t' && *p != '\n')
+				fputs("\xef\xbf\xbd", fp);
+			else
+				putc(*p, fp);
+		}
+	}
+}
+
+FILE *
+h_open(struct hsite *s, const char *name)
+{
+	char path[PATH_MAX];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", s->outdir, name);
+	if ((fp = fopen(path, "w")) == NULL)
+		kp_die_at(path, 0, 0, "cannot create: %s", strerror(errno));
+	return fp;
+}
+
+void
+h_close(struct hsite *s, FILE *fp, const char *name)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", s->outdir, name);
+	efshut(fp, path);
+}
+
+/*
+ * File names never come from the data as such: a short slug keeps them
+ * recognisable, a hash of the full identity keeps them unique and safe.
+ */
+void
+h_name(char *out, size_t sz, const char *prefix, const char *slugof,
+    const char *hashof, const char *ext)
+{
+	unsigned char md[32];
+	char hex[65], slug[25];
+	size_t i, n = 0;
+
+	kp_sha256(hashof, strlen(hashof), md);
+	kp_hex(md, 5, hex);
+	for (i = 0; slugof[i] && n < sizeof(slug) - 1; i++) {
+		unsigned char c = slugof[i];
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '_' || c == '.' || c == '+')
+			slug[n++] = c;
+		else if (c >= 'A' && c <= 'Z')
+			slug[n++] = c - 'A' + 'a';
+		else if (n > 0 && slug[n - 1] != '-')
+			slug[n++] = '-';
+	}
+	while (n > 0 && slug[n - 1] == '-')
+		n--;
+	slug[n] = '\0';
+	snprintf(out, sz, "%s%s%s%s.%s", prefix, slug, n ? "-" : "", hex, ext);
+}
+
+int
+h_goodness(const struct hcmp *c, double *g)
+{
+	if (!isfinite(c->change))
+		return -1;
+	*g = c->better && strcmp(c->better, "lower") == 0 ? -c->change :
+	    c->change;
+	return 0;
+}
+
+int
+h_sevrank(const struct hcmp *c)
+{
+	static const char *const cls[] = { "regression", "uncertain",
+	    "improvement", "no-change" };
+	static const char *const sev[] = { "red", "yellow", "green", "none" };
+	int i, j;
+
+	for (i = 0; i < 4 && !(c->cls && strcmp(c->cls, cls[i]) == 0); i++)
+		;
+	for (j = 0; j < 4 && !(c->sev && strcmp(c->sev, sev[j]) == 0); j++)
+		;
+	/* a red improvement matters more than a yellow one, but less than
+	 * any regression */
+	return i * 5 + j;
+}
 
 int
 render_html(char **inputs, int ninputs, const char *samples_path,
     const char *outdir)
 {
-	warnx("html: not implemented yet");
-	return 2;
+	struct hsite site = { 0 };
+	char abs[PATH_MAX];
+	int i;
+
+	site.outdir = outdir;
+	if (mkdir(outdir, 0777) == -1 && errno != EEXIST)
+		kp_die_at(outdir, 0, 0, "cannot create directory: %s",
+		    strerror(errno));
+	if (realpath(outdir, abs) == NULL)
+		kp_die_at(outdir, 0, 0, "%s", strerror(errno));
+	site.outabs = estrdup(abs);
+	if (ninputs == 0)
+		load(&site, NULL);
+	for (i = 0; i < ninputs; i++)
+		load(&site, inputs[i]);
+	if (samples_path)
+		load(&site, samples_path);
+	for (i = 0; i < site.ncmp; i++) {
+		struct hcmp *c = &site.cmp[i];
+		char id[1024];
+
+		c->pair = pairof(&site, c->bk, c->tk);
+		c->suiteidx = suiteof(&site, c->suite);
+		c->testidx = testof(&site, c);
+		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld"
+		    "\x1f%s\x1f%s\x1f%s\x1f%s", c->suite, c->bench, c->test,
+		    c->op, c->metric, c->conc, c->bexp, c->texp, c->bk, c->tk);
+		h_name(c->page, sizeof(c->page), "cmp-", c->test, id, "html");
+	}
+	for (i = 0; i < site.nsys; i++) {
+		struct hsys *y = &site.sys[i];
+		struct hcmp k = { 0 };
+		int j;
+
+		y->pair = pairof(&site, y->bk, y->tk);
+		k.suite = y->suite; k.bench = y->bench; k.test = y->test;
+		k.op = y->op; k.metric = y->metric;
+		y->testidx = -1;
+		for (j = 0; j < site.ntest; j++) {
+			struct htest *t = &site.test[j];
+			if (!strcmp(t->suite, k.suite) && !strcmp(t->bench,
+			    k.bench) && !strcmp(t->test, k.test) &&
+			    !strcmp(t->op, k.op) && !strcmp(t->metric, k.metric))
+				y->testidx = j;
+		}
+		if (y->testidx < 0)
+			kp_warn_at(outdir, 0, 0, "sys record for %s/%s/%s[%s %s] "
+			    "has no cmp records; listed on the kernel page only",
+			    y->suite, y->bench, y->test, y->op, y->metric);
+	}
+	h_pages(&site);
+	return KP_EXIT_OK;
+}
+
+static int
+pairof(struct hsite *s, const char *bk, const char *tk)
+{
+	int i;
+
+	for (i = 0; i < s->npair; i++)
+		if (!strcmp(s->pair[i].bk, bk) && !strcmp(s->pair[i].tk, tk))
+			return i;
+	s->pair = ereallocarray(s->pair, s->npair + 1, sizeof(*s->pair));
+	s->pair[i].bk = estrdup(bk);
+	s->pair[i].tk = estrdup(tk);
+	return s->npair++;
+}
+
+static int
+suiteof(struct hsite *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->nsuite; i++)
+		if (!strcmp(s->suite[i].name, name))
+			return i;
+	s->suite = ereallocarray(s->suite, s->nsuite + 1, sizeof(*s->suite));
+	s->suite[i].name = estrdup(name);
+	h_name(s->suite[i].page, sizeof(s->suite[i].page), "suite-", name,
+	    name, "html");
+	return s->nsuite++;
+}
+
+static int
+testof(struct hsite *s, const struct hcmp *c)
+{
+	struct htest *t;
+	char id[1024];
+	int i;
+
+	for (i = 0; i < s->ntest; i++) {
+		t = &s->test[i];
+		if (!strcmp(t->suite, c->suite) && !strcmp(t->bench, c->bench) &&
+		    !strcmp(t->test, c->test) && !strcmp(t->op, c->op) &&
+		    !strcmp(t->metric, c->metric))
+			return i;
+	}
+	s->test = ereallocarray(s->test, s->ntest + 1, sizeof(*s->test));
+	t = &s->test[i];
+	t->suite = c->suite; t->bench = c->bench; t->test = c->test;
+	t->op = c->op; t->metric = c->metric; t->unit = c->unit;
+	t->better = c->better; t->suiteidx = c->suiteidx;
+	snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s", c->suite,
+	    c->bench, c->test, c->op, c->metric);
+	h_name(t->page, sizeof(t->page), "test-", c->test, id, "html");
+	return s->ntest++;
+}
+
+#define GROW(arr, n) ((arr) = ereallocarray((arr), (n) + 1, sizeof(*(arr))), \
+	memset(&(arr)[(n)], 0, sizeof(*(arr))), &(arr)[(n)++])
+
+static void
+load(struct hsite *s, const char *path)
+{
+	kp_in *in = kp_in_open(path);
+	kp_json d;
+
+	kp_json_init(&d);
+	while (kp_rec_next(in, &d)) {
+		const char *type = kp_rec_type(&d);
+
+		s->nrec++;
+		if (strcmp(type, "run") == 0) {
+			struct hrun *r;
+			const char *run = kp_req_str(&d, "run");
+			int i;
+
+			/* one record per iteration: the first describes the run */
+			for (i = 0; i < s->nrun; i++)
+				if (strcmp(s->run[i].run, run) == 0)
+					break;
+			if (i < s->nrun)
+				continue;
+			r = GROW(s->run, s->nrun);
+			r->run = estrdup(run);
+			for (i = 0; i < HR_N; i++)
+				r->f[i] = otext(&d, h_runfield[i]);
+		} else if (strcmp(type, "runstat") == 0) {
+			struct hrunstat *r = GROW(s->rs, s->nrs);
+
+			r->run = estrdup(kp_req_str(&d, "run"));
+			r->iter = kp_opt_int(&d, "iter", 0);
+			r->job = ostr(&d, "job");
+			r->suite = ostr(&d, "suite");
+			r->rc = kp_opt_int(&d, "rc", -1);
+			r->user_s = onum(&d, "user_s");
+			r->sys_s = onum(&d, "sys_s");
+			r->elapsed_s = onum(&d, "elapsed_s");
+			r->partial = obool(&d, "partial");
+			r->params = ostr(&d, "params");
+		} else if (strcmp(type, "sample") == 0) {
+			struct hsample *m = GROW(s->smp, s->nsmp);
+			char g[2048];
+
+			snprintf(g, sizeof(g), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s"
+			    "\x1f%lld", kp_opt_str(&d, "exp", ""),
+			    kp_req_str(&d, "suite"), kp_req_str(&d, "bench"),
+			    kp_req_str(&d, "test"), kp_req_str(&d, "op"),
+			    kp_req_str(&d, "metric"), kp_req_int(&d, "conc"));
+			m->gkey = estrdup(g);
+			m->run = estrdup(kp_req_str(&d, "run"));
+			m->instance = ostr(&d, "instance");
+			m->src = ostr(&d, "src");
+			m->iter = kp_opt_int(&d, "iter", 0);
+			m->rep = kp_opt_int(&d, "rep", 1);
+			m->sub = kp_opt_int(&d, "sub", 1);
+			m->value = kp_req_num(&d, "value");
+		} else if (strcmp(type, "cmp") == 0) {
+			struct hcmp *c = GROW(s->cmp, s->ncmp);
+
+			c->key = ostr(&d, "key");
+			c->job = ostr(&d, "job");
+			c->suite = estrdup(kp_req_str(&d, "suite"));
+			c->bench = estrdup(kp_req_str(&d, "bench"));
+			c->test = estrdup(kp_req_str(&d, "test"));
+			c->op = estrdup(kp_req_str(&d, "op"));
+			c->metric = estrdup(kp_req_str(&d, "metric"));
+			c->unit = estrdup(kp_opt_str(&d, "unit", ""));
+			c->better = estrdup(kp_opt_str(&d, "better", "higher"));
+			c->conc = kp_req_int(&d, "conc");
+			c->bk = estrdup(kp_req_str(&d, "base_kernel"));
+			c->tk = estrdup(kp_req_str(&d, "target_kernel"));
+			c->bexp = estrdup(kp_req_str(&d, "base_exp"));
+			c->texp = estrdup(kp_req_str(&d, "target_exp"));
+			c->bruns = oarrstr(&d, "base_runs", &c->nbruns);
+			c->truns = oarrstr(&d, "target_runs", &c->ntruns);
+			c->obs_level = ostr(&d, "obs_level");
+			c->method = ostr(&d, "method");
+			c->cls = ostr(&d, "class");
+			c->sev = ostr(&d, "severity");
+			c->reason = ostr(&d, "reason");
+			c->change = onum(&d, "change_pct");
+			c->cil = onum(&d, "ci_low_pct");
+			c->cih = onum(&d, "ci_high_pct");
+			c->p = onum(&d, "p");
+			c->q = onum(&d, "q");
+			c->g = onum(&d, "hedges_g");
+			c->delta = onum(&d, "cliffs_delta");
+			c->score = onum(&d, "score");
+			c->bmed = onum(&d, "base_median");
+			c->tmed = onum(&d, "target_median");
+			c->nb = kp_opt_int(&d, "n_base", -1);
+			c->nt = kp_opt_int(&d, "n_target", -1);
+		} else if (strcmp(type, "sys") == 0) {
+			struct hsys *y = GROW(s->sys, s->nsys);
+
+			y->suite = estrdup(kp_req_str(&d, "suite"));
+			y->bench = estrdup(kp_req_str(&d, "bench"));
+			y->test = estrdup(kp_req_str(&d, "test"));
+			y->op = estrdup(kp_req_str(&d, "op"));
+			y->metric = estrdup(kp_req_str(&d, "metric"));
+			y->bexp = ostr(&d, "base_exp");
+			y->texp = ostr(&d, "target_exp");
+			y->bk = estrdup(kp_req_str(&d, "base_kernel"));
+			y->tk = estrdup(kp_req_str(&d, "target_kernel"));
+			y->direction = estrdup(kp_opt_str(&d, "direction",
+			    "regression"));
+			y->levels = oarrtext(&d, "levels", &y->nlevels);
+			y->affected = oarrtext(&d, "affected", &y->naffected);
+			y->missing = oarrtext(&d, "missing", &y->nmissing);
+			y->sevcounts = otext(&d, "severity_counts");
+			y->method = ostr(&d, "combine_method");
+			y->avg_score = onum(&d, "avg_score");
+			y->chmin = onum(&d, "change_min_pct");
+			y->chmax = onum(&d, "change_max_pct");
+			y->p = onum(&d, "p_combined");
+			y->systematic = obool(&d, "systematic");
+		} else if (strcmp(type, "stat") == 0) {
+			const char *scope = kp_req_str(&d, "scope");
+			struct hroll *r;
+			int n;
+
+			if (strcmp(scope, "group") == 0)
+				continue;
+			r = GROW(s->roll, s->nroll);
+			r->scope = estrdup(scope);
+			r->exp = ostr(&d, "exp");
+			r->suite = ostr(&d, "suite");
+			r->bench = ostr(&d, "bench");
+			r->test = ostr(&d, "test");
+			r->n_groups = kp_opt_int(&d, "n_groups", 0);
+			r->n = kp_opt_int(&d, "n", 0);
+			r->incomplete = kp_opt_int(&d, "incomplete_groups", 0);
+			r->unstable = kp_opt_int(&d, "unstable_groups", 0);
+			r->missing = oarrtext(&d, "missing_conc", &n);
+			r->nmissing = n;
+			r->cv_median = onum(&d, "cv_median");
+			r->cv_max = onum(&d, "cv_max");
+		}
+	}
+	kp_json_free(&d);
+	kp_in_close(in);
+}
+
+static char *
+ostr(kp_json *d, const char *key)
+{
+	const char *v = kp_opt_str(d, key, NULL);
+
+	return v ? estrdup(v) : NULL;
+}
+
+/* any scalar as display text: strings decoded, numbers and the rest raw */
+static char *
+otext(kp_json *d, const char *key)
+{
+	int i = kp_json_get(d, 0, key);
+	size_t len;
+	const char *raw;
+
+	if (i < 0 || d->tok[i].type == KP_JNULL)
+		return NULL;
+	if (d->tok[i].type == KP_JSTR)
+		return estrdup(kp_json_str(d, i));
+	raw = kp_json_raw(d, i, &len);
+	return estrndup(raw, len);
+}
+
+/* an array of numbers as "1, 2, 4" */
+static char *
+oarrtext(kp_json *d, const char *key, int *n)
+{
+	int i = kp_json_get(d, 0, key), e;
+	char *out;
+	size_t len = 0, cap = 64;
+
+	*n = 0;
+	out = emalloc(cap);
+	out[0] = '\0';
+	if (i < 0 || d->tok[i].type == KP_JNULL)
+		return out;
+	if (d->tok[i].type != KP_JARR)
+		kp_rec_die(d, i, "expected an array for \"%s\"", key);
+	for (e = kp_json_first(d, i); e >= 0 && (uint32_t)e < d->tok[i].next;
+	    e = d->tok[e].next) {
+		size_t l;
+		const char *raw;
+
+		if (d->tok[e].type == KP_JSTR)
+			raw = kp_json_str(d, e), l = strlen(raw);
+		else
+			raw = kp_json_raw(d, e, &l);
+		while (len + l + 3 > cap)
+			out = erealloc(out, cap *= 2);
+		if (*n)
+			memcpy(out + len, ", ", 2), len += 2;
+		memcpy(out + len, raw, l);
+		len += l;
+		out[len] = '\0';
+		(*n)++;
+	}
+	return out;
+}
+
+static char **
+oarrstr(kp_json *d, const char *key, int *n)
+{
+	int i = kp_json_get(d, 0, key), e;
+	char **v = NULL;
+
+	*n = 0;
+	if (i < 0 || d->tok[i].type == KP_JNULL)
+		return NULL;
+	if (d->tok[i].type != KP_JARR)
+		kp_rec_die(d, i, "expected an array of strings for \"%s\"", key);
+	for (e = kp_json_first(d, i); e >= 0 && (uint32_t)e < d->tok[i].next;
+	    e = d->tok[e].next) {
+		if (d->tok[e].type != KP_JSTR)
+			kp_rec_die(d, e, "expected a string in \"%s\"", key);
+		v = ereallocarray(v, *n + 1, sizeof(*v));
+		v[(*n)++] = estrdup(kp_json_str(d, e));
+	}
+	return v;
+}
+
+static double
+onum(kp_json *d, const char *key)
+{
+	int i = kp_json_get(d, 0, key);
+	double x;
+
+	if (i < 0 || d->tok[i].type == KP_JNULL)
+		return NAN;
+	if (kp_json_num(d, i, &x) == -1)
+		kp_rec_die(d, i, "expected a number or null for \"%s\"", key);
+	return x;
+}
+
+static int
+obool(kp_json *d, const char *key)
+{
+	int i = kp_json_get(d, 0, key);
+
+	if (i < 0 || d->tok[i].type == KP_JNULL || d->tok[i].type == KP_JFALSE)
+		return 0;
+	if (d->tok[i].type == KP_JTRUE)
+		return 1;
+	kp_rec_die(d, i, "expected true, false or null for \"%s\"", key);
 }

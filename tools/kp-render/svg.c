@@ -1,0 +1,570 @@
+/* kp-render -f html: the figures, as standalone SVG files */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+
+static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
+    "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
+
+static void open_svg(FILE *fp, int w, int h, const char *title);
+static void ticks(double lo, double hi, double *t0, double *step);
+static void fmt_si(char *buf, size_t sz, double v);
+static int bylong(const void *a, const void *b);
+static double jitter(const struct hsample *m);
+
+/*
+ * Diverging scale, worse red and better blue, saturating at 50%: kernel
+ * regressions worth a look are mostly a few to a few tens of percent, and
+ * the square root keeps a 3% change visible next to a 60% one.
+ */
+void
+svg_color(double g, char out[8])
+{
+	static const int base[3] = { 247, 247, 247 };
+	static const int worse[3] = { 178, 24, 43 };
+	static const int better[3] = { 33, 102, 172 };
+	const int *end = g < 0 ? worse : better;
+	double t = sqrt(fmin(fabs(g) / 50, 1));
+	int i, c[3];
+
+	for (i = 0; i < 3; i++)
+		c[i] = (int)lround(base[i] + t * (end[i] - base[i]));
+	snprintf(out, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+static void
+open_svg(FILE *fp, int w, int h, const char *title)
+{
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" "
+	    "font-family=\"system-ui,sans-serif\" font-size=\"11\">\n<title>",
+	    w, h, w, h);
+	h_esc(fp, title);
+	fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n",
+	    fp);
+}
+
+/* about five round steps covering [lo, hi] */
+static void
+ticks(double lo, double hi, double *t0, double *step)
+{
+	double span = hi - lo, raw, mag, f;
+
+	if (!(span > 0))
+		span = fabs(hi) > 0 ? fabs(hi) : 1;
+	raw = span / 5;
+	mag = pow(10, floor(log10(raw)));
+	f = raw / mag;
+	*step = (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
+	*t0 = ceil(lo / *step - 1e-9) * *step;
+}
+
+static void
+fmt_si(char *buf, size_t sz, double v)
+{
+	double a = fabs(v);
+
+	if (a >= 1e9)
+		snprintf(buf, sz, "%.4gG", v / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, sz, "%.4gM", v / 1e6);
+	else if (a >= 1e4)
+		snprintf(buf, sz, "%.4gk", v / 1e3);
+	else
+		snprintf(buf, sz, "%.4g", v);
+}
+
+static int
+bylong(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+addlevel(long long **v, int n, long long x)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if ((*v)[i] == x)
+			return n;
+	*v = ereallocarray(*v, n + 1, sizeof(**v));
+	(*v)[n] = x;
+	return n + 1;
+}
+
+static const char *
+mark(const struct hcmp *c)
+{
+	if (c->cls == NULL)
+		return "";
+	if (!strcmp(c->cls, "regression"))
+		return "\xe2\x96\xbc";	/* down triangle */
+	if (!strcmp(c->cls, "improvement"))
+		return "\xe2\x96\xb2";	/* up triangle */
+	if (!strcmp(c->cls, "uncertain"))
+		return "?";
+	return "";
+}
+
+static void
+legend_scale(FILE *fp, int x, int y)
+{
+	static const double steps[] = { -50, -25, -10, -3, 0, 3, 10, 25, 50 };
+	char col[8];
+	size_t i;
+
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#444\">worse</text>\n",
+	    x, y + 12);
+	for (i = 0; i < KP_LEN(steps); i++) {
+		svg_color(steps[i], col);
+		fprintf(fp, "<rect x=\"%zu\" y=\"%d\" width=\"30\" height=\"14\" "
+		    "fill=\"%s\" stroke=\"#ccc\"/><text x=\"%zu\" y=\"%d\" "
+		    "text-anchor=\"middle\" fill=\"#444\" font-size=\"10\">"
+		    "%+g%%</text>\n", x + 40 + i * 30, y, col, x + 55 + i * 30,
+		    y + 26, steps[i]);
+	}
+	fprintf(fp, "<text x=\"%zu\" y=\"%d\" fill=\"#444\">better</text>\n",
+	    x + 46 + KP_LEN(steps) * 30, y + 12);
+	fprintf(fp, "<text x=\"%zu\" y=\"%d\" fill=\"#444\">\xe2\x96\xbc "
+	    "regression  \xe2\x96\xb2 improvement  ? uncertain  "
+	    "thick black border: red severity, orange: yellow</text>\n",
+	    x + 100 + KP_LEN(steps) * 30, y + 12);
+}
+
+void
+svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
+{
+	FILE *fp = h_open(s, file);
+	long long *lv = NULL;
+	int *rows = NULL, nrow = 0, nlv = 0, i, j, r, lab = 0;
+	int cw = 64, ch = 24, left, top = 46, w, h;
+	char title[512];
+
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		if (c->pair != pair || c->suiteidx != suite)
+			continue;
+		nlv = addlevel(&lv, nlv, c->conc);
+		for (j = 0; j < nrow && rows[j] != c->testidx; j++)
+			;
+		if (j == nrow) {
+			rows = ereallocarray(rows, nrow + 1, sizeof(*rows));
+			rows[nrow++] = c->testidx;
+		}
+	}
+	qsort(lv, nlv, sizeof(*lv), bylong);
+	for (r = 0; r < nrow; r++) {
+		struct htest *t = &s->test[rows[r]];
+		int l = strlen(t->bench) + strlen(t->test) + strlen(t->op) +
+		    strlen(t->metric) + 4;
+		if (l > lab)
+			lab = l;
+	}
+	if (lab > 60)
+		lab = 60;
+	left = 12 + lab * 6.6;
+	w = left + nlv * cw + 20;
+	if (w < 900)
+		w = 900;
+	h = top + nrow * ch + 56;
+	snprintf(title, sizeof(title), "%s: change by test and concurrency level",
+	    s->suite[suite].name);
+	open_svg(fp, w, h, title);
+	fputs("<text x=\"6\" y=\"16\" font-size=\"13\" font-weight=\"600\">", fp);
+	h_esc(fp, title);
+	fputs("</text>\n", fp);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#444\">concurrency level"
+	    "</text>\n", left, top - 22);
+	for (j = 0; j < nlv; j++)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+		    "font-weight=\"600\">%lld</text>\n", left + j * cw + cw / 2,
+		    top - 6, lv[j]);
+	for (r = 0; r < nrow; r++) {
+		struct htest *t = &s->test[rows[r]];
+		char name[1024];
+		int y = top + r * ch;
+
+		snprintf(name, sizeof(name), "%s/%s[%s %s]", t->bench, t->test,
+		    t->op, t->metric);
+		fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><text x=\"%d\" "
+		    "y=\"%d\" text-anchor=\"end\" fill=\"#0550ae\"><title>", t->page,
+		    left - 6, y + ch / 2 + 4);
+		h_esc(fp, name);
+		fputs("</title>", fp);
+		if ((int)strlen(name) > lab) {
+			/* cut on a UTF-8 character boundary */
+			int cut = lab - 1;
+			while (cut > 0 && (name[cut] & 0xc0) == 0x80)
+				cut--;
+			name[cut] = '\0';
+			h_esc(fp, name);
+			fputs("\xe2\x80\xa6", fp);
+		} else
+			h_esc(fp, name);
+		fputs("</text></a>\n", fp);
+		for (j = 0; j < nlv; j++) {
+			struct hcmp *c = NULL;
+			int x = left + j * cw;
+			char col[8], lbl[32];
+			double g;
+
+			for (i = 0; i < s->ncmp && c == NULL; i++)
+				if (s->cmp[i].pair == pair && s->cmp[i].testidx ==
+				    rows[r] && s->cmp[i].conc == lv[j])
+					c = &s->cmp[i];
+			if (c == NULL) {
+				fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+				    "height=\"%d\" fill=\"#f3f3f3\" stroke=\"#fff\"/>"
+				    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+				    "fill=\"#bbb\">n/a</text>\n", x, y, cw, ch,
+				    x + cw / 2, y + ch / 2 + 4);
+				continue;
+			}
+			if (h_goodness(c, &g) == -1) {
+				g = 0;
+				snprintf(lbl, sizeof(lbl), "-");
+			} else
+				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->change);
+			svg_color(g, col);
+			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
+			    c->page);
+			h_esc(fp, t->test);
+			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
+			    c->conc, c->change, c->cil, c->cih);
+			h_esc(fp, c->cls);
+			fputs(" ", fp);
+			h_esc(fp, c->sev);
+			fprintf(fp, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+			    "height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>", x, y,
+			    cw, ch, col);
+			if (c->sev && (!strcmp(c->sev, "red") ||
+			    !strcmp(c->sev, "yellow")))
+				fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+				    "height=\"%d\" fill=\"none\" stroke=\"%s\" "
+				    "stroke-width=\"2.5\"/>", x + 1.5, y + 1.5,
+				    cw - 3, ch - 3, !strcmp(c->sev, "red") ?
+				    "#000" : "#f57c00");
+			fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+			    "fill=\"%s\">%s%s</text></a>\n", x + cw / 2,
+			    y + ch / 2 + 4, fabs(g) > 20 ? "#fff" : "#222",
+			    mark(c), lbl);
+		}
+	}
+	legend_scale(fp, 6, top + nrow * ch + 18);
+	fputs("</svg>\n", fp);
+	free(lv);
+	free(rows);
+	h_close(s, fp, file);
+}
+
+void
+svg_chart(struct hsite *s, const char *file, int test)
+{
+	struct htest *t = &s->test[test];
+	FILE *fp = h_open(s, file);
+	long long *lv = NULL;
+	int *pairs = NULL, npair = 0, nlv = 0, i, j, k;
+	int w = 900, h = 380, left = 70, right = 220, top = 36, bottom = 50;
+	int pw, ph;
+	double lo = 0, hi = 0, t0, step, v, band;
+	int higher = strcmp(t->better, "lower") != 0;
+	char title[1024], buf[64];
+
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		if (c->testidx != test)
+			continue;
+		nlv = addlevel(&lv, nlv, c->conc);
+		for (j = 0; j < npair && pairs[j] != c->pair; j++)
+			;
+		if (j == npair) {
+			pairs = ereallocarray(pairs, npair + 1, sizeof(*pairs));
+			pairs[npair++] = c->pair;
+		}
+		if (isfinite(c->change))
+			lo = fmin(lo, c->change), hi = fmax(hi, c->change);
+		if (isfinite(c->cil))
+			lo = fmin(lo, c->cil);
+		if (isfinite(c->cih))
+			hi = fmax(hi, c->cih);
+	}
+	qsort(lv, nlv, sizeof(*lv), bylong);
+	if (hi - lo < 2)
+		lo -= 1, hi += 1;
+	ticks(lo, hi, &t0, &step);
+	lo = fmin(lo, t0 > lo ? t0 - step : t0);
+	lo = floor(lo / step) * step;
+	hi = ceil(hi / step) * step;
+	pw = w - left - right;
+	ph = h - top - bottom;
+	band = (double)pw / (nlv ? nlv : 1);
+#define Y(val) (top + ph * (hi - (val)) / (hi - lo))
+	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]: change vs baseline by "
+	    "concurrency level", t->suite, t->bench, t->test, t->op, t->metric);
+	open_svg(fp, w, h, title);
+	/* the worse side of zero, so direction needs no thought */
+	fprintf(fp, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" "
+	    "fill=\"#fdeeee\"/>\n", left, higher ? Y(0) : (double)top, pw,
+	    higher ? top + ph - Y(0) : Y(0) - top);
+	fprintf(fp, "<text x=\"%d\" y=\"%.1f\" fill=\"#b71c1c\" "
+	    "font-size=\"10\">worse</text>\n<text x=\"%d\" y=\"%.1f\" "
+	    "fill=\"#1565c0\" font-size=\"10\">better</text>\n", left + 4,
+	    higher ? Y(lo) - 4 : (double)top + 12, left + 4,
+	    higher ? (double)top + 12 : Y(lo) - 4);
+	for (v = lo; v <= hi + step / 2; v += step) {
+		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+		    "stroke=\"%s\"/>\n<text x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\" fill=\"#444\">%+g%%</text>\n", left,
+		    left + pw, Y(v), Y(v), fabs(v) < step / 2 ? "#555" : "#e6e6e6",
+		    left - 6, Y(v) + 4, fabs(v) < step / 2 ? 0 : v);
+	}
+	for (j = 0; j < nlv; j++)
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
+		    "fill=\"#444\">%lld</text>\n", left + band * (j + 0.5),
+		    top + ph + 16, lv[j]);
+	fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
+	    "concurrency level</text>\n", left + pw / 2.0, h - 12);
+	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
+	    "text-anchor=\"middle\">change vs baseline (%%)</text>\n",
+	    top + ph / 2.0);
+	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
+	h_esc(fp, t->metric);
+	fputs(" (", fp);
+	h_esc(fp, t->unit);
+	fprintf(fp, "), %s is better: median change with 95%% confidence "
+	    "interval</text>\n", higher ? "higher" : "lower");
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
+	for (k = 0; k < npair; k++) {
+		const char *col = palette[k % KP_LEN(palette)];
+		double off = npair > 1 ? band * 0.5 * ((k + 0.5) / npair - 0.5) : 0;
+		double px = 0, py = 0;
+		int have = 0;
+
+		for (j = 0; j < nlv; j++) {
+			struct hcmp *c = NULL;
+			double x = left + band * (j + 0.5) + off;
+
+			for (i = 0; i < s->ncmp && c == NULL; i++)
+				if (s->cmp[i].testidx == test && s->cmp[i].pair ==
+				    pairs[k] && s->cmp[i].conc == lv[j])
+					c = &s->cmp[i];
+			if (c == NULL || !isfinite(c->change)) {
+				have = 0;
+				continue;
+			}
+			if (have)
+				fprintf(fp, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
+				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->change),
+				    col);
+			if (isfinite(c->cil) && isfinite(c->cih))
+				fprintf(fp, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f "
+				    "%.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" "
+				    "fill=\"none\"/>\n", x, Y(c->cil), Y(c->cih),
+				    x - 4, Y(c->cil), x - 4, Y(c->cih), col);
+			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
+			    c->page);
+			h_esc(fp, c->bk);
+			fputs(" -> ", fp);
+			h_esc(fp, c->tk);
+			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
+			    c->conc, c->change, c->cil, c->cih);
+			h_esc(fp, c->cls);
+			fprintf(fp, "</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
+			    "fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/></a>\n",
+			    x, Y(c->change), "4.5", c->cls &&
+			    (!strcmp(c->cls, "regression") ||
+			    !strcmp(c->cls, "improvement")) ? col : "#fff", col);
+			px = x, py = Y(c->change), have = 1;
+		}
+		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
+		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", w - right + 14,
+		    top + 4 + k * 18, col, w - right + 32, top + 14 + k * 18);
+		snprintf(buf, sizeof(buf), "%s", s->pair[pairs[k]].bk);
+		h_esc(fp, buf);
+		fputs(" \xe2\x86\x92 ", fp);
+		snprintf(buf, sizeof(buf), "%s", s->pair[pairs[k]].tk);
+		h_esc(fp, buf);
+		fputs("</text>\n", fp);
+	}
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
+	    "filled: regression or improvement</text>\n<text x=\"%d\" y=\"%d\" "
+	    "fill=\"#666\" font-size=\"10\">hollow: no change or uncertain"
+	    "</text>\n", w - right + 14, top + 20 + npair * 18, w - right + 14,
+	    top + 34 + npair * 18);
+#undef Y
+	fputs("</svg>\n", fp);
+	free(lv);
+	free(pairs);
+	h_close(s, fp, file);
+}
+
+/* FNV-1a of the unit's identity: the same sample lands on the same spot */
+static double
+jitter(const struct hsample *m)
+{
+	uint64_t hsh = 1469598103934665603ULL;
+	char buf[64];
+	const char *p;
+
+	for (p = m->run; *p; p++)
+		hsh = (hsh ^ (unsigned char)*p) * 1099511628211ULL;
+	snprintf(buf, sizeof(buf), "/%lld/%lld/%lld", m->iter, m->rep, m->sub);
+	for (p = buf; *p; p++)
+		hsh = (hsh ^ (unsigned char)*p) * 1099511628211ULL;
+	hsh ^= hsh >> 29;
+	return (double)(hsh % 10007) / 10006 - 0.5;
+}
+
+static int
+runidx(const char ***runs, int *n, const char *run)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*runs)[i], run) == 0)
+			return i;
+	*runs = ereallocarray(*runs, *n + 1, sizeof(**runs));
+	(*runs)[*n] = run;
+	return (*n)++;
+}
+
+void
+svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
+    struct hsample **bs, int nb, struct hsample **ts, int nt)
+{
+	FILE *fp = h_open(s, file);
+	const char **runs = NULL, **inst = NULL;
+	int nruns = 0, i, side, ni;
+	int w = 900, h = 380, left = 80, right = 240, top = 36, bottom = 56;
+	int pw = w - left - right, ph = h - top - bottom;
+	double lo = INFINITY, hi = -INFINITY, t0, step, v, colw = pw / 2.0;
+	char title[1024], buf[64];
+
+	for (i = 0; i < nb + nt; i++) {
+		double x = (i < nb ? bs[i] : ts[i - nb])->value;
+		lo = fmin(lo, x), hi = fmax(hi, x);
+	}
+	if (hi - lo <= 0)
+		lo -= fabs(lo) * 0.05 + 1, hi += fabs(hi) * 0.05 + 1;
+	ticks(lo, hi, &t0, &step);
+	lo = floor(lo / step) * step;
+	hi = ceil(hi / step) * step;
+#define Y(val) (top + ph * (hi - (val)) / (hi - lo))
+	snprintf(title, sizeof(title), "%s[%s %s] conc %lld: every observation",
+	    c->test, c->op, c->metric, c->conc);
+	open_svg(fp, w, h, title);
+	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
+	h_esc(fp, c->metric);
+	fputs(" (", fp);
+	h_esc(fp, c->unit);
+	fprintf(fp, "), %s is better: each sample by instance and run, "
+	    "line = median</text>\n", strcmp(c->better, "lower") ? "higher" :
+	    "lower");
+	for (v = lo; v <= hi + step / 2; v += step) {
+		fmt_si(buf, sizeof(buf), v);
+		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+		    "stroke=\"#e6e6e6\"/>\n<text x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\" fill=\"#444\">%s</text>\n", left,
+		    left + pw, Y(v), Y(v), left - 6, Y(v) + 4, buf);
+	}
+	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
+	    "text-anchor=\"middle\">", top + ph / 2.0);
+	h_esc(fp, c->unit);
+	fputs("</text>\n", fp);
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
+	for (side = 0; side < 2; side++) {
+		struct hsample **m = side ? ts : bs;
+		int n = side ? nt : nb, k;
+		double x0 = left + side * colw, *vals, med;
+
+		/* instances split the side into bands */
+		ni = 0;
+		inst = NULL;
+		for (i = 0; i < n; i++) {
+			const char *in = m[i]->instance ? m[i]->instance : "";
+			for (k = 0; k < ni && strcmp(inst[k], in); k++)
+				;
+			if (k == ni) {
+				inst = ereallocarray(inst, ni + 1, sizeof(*inst));
+				inst[ni++] = in;
+			}
+		}
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
+		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
+		    side ? "target" : "baseline");
+		h_esc(fp, side ? c->tk : c->bk);
+		fprintf(fp, " (n=%d)</text>\n", n);
+		if (side)
+			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "
+			    "y2=\"%d\" stroke=\"#999\"/>\n", x0, x0, top,
+			    top + ph);
+		for (k = 0; k < ni; k++) {
+			double bw = colw / ni;
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
+			    "fill=\"#666\" font-size=\"10\">", x0 + bw * (k + 0.5),
+			    top + ph + 14);
+			snprintf(buf, sizeof(buf), "%s", inst[k]);
+			h_esc(fp, buf);
+			fputs("</text>\n", fp);
+		}
+		if (n == 0) {
+			free(inst);
+			continue;
+		}
+		vals = emalloc(n * sizeof(*vals));
+		for (i = 0; i < n; i++)
+			vals[i] = m[i]->value;
+		kp_sort(vals, n);
+		med = kp_median(vals, n);
+		free(vals);
+		fmt_si(buf, sizeof(buf), med);
+		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
+		    "stroke=\"#222\" stroke-width=\"2\"/>\n<text x=\"%.1f\" "
+		    "y=\"%.1f\" font-size=\"10\" fill=\"#222\">median %s</text>\n",
+		    x0 + 8, x0 + colw - 8, Y(med), Y(med), x0 + 10, Y(med) - 4,
+		    buf);
+		for (i = 0; i < n; i++) {
+			double bw = colw / ni, x;
+			int r = runidx(&runs, &nruns, m[i]->run);
+			for (k = 0; k < ni && strcmp(inst[k], m[i]->instance ?
+			    m[i]->instance : ""); k++)
+				;
+			x = x0 + bw * (k + 0.5) + jitter(m[i]) * bw * 0.6;
+			fmt_si(buf, sizeof(buf), m[i]->value);
+			fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
+			    "fill=\"%s\" fill-opacity=\"0.75\"><title>", x,
+			    Y(m[i]->value), palette[r % KP_LEN(palette)]);
+			h_esc(fp, m[i]->run);
+			fprintf(fp, " iter %lld rep %lld sub %lld: %s ",
+			    m[i]->iter, m[i]->rep, m[i]->sub, buf);
+			h_esc(fp, m[i]->src);
+			fputs("</title></circle>\n", fp);
+		}
+		free(inst);
+	}
+	for (i = 0; i < nruns; i++) {
+		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>"
+		    "<text x=\"%d\" y=\"%d\">", w - right + 18, top + 8 + i * 18,
+		    palette[i % KP_LEN(palette)], w - right + 28,
+		    top + 12 + i * 18);
+		snprintf(buf, sizeof(buf), "%.34s", runs[i]);
+		h_esc(fp, buf);
+		fputs("</text>\n", fp);
+	}
+#undef Y
+	fputs("</svg>\n", fp);
+	free(runs);
+	h_close(s, fp, file);
+}
