@@ -1,0 +1,209 @@
+/* dir.c: a directory source: every regular file below it.
+ *
+ * A file whose size and mtime match what the index holds for its path is
+ * not read again.  Symlinks are followed only to files inside the tree;
+ * the store itself is skipped when it lies below the source. */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kp.h"
+#include "fetch.h"
+
+struct walk {
+	struct store *st;
+	const char *root;	/* realpath of the source */
+	const char *base;
+	dev_t sdev;	/* the store, not to be fetched into itself */
+	ino_t sino;
+};
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+file(struct walk *w, int fd, const char *rel, const struct stat *sb)
+{
+	struct art a = { .source = w->root, .path = rel, .base = w->base };
+	struct ent *e;
+	struct stat after;
+
+	a.mtime = sb->st_mtime;
+	a.size = sb->st_size;
+	if (sb->st_size > opt.maxsize) {
+		fail(w->root, "%s: %lld bytes, larger than %lld (-m), not fetched",
+		    rel, (long long)sb->st_size, opt.maxsize);
+		return;
+	}
+	e = store_lookup(w->st, w->root, rel);
+	if (e && e->size == sb->st_size && e->mtime == sb->st_mtime &&
+	    store_has(w->st, e->sha, e->size)) {
+		memcpy(a.sha, e->sha, 65);
+		a.isnew = 0;
+		store_emit(w->st, &a);
+		return;
+	}
+	if (fetch_fd(w->st, fd, &a) == -1)
+		return;
+	/* A file written to while we read it, or within the last second
+	 * (mtime has whole seconds here), gets no mtime: the next run reads
+	 * it again rather than trust a validator that cannot tell. */
+	if (fstat(fd, &after) == -1 || after.st_mtime != sb->st_mtime ||
+	    after.st_size != a.size || after.st_mtime >= time(NULL) - 1) {
+		if (after.st_mtime != sb->st_mtime || after.st_size != a.size)
+			kp_warn_at(w->root, 0, 0, "%s: changed while being read; "
+			    "stored as read", rel);
+		a.mtime = -1;
+	}
+	store_emit(w->st, &a);
+}
+
+static int
+inside(const char *root, const char *p)
+{
+	size_t n = strlen(root);
+
+	return strncmp(root, p, n) == 0 && (p[n] == '/' || p[n] == '\0');
+}
+
+static void
+symlink_(struct walk *w, int dfd, const char *name, const char *rel)
+{
+	char full[PATH_MAX], target[PATH_MAX], *real;
+	ssize_t n;
+	struct stat sb;
+	int fd;
+
+	if ((n = readlinkat(dfd, name, target, sizeof(target) - 1)) == -1)
+		n = 0;
+	target[n] = '\0';
+	snprintf(full, sizeof(full), "%s/%s", w->root, rel);
+	if (!(real = realpath(full, NULL))) {
+		fail(w->root, "%s: symlink to %s: %s; not fetched", rel, target,
+		    strerror(errno));
+		return;
+	}
+	if (!inside(w->root, real)) {
+		fail(w->root, "%s: symlink to %s, outside the tree; refused",
+		    rel, target);
+	} else if (stat(real, &sb) == -1) {
+		fail(w->root, "%s: %s", rel, strerror(errno));
+	} else if (S_ISDIR(sb.st_mode)) {
+		if (opt.verbose)
+			kp_warn_at(w->root, 0, 0, "%s: symlink to a directory inside "
+			    "the tree; its files are fetched under their own names",
+			    rel);
+	} else if (!S_ISREG(sb.st_mode)) {
+		fail(w->root, "%s: symlink to %s, not a regular file; not fetched",
+		    rel, target);
+	} else if ((fd = open(real, O_RDONLY | O_CLOEXEC)) == -1) {
+		fail(w->root, "%s: %s", rel, strerror(errno));
+	} else {
+		file(w, fd, rel, &sb);
+		close(fd);
+	}
+	free(real);
+}
+
+static void
+walk(struct walk *w, int dfd, const char *rel)
+{
+	char **names = NULL, *path;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	struct stat sb;
+	DIR *d;
+	int fd;
+
+	if (!(d = fdopendir(dfd))) {
+		fail(w->root, "%s: %s", *rel ? rel : ".", strerror(errno));
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' && (!de->d_name[1] ||
+		    (de->d_name[1] == '.' && !de->d_name[2])))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			names = ereallocarray(names, cap, sizeof(*names));
+		}
+		names[n++] = estrdup(de->d_name);
+	}
+	/* sorted, so the output does not depend on the file system */
+	qsort(names, n, sizeof(*names), cmpstr);
+	for (i = 0; i < n; i++) {
+		if (*rel) {
+			path = emalloc(strlen(rel) + strlen(names[i]) + 2);
+			sprintf(path, "%s/%s", rel, names[i]);
+		} else
+			path = estrdup(names[i]);
+		if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) == -1) {
+			fail(w->root, "%s: %s", path, strerror(errno));
+		} else if (S_ISDIR(sb.st_mode)) {
+			if (sb.st_dev == w->sdev && sb.st_ino == w->sino)
+				;	/* the store itself */
+			else if ((fd = openat(dirfd(d), names[i], O_RDONLY |
+			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+				fail(w->root, "%s: %s", path, strerror(errno));
+			else
+				walk(w, fd, path);
+		} else if (S_ISREG(sb.st_mode)) {
+			if ((fd = openat(dirfd(d), names[i], O_RDONLY | O_NOFOLLOW |
+			    O_CLOEXEC)) == -1)
+				fail(w->root, "%s: %s", path, strerror(errno));
+			else {
+				if (fstat(fd, &sb) == 0)
+					file(w, fd, path, &sb);
+				close(fd);
+			}
+		} else if (S_ISLNK(sb.st_mode)) {
+			symlink_(w, dirfd(d), names[i], path);
+		} else {
+			fail(w->root, "%s: not a regular file, directory or symlink; "
+			    "not fetched", path);
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	closedir(d);
+}
+
+void
+fetch_dir(struct store *st, const char *dir)
+{
+	struct walk w = { .st = st };
+	struct stat sb;
+	char *root, *slash;
+	int fd;
+
+	if (!(root = realpath(dir, NULL))) {
+		fail(dir, "%s", strerror(errno));
+		return;
+	}
+	w.root = root;
+	slash = strrchr(root, '/');
+	w.base = slash ? slash + 1 : root;
+	if (stat(st->dir, &sb) == 0) {
+		w.sdev = sb.st_dev;
+		w.sino = sb.st_ino;
+	}
+	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		fail(dir, "%s", strerror(errno));
+	else
+		walk(&w, fd, "");
+	free(root);
+}

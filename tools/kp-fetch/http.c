@@ -1,0 +1,596 @@
+/* http.c: HTTP and HTTPS sources (libcurl): single files, and directory
+ * index pages (python -m http.server, nginx autoindex, Apache) followed
+ * recursively, never above the starting URL nor to another host.
+ *
+ * A file fetched before is asked for again conditionally (If-None-Match
+ * with its ETag, If-Modified-Since with its Last-Modified); a 304 costs
+ * no transfer.  A URL ending in '/' is a directory; so is one that
+ * redirects to such a URL and serves HTML. */
+#include <curl/curl.h>
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "kp.h"
+#include "fetch.h"
+
+#define PAGEMAX (64LL << 20)	/* an index page larger than this is not one */
+
+static CURL *h;
+
+struct xfer {
+	struct sink sk;
+	int tofile;	/* write to sk */
+	int html;
+	int toobig;
+	int nothtml;	/* a page that is not an index */
+	char *etag;
+	char *mem;	/* the body, kept when it may be an index page */
+	size_t memlen, memcap;
+};
+
+/* a set of URLs already seen in one crawl */
+struct set {
+	char **v;
+	size_t cap, n;
+};
+
+static uint64_t
+fnv(const char *s)
+{
+	uint64_t x = 1469598103934665603ULL;
+
+	while (*s) {
+		x ^= (unsigned char)*s++;
+		x *= 1099511628211ULL;
+	}
+	return x;
+}
+
+/* 1 if s was added, 0 if it was there */
+static int
+setadd(struct set *t, const char *s)
+{
+	size_t i, oldcap;
+	char **old;
+
+	if (2 * (t->n + 1) > t->cap) {
+		old = t->v;
+		oldcap = t->cap;
+		t->cap = oldcap ? 2 * oldcap : 256;
+		t->v = ecalloc(t->cap, sizeof(*t->v));
+		for (i = 0; i < oldcap; i++)
+			if (old[i]) {
+				size_t j = fnv(old[i]) & (t->cap - 1);
+
+				while (t->v[j])
+					j = (j + 1) & (t->cap - 1);
+				t->v[j] = old[i];
+			}
+		free(old);
+	}
+	for (i = fnv(s) & (t->cap - 1); t->v[i]; i = (i + 1) & (t->cap - 1))
+		if (strcmp(t->v[i], s) == 0)
+			return 0;
+	t->v[i] = estrdup(s);
+	t->n++;
+	return 1;
+}
+
+static void
+setfree(struct set *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		free(t->v[i]);
+	free(t->v);
+}
+
+static size_t
+onheader(char *b, size_t size, size_t n, void *arg)
+{
+	struct xfer *x = arg;
+	size_t len = size * n, k;
+	char *v, *e;
+
+	if (len >= 5 && strncmp(b, "HTTP/", 5) == 0) {
+		/* a new response (after a redirect): forget the last one's */
+		free(x->etag);
+		x->etag = NULL;
+		x->html = 0;
+		return len;
+	}
+	for (k = 0; k < len && b[k] != ':'; k++)
+		;
+	if (k == len)
+		return len;
+	for (v = b + k + 1; v < b + len && (*v == ' ' || *v == '\t'); v++)
+		;
+	for (e = b + len; e > v && (e[-1] == '\r' || e[-1] == '\n' ||
+	    e[-1] == ' '); e--)
+		;
+	if (k == 4 && strncasecmp(b, "etag", 4) == 0) {
+		free(x->etag);
+		x->etag = estrndup(v, (size_t)(e - v));
+	} else if (k == 12 && strncasecmp(b, "content-type", 12) == 0)
+		x->html = e - v >= 9 && strncasecmp(v, "text/html", 9) == 0;
+	return len;
+}
+
+static size_t
+onbody(char *p, size_t size, size_t n, void *arg)
+{
+	struct xfer *x = arg;
+	size_t len = size * n;
+
+	if (x->html && x->memlen + len <= PAGEMAX) {
+		if (x->memlen + len + 1 > x->memcap) {
+			x->memcap = 2 * (x->memlen + len + 1);
+			x->mem = erealloc(x->mem, x->memcap);
+		}
+		memcpy(x->mem + x->memlen, p, len);
+		x->memlen += len;
+		x->mem[x->memlen] = '\0';
+	} else if (!x->tofile) {
+		if (x->html)
+			x->toobig = 1;
+		else
+			x->nothtml = 1;
+		return 0;
+	}
+	if (x->tofile && sink_write(&x->sk, p, len) == -1) {
+		x->toobig = 1;
+		return 0;
+	}
+	if (!x->tofile)
+		progress((long long)len, 0);
+	return len;
+}
+
+void
+http_done(void)
+{
+	if (h) {
+		curl_easy_cleanup(h);
+		curl_global_cleanup();
+		h = NULL;
+	}
+}
+
+static void
+setup(void)
+{
+	if (h)
+		return;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 || !(h = curl_easy_init()))
+		errx(KP_EXIT_BAD, "cannot set up libcurl");
+}
+
+/* GET url: 0 ok (status 200), 1 not modified, -1 failed (reported).
+ * cond: what the index knows, for a conditional request, or NULL. */
+static int
+get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
+    char **effective)
+{
+	char errbuf[CURL_ERROR_SIZE] = "", *hdr = NULL, *eff = NULL;
+	struct curl_slist *hl = NULL;
+	long code = 0;
+	CURLcode rc;
+	int unmet = 0;
+	long rv;
+
+	setup();
+	curl_easy_reset(h);
+	curl_easy_setopt(h, CURLOPT_URL, url);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_FAILONERROR, 1L);
+	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#endif
+	curl_easy_setopt(h, CURLOPT_USERAGENT, "kp-fetch/" VERSION);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, opt.timeout);
+	/* a stalled transfer fails instead of hanging the pipeline */
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, opt.timeout);
+	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt.maxsize);
+	if (opt.rate > 0)
+		curl_easy_setopt(h, CURLOPT_MAX_RECV_SPEED_LARGE, (curl_off_t)opt.rate);
+	curl_easy_setopt(h, CURLOPT_FILETIME, 1L);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, onheader);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, x);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, onbody);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, x);
+	if (cond && cond->etag) {
+		hdr = emalloc(strlen(cond->etag) + 32);
+		sprintf(hdr, "If-None-Match: %s", cond->etag);
+		hl = curl_slist_append(hl, hdr);
+		curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+	}
+	if (cond && cond->mtime >= 0) {
+		curl_easy_setopt(h, CURLOPT_TIMECONDITION, (long)CURL_TIMECOND_IFMODSINCE);
+		curl_easy_setopt(h, CURLOPT_TIMEVALUE_LARGE, (curl_off_t)cond->mtime);
+	}
+	rc = curl_easy_perform(h);
+	curl_slist_free_all(hl);
+	free(hdr);
+	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+	if (rc != CURLE_OK) {
+		if (x->nothtml)
+			fail(url, "not an HTML index page; not followed");
+		else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
+			fail(url, "larger than %lld bytes (-m), not fetched",
+			    opt.maxsize);
+		else if (rc == CURLE_HTTP_RETURNED_ERROR)
+			fail(url, "HTTP status %ld, expected 200; not fetched", code);
+		else
+			fail(url, "%s; not fetched", *errbuf ? errbuf :
+			    curl_easy_strerror(rc));
+		return -1;
+	}
+	curl_easy_getinfo(h, CURLINFO_CONDITION_UNMET, &rv);
+	unmet = rv != 0;
+	if (code == 304 || unmet)
+		return 1;
+	if (code != 200) {
+		fail(url, "HTTP status %ld, expected 200; not fetched", code);
+		return -1;
+	}
+	curl_easy_getinfo(h, CURLINFO_EFFECTIVE_URL, &eff);
+	*effective = estrdup(eff ? eff : url);
+	return 0;
+}
+
+static int
+endslash(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && s[n - 1] == '/';
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* %XX decoded; NULL when that yields a NUL byte */
+static char *
+unescape(const char *s)
+{
+	char *r = emalloc(strlen(s) + 1), *o = r;
+	int a, b;
+
+	for (; *s; s++) {
+		if (*s == '%' && (a = hexval(s[1])) >= 0 && (b = hexval(s[2])) >= 0) {
+			if (!(*o++ = (char)(a * 16 + b))) {
+				free(r);
+				return NULL;
+			}
+			s += 2;
+		} else
+			*o++ = *s;
+	}
+	*o = '\0';
+	return r;
+}
+
+/* Fetch one file of a source; when it turns out to be an index page,
+ * return the page (and its URL) instead of storing it. */
+static int
+getfile(struct store *st, const char *source, const char *path, const char *url,
+    char **page, char **pageurl)
+{
+	struct ent *e = store_lookup(st, source, path);
+	struct xfer x = { .tofile = 1 };
+	size_t n, i;
+	struct art a = { .source = source, .path = path };
+	char *eff = NULL, *base;
+	curl_off_t ft = -1;
+	int r;
+
+	/* the source's last name stands for the run when files sit directly
+	 * in the run directory */
+	n = strcspn(source, "?#");
+	while (n > 0 && source[n - 1] == '/')
+		n--;
+	for (i = n; i > 0 && source[i - 1] != '/'; i--)
+		;
+	a.base = base = estrndup(source + i, n - i);
+
+	if (e && !store_has(st, e->sha, e->size))
+		e = NULL;	/* the object is gone: fetch it again */
+	sink_open(st, &x.sk);
+	r = get(st, url, e, &x, &eff);
+	if (r == -1) {
+		sink_abort(&x.sk);
+	} else if (r == 1) {
+		sink_abort(&x.sk);
+		memcpy(a.sha, e->sha, 65);
+		a.size = e->size;
+		a.mtime = e->mtime;
+		a.etag = e->etag;
+		store_emit(st, &a);
+	} else if (page && x.html && endslash(eff)) {
+		sink_abort(&x.sk);
+		*page = x.mem;
+		*pageurl = eff;
+		x.mem = NULL;
+		eff = NULL;
+		r = 2;
+	} else {
+		curl_easy_getinfo(h, CURLINFO_FILETIME_T, &ft);
+		a.mtime = ft >= 0 ? (long long)ft : -1;
+		a.etag = x.etag;
+		sink_commit(st, &x.sk, &a);
+		store_emit(st, &a);
+	}
+	free(x.mem);
+	free(x.etag);
+	free(eff);
+	free(base);
+	return r;
+}
+
+static void
+dotsegments(char *path)
+{
+	char *in = path, *o = path;
+
+	while (*in) {
+		size_t len = strcspn(in, "/");
+		int slash = in[len] == '/';
+
+		if (len == 1 && in[0] == '.') {
+			;
+		} else if (len == 2 && in[0] == '.' && in[1] == '.') {
+			if (o > path + 1)
+				for (o--; o > path && o[-1] != '/'; o--)
+					;
+		} else {
+			memmove(o, in, len);
+			o += len;
+			if (slash)
+				*o++ = '/';
+		}
+		in += len + slash;
+		if (slash && len == 0 && o == path)
+			*o++ = '/';
+	}
+	*o = '\0';
+}
+
+/* href resolved against the page's URL, or NULL when it is no link to
+ * follow (a query, a fragment, another scheme); caller frees */
+static char *
+resolve(const char *page, const char *href)
+{
+	const char *auth, *pathstart;
+	char *r, *p;
+	size_t n;
+
+	if (!*href || *href == '?' || *href == '#')
+		return NULL;
+	n = strcspn(href, "/?#");
+	if (href[n] != '\0' && strchr(href, ':') && strchr(href, ':') < href + n &&
+	    strncasecmp(href, "http:", 5) && strncasecmp(href, "https:", 6))
+		return NULL;	/* mailto:, javascript:, ... */
+	auth = strstr(page, "://") + 3;
+	pathstart = auth + strcspn(auth, "/");
+	if (strstr(href, "://") && strstr(href, "://") < href + strcspn(href, "/?#") + 1)
+		r = estrdup(href);
+	else if (href[0] == '/' && href[1] == '/') {
+		n = (size_t)(strstr(page, "://") - page) + 1;
+		r = emalloc(n + strlen(href) + 1);
+		memcpy(r, page, n);
+		strcpy(r + n, href);
+	} else if (href[0] == '/') {
+		n = (size_t)(pathstart - page);
+		r = emalloc(n + strlen(href) + 1);
+		memcpy(r, page, n);
+		strcpy(r + n, href);
+	} else {
+		n = (size_t)(strrchr(pathstart, '/') ? strrchr(pathstart, '/') + 1 - page :
+		    pathstart - page);
+		r = emalloc(n + strlen(href) + 2);
+		memcpy(r, page, n);
+		if (r[n - 1] != '/')
+			r[n++] = '/';
+		strcpy(r + n, href);
+	}
+	r[strcspn(r, "?#")] = '\0';
+	if (!(p = strstr(r, "://"))) {
+		free(r);
+		return NULL;
+	}
+	p += 3;
+	p += strcspn(p, "/");
+	if (*p)
+		dotsegments(p);
+	return r;
+}
+
+static void
+entities(char *s)
+{
+	static const struct { const char *e; char c; } tab[] = {
+		{ "&amp;", '&' }, { "&quot;", '"' }, { "&#39;", '\'' },
+		{ "&#x27;", '\'' }, { "&lt;", '<' }, { "&gt;", '>' },
+	};
+	char *o = s;
+	size_t i;
+
+	while (*s) {
+		for (i = 0; i < KP_LEN(tab); i++)
+			if (strncmp(s, tab[i].e, strlen(tab[i].e)) == 0)
+				break;
+		if (i < KP_LEN(tab)) {
+			*o++ = tab[i].c;
+			s += strlen(tab[i].e);
+		} else
+			*o++ = *s++;
+	}
+	*o = '\0';
+}
+
+struct queue {
+	char **v;
+	size_t head, n, cap;
+};
+
+static void
+push(struct queue *q, char *s)
+{
+	if (q->n == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 64;
+		q->v = ereallocarray(q->v, q->cap, sizeof(*q->v));
+	}
+	q->v[q->n++] = s;
+}
+
+/* every link of one index page below start: files fetched, directories
+ * queued */
+static void
+links(struct store *st, const char *start, const char *pageurl, char *page,
+    struct set *seen, struct queue *dirs)
+{
+	size_t startlen = strlen(start), n;
+	char *p = page, *v, *url, *rel, *ipage, *iurl;
+	const char *why;
+	char q;
+
+	while ((p = strcasestr(p, "href"))) {
+		p += 4;
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p != '=')
+			continue;
+		p++;
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p == '"' || *p == '\'') {
+			q = *p++;
+			n = strcspn(p, q == '"' ? "\"" : "'");
+		} else
+			n = strcspn(p, " \t\r\n>");
+		v = estrndup(p, n);
+		p += n;
+		entities(v);
+		url = resolve(pageurl, v);
+		free(v);
+		if (!url)
+			continue;
+		if (strncmp(url, start, startlen) != 0 || strlen(url) == startlen ||
+		    !setadd(seen, url)) {
+			free(url);	/* above the start, another host, or done */
+			continue;
+		}
+		if (!(rel = unescape(url + startlen)) || (why = badpath(rel))) {
+			fail(url, "a link with %s; not followed",
+			    rel ? why : "an encoded NUL");
+			free(rel);
+			free(url);
+			continue;
+		}
+		if (endslash(url)) {
+			push(dirs, url);
+			free(rel);
+			continue;
+		}
+		ipage = iurl = NULL;
+		if (getfile(st, start, rel, url, &ipage, &iurl) == 2) {
+			/* a directory linked without its slash */
+			if (strncmp(iurl, start, startlen) == 0 && setadd(seen, iurl)) {
+				push(dirs, iurl);
+				iurl = NULL;
+			}
+			free(ipage);
+			free(iurl);
+		}
+		free(rel);
+		free(url);
+	}
+}
+
+static void
+crawl(struct store *st, const char *start, char *firstpage)
+{
+	struct set seen = { 0 };
+	struct queue dirs = { 0 };
+	struct xfer x = { .tofile = 0 };
+	char *eff;
+	int r;
+
+	setadd(&seen, start);
+	links(st, start, start, firstpage, &seen, &dirs);
+	for (; dirs.head < dirs.n; dirs.head++) {
+		char *url = dirs.v[dirs.head];
+
+		memset(&x, 0, sizeof(x));
+		eff = NULL;
+		r = get(st, url, NULL, &x, &eff);
+		if (r == 0 && (!x.html || !x.mem))
+			fail(url, "not an HTML index page; not followed");
+		else if (r == 0 && strncmp(eff, start, strlen(start)) != 0)
+			fail(url, "redirected to %s, outside %s; not followed",
+			    eff, start);
+		else if (r == 0)
+			links(st, start, eff, x.mem, &seen, &dirs);
+		free(x.mem);
+		free(x.etag);
+		free(eff);
+		free(url);
+	}
+	free(dirs.v);
+	setfree(&seen);
+}
+
+void
+fetch_url(struct store *st, const char *url)
+{
+	struct xfer x = { .tofile = 0 };
+	char *page = NULL, *pageurl = NULL, *path, *eff = NULL;
+	const char *last;
+	size_t n;
+
+	if (endslash(url)) {
+		if (get(st, url, NULL, &x, &eff) == 0) {
+			if (!x.html || !x.mem)
+				fail(url, "not an HTML index page; not followed");
+			else
+				crawl(st, eff, x.mem);
+		}
+		free(x.mem);
+		free(x.etag);
+		free(eff);
+		return;
+	}
+	n = strcspn(url, "?#");
+	for (last = url + n; last > url && last[-1] != '/'; last--)
+		;
+	path = estrndup(last, (size_t)(url + n - last));
+	if (!(eff = unescape(path)) || !*eff || badpath(eff)) {
+		fail(url, "no file name in the URL; expected one, or a "
+		    "directory URL ending in /");
+	} else if (getfile(st, url, eff, url, &page, &pageurl) == 2) {
+		crawl(st, pageurl, page);
+	}
+	free(eff);
+	free(path);
+	free(page);
+	free(pageurl);
+}

@@ -1,0 +1,294 @@
+/* tar.c: an archive source (tar, tar.gz, tgz and whatever else libarchive
+ * reads), streamed: entries are hashed as they are decompressed.
+ *
+ * Nothing is ever extracted by name, so a hostile name cannot write
+ * outside the store; such names are still refused, because a record that
+ * says "../x" or "/etc/x" would mislead whoever reads it.  An entry below
+ * a symlink entry (the "symlink to /etc, then etc-link/passwd" trick) is
+ * refused too.  Hard links, and symlinks to files inside the archive seen
+ * earlier, get a record pointing at the same object. */
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kp.h"
+#include "fetch.h"
+
+/* names seen in this archive: files (with their object) and symlinks */
+struct seen {
+	char *name;
+	int islink;
+	char sha[65];
+	long long size;
+};
+
+struct list {
+	struct seen *v;
+	size_t n, cap;
+};
+
+/* files and symlinks apart: every name is checked against the (few)
+ * symlinks, while files are looked up only for links */
+struct tarstate {
+	struct list files, links;
+};
+
+static void
+see(struct tarstate *ts, const char *name, int islink, const struct art *a)
+{
+	struct list *l = islink ? &ts->links : &ts->files;
+	struct seen *s;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 256;
+		l->v = ereallocarray(l->v, l->cap, sizeof(*l->v));
+	}
+	s = &l->v[l->n++];
+	s->name = estrdup(name);
+	s->islink = islink;
+	if (a) {
+		memcpy(s->sha, a->sha, 65);
+		s->size = a->size;
+	} else
+		s->sha[0] = '\0';
+}
+
+/* the latest entry of that name (a later entry replaces an earlier one,
+ * as tar -x would) */
+static struct seen *
+lookup(struct list *l, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = l->n; i-- > 0; )
+		if (strlen(l->v[i].name) == len && memcmp(l->v[i].name, name, len) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+/* the symlink entry a name passes through, or NULL */
+static struct seen *
+throughlink(struct tarstate *ts, const char *name)
+{
+	const char *slash;
+	struct seen *s;
+
+	for (slash = strchr(name, '/'); slash; slash = strchr(slash + 1, '/'))
+		if ((s = lookup(&ts->links, name, (size_t)(slash - name))))
+			return s;
+	return NULL;
+}
+
+/* a symlink's target as a name inside the archive, or NULL when it
+ * leaves the archive; caller frees */
+static char *
+resolve(const char *name, const char *target)
+{
+	char *buf, *c, *slash, *outp;
+	size_t n;
+
+	if (*target == '/')
+		return NULL;
+	n = strlen(name) + strlen(target) + 2;
+	buf = emalloc(n);
+	snprintf(buf, n, "%s", name);
+	if ((slash = strrchr(buf, '/')))
+		slash[1] = '\0';
+	else
+		buf[0] = '\0';
+	strcat(buf, target);
+	/* fold "." and ".." lexically, failing on a step above the top */
+	outp = buf;
+	for (c = buf; *c; ) {
+		size_t len = strcspn(c, "/");
+
+		if (len == 0 || (len == 1 && c[0] == '.')) {
+			;
+		} else if (len == 2 && c[0] == '.' && c[1] == '.') {
+			if (outp == buf) {
+				free(buf);
+				return NULL;
+			}
+			for (outp--; outp > buf && outp[-1] != '/'; outp--)
+				;
+		} else {
+			memmove(outp, c, len);
+			outp += len;
+			*outp++ = '/';
+		}
+		c += len;
+		if (*c == '/')
+			c++;
+	}
+	if (outp > buf)
+		outp--;
+	*outp = '\0';
+	return buf;
+}
+
+static void
+alias(struct store *st, struct tarstate *ts, struct art *a, const char *target,
+    const char *what)
+{
+	struct seen *s = lookup(&ts->files, target, strlen(target));
+
+	if (!s) {
+		kp_warn_at(a->source, 0, 0, "%s: %s to %s, which is not a file "
+		    "stored earlier in the archive; no record", a->path, what, target);
+		return;
+	}
+	memcpy(a->sha, s->sha, 65);
+	a->size = s->size;
+	a->isnew = 0;
+	store_emit(st, a);
+	see(ts, a->path, 0, a);
+}
+
+void
+fetch_tar(struct store *st, const char *file)
+{
+	struct archive *ar = archive_read_new();
+	struct archive_entry *ae;
+	struct tarstate ts = { 0 };
+	struct art a;
+	struct sink sk;
+	struct seen *via;
+	const char *name, *why, *base;
+	static char *buf;
+	char *source, *clean, *target;
+	la_ssize_t r;
+	size_t i;
+	int rc, big;
+
+	if (!buf)
+		buf = emalloc(BUFSZ);
+	if (!(source = realpath(file, NULL))) {
+		fail(file, "cannot resolve the path");
+		archive_read_free(ar);
+		return;
+	}
+	base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+	archive_read_support_filter_all(ar);
+	archive_read_support_format_all(ar);
+	if (archive_read_open_filename(ar, source, BUFSZ) != ARCHIVE_OK) {
+		fail(file, "not a directory, and not an archive: %s",
+		    archive_error_string(ar));
+		goto done;
+	}
+	while ((rc = archive_read_next_header(ar, &ae)) != ARCHIVE_EOF) {
+		if (rc == ARCHIVE_WARN)
+			kp_warn_at(file, 0, 0, "%s", archive_error_string(ar));
+		else if (rc != ARCHIVE_OK) {
+			fail(file, "%s; the rest of the archive is not read",
+			    archive_error_string(ar));
+			break;
+		}
+		name = archive_entry_pathname(ae);
+		if (!name) {
+			fail(file, "an entry without a readable name; refused");
+			continue;
+		}
+		while (name[0] == '.' && name[1] == '/')
+			name += 2;
+		clean = estrdup(name);
+		for (i = strlen(clean); i > 0 && clean[i - 1] == '/'; i--)
+			clean[i - 1] = '\0';
+		memset(&a, 0, sizeof(a));
+		a.source = source;
+		a.path = clean;
+		a.base = base;
+		a.mtime = archive_entry_mtime_is_set(ae) ? archive_entry_mtime(ae) : -1;
+		if (!*clean && archive_entry_filetype(ae) == AE_IFDIR)
+			goto next;	/* "./" itself */
+		if ((why = badpath(clean))) {
+			fail(file, "%s: %s; refused", name, why);
+			goto next;
+		}
+		if ((via = throughlink(&ts, clean))) {
+			fail(file, "%s: goes through the symlink %s; refused",
+			    name, via->name);
+			goto next;
+		}
+		if (archive_entry_hardlink(ae)) {
+			const char *h = archive_entry_hardlink(ae);
+
+			while (h[0] == '.' && h[1] == '/')
+				h += 2;
+			if ((why = badpath(h)))
+				fail(file, "%s: hard link to %s, %s; refused", name,
+				    archive_entry_hardlink(ae), why);
+			else
+				alias(st, &ts, &a, h, "hard link");
+			goto next;
+		}
+		switch (archive_entry_filetype(ae)) {
+		case AE_IFDIR:
+			break;
+		case AE_IFLNK:
+			see(&ts, clean, 1, NULL);
+			if (!(target = resolve(clean, archive_entry_symlink(ae) ?
+			    archive_entry_symlink(ae) : ""))) {
+				fail(file, "%s: symlink to %s, outside the archive; "
+				    "refused", name, archive_entry_symlink(ae));
+				break;
+			}
+			alias(st, &ts, &a, target, "symlink");
+			free(target);
+			break;
+		case AE_IFREG:
+			if (archive_entry_size_is_set(ae) &&
+			    archive_entry_size(ae) > opt.maxsize) {
+				fail(file, "%s: %lld bytes, larger than %lld (-m), "
+				    "not fetched", name,
+				    (long long)archive_entry_size(ae), opt.maxsize);
+				break;
+			}
+			sink_open(st, &sk);
+			big = 0;
+			/* archive_read_data fills the holes of sparse entries */
+			while ((r = archive_read_data(ar, buf, BUFSZ)) > 0)
+				if (sink_write(&sk, buf, (size_t)r) == -1) {
+					big = 1;
+					break;
+				}
+			if (big || r < 0) {
+				if (big)
+					fail(file, "%s: larger than %lld bytes (-m), "
+					    "not fetched", name, opt.maxsize);
+				else
+					fail(file, "%s: %s", name, archive_error_string(ar));
+				sink_abort(&sk);
+				if (r < 0 && archive_errno(ar) != 0 &&
+				    archive_error_string(ar)) {
+					/* a damaged stream: stop, what came before stays */
+					free(clean);
+					goto done;
+				}
+				break;
+			}
+			sink_commit(st, &sk, &a);
+			store_emit(st, &a);
+			see(&ts, clean, 0, &a);
+			break;
+		default:
+			fail(file, "%s: not a regular file, directory or link; "
+			    "refused", name);
+		}
+next:
+		free(clean);
+	}
+done:
+	archive_read_free(ar);
+	for (i = 0; i < ts.files.n; i++)
+		free(ts.files.v[i].name);
+	for (i = 0; i < ts.links.n; i++)
+		free(ts.links.v[i].name);
+	free(ts.files.v);
+	free(ts.links.v);
+	free(source);
+}
