@@ -33,3 +33,4 @@ typedef struct {
 int ci_centre(const double *sorted, size_t n, double mean, double sd,
     double *lo, double *hi, const char **method);
 int multimodal(const double *sorted, size_t n);
+double sd_scaled(const double *v, size_t n, double *m);

@@ -605,7 +605,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 			    str(g->s[S_METRIC]), g->conc, str(s[i].run),
 			    s[i].iter, s[i].rep, s[i].sub);
 	mean = kp_mean(v, n);
-	sd = kp_sd(v, n);
+	sd = sd_scaled(v, n, m);
 	cv = mean != 0 ? sd / mean : NAN;
 	med = kp_median(sv, n);
 

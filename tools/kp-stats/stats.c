@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "kp.h"
 #include "kp-stats.h"
 
 /* t(0.975, df) for df = 1..4 (scipy.stats.t.ppf): the t-interval is used
@@ -73,4 +74,26 @@ multimodal(const double *sorted, size_t n)
 	med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	return gap > 0 && gap >= 0.25 * fabs(med) &&
 	    gap >= 2 * ((sorted[at - 1] - sorted[0]) + (sorted[n - 1] - sorted[at]));
+}
+
+/* sample sd (n - 1) that neither overflows on values near 1e300 nor
+ * underflows to 0 on values near 1e-300: the values are scaled by a power
+ * of two (exact) before squaring.  m is scratch of n doubles. */
+double
+sd_scaled(const double *v, size_t n, double *m)
+{
+	double big = 0;
+	size_t i;
+	int e;
+
+	if (n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		big = fmax(big, fabs(v[i]));
+	if (big == 0)
+		return 0;
+	frexp(big, &e);
+	for (i = 0; i < n; i++)
+		m[i] = ldexp(v[i], -e);
+	return ldexp(kp_sd(m, n), e);
 }
