@@ -24,6 +24,7 @@ TOOLS = \
 	kp-parse-mmtests \
 	kp-parse-results \
 	kp-parse-bpftrace \
+	kp-hist \
 	kp-identify \
 	kp-stats \
 	kp-compare \

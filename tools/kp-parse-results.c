@@ -667,7 +667,7 @@ parse_lmbench(const char *path, char *buf)
 	const char *metric, *unit, *better;
 	long lineno = 0, ignored = 0, first_ignored = 0;
 
-	write_run("lmbench", path);
+	write_run("results", path);
 	comp[0] = "lmbench";
 	comp[1] = bench;
 	comp[2] = op;
