@@ -1,4 +1,5 @@
 /* numfmt.c: numbers between JSON text and doubles, both ways exact */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,8 +87,12 @@ kp_fmt_num(char *buf, double x)
 		}
 	}
 	/* %.17g always reads back exactly; fewer digits are used when they
-	 * do too.  %g writes exponents as e+NN / e-NN, valid JSON. */
-	for (k = 15; k <= 17; k++) {
+	 * do too.  A normal double has 15.95 digits, so two 15-digit decimals
+	 * never read back as the same double: if a decimal of 15 digits or
+	 * fewer reads back as x, %.15g finds it.  %g writes exponents as
+	 * e+NN or e-NN, valid JSON. */
+	/* Subnormals carry fewer than 15 significant digits: count up from 1. */
+	for (k = a < DBL_MIN ? 1 : 15; k <= 17; k++) {
 		n = snprintf(buf, KP_NUMBUF, "%.*g", k, x);
 		if (k == 17 || strtod(buf, NULL) == x)
 			break;
