@@ -1,0 +1,136 @@
+/* junit.c: -f junit, JUnit XML for CI systems: one testsuite per
+ * baseline/target pair, one testcase per comparison, a failure per
+ * regression, uncertain comparisons skipped (they decided nothing) */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kp.h"
+#include "render.h"
+
+/* XML 1.0 forbids C0 controls other than tab, newline and carriage
+ * return even as character references; they are dropped */
+static void
+put(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&apos;", fp); break;
+		case '\t': fputs("&#9;", fp); break;
+		case '\n': fputs("&#10;", fp); break;
+		case '\r': fputs("&#13;", fp); break;
+		default:
+			if ((unsigned char)*s >= 0x20)
+				fputc(*s, fp);
+		}
+	}
+}
+
+static int
+samepair(const Cmp *a, const Cmp *b)
+{
+	return strcmp(a->base_exp, b->base_exp) == 0 &&
+	    strcmp(a->target_exp, b->target_exp) == 0;
+}
+
+static void
+detail(FILE *fp, const Cmp *c)
+{
+	char buf[256];
+
+	if (isnan(c->change))
+		snprintf(buf, sizeof(buf), "change n/a");
+	else
+		snprintf(buf, sizeof(buf), "%+.2f%%", c->change);
+	put(fp, buf);
+	if (!isnan(c->ci_low) && !isnan(c->ci_high)) {
+		snprintf(buf, sizeof(buf), " (95%% CI %+.2f%% to %+.2f%%)",
+		    c->ci_low, c->ci_high);
+		put(fp, buf);
+	}
+	if (!isnan(c->q)) {
+		snprintf(buf, sizeof(buf), ", q=%.3g", c->q);
+		put(fp, buf);
+	}
+	if (!isnan(c->score)) {
+		snprintf(buf, sizeof(buf), ", score %.1f", c->score);
+		put(fp, buf);
+	}
+	if (*c->reason) {
+		fputs(", ", fp);
+		put(fp, c->reason);
+	}
+}
+
+int
+render_junit(Report *r, FILE *fp)
+{
+	size_t i, j, k, tests, fails, skips;
+	const Cmp *c;
+
+	sort_by_name(r->cmp, r->ncmp);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
+	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
+	    "skipped=\"%zu\">\n", r->ncmp, r->count[CL_REGRESSION],
+	    r->count[CL_UNCERTAIN]);
+	for (i = 0; i < r->ncmp; i = j) {
+		tests = fails = skips = 0;
+		for (j = i; j < r->ncmp && samepair(&r->cmp[i], &r->cmp[j]); j++) {
+			tests++;
+			fails += r->cmp[j].cls == CL_REGRESSION;
+			skips += r->cmp[j].cls == CL_UNCERTAIN;
+		}
+		c = &r->cmp[i];
+		fputs("  <testsuite name=\"", fp);
+		put(fp, c->base_kernel);
+		fputs(" vs ", fp);
+		put(fp, c->target_kernel);
+		fputs(" (", fp);
+		put(fp, c->base_exp);
+		fputs("/", fp);
+		put(fp, c->target_exp);
+		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+		    "skipped=\"%zu\">\n", tests, fails, skips);
+		for (k = i; k < j; k++) {
+			c = &r->cmp[k];
+			fputs("    <testcase classname=\"", fp);
+			put(fp, c->suite);
+			fputc('.', fp);
+			put(fp, c->bench);
+			fputc('.', fp);
+			put(fp, c->test);
+			fputs("\" name=\"", fp);
+			put(fp, c->op);
+			if (*c->metric)
+				fputc(' ', fp);
+			put(fp, c->metric);
+			fprintf(fp, "[%lld]\"", c->conc);
+			if (c->cls == CL_REGRESSION) {
+				fputs(">\n      <failure type=\"", fp);
+				put(fp, c->severity);
+				fputs("\" message=\"", fp);
+				detail(fp, c);
+				fputs("\">regression: ", fp);
+				detail(fp, c);
+				fputs("</failure>\n    </testcase>\n", fp);
+			} else if (c->cls == CL_UNCERTAIN) {
+				fputs(">\n      <skipped message=\"uncertain: ",
+				    fp);
+				detail(fp, c);
+				if (c->need_n >= 0)
+					fprintf(fp, "; %lld units per side "
+					    "would decide", c->need_n);
+				fputs("\"/>\n    </testcase>\n", fp);
+			} else {
+				fputs("/>\n", fp);
+			}
+		}
+		fputs("  </testsuite>\n", fp);
+	}
+	fputs("</testsuites>\n", fp);
+	return KP_EXIT_OK;
+}

@@ -1,0 +1,262 @@
+/* table.c: -f table, the per-metric table a CI gate prints: one aligned
+ * row per comparison under a header naming baseline and target, and a
+ * STALE line when the baseline was measured elsewhere or long before */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kp.h"
+#include "render.h"
+
+enum { C_METRIC, C_BASE, C_RESULT, C_RATIO, C_CHANGE, C_VERDICT, C_REASON,
+	NCOL };
+static const char *const colname[NCOL] = {
+	"metric", "baseline", "result", "ratio", "change", "verdict", "reason" };
+static const int right[NCOL] = { 0, 1, 1, 1, 1, 0, 0 };
+
+typedef struct {
+	char **v;
+	size_t n;
+} Set;
+
+static void
+set_add(Set *s, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], x) == 0)
+			return;
+	s->v = ereallocarray(s->v, s->n + 1, sizeof(*s->v));
+	s->v[s->n++] = estrdup(x);
+}
+
+static int
+bystr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the set as "a, b": sorted, so equal sets give equal text */
+static char *
+set_text(Set *s)
+{
+	size_t i, len = 1;
+	char *t;
+
+	qsort(s->v, s->n, sizeof(*s->v), bystr);
+	for (i = 0; i < s->n; i++)
+		len += strlen(s->v[i]) + 2;
+	t = emalloc(len);
+	*t = '\0';
+	for (i = 0; i < s->n; i++) {
+		if (i)
+			strcat(t, ", ");
+		strcat(t, s->v[i]);
+	}
+	return t;
+}
+
+static void
+set_free(Set *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+typedef struct {
+	Set host, cpu;
+	long long first, last;	/* start of the earliest and latest run */
+	size_t nfound;
+} Side;
+
+static void
+side_add(Side *sd, const Report *r, char **runs, size_t nruns)
+{
+	size_t i, j;
+
+	for (i = 0; i < nruns; i++)
+		for (j = 0; j < r->nrun; j++) {
+			const Run *u = &r->run[j];
+
+			if (strcmp(u->run, runs[i]) != 0)
+				continue;
+			sd->nfound++;
+			set_add(&sd->host, *u->host ? u->host : "?");
+			set_add(&sd->cpu, *u->cpu_model ? u->cpu_model : "?");
+			if (u->start >= 0 && (sd->first < 0 || u->start < sd->first))
+				sd->first = u->start;
+			if (u->start > sd->last)
+				sd->last = u->start;
+		}
+}
+
+static void
+day(char *buf, size_t sz, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (t < 0 || !gmtime_r(&tt, &tm) ||
+	    strftime(buf, sz, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, sz, "unknown date");
+}
+
+static void
+runs_header(FILE *fp, const Report *r, const Cmp *c, size_t n,
+    double max_age)
+{
+	Side b = { .first = -1, .last = -1 }, t = { .first = -1, .last = -1 };
+	char *bh, *th, *bc, *tc, bd[32], td[32];
+	const char *sep = "";
+	double age;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		side_add(&b, r, c[i].base_runs, c[i].nbase_runs);
+		side_add(&t, r, c[i].target_runs, c[i].ntarget_runs);
+	}
+	if (b.nfound == 0 || t.nfound == 0)
+		goto out;
+	bh = set_text(&b.host);
+	th = set_text(&t.host);
+	bc = set_text(&b.cpu);
+	tc = set_text(&t.cpu);
+	day(bd, sizeof(bd), b.last);
+	day(td, sizeof(td), t.first);
+	fprintf(fp, "baseline runs: host %s, cpu %s, %s\n", bh, bc, bd);
+	fprintf(fp, "target runs:   host %s, cpu %s, %s\n", th, tc, td);
+	age = b.last >= 0 && t.first >= 0 ? (t.first - b.last) / 86400.0 : 0;
+	if (strcmp(bh, th) != 0 || strcmp(bc, tc) != 0 || age > max_age) {
+		fputs("STALE baseline:", fp);
+		if (strcmp(bh, th) != 0) {
+			fprintf(fp, " host differs (%s vs %s)", bh, th);
+			sep = ";";
+		}
+		if (strcmp(bc, tc) != 0) {
+			fprintf(fp, "%s cpu_model differs (%s vs %s)", sep, bc,
+			    tc);
+			sep = ";";
+		}
+		if (age > max_age)
+			fprintf(fp, "%s %.0f days older than the target "
+			    "(--max-age %g)", sep, age, max_age);
+		fputc('\n', fp);
+	}
+	free(bh);
+	free(th);
+	free(bc);
+	free(tc);
+out:
+	set_free(&b.host);
+	set_free(&b.cpu);
+	set_free(&t.host);
+	set_free(&t.cpu);
+}
+
+static char *
+fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+#include <stdarg.h>
+static char *
+fmt(const char *f, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, f);
+	n = vasprintf(&s, f, ap);
+	va_end(ap);
+	if (n < 0)
+		kp_die_at(NULL, 0, 0, "out of memory");
+	return s;
+}
+
+static char *
+value(double x, const char *unit)
+{
+	if (isnan(x))
+		return estrdup("n/a");
+	return fmt("%.6g%s%s", x, *unit ? " " : "", unit);
+}
+
+static void
+pair(FILE *fp, const Report *r, const Cmp *c, size_t n, double max_age)
+{
+	char *(*cell)[NCOL] = ecalloc(n + 1, sizeof(*cell));
+	size_t w[NCOL], i, k, pad;
+	char name[1024];
+	double ratio;
+
+	fprintf(fp, "baseline: %s (exp %s)  target: %s (exp %s)\n",
+	    c->base_kernel, c->base_exp, c->target_kernel, c->target_exp);
+	runs_header(fp, r, c, n, max_age);
+	for (k = 0; k < NCOL; k++)
+		cell[0][k] = estrdup(colname[k]);
+	for (i = 0; i < n; i++) {
+		const Cmp *x = &c[i];
+
+		measurement(name, sizeof(name), x);
+		ratio = x->target_median / x->base_median;
+		cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
+		cell[i + 1][C_BASE] = value(x->base_median, x->unit);
+		cell[i + 1][C_RESULT] = value(x->target_median, x->unit);
+		cell[i + 1][C_RATIO] = isfinite(ratio) ? fmt("%.3f", ratio) :
+		    estrdup("n/a");
+		cell[i + 1][C_CHANGE] = isnan(x->change) ? estrdup("n/a") :
+		    fmt("%+.1f%%", x->change);
+		cell[i + 1][C_VERDICT] = fmt("%s%s%s", *x->class ? x->class :
+		    "unclassified", *x->severity ? "/" : "", x->severity);
+		cell[i + 1][C_REASON] = estrdup(x->reason);
+	}
+	for (k = 0; k < NCOL; k++) {
+		w[k] = 0;
+		for (i = 0; i <= n; i++)
+			if (utf8_width(cell[i][k]) > w[k])
+				w[k] = utf8_width(cell[i][k]);
+	}
+	for (i = 0; i <= n; i++) {
+		for (k = 0; k < NCOL; k++) {
+			pad = w[k] - utf8_width(cell[i][k]);
+			if (k)
+				fputs("  ", fp);
+			if (right[k])
+				fprintf(fp, "%*s", (int)pad, "");
+			fputs(cell[i][k], fp);
+			/* no trailing blanks after the last column */
+			if (!right[k] && k + 1 < NCOL)
+				fprintf(fp, "%*s", (int)pad, "");
+			free(cell[i][k]);
+		}
+		fputc('\n', fp);
+	}
+	free(cell);
+}
+
+int
+render_table(Report *r, FILE *fp, double max_age)
+{
+	size_t i, j;
+
+	strip_report(r);
+	sort_by_name(r->cmp, r->ncmp);
+	for (i = 0; i < r->ncmp; i = j) {
+		for (j = i; j < r->ncmp &&
+		    strcmp(r->cmp[i].base_exp, r->cmp[j].base_exp) == 0 &&
+		    strcmp(r->cmp[i].target_exp, r->cmp[j].target_exp) == 0;
+		    j++)
+			;
+		if (i)
+			fputc('\n', fp);
+		pair(fp, r, &r->cmp[i], j - i, max_age);
+	}
+	return KP_EXIT_OK;
+}
