@@ -415,7 +415,7 @@ identify(const char *path)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: kp-identify [-x field]... [-a field]... [file ...]\n");
+	fprintf(stderr, "usage: kp-identify [-x field] ... [-a field] ... [file ...]\n");
 	exit(KP_EXIT_BAD);
 }
 
