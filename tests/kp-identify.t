@@ -1,0 +1,151 @@
+#!/bin/sh
+# kp-identify: ids from the allow-list only, stable under record and field
+# order, joins and their errors.
+. "$(dirname "$0")/lib.sh"
+
+# run RUN KERNEL [EXTRA-JSON-MEMBERS]: a run record
+run() {
+	printf '{"type":"run","run":"%s","run_name":"n","iter":0,"kernel":"%s","kernel_sha":null,"host":"vm1","instance":"vm1","instance_type":null,"arch":"x86_64","cpu_model":"AMD EPYC","cpus":2,"cpu_topology":null,"mem_kb":24000000,"os":"Debian 12","cmdline":"BOOT_IMAGE=/boot/vmlinuz-%s root=/dev/vda1 ro initrd=/boot/initrd-%s","toolchain":"gcc 12.2.0","kconfig_hash":"0123456789abcdef","framework":"mmtests","framework_version":"638401e07e70","start":%d,"finish":%d%s}\n' \
+		"$1" "$2" "$2" "$2" "$$" "$$" "${3:-}"
+}
+runstat() {	# runstat RUN JOB SUITE PARAMS
+	printf '{"type":"runstat","run":"%s","iter":0,"job":"%s","suite":"%s","params":"%s","begin":1,"end":2,"rc":0}\n' "$1" "$2" "$3" "$4"
+}
+sample() {	# sample RUN JOB SUITE CONC REP VALUE
+	printf '{"type":"sample","run":"%s","iter":0,"kernel":"k","instance":"vm1","job":"%s","suite":"%s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":%s,"rep":%s,"sub":1,"value":%s,"src":"f:1"}\n' "$1" "$2" "$3" "$4" "$5" "$6"
+}
+ids() {	# ids FILE: "type run job exp key" lines, sorted
+	jq -r 'select(.exp) | [.type, .run, (.job // "-"), (.conc // "-"), (.rep // "-"), .exp, .key] | @tsv' "$1" | sort
+}
+
+{
+	run a@vm1:1 v6.16
+	runstat a@vm1:1 wis-futex wis "./futex N"
+	runstat a@vm1:1 stressng stressng "./stress-ng --context N"
+	sample a@vm1:1 wis-futex wis 1 1 100
+	sample a@vm1:1 wis-futex wis 2 1 200
+	sample a@vm1:1 stressng stressng 1 1 300
+	printf '{"type":"artifact", "path" : "x",\t"size":1}\n'
+	run b@vm1:2 v6.17
+	runstat b@vm1:2 wis-futex wis "./futex N"
+	runstat b@vm1:2 stressng stressng "./stress-ng --context N"
+	sample b@vm1:2 wis-futex wis 1 1 110
+	sample b@vm1:2 wis-futex wis 2 1 210
+	sample b@vm1:2 stressng stressng 1 1 310
+} >"$T/in"
+
+grep -v artifact "$T/in" >"$T/nonart"
+run_status kp-identify "$T/in"
+is "$rc" 0 "exit 0"
+is "$(wc -l <"$T/out")" 13 "every record out"
+is "$(jq -r 'select(.exp) | .exp + .key' "$T/out" | grep -cv '^[0-9a-f]\{32\}$')" 0 \
+	"exp and key are 16 hex digits on every run, runstat and sample"
+is "$(grep -c '"type":"artifact"' "$T/out")" 1 "other records pass"
+grep -qxF "$(printf '{"type":"artifact", "path" : "x",\t"size":1}')" "$T/out"
+ok $? "... byte for byte"
+is "$(jq -r 'select(.type == "sample" and .run == "a@vm1:1") | .exp' "$T/out" | sort -u | wc -l)" 2 \
+	"one exp per job of a run"
+is "$(jq -r 'select(.type == "runstat" and .job == "wis-futex") | .exp' "$T/out" | sort -u | wc -l)" 2 \
+	"different kernels: different exp"
+is "$(jq -r 'select(.type == "runstat" and .job == "wis-futex") | .key' "$T/out" | sort -u | wc -l)" 1 \
+	"... and one key"
+is "$(jq -r 'select(.job == "wis-futex" and .run == "a@vm1:1") | .exp' "$T/out" | sort -u | wc -l)" 1 \
+	"a runstat and its samples share exp"
+grep -v artifact "$T/out" | jq -c 'del(.exp, .key)' | cmp -s - "$T/nonart"
+ok $? "fields kept in place, ids appended"
+kp-identify "$T/out" | cmp -s - "$T/out"
+ok $? "existing exp and key are replaced, not repeated"
+
+# the identity text, computed independently: sorted key=value lines, SHA-256
+ids "$T/out" >"$T/ids"
+want=$(printf '%s\n' arch=x86_64 'cmdline=root=/dev/vda1 ro' 'cpu_model=AMD EPYC' \
+	cpu_topology=- cpus=2 framework=mmtests framework_version=638401e07e70 \
+	instance_type=- kconfig_hash=0123456789abcdef kernel=v6.16 kernel_sha=- \
+	mem_kb=24000000 'os=Debian 12' 'toolchain=gcc 12.2.0' | sha256sum | cut -c1-16)
+is "$(jq -r 'select(.type == "run" and .run == "a@vm1:1") | .exp' "$T/out")" "$want" \
+	"a run's exp is the SHA-256 of its canonical allow-list (independent check)"
+
+# record order and field order do not matter
+awk 'BEGIN { srand(7) } { print rand() "\t" $0 }' "$T/in" | sort | cut -f2- >"$T/shuf"
+kp-identify "$T/shuf" >"$T/o2"
+ok $? "shuffled records: exit 0"
+ids "$T/o2" | diff - "$T/ids" >/dev/null
+ok $? "shuffled records: the same ids"
+is "$(wc -l <"$T/o2")" 13 "shuffled records: every record out"
+jq -c 'to_entries | reverse | from_entries' "$T/in" >"$T/rev"
+kp-identify "$T/rev" >"$T/o3"
+ids "$T/o3" | diff - "$T/ids" >/dev/null
+ok $? "reversed field order: the same ids"
+
+# what is in and out of the identity
+exp_of() {	# exp_of FILE: the exp of its first run record
+	kp-identify "$1" | jq -r 'select(.type == "run") | .exp' | head -1
+}
+run a@vm1:1 v6.16 >"$T/r0"
+base=$(exp_of "$T/r0")
+run a@vm1:9 v6.16 ',"host":"other","run_name":"m","mem_free_kb":5' \
+	| sed 's/"start":[0-9]*/"start":1/' >"$T/r1"
+is "$(exp_of "$T/r1")" "$base" "run name, host, times and unknown fields are not identity"
+run a@vm1:1 v6.16 | sed 's/"instance":"vm1"/"instance":"vm2"/' >"$T/r1"
+is "$(exp_of "$T/r1")" "$base" "instances of one experiment share exp"
+run a@vm1:1 v6.16 | sed 's/root=/quiet root=/' >"$T/r1"
+[ "$(exp_of "$T/r1")" != "$base" ]
+ok $? "a kernel parameter is identity"
+run a@vm1:1 v6.16 | sed 's/"cpus":2/"cpus":2.0/' >"$T/r1"
+is "$(exp_of "$T/r1")" "$base" "numbers in their shortest form"
+run a@vm1:1 v6.16 | sed 's/"kernel_sha":null,//' >"$T/r1"
+is "$(exp_of "$T/r1")" "$base" "missing and null are the same placeholder"
+run a@vm1:1 v6.16 | sed 's/AMD EPYC/Intel Xeon/' >"$T/r1"
+[ "$(exp_of "$T/r1")" != "$base" ]
+ok $? "cpu_model is identity"
+is "$(kp-identify -x cpu_model "$T/r1" | jq -r .exp)" "$(kp-identify -x cpu_model "$T/r0" | jq -r .exp)" \
+	"-x cpu_model leaves it out"
+is "$(kp-identify -x nosuchfield "$T/r0" | jq -r .exp)" "$base" "-x of a field not in the identity: no effect"
+run a@vm1:1 v6.16 | sed 's/"host":"vm1"/"host":"vm2"/' >"$T/r1"
+[ "$(kp-identify -a host "$T/r1" | jq -r .exp)" != "$(kp-identify -a host "$T/r0" | jq -r .exp)" ]
+ok $? "-a host adds it"
+run a@vm1:1 v6.17 | sed 's/0123456789abcdef/fedcba9876543210/' >"$T/r1"
+is "$(kp-identify "$T/r1" | jq -r .key)" "$(kp-identify "$T/r0" | jq -r .key)" \
+	"key leaves out kernel, kernel_sha and kconfig_hash"
+
+# a job without runstat: params "-", ids still independent of order
+{ run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; } >"$T/nors"
+{ sample a@vm1:1 j s 1 1 5; run a@vm1:1 v6.16; } >"$T/nors2"
+{ run a@vm1:1 v6.16; runstat a@vm1:1 j s -; sample a@vm1:1 j s 1 1 5; } >"$T/dash"
+is "$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
+	"$(kp-identify "$T/dash" | jq -r 'select(.type == "sample") | .exp')" \
+	"no runstat: params are \"-\""
+is "$(kp-identify "$T/nors2" | jq -r 'select(.type == "sample") | .exp')" \
+	"$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
+	"a sample before its run is held, not lost"
+
+# errors name the place
+{ run a@vm1:1 v6.16; sample zz@vm1:1 j s 1 1 5; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "a sample of an unknown run: exit 2"
+grep -q "^kp-identify: $T/bad:2: no run record for run \"zz@vm1:1\"" "$T/err"
+ok $? "... naming file and line"
+{ run a@vm1:1 v6.16; run a@vm1:1 v6.16; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "a second run record: exit 2"
+grep -q "^kp-identify: $T/bad:2:[0-9]*: a second run record" "$T/err"
+ok $? "... naming file, line and column"
+{ run a@vm1:1 v6.16; echo '{"type":"sample",'; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "bad JSON: exit 2"
+grep -q "^kp-identify: $T/bad:2:" "$T/err"
+ok $? "... naming the line"
+{ run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5 | sed 's/"job":"j",//'; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "a sample without job: exit 2"
+run_status kp-identify -q
+is "$rc" 2 "unknown option: exit 2"
+grep -q '^usage: kp-identify \[-x field\] ... \[-a field\] ... \[file ...\]$' "$T/err"
+ok $? "... with the synopsis"
+run_status kp-identify /dev/null
+is "$rc.$(wc -c <"$T/out")" "0.0" "empty input: nothing, exit 0"
+if [ -w /dev/full ]; then
+	kp-identify "$T/in" >/dev/full 2>/dev/null
+	is "$?" 2 "a failed write: exit 2"
+fi
+done_testing
