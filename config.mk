@@ -7,7 +7,7 @@ MANPREFIX = $(PREFIX)/share/man
 
 # Debian packages kp needs to build, run and test; `make deps` installs them
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
-	libcurl4-openssl-dev libarchive-dev
+	libcurl4-openssl-dev libarchive-dev liblzma-dev
 DEBS_RUN = jq parallel
 DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
 	perl gzip xz-utils tar
@@ -24,6 +24,7 @@ LDLIBS_kp-fetch = -lcurl -larchive
 LDLIBS_kp-classify = -lyaml
 LDLIBS_kp-compare = -lyaml
 LDLIBS_kp-parse-results = -lyaml
+LDLIBS_kp-parse-mmtests = -llzma
 LDLIBS_kp-render = -lcsv
 
 CC = cc

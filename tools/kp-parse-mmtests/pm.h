@@ -1,0 +1,143 @@
+/* pm.h: the parts of kp-parse-mmtests, shared between its files. */
+#ifndef PM_H
+#define PM_H
+
+#include <stddef.h>
+
+#include "kp.h"
+
+/* vfs.c: one code path for directories and kp-fetch stores.  A tree is
+ * the list of files of one source, by path relative to it. */
+typedef struct {
+	char *rel;	/* path inside the source, '/' separated */
+	char *real;	/* the file to open */
+	char *shown;	/* its name in messages and in src */
+	size_t seq;	/* position in a store index */
+} vfile;
+
+typedef struct {
+	char *name;	/* the directory or source as given */
+	char *shown;	/* prefix for paths of directories in messages */
+	vfile *f;	/* sorted by rel */
+	size_t n, cap;
+	int store;
+} vtree;
+
+/* a loaded (decompressed) file, read line by line */
+typedef struct {
+	const vfile *vf;
+	char *buf;
+	size_t len, pos;
+	long line;
+} vtext;
+
+vtree *vt_dir(const char *dir);
+void vt_add(vtree *t, const char *rel, const char *real, const char *shown);
+void vt_sort(vtree *t);
+void vt_free(vtree *t);
+/* the file dir/name, or dir/name.gz or dir/name.xz; NULL if none */
+const vfile *vt_find(const vtree *t, const char *dir, const char *name);
+/* files directly inside dir, sorted; *n gets their number; the caller
+ * frees the array (not the files) */
+const vfile *vt_list(const vtree *t, const char *dir, size_t *n);
+/* names of the subdirectories directly inside dir (caller frees each and
+ * the array) */
+char **vt_subdirs(const vtree *t, const char *dir, size_t *n);
+int vt_isdir(const vtree *t, const char *dir);
+/* the base name without .gz or .xz, in a static buffer */
+const char *vt_base(const vfile *f);
+/* load and decompress (gzip, xz or plain, by content): 0 ok; on a
+ * corrupt file dies, or with -k warns and returns -1 */
+int vt_load(const vfile *f, vtext *x);
+char *vt_line(vtext *x, size_t *len);	/* next line, NUL-terminated, or NULL */
+void vt_done(vtext *x);
+/* SHA-256 of the decompressed content as 16 hex digits; -1 if unreadable */
+int vt_hash16(const vfile *f, char out[17]);
+
+/* stores: read an index of artifact records into one tree per source */
+void store_read(const char *store, const char *index, vtree ***trees, size_t *ntrees);
+
+/* one measured value */
+typedef struct {
+	const char *suite, *bench, *test, *op, *metric, *unit;
+	int higher;
+	long conc, rep, sub;
+	double value;
+	char *src;
+} sample;
+
+/* what a parser gets and gives */
+typedef struct {
+	const vtree *t;
+	const char *logs;	/* rel path of iter-N/JOB/logs */
+	const char *where;	/* the same as shown in messages */
+	const char *job;
+	sample *s;
+	size_t n, cap;
+	int partial;
+	char *params;
+	char **strs;	/* strings owned by the job */
+	size_t nstrs, capstrs;
+} job;
+
+/* a benchmark parser: fills j->s and j->params */
+typedef struct {
+	const char *name;	/* shellpack name: job names are name or name-* */
+	const char *suite;
+	void (*parse)(job *j);
+} parser;
+
+extern const parser parsers[];
+extern int kflag;	/* -k: report damaged files and go on */
+
+void wis_parse(job *j);
+void stressng_parse(job *j);
+void sysbenchcpu_parse(job *j);
+void sysbenchmutex_parse(job *j);
+void unixbench_parse(job *j);
+void hackbench_parse(job *j);
+void schbench_parse(job *j);
+void futexbench_parse(job *j);
+
+/* helpers for parsers (run.c) */
+sample *job_add(job *j, const vfile *f, long line, double value);
+const char *job_str(job *j, const char *s);
+const char *job_strn(job *j, const char *s, size_t n);
+/* a number filling the whole token s[0..n): 0 ok; otherwise reports
+ * file:line:col (dies, or warns with -k and marks the job partial) */
+int job_num(job *j, const vtext *x, const char *line, const char *s, size_t n, double *out);
+/* bad input: dies, or with -k warns and marks the job partial */
+void job_bad(job *j, const vfile *f, long line, long col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* a warning that marks the job partial */
+void job_warn(job *j, const vfile *f, long line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* a whole decimal integer string: 0 ok */
+int parse_long(const char *s, size_t n, long *out);
+/* nth whitespace-separated field (0-based) of s: pointer and length */
+const char *field(const char *s, int nth, size_t *len);
+/* the commands of commands.log with the concurrency argument replaced by
+ * N (the word after opt, or the value of opt=), unique, joined by "; " */
+char *commands_params(job *j, const char *opt);
+
+/* run.c: runs and their records */
+typedef struct {
+	const vtree *t;
+	char *dir;	/* path inside the tree; "" for its root */
+	char *name;	/* run_name */
+	char *host;
+	char *id;	/* run_name@host:start */
+	long start;
+} run;
+void runs_find(const vtree *t, run **runs, size_t *n);
+void run_emit(kp_w *w, const run *r);
+void run_free(run *r);
+
+/* main.c: --meta and -l */
+extern int sflag;	/* -s: unknown benchmarks are errors */
+/* the value set for key in this run, or NULL */
+const char *meta_get(const run *r, const char *key);
+/* write the keys set for this run that are not in known (NULL-ended) */
+void meta_extra(kp_w *w, const run *r, const char *const *known);
+
+#endif

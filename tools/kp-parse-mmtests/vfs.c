@@ -1,0 +1,455 @@
+/* vfs.c: the virtual file layer.  A directory and a kp-fetch store both
+ * become a sorted list of (path inside the source -> file to open), so
+ * every parser reads both through one code path.  Files are decompressed
+ * by content, not by name: store objects have no suffix. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <lzma.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "pm.h"
+
+/* runs lie within 3 levels and their files 4 below a run (iter-N/JOB/logs/F);
+ * a few more for benchmarks that keep subdirectories of logs */
+#define MAXDEPTH 12
+
+void
+vt_add(vtree *t, const char *rel, const char *real, const char *shown)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->f = ereallocarray(t->f, t->cap, sizeof(*t->f));
+	}
+	t->f[t->n].rel = estrdup(rel);
+	t->f[t->n].real = estrdup(real);
+	t->f[t->n].shown = estrdup(shown);
+	t->f[t->n].seq = 0;
+	t->n++;
+}
+
+static int
+cmpfile(const void *a, const void *b)
+{
+	return strcmp(((const vfile *)a)->rel, ((const vfile *)b)->rel);
+}
+
+void
+vt_sort(vtree *t)
+{
+	qsort(t->f, t->n, sizeof(*t->f), cmpfile);
+}
+
+static void
+walk(vtree *t, char *path, size_t plen, char *rel, size_t rlen, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	struct stat st;
+	size_t nl;
+	int isdir;
+
+	if (!(d = opendir(path)))
+		kp_die_at(path, 0, 0, "cannot open directory: %s", strerror(errno));
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' && (!e->d_name[1] ||
+		    (e->d_name[1] == '.' && !e->d_name[2])))
+			continue;
+		nl = strlen(e->d_name);
+		if (plen + nl + 2 >= PATH_MAX || rlen + nl + 2 >= PATH_MAX)
+			kp_die_at(path, 0, 0, "path too long");
+		path[plen] = '/';
+		memcpy(path + plen + 1, e->d_name, nl + 1);
+		if (rlen)
+			rel[rlen] = '/';
+		memcpy(rel + rlen + !!rlen, e->d_name, nl + 1);
+		if (e->d_type == DT_DIR || e->d_type == DT_REG)
+			isdir = e->d_type == DT_DIR;
+		else if (stat(path, &st) == 0)
+			isdir = S_ISDIR(st.st_mode);
+		else
+			continue;	/* a dangling link holds no data */
+		if (isdir) {
+			if (depth < MAXDEPTH)
+				walk(t, path, plen + 1 + nl, rel, rlen + !!rlen + nl, depth + 1);
+		} else {
+			vt_add(t, rel, path, path);
+		}
+	}
+	path[plen] = '\0';
+	rel[rlen] = '\0';
+	closedir(d);
+}
+
+vtree *
+vt_dir(const char *dir)
+{
+	vtree *t = ecalloc(1, sizeof(*t));
+	char path[PATH_MAX], rel[PATH_MAX];
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n >= PATH_MAX)
+		kp_die_at(dir, 0, 0, "path too long");
+	memcpy(path, dir, n);
+	path[n] = '\0';
+	rel[0] = '\0';
+	t->name = estrdup(path);
+	t->shown = estrdup(path);
+	walk(t, path, n, rel, 0, 0);
+	vt_sort(t);
+	return t;
+}
+
+void
+vt_free(vtree *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->n; i++) {
+		free(t->f[i].rel);
+		free(t->f[i].real);
+		free(t->f[i].shown);
+	}
+	free(t->f);
+	free(t->name);
+	free(t->shown);
+	free(t);
+}
+
+static const vfile *
+lookup(const vtree *t, const char *rel)
+{
+	vfile key = { .rel = (char *)rel };
+
+	return bsearch(&key, t->f, t->n, sizeof(*t->f), cmpfile);
+}
+
+const vfile *
+vt_find(const vtree *t, const char *dir, const char *name)
+{
+	static const char *const sfx[] = { "", ".gz", ".xz" };
+	char rel[PATH_MAX];
+	const vfile *f;
+	size_t i;
+
+	for (i = 0; i < KP_LEN(sfx); i++) {
+		if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s%s", dir, *dir ? "/" : "",
+		    name, sfx[i]) >= sizeof(rel))
+			return NULL;
+		if ((f = lookup(t, rel)))
+			return f;
+	}
+	return NULL;
+}
+
+/* index of the first file whose path starts with prefix */
+static size_t
+lower(const vtree *t, const char *prefix)
+{
+	size_t lo = 0, hi = t->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(t->f[mid].rel, prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* files directly in dir: those under it with no further '/' */
+const vfile *
+vt_list(const vtree *t, const char *dir, size_t *n)
+{
+	vfile *out = NULL;
+	char prefix[PATH_MAX];
+	size_t i, pl, k = 0, cap = 0;
+
+	pl = (size_t)snprintf(prefix, sizeof(prefix), "%s%s", dir, *dir ? "/" : "");
+	for (i = lower(t, prefix); i < t->n && strncmp(t->f[i].rel, prefix, pl) == 0; i++) {
+		if (strchr(t->f[i].rel + pl, '/'))
+			continue;
+		if (k == cap) {
+			cap = cap ? 2 * cap : 64;
+			out = ereallocarray(out, cap, sizeof(*out));
+		}
+		out[k++] = t->f[i];
+	}
+	*n = k;
+	return out;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+vt_subdirs(const vtree *t, const char *dir, size_t *n)
+{
+	char prefix[PATH_MAX], **out = NULL;
+	const char *p, *sl;
+	size_t i, pl, k = 0, j;
+
+	pl = (size_t)snprintf(prefix, sizeof(prefix), "%s%s", dir, *dir ? "/" : "");
+	for (i = lower(t, prefix); i < t->n && strncmp(t->f[i].rel, prefix, pl) == 0; i++) {
+		p = t->f[i].rel + pl;
+		if (!(sl = strchr(p, '/')))
+			continue;
+		for (j = 0; j < k; j++)
+			if (strlen(out[j]) == (size_t)(sl - p) && !strncmp(out[j], p, sl - p))
+				break;
+		if (j < k)
+			continue;
+		out = ereallocarray(out, k + 1, sizeof(*out));
+		out[k++] = estrndup(p, sl - p);
+	}
+	if (k)
+		qsort(out, k, sizeof(*out), cmpstr);
+	*n = k;
+	return out;
+}
+
+int
+vt_isdir(const vtree *t, const char *dir)
+{
+	char prefix[PATH_MAX];
+	size_t i, pl;
+
+	if (!*dir)
+		return t->n > 0;
+	pl = (size_t)snprintf(prefix, sizeof(prefix), "%s/", dir);
+	i = lower(t, prefix);
+	return i < t->n && strncmp(t->f[i].rel, prefix, pl) == 0;
+}
+
+const char *
+vt_base(const vfile *f)
+{
+	static char buf[PATH_MAX];
+	const char *b = strrchr(f->rel, '/');
+	size_t n;
+
+	b = b ? b + 1 : f->rel;
+	n = strlen(b);
+	if (n > 3 && (!strcmp(b + n - 3, ".gz") || !strcmp(b + n - 3, ".xz")))
+		n -= 3;
+	memcpy(buf, b, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static char *
+readall(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf;
+	size_t n = 0, cap;
+	ssize_t r;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return NULL;
+	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	buf = emalloc(cap);
+	for (;;) {
+		if (n + 1 >= cap)
+			buf = erealloc(buf, cap *= 2);
+		if ((r = read(fd, buf + n, cap - n - 1)) < 0) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+static void
+grow(char **out, size_t *cap, size_t need)
+{
+	if (need + 1 > *cap) {
+		while (need + 1 > *cap)
+			*cap *= 2;
+		*out = erealloc(*out, *cap);
+	}
+}
+
+/* gzip, possibly of several members (gzip -c a b > c is legal) */
+static char *
+gunzip(const char *in, size_t inlen, size_t *len, const char **why)
+{
+	z_stream z;
+	size_t cap = inlen * 4 + 4096, n = 0;
+	char *out = emalloc(cap);
+	int r;
+
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 15 + 16) != Z_OK)
+		kp_die_at(NULL, 0, 0, "zlib: out of memory");
+	z.next_in = (unsigned char *)in;
+	z.avail_in = inlen;
+	for (;;) {
+		grow(&out, &cap, n + 65536);
+		z.next_out = (unsigned char *)out + n;
+		z.avail_out = cap - n - 1;
+		r = inflate(&z, Z_NO_FLUSH);
+		n = cap - 1 - z.avail_out;
+		if (r == Z_STREAM_END) {
+			if (z.avail_in == 0)
+				break;
+			inflateReset(&z);
+			continue;
+		}
+		if (r == Z_OK)
+			continue;
+		if (r == Z_BUF_ERROR && z.avail_in == 0) {
+			*why = "truncated gzip stream (ends inside a member)";
+			goto bad;
+		}
+		if (r != Z_BUF_ERROR) {
+			*why = z.msg ? z.msg : "corrupt gzip stream";
+			goto bad;
+		}
+	}
+	inflateEnd(&z);
+	out[n] = '\0';
+	*len = n;
+	return out;
+bad:
+	inflateEnd(&z);
+	free(out);
+	return NULL;
+}
+
+static char *
+unxz(const char *in, size_t inlen, size_t *len, const char **why)
+{
+	lzma_stream z = LZMA_STREAM_INIT;
+	size_t cap = inlen * 4 + 4096, n = 0;
+	char *out = emalloc(cap);
+	lzma_ret r;
+
+	if (lzma_stream_decoder(&z, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+		kp_die_at(NULL, 0, 0, "liblzma: out of memory");
+	z.next_in = (const uint8_t *)in;
+	z.avail_in = inlen;
+	for (;;) {
+		grow(&out, &cap, n + 65536);
+		z.next_out = (uint8_t *)out + n;
+		z.avail_out = cap - n - 1;
+		r = lzma_code(&z, z.avail_in ? LZMA_RUN : LZMA_FINISH);
+		n = cap - 1 - z.avail_out;
+		if (r == LZMA_STREAM_END)
+			break;
+		if (r == LZMA_OK)
+			continue;
+		*why = r == LZMA_BUF_ERROR ? "truncated xz stream" : "corrupt xz stream";
+		lzma_end(&z);
+		free(out);
+		return NULL;
+	}
+	lzma_end(&z);
+	out[n] = '\0';
+	*len = n;
+	return out;
+}
+
+static char *
+load(const vfile *f, size_t *len, const char **why)
+{
+	char *raw, *out;
+	size_t rlen;
+
+	if (!(raw = readall(f->real, &rlen))) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (rlen >= 2 && (unsigned char)raw[0] == 0x1f && (unsigned char)raw[1] == 0x8b)
+		out = gunzip(raw, rlen, len, why);
+	else if (rlen >= 6 && !memcmp(raw, "\xfd" "7zXZ\0", 6))
+		out = unxz(raw, rlen, len, why);
+	else
+		return *len = rlen, raw;
+	free(raw);
+	return out;
+}
+
+int
+vt_load(const vfile *f, vtext *x)
+{
+	const char *why = NULL;
+
+	memset(x, 0, sizeof(*x));
+	x->vf = f;
+	if ((x->buf = load(f, &x->len, &why)))
+		return 0;
+	if (!kflag)
+		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
+	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
+	return -1;
+}
+
+char *
+vt_line(vtext *x, size_t *len)
+{
+	char *s, *e;
+	size_t n;
+
+	if (!x->buf || x->pos >= x->len)
+		return NULL;
+	s = x->buf + x->pos;
+	if ((e = memchr(s, '\n', x->len - x->pos))) {
+		n = e - s;
+		x->pos += n + 1;
+	} else {
+		n = x->len - x->pos;
+		x->pos = x->len;
+	}
+	if (n && s[n - 1] == '\r')
+		n--;
+	s[n] = '\0';
+	x->line++;
+	if (len)
+		*len = n;
+	return s;
+}
+
+void
+vt_done(vtext *x)
+{
+	free(x->buf);
+	x->buf = NULL;
+}
+
+int
+vt_hash16(const vfile *f, char out[17])
+{
+	vtext x;
+	unsigned char md[32];
+
+	if (vt_load(f, &x) < 0)
+		return -1;
+	kp_sha256(x.buf, x.len, md);
+	kp_hex(md, 8, out);
+	vt_done(&x);
+	return 0;
+}
