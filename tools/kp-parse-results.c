@@ -650,6 +650,8 @@ slug(char *dst, size_t sz, const char *s, size_t n)
 	for (size_t i = 0; i < n && j + 1 < sz; i++) {
 		unsigned char c = s[i];
 
+		if (c == '\'')	/* "fd's" reads as "fds" */
+			continue;
 		if (isalnum(c))
 			dst[j++] = tolower(c);
 		else if (j > 0 && dst[j - 1] != '_')
