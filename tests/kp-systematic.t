@@ -1,0 +1,171 @@
+#!/bin/sh
+# kp-systematic: grouping across concurrency levels, missing and uncertain
+# levels, the combined tests against scipy, ranking and bad input.
+. "$(dirname "$0")/lib.sh"
+
+# mkcmp TEST CONC CLASS SEVERITY SCORE CHANGE P WORSE [TARGET_EXP]
+mkcmp() {
+	printf '{"type":"cmp","key":"k","job":"j","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"%s","change_pct":%s,"method":"welch","p":%s,"q":%s,"worse":%s,"class":"%s","severity":"%s","score":%s,"reason":"r","need_n":null}\n' \
+		"$1" "$2" "${9:-bbbbbbbbbbbbbbbb}" "$6" "$7" "$7" "$8" "$3" "$4" "$5"
+}
+sys() {	# sys FILE: the sys records, one per line
+	jq -c 'select(.type == "sys")' "$1"
+}
+
+{
+	echo '{"type":"run","run":"r1"}'
+	# t1: regresses at 2, 3 and 4; uncertain at 1
+	mkcmp t1 1 uncertain none 10 -2 0.2 true
+	mkcmp t1 2 regression red 90 -25 0.0001 true
+	mkcmp t1 3 regression red 85 -22 0.0002 true
+	mkcmp t1 4 regression yellow 65 -10 0.003 true
+	# t2: one yellow level only: not a group
+	mkcmp t2 1 regression yellow 60 -8 0.01 true
+	mkcmp t2 2 no-change none 0 1 0.6 false
+	# t3: improves at every level
+	mkcmp t3 1 improvement green 40 5 0.01 false
+	mkcmp t3 2 improvement green 45 6 0.004 false
+	# t4: no level decided, but all four lean the same way
+	mkcmp t4 1 uncertain none 20 -3 0.03 true
+	mkcmp t4 2 no-change none 15 -3 0.04 true
+	mkcmp t4 4 uncertain none 20 -4 0.02 true
+	mkcmp t4 8 uncertain none 20 -5 0.03 true
+	echo '{"type":"stat","scope":"group"}'
+} >"$T/in"
+
+run_status kp-systematic "$T/in"
+is "$rc" 0 "exit 0"
+head -n "$(wc -l <"$T/in")" "$T/out" | cmp -s - "$T/in"
+ok $? "every input record passes through unchanged and in order"
+sys "$T/out" >"$T/sys"
+is "$(jq -r '[.test, .direction, .rank] | @tsv' "$T/sys" | tr '\t\n' ' /')" \
+	"t1 regression 1/t4 regression 2/t3 improvement 3/" \
+	"groups t1, t4 and t3, ranked red first and improvements last"
+is "$(jq -c 'select(.test == "t1") | [.levels, .affected, .uncertain, .missing, .systematic]' "$T/sys")" \
+	'[[1,2,3,4],[2,3,4],[1],[],false]' "t1: levels, affected, uncertain; not systematic"
+is "$(jq -c 'select(.test == "t1") | [.severity_counts, .avg_score, .change_min_pct, .change_max_pct]' "$T/sys")" \
+	'[{"red":2,"yellow":1},80,-25,-10]' "t1: severity counts, mean score and range over affected levels"
+is "$(jq -c 'select(.test == "t3") | [.direction, .systematic, .affected]' "$T/sys")" \
+	'["improvement",true,[1,2]]' "t3: a systematic improvement"
+is "$(jq -c 'select(.test == "t4") | [.n_affected, .n_combined, .change_min_pct, .change_max_pct]' "$T/sys")" \
+	'[0,4,-5,-3]' "t4: found by the combined test alone, range over the levels that moved"
+
+# Stouffer's method and the BH adjustment against scipy
+jq -r 'select(.type == "sys") | [.test, .direction, .p_combined, .q_combined] | @tsv' "$T/out" >"$T/got"
+$PY - "$T/in" "$T/got" <<'EOF' >"$T/py" 2>&1
+import json, sys, math
+from scipy.stats import combine_pvalues
+import numpy as np
+groups = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["type"] == "cmp":
+        groups.setdefault(r["test"], []).append(r)
+res = {}
+for t, g in sorted(groups.items()):
+    for d in ("regression", "improvement"):
+        ps = []
+        for r in g:
+            moved = r["worse"] if d == "regression" else not r["worse"]
+            ps.append(r["p"] / 2 if moved else 1 - r["p"] / 2)
+        res[(t, d)] = combine_pvalues(ps, method="stouffer").pvalue
+keys = sorted(res, key=lambda k: res[k])
+m = len(keys)
+q, run = {}, 1.0
+for i in range(m, 0, -1):
+    run = min(run, res[keys[i - 1]] * m / i)
+    q[keys[i - 1]] = run
+bad = 0
+for line in open(sys.argv[2]):
+    t, d, p, qq = line.split("\t")
+    want_p, want_q = res[(t, d)], q[(t, d)]
+    if abs(float(p) - want_p) > 1e-9 * want_p or abs(float(qq) - want_q) > 1e-9 * want_q:
+        print("mismatch", t, d, p, want_p, qq, want_q)
+        bad += 1
+print("ok" if bad == 0 else "bad")
+EOF
+is "$(tail -n 1 "$T/py")" ok "Stouffer p and BH q agree with scipy to 1e-9"
+[ "$(tail -n 1 "$T/py")" = ok ] || sed 's/^/# /' "$T/py"
+
+# the sign test against scipy's exact binomial test
+kp-systematic -m sign "$T/in" | jq -r 'select(.type == "sys") | [.test, .direction, .n_combined, .p_combined] | @tsv' >"$T/got"
+$PY - "$T/got" <<'EOF' >"$T/py" 2>&1
+import sys
+from scipy.stats import binomtest
+moved = {("t1", "regression"): 4, ("t3", "improvement"): 2, ("t4", "regression"): 4}
+bad = 0
+for line in open(sys.argv[1]):
+    t, d, k, p = line.split("\t")
+    want = binomtest(moved[(t, d)], int(k), 0.5, alternative="greater").pvalue
+    if abs(float(p) - want) > 1e-12:
+        print("mismatch", t, d, p, want); bad += 1
+print("ok" if bad == 0 else "bad")
+EOF
+is "$(tail -n 1 "$T/py")" ok "sign test p agrees with scipy binomtest"
+is "$(kp-systematic -m sign "$T/in" | jq -r 'select(.type == "sys") | .combine_method' | sort -u)" sign \
+	"-m sign names its method"
+
+# expected levels: a missing one is reported and breaks "systematic"
+kp-systematic -e 1,2,4 "$T/in" | sys /dev/stdin >"$T/sys"
+is "$(jq -c 'select(.test == "t3") | [.missing, .systematic]' "$T/sys")" '[[4],false]' \
+	"-e: a missing level is reported and the group is not systematic"
+is "$(jq -c 'select(.test == "t4") | .missing' "$T/sys")" '[]' "-e: nothing missing when all were tested"
+
+# -l and -a
+is "$(kp-systematic -l 3 "$T/in" | jq -r 'select(.type == "sys") | .test' | tr '\n' ' ')" "t1 t4 " \
+	"-l 3 drops the two-level improvement"
+is "$(kp-systematic -a 0 "$T/in" | jq -r 'select(.type == "sys") | .test' | tr '\n' ' ')" "t1 t3 " \
+	"-a 0 turns the combined test off"
+
+# order of the input does not matter
+tac "$T/in" | kp-systematic | sys /dev/stdin >"$T/sys2"
+kp-systematic "$T/in" | sys /dev/stdin >"$T/sys1"
+cmp -s "$T/sys1" "$T/sys2"
+ok $? "sys records do not depend on input order"
+
+# a separate experiment pair is a separate group
+{ mkcmp t1 1 regression red 90 -25 0.0001 true cccccccccccccccc
+  mkcmp t1 2 regression red 90 -25 0.0001 true cccccccccccccccc
+  cat "$T/in"; } | kp-systematic | sys /dev/stdin >"$T/sys"
+is "$(jq -r 'select(.test == "t1") | .target_exp' "$T/sys" | sort | tr '\n' ' ')" \
+	"bbbbbbbbbbbbbbbb cccccccccccccccc " "groups are per experiment pair"
+
+# unclassified records pass through with a warning
+mkcmp t9 1 regression red 90 -25 0.0001 true | jq -c 'del(.class)' >"$T/uncl"
+run_status kp-systematic "$T/uncl"
+is "$rc" 0 "unclassified cmp: exit 0"
+cmp -s "$T/out" "$T/uncl"
+ok $? "unclassified cmp: passed through"
+grep -q "1 cmp records had no class" "$T/err"
+ok $? "unclassified cmp: counted in a warning"
+
+# bad input
+{ mkcmp t1 1 regression red 90 -25 0.0001 true; mkcmp t1 1 regression red 90 -25 0.0001 true; } >"$T/dup"
+run_status kp-systematic "$T/dup"
+is "$rc" 2 "a second record for one level: exit 2"
+grep -q "^kp-systematic: $T/dup:2: a second cmp record.*at conc 1.*first is at $T/dup:1" "$T/err"
+ok $? "duplicate level: names both lines"
+mkcmp t1 1 regression red 90 -25 1.5 true >"$T/badp"
+run_status kp-systematic "$T/badp"
+is "$rc" 2 "p outside [0, 1]: exit 2"
+grep -q "^kp-systematic: $T/badp:1:[0-9]*: p is 1.5" "$T/err"
+ok $? "p outside [0, 1]: names file, line and column"
+mkcmp t1 1 regression red 90 -25 0.1 true | sed 's/"conc":1/"conc":"x"/' >"$T/badc"
+run_status kp-systematic "$T/badc"
+is "$rc" 2 "conc not an integer: exit 2"
+run_status kp-systematic -e 1,x "$T/in"
+is "$rc" 2 "-e with a bad level: exit 2"
+run_status kp-systematic -q
+is "$rc" 2 "unknown option: exit 2"
+grep -q "^usage: kp-systematic \[-a ALPHA\] \[-e LEVELS\] \[-l MIN\] \[-m stouffer | sign\] \[FILE ...\]" "$T/err"
+ok $? "usage"
+
+# a failed write is an error, not a silent loss
+if [ -w /dev/full ]; then
+	run_status sh -c 'kp-systematic "$1" >/dev/full' sh "$T/in"
+	is "$rc" 2 "write error: exit 2"
+else
+	skip "write error" "no /dev/full"
+fi
+
+done_testing
