@@ -38,6 +38,7 @@ static void srclink(FILE *fp, struct hsite *s, const char *src);
 static void pairname(FILE *fp, struct hsite *s, int pair);
 static void measname(FILE *fp, const struct htest *t);
 static int sevidx(const char *sev);
+static void h_esc1(FILE *fp, char ch);
 static int bysev(const void *a, const void *b);
 
 enum { COL_PAIR = 1, COL_TEST = 2 };
@@ -181,6 +182,14 @@ pairname(FILE *fp, struct hsite *s, int pair)
 	h_esc(fp, s->pair[pair].bk);
 	fputs(" &rarr; ", fp);
 	h_esc(fp, s->pair[pair].tk);
+}
+
+static void
+h_esc1(FILE *fp, char ch)
+{
+	char b[2] = { ch, '\0' };
+
+	h_esc(fp, b);
 }
 
 static int
@@ -443,7 +452,8 @@ cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		num(fp, c->score);
 		fputs("</td><td>", fp);
 		h_esc(fp, c->reason);
-		fprintf(fp, "</td><td><a href=\"%s\">observations</a></td></tr>\n",
+		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
+		    "</td></tr>\n",
 		    c->page);
 	}
 	fputs("</tbody></table>\n", fp);
@@ -716,6 +726,7 @@ suite_page(struct hsite *s, int suite)
 static void
 sysnote(FILE *fp, struct hsite *s, int test, int pair)
 {
+	const char *p;
 	int i, any = 0;
 
 	for (i = 0; i < s->nsys; i++) {
@@ -744,7 +755,9 @@ sysnote(FILE *fp, struct hsite *s, int test, int pair)
 			h_esc(fp, y->missing);
 		}
 		fputs("; severity ", fp);
-		h_esc(fp, y->sevcounts ? y->sevcounts : "-");
+		for (p = y->sevcounts; p && *p; p++)
+			if (!strchr("{}\"", *p))
+				h_esc1(fp, *p == ':' ? ' ' : *p);
 		fputs("; average score ", fp);
 		num(fp, y->avg_score);
 		fputs("; change ", fp);
@@ -832,7 +845,8 @@ bysample(const void *a, const void *b)
 }
 
 static struct hsample **
-samplesof(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
+samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
+    char **runs, int nruns, int *n)
 {
 	struct hsample **v = NULL;
 	char g[2048];
@@ -842,7 +856,8 @@ samplesof(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
 	    exp, c->suite, c->bench, c->test, c->op, c->metric, c->conc);
 	*n = 0;
 	for (i = 0; i < s->nsmp; i++)
-		if (strcmp(s->smp[i].gkey, g) == 0) {
+		if (strcmp(s->smp[i].gkey, g) == 0 && (nruns == 0 ||
+		    inlist(runs, nruns, s->smp[i].run))) {
 			v = ereallocarray(v, *n + 1, sizeof(*v));
 			v[(*n)++] = &s->smp[i];
 		}
@@ -972,7 +987,7 @@ srclink(FILE *fp, struct hsite *s, const char *src)
 {
 	char path[PATH_MAX], abs[PATH_MAX];
 	const char *colon, *p, *q, *line = NULL;
-	size_t len;
+	size_t len, i, last;
 	int up = 0;
 
 	if (src == NULL) {
@@ -992,19 +1007,16 @@ srclink(FILE *fp, struct hsite *s, const char *src)
 		fputs("</span>", fp);
 		return;
 	}
-	/* common leading directories of the site and the file */
-	for (p = s->outabs, q = abs; *p && *p == *q; p++, q++)
-		;
-	if (!(*p == '\0' && *q == '/'))
-		while (q > abs && q[-1] != '/')
-			q--, p--;
-	else
-		q++;
-	for (; *p; p++)
-		if (*p == '/' || p == s->outabs)
+	/* up from the site to the deepest common directory, then down */
+	for (i = last = 0; s->outabs[i] && s->outabs[i] == abs[i]; i++)
+		if (abs[i] == '/')
+			last = i;
+	if (s->outabs[i] == '\0' && abs[i] == '/')
+		last = i;
+	for (p = s->outabs + last; *p; p++)
+		if (*p == '/' && p[1])
 			up++;
-	if (*q == '/')
-		q++;
+	q = abs + last + 1;
 	fputs("<a class=\"mono\" href=\"", fp);
 	while (up-- > 0)
 		fputs("../", fp);
@@ -1051,10 +1063,7 @@ cmp_page(struct hsite *s, struct hcmp *c)
 	fputs(" is better</p>\n", fp);
 	i = c - s->cmp;
 	cmptable(fp, s, &i, 1, 0);
-	fputs("<p>Medians ", fp);
-	num(fp, c->bmed);
-	fputs(" &rarr; ", fp);
-	num(fp, c->tmed);
+	fprintf(fp, "<p>Medians %.6g &rarr; %.6g", c->bmed, c->tmed);
 	fputs(" ", fp);
 	h_esc(fp, t->unit);
 	fputs("; test ", fp);
@@ -1063,8 +1072,9 @@ cmp_page(struct hsite *s, struct hcmp *c)
 	h_esc(fp, c->obs_level ? c->obs_level : "-");
 	fputs(" level.</p>\n", fp);
 
-	bs = samplesof(s, c, c->bexp, &nb);
-	ts = samplesof(s, c, c->texp, &nt);
+	/* only the runs the comparison used: an experiment can have more */
+	bs = samplesof(s, c, c->bexp, c->bruns, c->nbruns, &nb);
+	ts = samplesof(s, c, c->texp, c->truns, c->ntruns, &nt);
 	fputs("<h2>Observations</h2>\n", fp);
 	snprintf(svg, sizeof(svg), "%.*s.svg", (int)strlen(c->page) - 5,
 	    c->page);

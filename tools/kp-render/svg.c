@@ -15,6 +15,7 @@ static void ticks(double lo, double hi, double *t0, double *step);
 static void fmt_si(char *buf, size_t sz, double v);
 static int bylong(const void *a, const void *b);
 static double jitter(const struct hsample *m);
+static void esc_cut(FILE *fp, const char *s, size_t max);
 
 /*
  * Diverging scale, worse red and better blue, saturating at 50%: kernel
@@ -34,6 +35,28 @@ svg_color(double g, char out[8])
 	for (i = 0; i < 3; i++)
 		c[i] = (int)lround(base[i] + t * (end[i] - base[i]));
 	snprintf(out, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+/* SVG text does not wrap: long names are cut, on a character boundary */
+static void
+esc_cut(FILE *fp, const char *s, size_t max)
+{
+	char buf[256];
+	size_t n = strlen(s);
+
+	if (max >= sizeof(buf))
+		max = sizeof(buf) - 1;
+	if (n <= max) {
+		h_esc(fp, s);
+		return;
+	}
+	n = max - 1;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	h_esc(fp, buf);
+	fputs("\xe2\x80\xa6", fp);
 }
 
 static void
@@ -146,7 +169,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	FILE *fp = h_open(s, file);
 	long long *lv = NULL;
 	int *rows = NULL, nrow = 0, nlv = 0, i, j, r, lab = 0;
-	int cw = 64, ch = 24, left, top = 46, w, h;
+	int cw = 64, ch = 24, left, top = 60, w, h;
 	char title[512];
 
 	for (i = 0; i < s->ncmp; i++) {
@@ -183,7 +206,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	h_esc(fp, title);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#444\">concurrency level"
-	    "</text>\n", left, top - 22);
+	    "</text>\n", left, top - 24);
 	for (j = 0; j < nlv; j++)
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-weight=\"600\">%lld</text>\n", left + j * cw + cw / 2,
@@ -200,16 +223,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		    left - 6, y + ch / 2 + 4);
 		h_esc(fp, name);
 		fputs("</title>", fp);
-		if ((int)strlen(name) > lab) {
-			/* cut on a UTF-8 character boundary */
-			int cut = lab - 1;
-			while (cut > 0 && (name[cut] & 0xc0) == 0x80)
-				cut--;
-			name[cut] = '\0';
-			h_esc(fp, name);
-			fputs("\xe2\x80\xa6", fp);
-		} else
-			h_esc(fp, name);
+		esc_cut(fp, name, lab);
 		fputs("</text></a>\n", fp);
 		for (j = 0; j < nlv; j++) {
 			struct hcmp *c = NULL;
@@ -277,7 +291,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	int pw, ph;
 	double lo = 0, hi = 0, t0, step, v, band;
 	int higher = strcmp(t->better, "lower") != 0;
-	char title[1024], buf[64];
+	char title[1024];
 
 	for (i = 0; i < s->ncmp; i++) {
 		struct hcmp *c = &s->cmp[i];
@@ -390,11 +404,9 @@ svg_chart(struct hsite *s, const char *file, int test)
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", w - right + 14,
 		    top + 4 + k * 18, col, w - right + 32, top + 14 + k * 18);
-		snprintf(buf, sizeof(buf), "%s", s->pair[pairs[k]].bk);
-		h_esc(fp, buf);
+		esc_cut(fp, s->pair[pairs[k]].bk, 14);
 		fputs(" \xe2\x86\x92 ", fp);
-		snprintf(buf, sizeof(buf), "%s", s->pair[pairs[k]].tk);
-		h_esc(fp, buf);
+		esc_cut(fp, s->pair[pairs[k]].tk, 14);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
@@ -504,7 +516,7 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
 		    side ? "target" : "baseline");
-		h_esc(fp, side ? c->tk : c->bk);
+		esc_cut(fp, side ? c->tk : c->bk, 36);
 		fprintf(fp, " (n=%d)</text>\n", n);
 		if (side)
 			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "
@@ -515,8 +527,7 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 			    "fill=\"#666\" font-size=\"10\">", x0 + bw * (k + 0.5),
 			    top + ph + 14);
-			snprintf(buf, sizeof(buf), "%s", inst[k]);
-			h_esc(fp, buf);
+			esc_cut(fp, inst[k], 30);
 			fputs("</text>\n", fp);
 		}
 		if (n == 0) {
@@ -559,8 +570,7 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 		    "<text x=\"%d\" y=\"%d\">", w - right + 18, top + 8 + i * 18,
 		    palette[i % KP_LEN(palette)], w - right + 28,
 		    top + 12 + i * 18);
-		snprintf(buf, sizeof(buf), "%.34s", runs[i]);
-		h_esc(fp, buf);
+		esc_cut(fp, runs[i], 34);
 		fputs("</text>\n", fp);
 	}
 #undef Y

@@ -1,0 +1,269 @@
+#!/bin/sh
+# kp-render -f html: the site is complete, well formed, linked and escaped
+. "$(dirname "$0")/lib.sh"
+
+# hand-made records: two kernel pairs, a hostile suite, test and kernel
+# name, samples whose source files exist, stat roll-ups with warnings and
+# sys verdicts
+cat >"$T/gen.py" <<'PY'
+import hashlib, json
+evil = '<script>alert("x&y")</script> \'q\' \u00e9\u2211 ' + 'long' * 60
+pairs = [("v6.16", "v6.17"), ("v6.17", evil)]
+tests = [("wis", "futex1", "futex1-threads", "futex1", "ops", "ops/s", "higher", [1, 2, 4]),
+         ("unixbench", "syscall", "syscall", "syscall", "lps", "lps", "higher", [1]),
+         (evil, "b<&>", evil, "op\"'", "lat", "ms", "lower", [1, 8])]
+out, smp, seen = [], [], set()
+def exp(k, suite):
+    return hashlib.sha256((k + "\0" + suite).encode()).hexdigest()[:16]
+for pi, (bk, tk) in enumerate(pairs):
+    for suite, bench, test, op, metric, unit, better, levels in tests:
+        be, te = exp(bk, suite), exp(tk, suite)
+        br, tr = "p%d-base-%s@vm:1" % (pi, bench), "p%d-target-%s@vm:1" % (pi, bench)
+        for r, k, e in ((br, bk, be), (tr, tk, te)):
+            if r in seen:
+                continue
+            seen.add(r)
+            out.append(dict(type="run", run=r, run_name=r, iter=0, kernel=k, kernel_sha=None,
+                uname="Linux vm " + k, host="vm", instance="vm", instance_type=None,
+                arch="x86_64", cpu_model="AMD EPYC", cpus=2, mem_kb=1000, os="Debian 12",
+                cmdline="ro" + (" mitigations=off" if r == tr else ""), toolchain="gcc 12",
+                kconfig_hash="0123456789abcdef", framework="mmtests", framework_version=None,
+                start=1, finish=2, dmesg_warnings=0, files={}, src="work/log", exp=e,
+                key="k" * 16))
+            out.append(dict(type="runstat", run=r, iter=0, job=bench + "-job", suite=suite,
+                params="x", begin=1, end=2, rc=0, user_s=10, sys_s=50 if r == tr else 90,
+                elapsed_s=60, vmstat={}, schedstat={}, partial=False, exp=e, key="k" * 16))
+        affected = []
+        for conc in levels:
+            ch = -20.0 - conc if pi == 0 else 12.5
+            worse = (ch < 0) == (better == "higher")
+            if worse:
+                affected.append(conc)
+            for r, k, e, f in ((br, bk, be, 1), (tr, tk, te, 1 + ch / 100)):
+                for rep in (1, 2, 3):
+                    smp.append(dict(type="sample", run=r, iter=0, kernel=k, instance="vm",
+                        job=bench + "-job", suite=suite, bench=bench, test=test, op=op,
+                        metric=metric, unit=unit, better=better, conc=conc, rep=rep, sub=1,
+                        value=1000 * conc * f + rep,
+                        src="src/bench log-%d:%d" % (conc, rep) if rep < 3 else "gone/x:1",
+                        exp=e, key="k" * 16))
+            out.append({"type": "cmp", "key": "k" * 16, "job": bench + "-job",
+                "suite": suite, "bench": bench, "test": test, "op": op, "metric": metric,
+                "unit": unit, "better": better, "conc": conc, "base_kernel": bk,
+                "target_kernel": tk, "base_exp": be, "target_exp": te, "base_runs": [br],
+                "target_runs": [tr], "obs_level": "rep", "n_base": 3, "n_target": 3,
+                "base_median": 1000 * conc, "target_median": 1000 * conc * (1 + ch / 100),
+                "change_pct": ch, "ci_low_pct": ch - 2, "ci_high_pct": ch + 2,
+                "method": "welch", "p": 0.001, "q": 0.003, "hedges_g": -3,
+                "cliffs_delta": -1, "worse": worse,
+                "class": "regression" if worse else "improvement",
+                "severity": "red" if abs(ch) > 21 else "yellow", "score": abs(ch) * 2,
+                "reason": "ci-beyond-threshold", "need_n": None})
+        out.append(dict(type="sys", suite=suite, bench=bench, test=test, op=op,
+            metric=metric, base_exp=be, target_exp=te, base_kernel=bk, target_kernel=tk,
+            direction="regression", levels=levels, affected=affected, missing=[],
+            severity_counts={"red": len(affected)}, avg_score=44, change_min_pct=-24,
+            change_max_pct=-21, systematic=len(affected) == len(levels),
+            p_combined=1e-6, combine_method="fisher"))
+        out.append(dict(type="stat", scope="test", exp=te, suite=suite, bench=bench,
+            test=test, n_groups=len(levels), n=6, incomplete_groups=1, missing_conc=[3],
+            cv_median=0.01, cv_max=0.3, unstable_groups=1))
+with open("all.ndjson", "w") as f:
+    for r in out:
+        print(json.dumps(r, ensure_ascii=False), file=f)
+with open("samples.ndjson", "w") as f:
+    for r in smp:
+        print(json.dumps(r, ensure_ascii=False), file=f)
+PY
+
+# check.py SITE: file names are safe, pages have balanced tags, SVGs parse
+# as XML, and every link (href, src, data, xlink:href, #anchor) resolves
+cat >"$T/check.py" <<'PY'
+import os, re, sys, xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from urllib.parse import unquote
+site = sys.argv[1]
+VOID = {"meta", "link", "br", "img", "hr", "input", "col", "area", "base", "wbr"}
+XL = "{http://www.w3.org/1999/xlink}href"
+errs, ids, links = [], {}, []
+class P(HTMLParser):
+    def __init__(self, name):
+        super().__init__(convert_charrefs=True)
+        self.name, self.stack = name, []
+        ids[name] = set()
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            ids[self.name].add(a["id"])
+        for k in ("href", "src", "data"):
+            if k in a:
+                links.append((self.name, a[k]))
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            errs.append("%s:%d: </%s> closes %s" % (self.name, self.getpos()[0], tag,
+                self.stack[-1:] or "nothing"))
+        else:
+            self.stack.pop()
+for f in sorted(os.listdir(site)):
+    path = os.path.join(site, f)
+    if not re.fullmatch(r"[a-z0-9._+-]+", f):
+        errs.append("unsafe file name %r" % f)
+    if f.endswith(".html"):
+        p = P(f)
+        p.feed(open(path, encoding="utf-8").read())
+        p.close()
+        if p.stack:
+            errs.append("%s: unclosed %s" % (f, p.stack))
+    elif f.endswith(".svg"):
+        try:
+            for el in ET.parse(path).getroot().iter():
+                if XL in el.attrib:
+                    links.append((f, el.attrib[XL]))
+        except ET.ParseError as e:
+            errs.append("%s: %s" % (f, e))
+for page, href in links:
+    if re.match(r"[a-z]+:", href):
+        errs.append("%s: external link %s" % (page, href))
+        continue
+    target, _, frag = href.partition("#")
+    t = os.path.normpath(os.path.join(site, unquote(target))) if target else \
+        os.path.join(site, page)
+    if not os.path.isfile(t):
+        errs.append("%s: broken link %s" % (page, href))
+    elif frag and frag not in ids.get(os.path.basename(t), {frag}):
+        errs.append("%s: no anchor %s" % (page, href))
+for e in errs[:20]:
+    print("# " + e)
+print("links %d errors %d" % (len(links), len(errs)))
+PY
+
+# checksite SITE NAME: the structural checks, as TAP
+checksite() {
+	$PY "$T/check.py" "$1" >"$T/check.out" 2>&1
+	grep '^#' "$T/check.out"
+	n=$(sed -n 's/^links \([0-9]*\) errors 0$/\1/p' "$T/check.out")
+	ok $([ -n "$n" ] && [ "$n" -gt 0 ]; echo $?) \
+	    "$2: $n links resolve, tags balance, SVGs parse"
+	bad=0
+	for f in "$1"/*.html; do
+		xmllint --html --noout "$f" 2>>"$T/xmllint.err" || bad=1
+	done
+	[ -s "$T/xmllint.err" ] && { bad=1; head -5 "$T/xmllint.err" | sed 's/^/# /'; }
+	ok $bad "$2: xmllint --html reports nothing"
+	bad=0
+	for f in "$1"/*.svg; do
+		xmllint --noout "$f" 2>>"$T/xmllint.err" || bad=1
+	done
+	ok $bad "$2: every SVG is well-formed XML"
+	rm -f "$T/xmllint.err"
+}
+
+cd "$T" && $PY gen.py || exit 2
+mkdir src && for c in 1 2 4 8; do
+	printf 'header\nvalue 1\nvalue 2\n' >"src/bench log-$c"
+done
+
+run_status kp-render -f html -o site -s samples.ndjson all.ndjson
+is "$rc" 0 "renders hand-made records"
+is "$(cat "$T/err")" "" "nothing on stderr"
+for f in index.html style.css; do
+	ok $([ -s "site/$f" ]; echo $?) "$f written"
+done
+is "$(ls site | grep -c '^suite-.*\.html$')" 3 "one page per suite"
+is "$(ls site | grep -c '^test-.*\.html$')" 3 "one page per measurement"
+is "$(ls site | grep -c '^cmp-.*\.html$')" 12 "one page per comparison"
+is "$(ls site | grep -c '^heat-.*\.svg$')" 6 "a heat map per suite and pair"
+checksite site "hand-made"
+
+# the hierarchy: down from the kernel page, up by the breadcrumbs
+suite=$(ls site | grep '^suite-wis-')
+test=$(ls site | grep '^test-futex1-threads-.*html$')
+ok $(grep -q "href=\"$suite#pair0\"" site/index.html; echo $?) \
+    "kernel page links to the suite"
+ok $(grep -q "href=\"$test\"" "site/$suite"; echo $?) \
+    "suite page links to the test"
+cmp=$(grep -o 'href="cmp-[^"]*"' "site/$test" | head -1 | cut -d'"' -f2)
+ok $(grep -q 'href="index.html"' "site/$cmp" && grep -q "href=\"$suite\"" \
+    "site/$cmp" && grep -q "href=\"$test\"" "site/$cmp"; echo $?) \
+    "comparison page has breadcrumbs to kernel, suite and test"
+heat=$(ls site | grep '^heat-wis-' | head -1)
+ok $(grep -q 'xlink:href="cmp-' "site/$heat"; echo $?) \
+    "heat map cells link to their comparisons"
+
+# content: counts, systematic verdicts, evidence, run differences
+ok $(grep -q '<span class="sys">2 regr.</span>' site/index.html; echo $?) \
+    "kernel page counts systematic groups"
+ok $(grep -q 'systematic regression</b>: 3 of 3 tested levels' "site/$test"; \
+    echo $?) "test page says why the group is systematic"
+ok $(grep -q 'concurrency levels missing: 3' "site/$suite"; echo $?) \
+    "suite page shows completeness warnings"
+ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$cmp"; echo $?) \
+    "differing run metadata is highlighted"
+ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$cmp"; \
+    echo $?) "runstat CPU time is shown"
+ok $(grep -q 'href="../src/bench%20log-[0-9]*">src/bench log-[0-9]*</a>:1' \
+    "site/$cmp"; echo $?) "existing sources are relative file links"
+ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
+    "missing sources are plain text"
+is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \
+    "strip plot has every observation"
+rm -rf site3 &&
+    kp-render -f html -o site3 -s samples.ndjson all.ndjson 2>/dev/null
+ok $(diff -r site site3 >/dev/null; echo $?) "output is deterministic"
+
+# hostile names are text everywhere, never markup
+ok $(! grep -l '<script>alert' site/*.html site/*.svg >/dev/null; echo $?) \
+    "no raw <script> from the data"
+ok $(grep -q '&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt; &#39;q&#39; é∑' \
+    site/index.html; echo $?) "hostile kernel name is escaped, UTF-8 kept"
+ok $(grep -q 'b&lt;&amp;&gt;/&lt;script&gt;' site/*.svg; echo $?) \
+    "hostile names are escaped in SVG too"
+is "$(grep -c '<script>' site/index.html)" 1 "the only script is the sorter"
+
+# bad input: named, exit 2, no crash
+printf '{"type":"cmp","suite":"s"}\n' >bad.ndjson
+run_status kp-render -f html -o bad bad.ndjson
+is "$rc" 2 "a cmp without its fields is bad input"
+ok $(grep -q 'bad.ndjson:1' "$T/err"; echo $?) "the message names file:line"
+printf '{"type":"cmp",\n' >bad2.ndjson
+run_status kp-render -f html -o bad bad2.ndjson
+is "$rc" 2 "broken JSON is bad input"
+run_status kp-render -f html -o /proc/nonexistent/x all.ndjson
+is "$rc" 2 "an output directory that cannot be made is an error"
+
+# an empty input still gives a kernel page that says so
+run_status kp-render -f html -o empty /dev/null
+is "$rc" 0 "empty input renders"
+ok $(grep -q '0 baseline/target pairs' empty/index.html; echo $?) \
+    "empty kernel page says there is nothing"
+
+# the fixture A/B comparison, when every stage of the pipeline is built
+need="kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic"
+missing=
+for t in $need; do [ -x "$KP_BIN/$t" ] || missing="$missing $t"; done
+if [ -n "$missing" ]; then
+	skip "fixture comparison" "not built:$missing"
+else
+	labels=
+	[ -f "$top/tests/data/mmtests-labels" ] &&
+		labels="-l $top/tests/data/mmtests-labels"
+	kp-parse-mmtests $labels "$FIX/work/log" >parsed.ndjson 2>perr
+	grep '"type":"sample"' parsed.ndjson >fsamples.ndjson
+	kp-identify <parsed.ndjson | kp-stats | kp-compare | kp-classify |
+	    kp-systematic >fall.ndjson 2>ferr
+	run_status kp-render -f html -o fsite -s fsamples.ndjson fall.ndjson
+	is "$rc" 0 "renders the fixture comparison"
+	checksite fsite "fixture"
+	ok $(grep -q 'target-2hogs' fsite/index.html; echo $?) \
+	    "the 2-hog target is on the kernel page"
+	ok $(grep -l 'class="cls regression">regression' fsite/suite-sysbenchcpu-*.html \
+	    >/dev/null; echo $?) "sysbenchcpu shows regressions"
+fi
+
+done_testing
