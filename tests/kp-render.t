@@ -1,0 +1,185 @@
+#!/bin/sh
+# kp-render: every format on hand-made records, escaping of hostile names,
+# the stale-baseline check and --fail-on.
+. "$(dirname "$0")/lib.sh"
+
+# mkcmp TEST CONC CLASS SEVERITY SCORE BASE TARGET CHANGE [NEED_N]
+mkcmp() {
+	printf '{"type":"cmp","key":"k","job":"wis-futex","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"sub","n_base":5,"n_target":5,"base_median":%s,"target_median":%s,"change_pct":%s,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"cliffs_delta":-1,"worse":true,"class":"%s","severity":"%s","score":%s,"reason":"significant","need_n":%s}\n' \
+		"$1" "$2" "$6" "$7" "$8" "$3" "$4" "$5" "${9:-null}"
+}
+run() {	# run RUN HOST CPU START
+	printf '{"type":"run","run":"%s","kernel":"k","host":"%s","cpu_model":"%s","start":%s}\n' "$1" "$2" "$3" "$4"
+}
+
+{
+	run b@vm:1 vm "AMD EPYC" 1750000000
+	run t@vm:2 vm "AMD EPYC" 1750086400
+	mkcmp futex1-threads 2 regression red 87.5 200 174.6 -12.7
+	mkcmp futex1-threads 4 regression yellow 67.5 400 379.6 -5.1
+	mkcmp futex1-threads 1 uncertain none 10 100 98 -2 12
+	mkcmp futex2-threads 1 improvement green 40 100 110 10
+	mkcmp futex3-threads 1 no-change none 0 100 100.5 0.5
+	# a hostile name: escapes, markup, quotes, separators, a newline
+	printf '{"type":"cmp","key":"k","suite":"s<&>","bench":"b`|*","test":"t\\u001b[31mX\\u0085","op":"o\\"'"'"',","metric":"m\\n","unit":"ms","better":"lower","conc":1,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_median":1,"target_median":1.1,"change_pct":10,"p":0.04,"q":0.05,"worse":true,"class":"regression","severity":"green","score":30,"reason":"a|b","need_n":null,"zz_extra":[1,"x"]}\n'
+	printf '{"type":"sys","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","unit":"ops/s","better":"higher","base_kernel":"v6.17","target_kernel":"v6.18","direction":"regression","levels":[1,2,4],"affected":[2,4],"uncertain":[1],"opposite":[],"missing":[8],"n_levels":3,"n_affected":2,"severity_counts":{"red":1,"yellow":1},"avg_score":77.5,"change_min_pct":-12.7,"change_max_pct":-5.1,"systematic":false,"p_combined":1.3e-06,"q_combined":5e-06,"combine_method":"stouffer","n_combined":3,"rank":1}\n'
+	echo '{"type":"stat","scope":"group"}'
+} >"$T/in"
+
+# text
+run_status kp-render -f text "$T/in"
+is "$rc" 0 "text: exit 0"
+is "$(head -n 1 "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
+grep -qxF "  - futex1-threads/futex1 ops[2] exp:aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb (v6.17 / v6.18) -12.7% [Score: 87.5]" "$T/out"
+ok $? "text: a regression line in the usual form"
+is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (1): Green (1): " \
+	"text: severities worst first"
+grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
+grep -q "^  Severity: RED: 1, YELLOW: 1$" "$T/out" &&
+grep -q "^  Avg Score: 77.5$" "$T/out" &&
+grep -q "^  Median diffs: \[-12.70% to -5.10%\]$" "$T/out" &&
+grep -q "^  Missing lvls: 1 (8) expected but not tested$" "$T/out"
+ok $? "text: the group block"
+grep -q "^Improvements: 1" "$T/out" && grep -q "^Uncertain: 1 (units per side that would decide: futex1-threads/futex1 ops\[1\] 12)" "$T/out" &&
+	grep -q "^No change: 1$" "$T/out"
+ok $? "text: improvements, uncertain and no-change briefly"
+! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$T/out" && ! grep -q "$(printf '\302\205')" "$T/out"
+ok $? "text: no control characters from names reach the terminal"
+grep -q 't\[31mX/o"'"'"', m\[1\]' "$T/out"
+ok $? "text: the rest of a hostile name is kept"
+
+# md
+run_status kp-render -f md "$T/in"
+is "$rc" 0 "md: exit 0"
+grep -q '^| Severity | Measurement | Conc |' "$T/out"
+ok $? "md: the headline table"
+is "$(sed -n '/^| red /p' "$T/out" | cut -c1-60)" "| red | wis/futex1/futex1-threads\\[futex1 ops\\] | 2 | v6.17 " \
+	"md: most severe first, names escaped"
+grep -q '<details><summary>Other findings (3)</summary>' "$T/out"
+ok $? "md: the rest in a collapsed section"
+grep -F 's\<\&\>/b\`\|\*/t' "$T/out" | grep -qF '\|b |'
+ok $? "md: pipes, backticks and markup escaped"
+is "$(awk -F'|' '/^\| (red|yellow|green|-) /{print NF}' "$T/out" | sort -u | tr '\n' ' ')" "11 " \
+	"md: every headline row has its cells, none split by a name"
+
+# csv: every field, read back with Python's csv module
+run_status kp-render -f csv "$T/in"
+is "$rc" 0 "csv: exit 0"
+$PY - "$T/out" "$T/in" <<'EOF' >"$T/py" 2>&1
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head, body = rows[0], rows[1:]
+want = [json.loads(l) for l in open(sys.argv[2]) if '"cmp"' in l]
+assert head[:3] == ["key", "job", "suite"], head[:3]
+assert head[-1] == "zz_extra", head[-1]
+assert len(body) == len(want), (len(body), len(want))
+got = {r[head.index("test")] + "@" + r[head.index("conc")]: dict(zip(head, r)) for r in body}
+for w in want:
+    g = got[w["test"] + "@" + str(w["conc"])]
+    for k, v in w.items():
+        if k == "type":
+            continue
+        if isinstance(v, str):
+            assert g[k] == v, (k, g[k], v)
+        elif v is None:
+            assert g[k] == "", (k, g[k])
+        else:
+            assert json.loads(g[k]) == v, (k, g[k], v)
+print("ok")
+EOF
+is "$(tail -n 1 "$T/py")" ok "csv: every field reads back equal, hostile strings included"
+[ "$(tail -n 1 "$T/py")" = ok ] || sed 's/^/# /' "$T/py"
+kp-render -f csv "$T/in" | head -n 1 >"$T/h1"
+tac "$T/in" | kp-render -f csv | head -n 1 >"$T/h2"
+cmp -s "$T/h1" "$T/h2"
+ok $? "csv: column order does not depend on record order"
+
+# junit
+run_status kp-render -f junit "$T/in"
+is "$rc" 0 "junit: exit 0"
+xmllint --noout "$T/out" 2>"$T/xerr"
+ok $? "junit: well-formed XML (xmllint)"
+is "$(xmllint --xpath 'count(//testcase)' "$T/out")" 6 "junit: one testcase per comparison"
+is "$(xmllint --xpath 'count(//testcase/failure)' "$T/out")" 3 "junit: a failure per regression"
+is "$(xmllint --xpath 'count(//testcase/skipped)' "$T/out")" 1 "junit: uncertain is skipped"
+is "$(xmllint --xpath 'string(//testsuites/@failures)' "$T/out")" 3 "junit: failures counted"
+is "$(xmllint --xpath 'string(//testcase[failure/@type="green"]/@classname)' "$T/out")" \
+	"s<&>.b\`|*.t[31mX$(printf '\302\205')" "junit: names escaped and read back"
+
+# json
+run_status kp-render -f json "$T/in"
+is "$rc" 0 "json: exit 0"
+is "$(wc -l <"$T/out" | tr -d ' ')" 1 "json: one document"
+is "$(jq -c '[.summary.regression, .summary.improvement, .summary.uncertain, .summary["no-change"], .summary.regression_severity.red, .summary.groups]' "$T/out")" \
+	'[3,1,1,1,1,1]' "json: summary counts"
+is "$(jq -r '[.regressions[] | .severity] | join(" ")' "$T/out")" "red yellow green" \
+	"json: regressions most severe first"
+is "$(jq -r '.groups[0].affected | @csv' "$T/out")" "2,4" "json: groups as read"
+
+# table
+run_status kp-render -f table "$T/in"
+is "$rc" 0 "table: exit 0"
+is "$(head -n 1 "$T/out")" "baseline: v6.17 (exp aaaaaaaaaaaaaaaa)  target: v6.18 (exp bbbbbbbbbbbbbbbb)" \
+	"table: header names baseline and target"
+grep -q STALE "$T/out"
+is $? 1 "table: same host and cpu a day apart is not stale"
+grep -q '^wis/futex1/futex1-threads\[futex1 ops\] at 2  *200 ops/s  *174.6 ops/s  *0.873  *-12.7%  *regression/red  *significant$' "$T/out"
+ok $? "table: a row with medians, ratio, change, verdict and reason"
+is "$(awk '/^metric/{print index($0, "ratio")}' "$T/out")" \
+	"$(awk '/at 2 /{print index($0, "0.873") + 5 - length("ratio")}' "$T/out")" "table: columns aligned"
+sed 's/"host":"vm","cpu_model":"AMD EPYC","start":1750086400/"host":"vm2","cpu_model":"Intel","start":1760000000/' "$T/in" >"$T/stale"
+kp-render -f table "$T/stale" >"$T/out"
+grep -q '^STALE baseline: host differs (vm vs vm2); cpu_model differs (AMD EPYC vs Intel); 116 days older than the target (--max-age 30)$' "$T/out"
+ok $? "table: STALE names host, cpu and age"
+kp-render -f table --max-age 200 "$T/stale" | grep -q "days older"
+is $? 1 "table: --max-age"
+
+# --fail-on
+for t in "regression 1" "red 1" "yellow 1" "green 1" "improvement 1" "uncertain 1" "no-change 1"; do
+	set -- $t
+	run_status kp-render -f text --fail-on "$1" "$T/in"
+	is "$rc" "$2" "--fail-on $1: exit $2"
+done
+grep -v '"severity":"red"' "$T/in" >"$T/nored"
+run_status kp-render -f md --fail-on red "$T/nored"
+is "$rc" 0 "--fail-on red without red: exit 0"
+run_status kp-render -f md --fail-on yellow "$T/nored"
+is "$rc" 1 "--fail-on yellow matches yellow"
+grep -v '"class":"regression"' "$T/in" >"$T/noreg"
+run_status kp-render -f junit --fail-on regression,uncertain "$T/noreg"
+is "$rc" 1 "--fail-on takes a list"
+grep -v '"class":"uncertain"' "$T/noreg" >"$T/quiet"
+run_status kp-render -f table --fail-on regression,red,uncertain "$T/quiet"
+is "$rc" 0 "--fail-on: nothing matches, exit 0"
+test -s "$T/out"
+ok $? "--fail-on: the report is written anyway"
+
+# usage and bad input
+run_status kp-render "$T/in"
+is "$rc" 2 "no -f: exit 2"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+ok $? "usage"
+run_status kp-render -f pdf "$T/in"
+is "$rc" 2 "unknown format: exit 2"
+run_status kp-render -f text --fail-on purple "$T/in"
+is "$rc" 2 "unknown --fail-on: exit 2"
+run_status kp-render -f text -o "$T/site" "$T/in"
+is "$rc" 2 "-o with text: exit 2"
+run_status kp-render -f html "$T/in"
+is "$rc" 2 "html without -o: exit 2"
+mkcmp t 1 regression red 1 1 1 1 | sed 's/"class":"regression"/"class":"bad"/' >"$T/bad"
+run_status kp-render -f text "$T/bad"
+is "$rc" 2 "unknown class: exit 2"
+grep -q "^kp-render: $T/bad:1:[0-9]*: unknown class \"bad\"" "$T/err"
+ok $? "unknown class: names file, line and column"
+printf '{"type":"cmp","suite":"s"}\n' >"$T/bad"
+run_status kp-render -f csv "$T/bad"
+is "$rc" 2 "cmp without its fields: exit 2"
+if [ -w /dev/full ]; then
+	for f in text csv json; do
+		run_status sh -c 'kp-render -f "$1" "$2" >/dev/full' sh "$f" "$T/in"
+		is "$rc" 2 "$f: write error: exit 2"
+	done
+fi
+
+done_testing
