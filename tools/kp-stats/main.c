@@ -252,7 +252,7 @@ sample(kp_json *d, const int *tok)
 
 	for (f = 0; f < FL_TYPE; f++)
 		if (tok[f] < 0)
-			kp_rec_die(d, -1, "a sample without \"%s\"; expected "
+			kp_rec_die(d, 0, "a sample without \"%s\"; expected "
 			    "the fields of kp-records(5)%s", fname[f],
 			    f == FL_EXP || f == FL_KEY ?
 			    " (kp-identify adds exp and key)" : "");
