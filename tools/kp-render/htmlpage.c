@@ -13,7 +13,7 @@ enum { SEV_RED, SEV_YELLOW, SEV_GREEN, SEV_NONE, NSEV };
 static const char *const sevname[NSEV] = { "red", "yellow", "green", "none" };
 
 struct counts {
-	int n, reg[NSEV], imp[NSEV], unc, noc, sysreg, sysimp;
+	int n, reg[NSEV], imp[NSEV], unc, noc, uncl, sysreg, sysimp;
 	int incomplete, unstable;
 };
 
@@ -264,8 +264,10 @@ count(struct hsite *s, int pair, int suite, struct counts *k)
 			k->imp[sevidx(c->sev)]++;
 		else if (c->cls && !strcmp(c->cls, "uncertain"))
 			k->unc++;
-		else
+		else if (c->cls)
 			k->noc++;
+		else
+			k->uncl++;
 	}
 	for (i = 0; i < s->nsys; i++) {
 		struct hsys *y = &s->sys[i];
@@ -538,6 +540,12 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		fprintf(fp, "%s%d&times; ", i ? ", " : "", cnt[i]);
 		h_esc(fp, seen[i]);
 	}
+	for (i = j = 0; i < s->ncmp; i++)
+		j += s->cmp[i].pair == pair && (suite < 0 ||
+		    s->cmp[i].suiteidx == suite) && s->cmp[i].cls == NULL;
+	if (j)
+		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
+		    "kp-classify)", nseen ? "; " : "", j);
 }
 
 static void
