@@ -243,27 +243,43 @@ is "$rc" 0 "empty input renders"
 ok $(grep -q '0 baseline/target pairs' empty/index.html; echo $?) \
     "empty kernel page says there is nothing"
 
-# the fixture A/B comparison, when every stage of the pipeline is built
-need="kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic"
+# the fixture A/B comparison, when the pipeline's stages are built
+need="kp-parse-mmtests kp-identify kp-stats kp-compare kp-systematic"
 missing=
 for t in $need; do [ -x "$KP_BIN/$t" ] || missing="$missing $t"; done
 if [ -n "$missing" ]; then
 	skip "fixture comparison" "not built:$missing"
 else
-	labels=
-	[ -f "$top/tests/data/mmtests-labels" ] &&
-		labels="-l $top/tests/data/mmtests-labels"
-	kp-parse-mmtests $labels "$FIX/work/log" >parsed.ndjson 2>perr
-	grep '"type":"sample"' parsed.ndjson >fsamples.ndjson
-	kp-identify <parsed.ndjson | kp-stats | kp-compare | kp-classify |
+	classify=cat
+	[ -x "$KP_BIN/kp-classify" ] && classify=kp-classify
+	meta=
+	for r in baseline baseline-rerun target-cpuhog target-2hogs; do
+		meta="$meta --meta $r:kernel=$r"
+	done
+	printf 'baseline target-2hogs\nbaseline target-cpuhog\n' >pairs
+	# shellcheck disable=SC2086
+	kp-parse-mmtests $meta "$FIX/work/log" | kp-identify >ident.ndjson
+	grep '"type":"sample"' ident.ndjson >fsamples.ndjson
+	kp-stats <ident.ndjson | kp-compare -p pairs | $classify |
 	    kp-systematic >fall.ndjson 2>ferr
 	run_status kp-render -f html -o fsite -s fsamples.ndjson fall.ndjson
 	is "$rc" 0 "renders the fixture comparison"
 	checksite fsite "fixture"
-	ok $(grep -q 'target-2hogs' fsite/index.html; echo $?) \
+	ok $(grep -q '>target-2hogs</a>' fsite/index.html; echo $?) \
 	    "the 2-hog target is on the kernel page"
-	ok $(grep -l 'class="cls regression">regression' fsite/suite-sysbenchcpu-*.html \
-	    >/dev/null; echo $?) "sysbenchcpu shows regressions"
+	heat=$(grep -l 'sysbench: change by' fsite/heat-sysbench-*.svg | head -1)
+	ok $(grep -q '>[^<]*-6[0-9]%</text>' "$heat"; echo $?) \
+	    "sysbench heat map shows the -60% events/s drop of the 2-hog run"
+	cmp=$(ls fsite | grep '^cmp-syscall-getpid-.*html$' | head -1)
+	ok $(grep -q 'href="[./]*[^"]*work/log/baseline/iter-0/unixbenchd/' \
+	    "fsite/$cmp"; echo $?) "unixbench samples link to the MMTests logs"
+	if [ "$classify" = cat ]; then
+		skip "fixture classes" "kp-classify is not built"
+	else
+		ok $(grep -q 'class="cls regression">regression' \
+		    fsite/suite-sysbench-*.html; echo $?) \
+		    "sysbench shows regressions"
+	fi
 fi
 
 done_testing
