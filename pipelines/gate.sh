@@ -79,13 +79,20 @@ kind() {
 	esac
 }
 
-# parse FILE SIDE
+# parse FILE SIDE: the side becomes the kernel, so that a baseline compared
+# with itself is still two experiments, and the run name, so that its runs
+# are still two runs
 parse() {
 	case $(kind "$1") in
 	mmtests) kp-parse-mmtests --meta kernel="$2" "$1" ;;
-	results) kp-parse-results --meta kernel="$2" "$1" ;;
-	bpftrace*) kp-parse-bpftrace --meta kernel="$2" "$1" ;;
+	results) kp-parse-results --meta kernel="$2" --meta run_name="$2" "$1" ;;
+	bpftrace*) kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" ;;
 	esac
+}
+
+cpu_model() {
+	sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null |
+	    head -n 1
 }
 
 tkind=$(kind "$target") || exit 2
@@ -93,7 +100,7 @@ bkind=$(kind "$baseline" 2>/dev/null)
 
 if [ "$update" -eq 1 ]; then
 	host=$(uname -n)
-	cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+	cpu=$(cpu_model)
 	date=$(date -u +%Y-%m-%d)
 	case $tkind in
 	mmtests)
@@ -140,27 +147,15 @@ esac
 
 parse "$baseline" baseline >"$T/base" || exit 2
 parse "$target" target >"$T/target" || exit 2
-cat "$T/base" "$T/target" >"$T/rec"
-
-# the baseline is stale when recorded elsewhere or long before the result
-jq -r -s --argjson maxage "${max_age:-90}" '
-    [.[] | select(.type == "run")] as $r |
-    ($r | map(select(.kernel == "baseline"))[0]) as $b |
-    ($r | map(select(.kernel == "target"))[0]) as $t |
-    if $b == null or $t == null then empty else
-    (if ($b.host // "unknown") != ($t.host // "unknown") then
-      "host \($b.host // "unknown") is not \($t.host // "unknown")" else empty end),
-    (if ($b.cpu_model // "unknown") != ($t.cpu_model // "unknown") then
-      "CPU \($b.cpu_model // "unknown") is not \($t.cpu_model // "unknown")"
-     else empty end),
-    (if $b.start == null then "it has no date" else
-      ((($t.start // now) - $b.start) / 86400 | floor) as $age |
-      if $age > $maxage then "recorded \($age) days before the result (more than \($maxage))"
-      else empty end end)
-    end' "$T/rec" >"$T/stale" || exit 2
-while read -r why; do
-	echo "$prog: stale baseline: $why" >&2
-done <"$T/stale"
+# a result without metadata was measured here and now
+grep '^{"type":"run"' "$T/target" |
+    jq -c --arg h "$(uname -n)" --arg c "$(cpu_model)" --arg d "$(date -u +%Y-%m-%d)" '
+    if (.host // "unknown") == "unknown" then .host = $h else . end |
+    if .cpu_model == null then .cpu_model = $c else . end |
+    if .start == null then .start = (now | floor) | .finish = .start | .date = $d
+    else . end' >"$T/rec" || exit 2
+cat "$T/base" >>"$T/rec"
+grep -v '^{"type":"run"' "$T/target" >>"$T/rec"
 
 if [ "$hist" -eq 1 ]; then
 	kp-hist -q "$metric" -b baseline -t target "$T/rec" >"$T/cmp" || exit 2
@@ -171,11 +166,14 @@ else
 fi
 kp-classify -P gate -T "$threshold" "$T/cmp" >"$T/class" || exit 2
 
+# kp-render flags a stale baseline (host, CPU, age) from the run records
+set -- -f table
+[ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
 if [ "$report_only" -eq 1 ]; then
-	kp-render -f table "$T/class" || exit 2
+	kp-render "$@" "$T/class" || exit 2
 	exit 0
 fi
-kp-render -f table --fail-on "$fail_on" "$T/class"
+kp-render "$@" --fail-on "$fail_on" "$T/class"
 rc=$?
 [ "$rc" -le 2 ] || rc=2
 exit "$rc"
