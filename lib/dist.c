@@ -50,20 +50,51 @@ betacf(double a, double b, double x)
 	return h;
 }
 
-double
-kp_betai(double a, double b, double x)
+static double
+stirling_corr(double x)
+{
+	double f = 1 / (x * x);
+
+	return (1.0 / 12 - f * (1.0 / 360 - f * (1.0 / 1260 - f / 1680))) / x;
+}
+
+/* log B(a, b); for a large argument lgamma(a + b) - lgamma(a) cancels
+ * almost all digits, so that difference comes from Stirling's series */
+static double
+lbeta(double a, double b)
+{
+	double big = fmax(a, b), small = fmin(a, b), d;
+
+	if (big < 100)
+		return lgamma(a) + lgamma(b) - lgamma(a + b);
+	d = (big - 0.5) * log1p(small / big) + small * log(big + small) - small +
+	    stirling_corr(big + small) - stirling_corr(big);
+	return lgamma(small) - d;
+}
+
+/* I_x(a, b) with y = 1 - x given separately: for x near 1 its
+ * complement carries the digits that 1 - x would lose */
+static double
+betai2(double a, double b, double x, double y)
 {
 	double lbt;
 
 	if (!(a > 0 && b > 0 && x >= 0 && x <= 1))
 		return NAN;
-	if (x == 0 || x == 1)
-		return x;
-	lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
+	if (x == 0 || y == 0)
+		return x == 0 ? 0 : 1;
+	lbt = a * (x < 0.5 ? log(x) : log1p(-y)) +
+	    b * (y < 0.5 ? log(y) : log1p(-x)) - lbeta(a, b);
 	/* the fraction converges fast only below the mean of the beta */
 	if (x < (a + 1) / (a + b + 2))
 		return exp(lbt) * betacf(a, b, x) / a;
-	return 1 - exp(lbt) * betacf(b, a, 1 - x) / b;
+	return 1 - exp(lbt) * betacf(b, a, y) / b;
+}
+
+double
+kp_betai(double a, double b, double x)
+{
+	return betai2(a, b, x, 1 - x);
 }
 
 double
@@ -137,7 +168,7 @@ kp_t_sf(double t, double df)
 		return kp_norm_sf(t);
 	if (isinf(t))
 		return t > 0 ? 0 : 1;
-	tail = 0.5 * kp_betai(df / 2, 0.5, df / (df + t * t));
+	tail = 0.5 * betai2(df / 2, 0.5, df / (df + t * t), t * t / (df + t * t));
 	return t > 0 ? tail : 1 - tail;
 }
 
@@ -152,7 +183,7 @@ kp_t_p2(double t, double df)
 		return 0;
 	if (isinf(df))
 		return 2 * kp_norm_sf(fabs(t));
-	p = kp_betai(df / 2, 0.5, df / (df + t * t));
+	p = betai2(df / 2, 0.5, df / (df + t * t), t * t / (df + t * t));
 	return p > 1 ? 1 : p;
 }
 
@@ -190,9 +221,10 @@ kp_t_quantile(double p, double df)
 		nx = x + f / t_pdf(x, df);
 		if (!(nx > lo && nx < hi))
 			nx = (lo + hi) / 2;
-		if (fabs(nx - x) <= 1e-15 * fabs(x) || hi - lo <= 1e-15 * hi)
-			break;
+		f = fabs(nx - x);
 		x = nx;
+		if (f <= 1e-16 * x || hi - lo <= 1e-16 * hi)
+			break;
 	}
 	return p < 0.5 ? -x : x;
 }
@@ -273,18 +305,40 @@ degenerate(kp_test *r)
 	r->p = r->diff == 0 ? 1 : 0;
 }
 
+static double
+scaledvar(const double *v, size_t n, double sc)
+{
+	double *x = ereallocarray(NULL, n, sizeof(*x)), r;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x[i] = v[i] / sc;
+	r = kp_var(x, n);
+	free(x);
+	return r;
+}
+
 int
 kp_welch(const double *b, size_t nb, const double *t, size_t nt, kp_test *r)
 {
-	double vb, vt, sb, st;
+	double vb, vt, sb, st, sc = 0;
+	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	r->df = r->p = r->stat = r->se = r->diff = NAN;
 	if (nb < 2 || nt < 2)
 		return -1;
 	r->diff = kp_mean(t, nt) - kp_mean(b, nb);
-	vb = kp_var(b, nb);
-	vt = kp_var(t, nt);
+	/* t is scale-free: scaling by the largest magnitude keeps squares of
+	 * huge and tiny values inside the doubles */
+	for (i = 0; i < nb; i++)
+		sc = fmax(sc, fabs(b[i]));
+	for (i = 0; i < nt; i++)
+		sc = fmax(sc, fabs(t[i]));
+	if (!(sc > 0) || isinf(sc))
+		sc = 1;
+	vb = scaledvar(b, nb, sc);
+	vt = scaledvar(t, nt, sc);
 	sb = vb / (double)nb;
 	st = vt / (double)nt;
 	if (sb + st == 0) {
@@ -292,10 +346,12 @@ kp_welch(const double *b, size_t nb, const double *t, size_t nt, kp_test *r)
 		degenerate(r);
 		return 0;
 	}
-	r->se = sqrt(sb + st);
-	r->df = (sb + st) * (sb + st) /
-	    (sb * sb / (double)(nb - 1) + st * st / (double)(nt - 1));
-	r->stat = r->diff / r->se;
+	r->se = sqrt(sb + st) * sc;
+	/* scaled, so that huge values do not overflow the squares */
+	vb = sb / (sb + st);
+	vt = st / (sb + st);
+	r->df = 1 / (vb * vb / (double)(nb - 1) + vt * vt / (double)(nt - 1));
+	r->stat = r->diff / sc / sqrt(sb + st);
 	r->p = kp_t_p2(r->stat, r->df);
 	return 0;
 }
