@@ -469,6 +469,9 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 	}
 	if (hi - lo <= 0)
 		lo -= fabs(lo) * 0.05 + 1, hi += fabs(hi) * 0.05 + 1;
+	/* room above and below so no point or label sits on the frame */
+	v = (hi - lo) * 0.06;
+	lo -= v, hi += v;
 	ticks(lo, hi, &t0, &step);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
