@@ -1,0 +1,101 @@
+# nightly.mk: the nightly batch, MMTests result trees to reports.
+#
+#   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#
+# DATA is an MMTests work/log directory: every subdirectory holding an
+# iter-N directory is a run.  Each run is parsed and identified by targets
+# of its own, so -j parallelises them and a re-run redoes only the runs
+# whose files (or the labels) changed.  kp-stats then runs once over every
+# identified run: it groups samples by experiment across runs and
+# instances, so it needs all of them at once.  Compare, classify,
+# systematic and the reports follow.  See kp-pipelines(7).
+
+.SUFFIXES:
+.DELETE_ON_ERROR:
+SHELL = /bin/sh
+
+ifeq ($(strip $(DATA)),)
+$(error DATA=DIR is required: an MMTests work/log directory)
+endif
+ifeq ($(strip $(OUT)),)
+$(error OUT=DIR is required: where the records and reports go)
+endif
+
+# the tools: from $(KP_BIN) when set, else from PATH
+KP = $(if $(KP_BIN),$(KP_BIN)/,)
+COMPARE_FLAGS =
+CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG))
+SYSTEMATIC_FLAGS =
+
+# run names cannot hold white space here (make splits on it)
+RUNS := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/iter-*))))
+ifeq ($(RUNS),)
+$(error $(DATA): no runs (directories holding iter-N) found)
+endif
+
+PARSED = $(RUNS:%=$(OUT)/parsed/%.ndjson)
+IDENTIFIED = $(RUNS:%=$(OUT)/identified/%.ndjson)
+REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
+	$(OUT)/report.xml $(OUT)/report.json $(OUT)/html/index.html
+
+all: $(REPORTS)
+
+$(OUT)/parsed $(OUT)/identified:
+	mkdir -p $@
+
+# The labels file names runs; each run gets only its own lines, so a run
+# does not warn about the labels of the others.
+define run_rules
+$(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) | $(OUT)/parsed
+	$(if $(LABELS),awk -v r='$(1)' '$$$$1 == r' '$(LABELS)' >$$@.labels.tmp)
+	$(KP)kp-parse-mmtests $(if $(LABELS),-l $$@.labels.tmp) '$(DATA)/$(1)' >$$@.tmp
+	rm -f $$@.labels.tmp
+	mv $$@.tmp $$@
+
+$(OUT)/identified/$(1).ndjson: $(OUT)/parsed/$(1).ndjson | $(OUT)/identified
+	$(KP)kp-identify $$< >$$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
+
+$(OUT)/stats.ndjson: $(IDENTIFIED)
+	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
+	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG)
+	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/findings.ndjson: $(OUT)/classified.ndjson
+	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/report.txt: $(OUT)/findings.ndjson
+	$(KP)kp-render -f text $< >$@.tmp
+	mv $@.tmp $@
+$(OUT)/report.md: $(OUT)/findings.ndjson
+	$(KP)kp-render -f md $< >$@.tmp
+	mv $@.tmp $@
+$(OUT)/report.csv: $(OUT)/findings.ndjson
+	$(KP)kp-render -f csv $< >$@.tmp
+	mv $@.tmp $@
+$(OUT)/report.xml: $(OUT)/findings.ndjson
+	$(KP)kp-render -f junit $< >$@.tmp
+	mv $@.tmp $@
+$(OUT)/report.json: $(OUT)/findings.ndjson
+	$(KP)kp-render -f json $< >$@.tmp
+	mv $@.tmp $@
+
+# the site is a directory: built beside the old one, then swapped in
+$(OUT)/html/index.html: $(OUT)/findings.ndjson
+	rm -rf $(OUT)/html.tmp
+	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/stats.ndjson $<
+	rm -rf $(OUT)/html
+	mv $(OUT)/html.tmp $(OUT)/html
+	touch $@
+
+.PHONY: all
