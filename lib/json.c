@@ -69,15 +69,20 @@ what(const char *p, const char *end, char *buf, size_t n)
 	return buf;
 }
 
-static uint32_t
+static void __attribute__((noinline))
+growtok(kp_json *d)
+{
+	d->cap = d->cap ? d->cap * 2 : 64;
+	d->tok = ereallocarray(d->tok, d->cap, sizeof *d->tok);
+}
+
+static inline uint32_t
 newtok(kp_json *d, int type, const char *at, const char *base)
 {
 	kp_jtok *t;
 
-	if (d->ntok == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 64;
-		d->tok = ereallocarray(d->tok, d->cap, sizeof *d->tok);
-	}
+	if (__builtin_expect(d->ntok == d->cap, 0))
+		growtok(d);
 	t = &d->tok[d->ntok];
 	t->type = type;
 	t->esc = 0;
