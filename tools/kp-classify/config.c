@@ -1,0 +1,203 @@
+/* config.c: kp-classify's YAML settings, every one with a built-in
+ * default.  An unknown key or a value of the wrong type is an error that
+ * names its line and column. */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "kp.h"
+#include "classify.h"
+
+static const char *cpath;
+
+static const struct {
+	const char *name;
+	size_t off;
+	const char *doc;
+} keys[] = {
+	{ "alpha", offsetof(Config, alpha), "q below this is significant" },
+	{ "min_change_pct", offsetof(Config, min_change_pct), "smaller changes are no change" },
+	{ "min_abs", offsetof(Config, min_abs), "smaller absolute differences (in the unit) are no change" },
+	{ "min_effect", offsetof(Config, min_effect), "smaller |hedges_g| is too small an effect" },
+	{ "max_cv", offsetof(Config, max_cv), "a side with a larger cv is unstable" },
+	{ "noise_floor_pct", offsetof(Config, noise_floor_pct), "run-to-run noise assumed for one run per side" },
+	{ "min_noise_floor_pct", offsetof(Config, min_noise_floor_pct), "lowest floor learned from noise records" },
+	{ "interference_ratio", offsetof(Config, interference_ratio), "target/baseline CPU time below this is interference" },
+	{ "gate_threshold_pct", offsetof(Config, gate_threshold_pct), "profile gate: the change that fails" },
+	{ "red", offsetof(Config, red), "score from which a regression is red" },
+	{ "yellow", offsetof(Config, yellow), "score from which a regression is yellow" },
+	{ "power", offsetof(Config, power), "power need_n is computed for" },
+};
+
+void
+config_default(Config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->alpha = 0.05;
+	c->min_change_pct = 2;
+	c->min_abs = 0;
+	c->min_effect = 0.5;
+	c->max_cv = 0.2;
+	c->noise_floor_pct = 20;
+	c->min_noise_floor_pct = 5;
+	c->interference_ratio = 0.8;
+	c->gate_threshold_pct = 20;
+	c->red = 70;
+	c->yellow = 40;
+	c->power = 0.8;
+	/* latencies of contended locks moved 45% between identical runs */
+	c->rules = ecalloc(1, sizeof(*c->rules));
+	c->rules[0].pattern = estrdup("*latency*");
+	c->rules[0].noise_floor_pct = 50;
+	c->rules[0].min_change_pct = NAN;
+	c->rules[0].min_abs = NAN;
+	c->nrules = 1;
+}
+
+static void
+pnum(const char *indent, const char *name, double v)
+{
+	char buf[KP_NUMBUF];
+
+	if (isnan(v))
+		return;
+	kp_fmt_num(buf, v);
+	printf("%s%s: %s\n", indent, name, buf);
+}
+
+void
+config_print(const Config *c)
+{
+	size_t i;
+
+	printf("# kp-classify defaults; see kp-classify(1)\n");
+	for (i = 0; i < KP_LEN(keys); i++) {
+		printf("# %s\n", keys[i].doc);
+		pnum("", keys[i].name, *(const double *)((const char *)c + keys[i].off));
+	}
+	printf("# per measurement (SUITE/BENCH/TEST/OP/METRIC), first match wins\nmetrics:\n");
+	for (i = 0; i < c->nrules; i++) {
+		printf("  - pattern: \"%s\"\n", c->rules[i].pattern);
+		pnum("    ", "noise_floor_pct", c->rules[i].noise_floor_pct);
+		pnum("    ", "min_change_pct", c->rules[i].min_change_pct);
+		pnum("    ", "min_abs", c->rules[i].min_abs);
+	}
+}
+
+static void
+die_node(yaml_node_t *n, const char *fmt, const char *what)
+{
+	kp_die_at(cpath, (long)n->start_mark.line + 1, (long)n->start_mark.column + 1,
+	    fmt, what);
+}
+
+static double
+number(yaml_node_t *n, const char *name)
+{
+	char *end;
+	double v;
+
+	if (n->type != YAML_SCALAR_NODE || n->data.scalar.length == 0)
+		die_node(n, "expected a number for \"%s\"", name);
+	v = strtod((char *)n->data.scalar.value, &end);
+	if (*end || !isfinite(v) || v < 0)
+		die_node(n, "expected a non-negative number for \"%s\"", name);
+	return v;
+}
+
+static void
+rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
+{
+	yaml_node_item_t *it;
+	yaml_node_pair_t *pr;
+	yaml_node_t *m, *k, *v;
+	Rule *r;
+	const char *name;
+
+	if (seq->type != YAML_SEQUENCE_NODE)
+		die_node(seq, "expected a list of {pattern, ...} for \"%s\"", "metrics");
+	c->nrules = 0;
+	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
+		m = yaml_document_get_node(doc, *it);
+		if (m->type != YAML_MAPPING_NODE)
+			die_node(m, "expected a mapping in \"%s\"", "metrics");
+		c->rules = ereallocarray(c->rules, c->nrules + 1, sizeof(*c->rules));
+		r = &c->rules[c->nrules++];
+		r->pattern = NULL;
+		r->noise_floor_pct = r->min_change_pct = r->min_abs = NAN;
+		for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
+			k = yaml_document_get_node(doc, pr->key);
+			v = yaml_document_get_node(doc, pr->value);
+			if (k->type != YAML_SCALAR_NODE)
+				die_node(k, "expected a key in \"%s\"", "metrics");
+			name = (const char *)k->data.scalar.value;
+			if (strcmp(name, "pattern") == 0) {
+				if (v->type != YAML_SCALAR_NODE)
+					die_node(v, "expected a string for \"%s\"", name);
+				r->pattern = estrdup((char *)v->data.scalar.value);
+			} else if (strcmp(name, "noise_floor_pct") == 0)
+				r->noise_floor_pct = number(v, name);
+			else if (strcmp(name, "min_change_pct") == 0)
+				r->min_change_pct = number(v, name);
+			else if (strcmp(name, "min_abs") == 0)
+				r->min_abs = number(v, name);
+			else
+				die_node(k, "unknown key \"%s\" in metrics, expected pattern, "
+				    "noise_floor_pct, min_change_pct or min_abs", name);
+		}
+		if (!r->pattern)
+			die_node(m, "missing \"%s\" in a metrics entry", "pattern");
+	}
+}
+
+void
+config_read(Config *c, const char *path)
+{
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_node_t *root, *k, *v;
+	yaml_node_pair_t *pr;
+	FILE *fp;
+	size_t i;
+	const char *name;
+
+	cpath = path;
+	if (!(fp = fopen(path, "r")))
+		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_file(&p, fp);
+	if (!yaml_parser_load(&p, &doc))
+		kp_die_at(path, (long)p.problem_mark.line + 1, (long)p.problem_mark.column + 1,
+		    "bad YAML: %s", p.problem ? p.problem : "unreadable");
+	root = yaml_document_get_root_node(&doc);
+	if (root && root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)
+		root = NULL;
+	if (root && root->type != YAML_MAPPING_NODE)
+		die_node(root, "expected a mapping of settings%s", "");
+	for (pr = root ? root->data.mapping.pairs.start : NULL;
+	    root && pr < root->data.mapping.pairs.top; pr++) {
+		k = yaml_document_get_node(&doc, pr->key);
+		v = yaml_document_get_node(&doc, pr->value);
+		if (k->type != YAML_SCALAR_NODE)
+			die_node(k, "expected a setting name%s", "");
+		name = (const char *)k->data.scalar.value;
+		if (strcmp(name, "metrics") == 0) {
+			rules(c, &doc, v);
+			continue;
+		}
+		for (i = 0; i < KP_LEN(keys) && strcmp(keys[i].name, name); i++)
+			;
+		if (i == KP_LEN(keys))
+			die_node(k, "unknown setting \"%s\" (kp-classify -D lists them)", name);
+		*(double *)((char *)c + keys[i].off) = number(v, name);
+	}
+	if (c->alpha <= 0 || c->alpha >= 1 || c->power <= 0 || c->power >= 1)
+		kp_die_at(path, 0, 0, "alpha and power must lie between 0 and 1");
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&p);
+	fclose(fp);
+}
