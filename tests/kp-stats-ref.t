@@ -84,6 +84,7 @@ for name, vals in sets.items():
     # numpy/scipy, full precision
     check(name, "mean", r["mean"], math.fsum(vals) / n, scale)
     check(name, "median", r["median"], float(np.median(x)), scale)
+    check(name, "per_instance.median", r["per_instance"][0]["median"], float(np.median(x)), scale)
     check(name, "q1", r["q1"], float(np.quantile(x, 0.25)), scale)
     check(name, "q3", r["q3"], float(np.quantile(x, 0.75)), scale)
     # scaled by the largest magnitude so that 1e300 and 1e-300 survive

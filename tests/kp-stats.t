@@ -124,6 +124,9 @@ mean = lambda xs: sum(xs) / len(xs)
 inst = [mean([v for r in tree[i].values() for t in r.values() for p in t.values() for v in p]) for i in sorted(tree)]
 runs = [mean([v for t in tree[i][r].values() for p in t.values() for v in p]) for i in sorted(tree) for r in sorted(tree[i])]
 iters = [mean([v for p in tree[i][r][t].values() for v in p]) for i in sorted(tree) for r in sorted(tree[i]) for t in sorted(tree[i][r])]
+import statistics
+meds = {r: statistics.median([v for t in tree[i][r].values() for p in t.values() for v in p]) for i in tree for r in tree[i]}
+open(sys.argv[2] + ".runs", "w").write(json.dumps([meds[r] for r in sorted(meds)]) + "\n")
 reps = [mean(tree[i][r][t][p]) for i in sorted(tree) for r in sorted(tree[i]) for t in sorted(tree[i][r]) for p in sorted(tree[i][r][t])]
 open(sys.argv[2], "w").write(json.dumps([inst, runs, iters, reps]) + "\n")
 EOF
@@ -133,6 +136,8 @@ is "$(jq -c "$stat_g | [.obs.instance, .obs.run, .obs.iter, .obs.rep]" "$T/o")" 
 is "$(jq -r "$stat_g | [.n, .n_instances, .n_runs, .n_iters, .n_reps, (.obs.sub | length), (.per_instance | length)] | @csv" "$T/o")" \
 	"32,2,4,8,16,32,2" "counts at every level"
 is "$(grep -c '"type":"noise"' "$T/o")" 1 "four runs: a noise record"
+is "$(jq -c 'select(.type == "noise") | .run_medians' "$T/o")" "$(jq -c . "$T/nest.want.runs")" \
+	"... with each run's median (8 values each), in run order"
 
 # bad input names the place
 s='{"type":"sample","run":"r","iter":0,"kernel":"k","instance":"h","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"rep":1,"sub":1,"value":1,"src":"x:1","exp":"eeeeeeeeeeeeeeee","key":"kkkkkkkkkkkkkkkk"}'
