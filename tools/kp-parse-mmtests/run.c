@@ -261,10 +261,13 @@ start_of(const vtree *t, const char *dir)
 	char *it = join(dir, "iter-0"), *l;
 	long v = 0;
 
-	if ((l = firstline(t, it, "tests-timestamp")) && !strncmp(l, "start :: ", 9))
+	if ((l = firstline(t, it, "tests-timestamp")) && !strncmp(l, "start :: ", 9)) {
 		v = strtol(l + 9, NULL, 10);
-	else if (l = (free(l), firstline(t, dir, "mmtests-activity")))
-		v = strtol(l, NULL, 10);
+	} else {
+		free(l);
+		if ((l = firstline(t, dir, "mmtests-activity")))
+			v = strtol(l, NULL, 10);
+	}
 	free(l);
 	free(it);
 	return v;
@@ -280,7 +283,7 @@ void
 runs_find(const vtree *t, run **runs, size_t *nruns)
 {
 	size_t i, k, depth, n = *nruns;
-	const char *rel, *p;
+	const char *rel, *p, *b;
 	char *dir, *it, *l;
 	run *r = *runs;
 
@@ -288,9 +291,11 @@ runs_find(const vtree *t, run **runs, size_t *nruns)
 		rel = t->f[i].rel;
 		p = strrchr(rel, '/');
 		p = p ? p + 1 : rel;
-		if (!strcmp(p, "mmtests-activity"))
+		/* compressed copies count too: every file may be */
+		b = vt_base(&t->f[i]);
+		if (!strcmp(b, "mmtests-activity"))
 			dir = estrndup(rel, p > rel ? (size_t)(p - rel - 1) : 0);
-		else if (!strcmp(p, "tests-activity") && p - rel >= 7 && !strncmp(p - 7, "iter-0/", 7))
+		else if (!strcmp(b, "tests-activity") && p - rel >= 7 && !strncmp(p - 7, "iter-0/", 7))
 			dir = estrndup(rel, p - rel >= 8 ? (size_t)(p - rel - 8) : 0);
 		else
 			continue;
