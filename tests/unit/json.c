@@ -139,7 +139,7 @@ main(void)
 	good(buf);
 	p1 = kp_json_str(&d, kp_json_get(&d, 0, "k0"));
 	for (v = 0; v < 60; v++) {
-		char k[8];
+		char k[16];
 		snprintf(k, sizeof k, "k%d", v);
 		kp_json_str(&d, kp_json_get(&d, 0, k));
 		kp_json_str(&d, kp_json_get(&d, 0, k));
