@@ -22,6 +22,9 @@ if [ "${1:-}" = --one ]; then
 	name=${dir##*/}
 	tmp=$out/.$name.$$
 	rc=0
+	# --halt kills the jobs still running: they leave nothing behind
+	trap 'rm -f "$tmp.labels" "$tmp.parsed" "$tmp.ndjson"' EXIT
+	trap 'exit 2' HUP INT TERM
 	if [ -n "$labels" ]; then
 		# only this run's lines, so it does not warn about the others
 		awk -v r="$name" '$1 == r' "$labels" >"$tmp.labels" || rc=2
@@ -32,7 +35,6 @@ if [ "${1:-}" = --one ]; then
 	[ $rc -eq 0 ] && { kp-parse-mmtests "$@" "$dir" >"$tmp.parsed" || rc=$?; }
 	[ $rc -eq 0 ] && { kp-identify "$tmp.parsed" >"$tmp.ndjson" || rc=$?; }
 	[ $rc -eq 0 ] && { mv "$tmp.ndjson" "$out/$name.ndjson" || rc=2; }
-	rm -f "$tmp.labels" "$tmp.parsed" "$tmp.ndjson"
 	exit $rc
 fi
 

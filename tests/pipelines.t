@@ -1,0 +1,107 @@
+#!/bin/sh
+# pipelines/: the nightly batch, the fan-out and the re-analysis end to end
+# on the bundled MMTests runs, checked against what the runs are known to
+# contain (tests/data/mmtests/README.md).
+. "$(dirname "$0")/lib.sh"
+
+for t in kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic kp-render; do
+	if [ ! -x "$KP_BIN/$t" ]; then
+		skip "pipelines" "$t is not built"
+		done_testing
+		exit 0
+	fi
+done
+command -v parallel >/dev/null || { skip pipelines "GNU parallel missing"; done_testing; exit 0; }
+
+LABELS=$top/tests/data/mmtests-labels
+# a copy, so the re-run test can touch a run without touching the fixture
+cp -R "$FIX/work/log" "$T/data"
+DATA=$T/data
+nightly() {
+	make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/n" LABELS="$LABELS" KP_BIN="$KP_BIN" "$@"
+}
+
+# nightly.mk
+run_status nightly -j2
+is "$rc" 0 "nightly: exit 0"
+[ -s "$T/err" ] && sed 's/^/# /' "$T/err"
+for f in report.txt report.md report.csv report.xml report.json html/index.html; do
+	test -s "$T/n/$f"
+	ok $? "nightly: $f written"
+done
+is "$(ls "$T/n/identified" | tr '\n' ' ')" \
+	"baseline-rerun.ndjson baseline.ndjson target-2hogs.ndjson target-cpuhog.ndjson " \
+	"nightly: one identified file per run"
+is "$(find "$T/n" -name '*.tmp' | wc -l | tr -d ' ')" 0 "nightly: no temporary files left"
+head -n 1 "$T/n/report.txt" | grep -q '^Classification Summary ([0-9]* total regressions):$'
+ok $? "nightly: text report"
+xmllint --noout "$T/n/report.xml"
+ok $? "nightly: JUnit report is well-formed"
+jq -e '.summary.comparisons > 0' "$T/n/report.json" >/dev/null
+ok $? "nightly: JSON report"
+
+# what the runs are known to hold: the two hogs slowed sysbench cpu at
+# every level and will-it-scale futex1; one hog slowed stress-ng context
+# at 2 and 4 workers but not 1; sysbench mutex was never disturbed
+F=$T/n/findings.ndjson
+is "$(jq -c 'select(.type == "sys" and .bench == "cpu" and .target_kernel == "v6.18") | [.direction, .affected, .systematic]' "$F")" \
+	'["regression",[1,3,4],true]' "nightly: sysbench cpu regresses systematically under two hogs"
+is "$(jq -c 'select(.type == "sys" and .bench == "futex1" and .target_kernel == "v6.18") | [.direction, .affected, .systematic]' "$F")" \
+	'["regression",[1,2,3,4],true]' "nightly: futex1 regresses at every thread count under two hogs"
+is "$(jq -c 'select(.type == "sys" and .bench == "context" and .target_kernel == "v6.18-rc1") | [.direction, .affected, .systematic]' "$F")" \
+	'["regression",[2,4],false]' "nightly: stress-ng context regresses at 2 and 4 workers only under one hog"
+is "$(jq -r 'select(.type == "cmp" and .bench == "mutex" and .class == "regression") | .conc' "$F" | wc -l | tr -d ' ')" 0 \
+	"nightly: no regression in the undisturbed sysbench mutex"
+
+# a re-run does nothing; a changed run redoes that run and what follows
+nightly -q
+ok $? "nightly: up to date after a run"
+touch "$DATA/target-cpuhog/mmtests-activity"
+nightly -n >"$T/plan"
+grep -q "'$DATA/target-cpuhog'" "$T/plan" && ! grep -q "'$DATA/baseline'" "$T/plan"
+ok $? "nightly: a changed run is parsed again, the others are not"
+
+# a failing stage leaves no output behind
+mkdir "$T/bin"
+for t in "$KP_BIN"/kp-*; do ln -s "$t" "$T/bin/"; done
+rm "$T/bin/kp-stats"
+printf '#!/bin/sh\necho partial\nexit 2\n' >"$T/bin/kp-stats"
+chmod +x "$T/bin/kp-stats"
+rm -rf "$T/n/stats.ndjson"
+make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/n" LABELS="$LABELS" KP_BIN="$T/bin" >/dev/null 2>&1
+ok $(( $? == 0 )) "nightly: a failing stage fails make"
+test ! -e "$T/n/stats.ndjson"
+ok $? "nightly: no partial stats file"
+
+# fanout.sh: the same records as the nightly's per-run targets
+run_status fanout.sh -j 2 -S : -l "$LABELS" -o "$T/fan" "$DATA"/baseline "$DATA"/baseline-rerun "$DATA"/target-2hogs "$DATA"/target-cpuhog
+is "$rc" 0 "fanout: exit 0"
+same=0
+for r in baseline baseline-rerun target-2hogs target-cpuhog; do
+	cmp -s "$T/fan/$r.ndjson" "$T/n/identified/$r.ndjson" || same=1
+done
+ok $same "fanout: each run's records equal nightly.mk's"
+is "$(awk 'NR > 1 && $7 == 0' "$T/fan/fanout.joblog" | wc -l | tr -d ' ')" 4 "fanout: job log with four successful jobs"
+mkdir -p "$T/broken/iter-0"
+run_status fanout.sh -S : -o "$T/fan2" "$DATA"/baseline "$T/broken"
+is "$rc" 2 "fanout: a failing run: exit 2"
+test ! -e "$T/fan2/broken.ndjson" && test -z "$(find "$T/fan2" -name '.*' ! -name . )"
+ok $? "fanout: no partial output"
+run_status fanout.sh -o "$T/fan3"
+is "$rc" 2 "fanout: no runs: usage, exit 2"
+
+# reanalyze.sh: the same data and settings give the same findings
+run_status reanalyze.sh -o "$T/re" "$T/n/findings.ndjson"
+is "$rc" 0 "reanalyze: exit 0"
+cmp -s "$T/re/findings.ndjson" "$T/n/findings.ndjson"
+ok $? "reanalyze: same findings from the stored records"
+run_status reanalyze.sh -e 1,2,3,4,8 -f json "$T/n/findings.ndjson"
+is "$rc" 0 "reanalyze: new settings, report to stdout"
+is "$(jq -r '[.groups[].missing | index(8) != null] | all' "$T/out")" \
+	true "reanalyze: -e reaches kp-systematic"
+run_status reanalyze.sh -m nosuch "$T/n/findings.ndjson"
+is "$rc" 2 "reanalyze: a failing stage: its exit status"
+grep -q "reanalyze.sh: kp-compare failed" "$T/err"
+ok $? "reanalyze: names the failing stage"
+
+done_testing
