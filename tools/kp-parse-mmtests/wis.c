@@ -98,7 +98,10 @@ wis_parse(job *j)
 	}
 	free(list);
 	free((void *)fl);
-	snprintf(name, sizeof(name), "will-it-scale workloads=%s models=%s samples=%ld",
-	    workloads, models, maxsub);
-	j->params = estrdup(name);
+	{
+		char params[sizeof(workloads) + sizeof(models) + 64];
+		snprintf(params, sizeof(params), "will-it-scale workloads=%s models=%s samples=%ld",
+		    workloads, models, maxsub);
+		j->params = estrdup(params);
+	}
 }
