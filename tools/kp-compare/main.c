@@ -531,11 +531,9 @@ compare_pair(Pair *p, enum method m)
 		int mb, mt;
 
 		s = &stats[i];
-		if (!haskey(p, s->key))
-			continue;
 		mb = selmatch(&p->b, s);
 		mt = selmatch(&p->t, s);
-		if (!mb && !mt)
+		if ((!mb && !mt) || !haskey(p, s->key))
 			continue;
 		if (mb && mt) {
 			kp_warn_at(s->file, s->line, 0,
