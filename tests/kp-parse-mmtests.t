@@ -187,7 +187,16 @@ stressng fork fork fork bogo-ops/s bogo-ops/s higher 2 1 1 10246.8
 EOF
 )" "hand-made benchmarks: every sample"
 
-# 8. usage and the man page
+# 8. several iterations: one run record each, iterations in numeric order
+cp -R "$L/baseline" "$T/iters"
+cp -R "$T/iters/iter-0" "$T/iters/iter-1"
+cp -R "$T/iters/iter-0" "$T/iters/iter-10"
+run_status $P "$T/iters"
+is "$(jq -r 'select(.type=="run") | "\(.iter) \(.run)"' "$T/out" | tr '\n' ,)" \
+	"0 baseline@vm:1795998998,1 baseline@vm:1795998998,10 baseline@vm:1795998998," "iterations share the run id, in numeric order"
+is "$(jq -c 'select(.type=="sample" and .iter==10)' "$T/out" | wc -l)" 121 "iter-10 has all samples"
+
+# 9. usage and the man page
 run_status $P -x
 is "$rc:$(tail -n 1 "$T/err")" "2:usage: kp-parse-mmtests [-ks] [--meta [RUN:]KEY=VALUE]... [-l LABELS] [DIR|STORE ...]" "usage = SYNOPSIS"
 run_status $P "$T/nonexistent"
