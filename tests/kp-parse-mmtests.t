@@ -193,7 +193,7 @@ cp -R "$T/iters/iter-0" "$T/iters/iter-1"
 cp -R "$T/iters/iter-0" "$T/iters/iter-10"
 run_status $P "$T/iters"
 is "$(jq -r 'select(.type=="run") | "\(.iter) \(.run)"' "$T/out" | tr '\n' ,)" \
-	"0 baseline@vm:1795998998,1 baseline@vm:1795998998,10 baseline@vm:1795998998," "iterations share the run id, in numeric order"
+	"0 iters@vm:1795998998,1 iters@vm:1795998998,10 iters@vm:1795998998," "iterations share the run id, in numeric order"
 is "$(jq -c 'select(.type=="sample" and .iter==10)' "$T/out" | wc -l)" 121 "iter-10 has all samples"
 
 # 9. usage and the man page
