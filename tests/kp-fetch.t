@@ -137,6 +137,8 @@ with tarfile.open("evil.tar.gz", "w:gz") as t:
     add(t, "dotdot", link="../..", kind=tarfile.SYMTYPE)
     add(t, "inside", link="good/a.txt", kind=tarfile.SYMTYPE)
     add(t, "hard", link="good/a.txt", kind=tarfile.LNKTYPE)
+    add(t, "good/up", link="../good/./a.txt", kind=tarfile.SYMTYPE)
+    add(t, "good/esc", link="../../x", kind=tarfile.SYMTYPE)
     add(t, "good/b.txt", b"also good\n")
 EOF
 cd - >/dev/null || exit 2
@@ -147,10 +149,11 @@ for n in '../escape.txt: a "\.\." component; refused' \
 	'good/\.\./\.\./up.txt: a "\.\." component; refused' \
 	'etc: symlink to /etc, outside the archive; refused' \
 	'etc/kp-fetch-test: goes through the symlink etc; refused' \
-	'dotdot: symlink to \.\./\.\., outside the archive; refused'; do
+	'dotdot: symlink to \.\./\.\., outside the archive; refused' \
+	'good/esc: symlink to \.\./\.\./x, outside the archive; refused'; do
 	ok "$(grep -q "$n" "$T/err"; echo $?)" "named: $n"
 done
-is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/b.txt " \
+is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/up good/b.txt " \
 	"good entries and links inside the archive fetched"
 is "$(jq -r .sha256 "$T/out" | sort -u | wc -l)" 2 "links share their target's object"
 ok "$(test ! -e "$T/escape.txt" && test ! -e /tmp/kp-fetch-abs-test.txt &&

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "kp.h"
 #include "fetch.h"
@@ -334,7 +335,10 @@ getfile(struct store *st, const char *source, const char *path, const char *url,
 		r = 2;
 	} else {
 		curl_easy_getinfo(h, CURLINFO_FILETIME_T, &ft);
-		a.mtime = ft >= 0 ? (long long)ft : -1;
+		/* Last-Modified has whole seconds: too recent to tell a later
+		 * change apart, it is not kept (see dir.c) */
+		a.mtime = ft >= 0 && ft < (curl_off_t)time(NULL) - 1 ?
+		    (long long)ft : -1;
 		a.etag = x.etag;
 		sink_commit(st, &x.sk, &a);
 		store_emit(st, &a);

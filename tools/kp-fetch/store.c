@@ -617,7 +617,8 @@ store_verify(const char *dir, int clean)
 				objs = ereallocarray(objs, capobj, sizeof(*objs));
 			}
 			o = &objs[nobj++];
-			snprintf(o->sha, sizeof(o->sha), "%s%s", de->d_name, fe->d_name);
+			memcpy(o->sha, de->d_name, 2);
+			memcpy(o->sha + 2, fe->d_name, 63);
 			o->ok = 0;
 			o->size = -1;
 			if (hashfile(path, md, &size) == -1) {
@@ -703,4 +704,12 @@ store_close(struct store *st)
 	if (fsync(st->ifd) == -1 && errno != EINVAL)
 		err(KP_EXIT_BAD, "%s: fsync", st->index);
 	close(st->ifd);
+	for (size_t i = 0; i < st->cap; i++) {
+		free(st->tab[i].key);
+		free(st->tab[i].etag);
+	}
+	free(st->tab);
+	free(st->index);
+	free(st->dir);
+	free(st);
 }

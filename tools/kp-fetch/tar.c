@@ -114,19 +114,21 @@ resolve(const char *name, const char *target)
 				free(buf);
 				return NULL;
 			}
-			for (outp--; outp > buf && outp[-1] != '/'; outp--)
-				;
+			while (outp > buf && outp[-1] != '/')
+				outp--;
+			if (outp > buf)
+				outp--;
 		} else {
+			/* outp never passes c: each name read had a '/' before it */
+			if (outp > buf)
+				*outp++ = '/';
 			memmove(outp, c, len);
 			outp += len;
-			*outp++ = '/';
 		}
 		c += len;
 		if (*c == '/')
 			c++;
 	}
-	if (outp > buf)
-		outp--;
 	*outp = '\0';
 	return buf;
 }
