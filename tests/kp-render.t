@@ -154,6 +154,16 @@ is "$rc" 0 "--fail-on: nothing matches, exit 0"
 test -s "$T/out"
 ok $? "--fail-on: the report is written anyway"
 
+# no records at all is an empty report, not an error
+for f in text md csv junit json table; do
+	run_status kp-render -f "$f" /dev/null
+	is "$rc" 0 "$f: empty input: exit 0"
+done
+xmllint --noout - <<EOF_
+$(kp-render -f junit /dev/null)
+EOF_
+ok $? "junit: empty input is well-formed"
+
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"

@@ -527,7 +527,8 @@ main(int argc, char *argv[])
 		readfile(w, argv[i], &d);
 	kp_json_free(&d);
 
-	qsort(cmps, ncmp, sizeof(*cmps), bygroup);
+	if (ncmp)
+		qsort(cmps, ncmp, sizeof(*cmps), bygroup);
 	groups = ecalloc(2 * ncmp + 1, sizeof(*groups));
 	for (i = 0; i < ncmp; i = j) {
 		for (j = i + 1; j < ncmp && samegroup(&cmps[i], &cmps[j]); j++)
@@ -566,7 +567,8 @@ main(int argc, char *argv[])
 		    !isnan(g->q) && g->q <= alpha && g->nopp == 0))
 			out[nout++] = g;
 	}
-	qsort(out, nout, sizeof(*out), byrank);
+	if (nout)
+		qsort(out, nout, sizeof(*out), byrank);
 	for (i = 0; i < nout; i++)
 		wsys(w, out[i], (long)i + 1);
 	kp_w_close(w);

@@ -88,7 +88,8 @@ render_csv(Report *r, FILE *fp)
 			}
 		}
 	}
-	qsort(extra, nextra, sizeof(*extra), bystr);
+	if (nextra)
+		qsort(extra, nextra, sizeof(*extra), bystr);
 	cols = ereallocarray(cols, ncols + nextra, sizeof(*cols));
 	for (i = 0; i < nextra; i++)
 		cols[ncols++] = extra[i];

@@ -46,7 +46,8 @@ set_text(Set *s)
 	size_t i, len = 1;
 	char *t;
 
-	qsort(s->v, s->n, sizeof(*s->v), bystr);
+	if (s->n)
+		qsort(s->v, s->n, sizeof(*s->v), bystr);
 	for (i = 0; i < s->n; i++)
 		len += strlen(s->v[i]) + 2;
 	t = emalloc(len);

@@ -55,13 +55,15 @@ byseverity_q(const void *pa, const void *pb)
 void
 sort_by_severity(Cmp *c, size_t n)
 {
-	qsort(c, n, sizeof(*c), byseverity_q);
+	if (n)
+		qsort(c, n, sizeof(*c), byseverity_q);
 }
 
 void
 sort_by_name(Cmp *c, size_t n)
 {
-	qsort(c, n, sizeof(*c), byname_q);
+	if (n)
+		qsort(c, n, sizeof(*c), byname_q);
 }
 
 size_t
