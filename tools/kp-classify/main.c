@@ -42,7 +42,7 @@ static double gate_pct;
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: kp-classify [-D] [-c FILE] [-P PROFILE] [-T PCT] [FILE ...]\n");
+	fprintf(stderr, "usage: kp-classify [-D] [-c file] [-P profile] [-T pct] [file ...]\n");
 	exit(KP_EXIT_BAD);
 }
 

@@ -68,7 +68,7 @@ static kp_w *w;
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: kp-compare [-b SEL] [-t SEL] [-p PAIRS] [-m METHOD] [FILE ...]\n");
+	fprintf(stderr, "usage: kp-compare [-b sel] [-t sel] [-p pairs] [-m method] [file ...]\n");
 	exit(KP_EXIT_BAD);
 }
 

@@ -1,0 +1,70 @@
+#!/bin/sh
+# kp-classify: rules, score monotonicity, gate profile, settings errors.
+. "$(dirname "$0")/lib.sh"
+cmp_rec() {	# cmp_rec LEVEL N P Q CHANGE G [RUNS_B RUNS_T]
+	printf '{"type":"cmp","key":"k","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"%s","unit":"u","better":"higher","conc":1,"base_kernel":"v1","target_kernel":"v2","base_exp":"e1","target_exp":"e2","base_runs":["%s"],"target_runs":["%s"],"obs_level":"%s","n_base":%s,"n_target":%s,"base_median":100,"target_median":%s,"base_mean":100,"target_mean":100,"base_cv":0.01,"target_cv":0.01,"change_pct":%s,"change_mean_pct":0,"ci_low_pct":%s,"ci_high_pct":%s,"method":"m","p":%s,"q":%s,"hedges_g":%s,"cliffs_delta":0,"worse":%s}\n' \
+		"${M:-ops}" "${7:-rb}" "${8:-rt}" "$1" "$2" "$2" "$(echo "100 + $5" | bc)" "$5" "${LO:-$(echo "$5 - 3" | bc)}" "${HI:-$(echo "$5 + 3" | bc)}" "$3" "$4" "$6" \
+		"$(echo "$5 < 0" | bc | sed 's/1/true/;s/0/false/')"
+}
+field() { jq -r "select(.type==\"cmp\") | $1"; }
+is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '[.class,.severity] | join(" ")')" "regression red" \
+	"replicated, significant, big: a red regression"
+is "$(cmp_rec instance 5 0.001 0.002 10 3 | kp-classify | field .class)" improvement "the other way: an improvement"
+is "$(cmp_rec instance 5 0.001 0.002 -1 -3 | kp-classify | field .reason)" "significant;change<2%" "significant but small: no change"
+is "$(LO=-1 HI=1 cmp_rec instance 5 0.5 0.6 0.1 0.1 | kp-classify | field .class)" no-change "interval inside the minimum change: no change"
+r=$(LO=-20 HI=12 cmp_rec instance 3 0.3 0.4 -5 -1 | kp-classify | field '"\(.class) \(.need_n)"')
+is "${r%% *}" uncertain "not significant, wide interval: uncertain"
+test "${r#* }" -gt 3 2>/dev/null
+ok $? "and need_n says how many units would decide ($r)"
+is "$(cmp_rec sub 5 null null -50 null | kp-classify | field .reason)" "single-run:too-few-samples" "no test: too few samples"
+r=$(cmp_rec sub 5 0.001 0.001 -30 -5 | kp-classify | field '"\(.class) \(.severity) \(.reason)"')
+is "$r" "regression yellow single-run:significant;change>noise-floor(20%)" "one run per side: never red"
+is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field .reason)" "single-run:below-noise-floor(20%)" \
+	"one run per side below the floor: uncertain, and says why"
+{ printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"b","test":"t","op":"o","metric":"ops","conc":1,"n_runs":2,"run_medians":[1,1.08],"noise_pct":8}\n'
+  cmp_rec sub 5 0.001 0.001 -10 -5; } | kp-classify >"$T/o"
+is "$(field .reason <"$T/o")" "single-run:significant;change>noise-floor(8%,learned)" "the floor is learned from noise records"
+is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field .reason)" "single-run:below-noise-floor(50%)" \
+	"per-metric floor for latencies"
+{ printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50}\n'
+  cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
+is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-time-58%-of-baseline" \
+	"starved target: named in reason, not red"
+is "$(grep -c runstat "$T/o")" 2 "other records pass through"
+# score: monotone in |change| and in q
+prev=0 mono=0
+for c in 0 1 2 5 10 15 20 30 50; do
+	s=$(cmp_rec instance 5 0.01 0.02 -$c -1 | kp-classify | field .score)
+	[ "$(echo "$s < $prev" | bc)" = 1 ] && mono=1
+	prev=$s
+done
+ok $mono "the score never falls as |change| grows"
+prev=0 mono=0
+for q in 0.9 0.5 0.1 0.05 0.01 0.001 0.0001 1e-9; do
+	s=$(cmp_rec instance 5 $q $q -5 -1 | kp-classify | field .score)
+	[ "$(echo "$s < $prev" | bc -l 2>/dev/null || echo 0)" = 1 ] && mono=1
+	prev=$s
+done
+ok $mono "the score never falls as q shrinks"
+# gate profile
+is "$(cmp_rec sub 1 null null -25 null | kp-classify -P gate | field '"\(.class) \(.reason)"')" "regression gate:threshold-only;change>20%" \
+	"gate: single values, the threshold alone decides"
+is "$(cmp_rec instance 5 0.3 0.3 -25 -1 | kp-classify -P gate | field .class)" uncertain "gate: with units, significance is required"
+is "$(cmp_rec sub 1 null null -25 null | kp-classify -P gate -T 30 | field .class)" no-change "gate: -T sets the threshold"
+is "$(cmp_rec sub 1 null null -25 null | KP_GATE_THRESHOLD=10 kp-classify -P gate | field .class)" regression "gate: KP_GATE_THRESHOLD"
+# settings
+kp-classify -D >"$T/d.yaml"
+ok $? "-D prints the defaults"
+is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify -c "$T/d.yaml" | field .class)" regression "the defaults read back"
+printf 'alpha: 0.05\nmin_chnage_pct: 3\n' >"$T/bad.yaml"
+run_status kp-classify -c "$T/bad.yaml" </dev/null
+is "$rc" 2 "an unknown key is an error"
+grep -q 'bad.yaml:2:1: unknown setting "min_chnage_pct"' "$T/err"
+ok $? "naming line and column"
+printf 'metrics:\n  - pattern: "*"\n    noise_floor_pct: lots\n' >"$T/bad.yaml"
+run_status kp-classify -c "$T/bad.yaml" </dev/null
+grep -q 'bad.yaml:3:22: expected a non-negative number' "$T/err"
+ok $? "a value of the wrong type is an error with line and column"
+run_status kp-classify -P nope </dev/null
+is "$rc" 2 "an unknown profile is a usage error"
+done_testing
