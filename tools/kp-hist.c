@@ -215,6 +215,58 @@ join_keys(kp_json *d, int keys)
 	return s;
 }
 
+/* groups by (map, keys) in an open-addressing table: a trace may hold a
+ * keyed map with thousands of keys */
+static size_t *gtab, gcap;
+
+static uint64_t
+ghash(const char *map, const char *keys)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (const char *p = map; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ 0xff) * 1099511628211ULL;
+	for (const char *p = keys; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return h;
+}
+
+static group *
+find_group(const char *map, const char *keys, const char *label,
+    const char *unit)
+{
+	size_t i, mask;
+	group *g;
+
+	if (2 * (ngroups + 1) > gcap) {
+		gcap = gcap ? 2 * gcap : 64;
+		free(gtab);
+		gtab = ecalloc(gcap, sizeof(*gtab));	/* 0: empty, else index + 1 */
+		for (size_t j = 0; j < ngroups; j++) {
+			i = ghash(groups[j].map, groups[j].keys) & (gcap - 1);
+			while (gtab[i])
+				i = (i + 1) & (gcap - 1);
+			gtab[i] = j + 1;
+		}
+	}
+	mask = gcap - 1;
+	for (i = ghash(map, keys) & mask; gtab[i]; i = (i + 1) & mask) {
+		g = &groups[gtab[i] - 1];
+		if (strcmp(g->map, map) == 0 && strcmp(g->keys, keys) == 0)
+			return g;
+	}
+	groups = ereallocarray(groups, ngroups + 1, sizeof(*groups));
+	g = &groups[ngroups];
+	memset(g, 0, sizeof(*g));
+	g->map = estrdup(map);
+	g->keys = estrdup(keys);
+	g->label = estrdup(label);
+	g->unit = estrdup(unit);
+	gtab[i] = ++ngroups;
+	return g;
+}
+
 static void
 read_hist(kp_json *d)
 {
@@ -298,19 +350,7 @@ read_hist(kp_json *d)
 		free(keystr);
 		return;
 	}
-	for (size_t i = 0; i < ngroups; i++)
-		if (strcmp(groups[i].map, map) == 0 &&
-		    strcmp(groups[i].keys, keystr) == 0)
-			g = &groups[i];
-	if (g == NULL) {
-		groups = ereallocarray(groups, ngroups + 1, sizeof(*groups));
-		g = &groups[ngroups++];
-		memset(g, 0, sizeof(*g));
-		g->map = estrdup(map);
-		g->keys = estrdup(keystr);
-		g->label = estrdup(label);
-		g->unit = estrdup(h.unit);
-	}
+	g = find_group(map, keystr, label, h.unit);
 	free(keystr);
 	for (size_t i = 0; i < g->nside[side]; i++)
 		if (strcmp(g->side[side][i].run, h.run) == 0)
