@@ -78,6 +78,10 @@ printf 'Simple syscall: 0.2 microseconds\nSimple syscall: 0.3 microseconds\n' |
 is "$(jq -r 'select(.type == "sample") | .rep' "$T/out" | tr '\n' ' ')" "1 2 " \
     "a repeated line is the next rep (standard input)"
 
+printf '{"a": {"x_ms": 1}, "b": {"x_ms": 2}}\n' | kp-parse-results >"$T/out"
+is "$(jq -r 'select(.type == "sample") | .rep' "$T/out" | tr '\n' ' ')" "1 1 " \
+    "one name in two suites is two measurements"
+
 # bad input
 printf '{"lmbench": {"lat_syscall": {"null": 0.23,}}}\n' >"$T/bad.json"
 run_status kp-parse-results "$T/bad.json"

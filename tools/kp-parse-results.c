@@ -407,7 +407,9 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 	kp_w_kstr(w, "unit", unit);
 	kp_w_kstr(w, "better", better);
 	kp_w_kint(w, "conc", 1);
-	kp_w_kint(w, "rep", nextrep(test));
+	snprintf(src, sizeof(src), "%s/%s", comp[0], test);
+	kp_w_kint(w, "rep", nextrep(src));
+	snprintf(src, sizeof(src), "%s:%ld", fname, line);
 	kp_w_kint(w, "sub", 1);
 	kp_w_knum(w, "value", value);
 	if (iterations > 0)
