@@ -739,13 +739,13 @@ readpairs(const char *path, size_t *np)
 int
 main(int argc, char *argv[])
 {
-	Pair one, *pairs;
+	static Pair one;	/* reachable to the end, as the stats are */
+	Pair *pairs;
 	size_t np, i;
 	const char *pfile = NULL;
 	enum method m = M_MODERATED;
 	int c;
 
-	memset(&one, 0, sizeof(one));
 	while ((c = getopt(argc, argv, "b:m:p:t:")) != -1) {
 		switch (c) {
 		case 'b':
