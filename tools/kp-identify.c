@@ -364,10 +364,14 @@ flush(Run *r, int final)
 	r->tail = pp;
 }
 
+/* the open input, in a static so that a reader still open when a
+ * diagnostic exits is reachable, not a leak */
+static kp_in *curin;
+
 static void
 identify(const char *path)
 {
-	kp_in *in = kp_in_open(path);
+	kp_in *in = curin = kp_in_open(path);
 	const char *type, *file = kp_in_name(in);
 	char exp[17], key[17];
 	kp_json d;
@@ -409,7 +413,7 @@ identify(const char *path)
 		}
 	}
 	kp_json_free(&d);
-	kp_in_close(in);
+	kp_in_close(curin);
 }
 
 static void

@@ -348,10 +348,14 @@ sample(kp_json *d, const int *tok)
 	}
 }
 
+/* the open input, in a static so that a reader still open when a
+ * diagnostic exits is reachable, not a leak */
+static kp_in *curin;
+
 static void
 input(const char *path)
 {
-	kp_in *in = kp_in_open(path);
+	kp_in *in = curin = kp_in_open(path);
 	int tok[NF], i, f, end;
 	const char *k;
 	size_t klen;
@@ -381,7 +385,7 @@ input(const char *path)
 			kp_w_line(out, d.text, d.len);
 	}
 	kp_json_free(&d);
-	kp_in_close(in);
+	kp_in_close(curin);
 }
 
 /* ranks: bytewise order of the interned strings */
