@@ -63,7 +63,7 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 	if (fstat(fd, &after) == -1 || after.st_mtime != sb->st_mtime ||
 	    after.st_size != a.size || after.st_mtime >= time(NULL) - 1) {
 		if (after.st_mtime != sb->st_mtime || after.st_size != a.size)
-			kp_warn_at(w->root, 0, 0, "%s: changed while being read; "
+			note(w->root, "%s: changed while being read; "
 			    "stored as read", rel);
 		a.mtime = -1;
 	}
@@ -102,7 +102,7 @@ symlink_(struct walk *w, int dfd, const char *name, const char *rel)
 		fail(w->root, "%s: %s", rel, strerror(errno));
 	} else if (S_ISDIR(sb.st_mode)) {
 		if (opt.verbose)
-			kp_warn_at(w->root, 0, 0, "%s: symlink to a directory inside "
+			note(w->root, "%s: symlink to a directory inside "
 			    "the tree; its files are fetched under their own names",
 			    rel);
 	} else if (!S_ISREG(sb.st_mode)) {

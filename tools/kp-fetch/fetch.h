@@ -69,6 +69,9 @@ int store_verify(const char *dir, int clean);
 /* main.c */
 void fail(const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void note(const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void unprogress(void);
 void progress(long long bytes, int file);	/* bytes < 0: finish the line */
 const char *badpath(const char *p);
 /* fetch one local file or stream already opened: shared by dir.c */

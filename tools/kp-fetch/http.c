@@ -19,6 +19,7 @@
 #include "fetch.h"
 
 #define PAGEMAX (64LL << 20)	/* an index page larger than this is not one */
+#define MAXDEPTH 64
 
 static CURL *h;
 
@@ -511,6 +512,16 @@ links(struct store *st, const char *start, const char *pageurl, char *page,
 			continue;
 		}
 		if (endslash(url)) {
+			/* a server-side symlink loop makes endless new URLs */
+			for (n = 0, v = rel; (v = strchr(v, '/')); v++)
+				n++;
+			if (n > MAXDEPTH) {
+				fail(url, "more than %d directories deep; not followed "
+				    "(a symlink loop on the server?)", MAXDEPTH);
+				free(rel);
+				free(url);
+				continue;
+			}
 			push(dirs, url);
 			free(rel);
 			continue;

@@ -81,16 +81,37 @@ progress(long long bytes, int file)
 	}
 }
 
+/* clear the progress line, so a message starts on a line of its own */
+void
+unprogress(void)
+{
+	if (shown) {
+		fputs("\r\033[K", stderr);
+		shown = 0;
+	}
+}
+
+/* a message that is no failure */
+void
+note(const char *where, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	unprogress();
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	kp_warn_at(where, 0, 0, "%s", msg);
+}
+
 void
 fail(const char *where, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
 
-	if (shown) {
-		fputs("\r\033[K", stderr);
-		shown = 0;
-	}
+	unprogress();
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);

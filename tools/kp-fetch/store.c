@@ -203,6 +203,7 @@ readindex(const char *index, void (*fn)(void *, const struct art *, long), void 
 		if (len == 0)
 			continue;
 		if (kp_json_parse(&d, line, len, errbuf, sizeof(errbuf), &col) < 0) {
+			unprogress();
 			kp_warn_at(index, kp_in_lineno(in), (long)col,
 			    "%s; line skipped", errbuf);
 			bad++;
@@ -212,6 +213,7 @@ readindex(const char *index, void (*fn)(void *, const struct art *, long), void 
 			fn(arg, &a, kp_in_lineno(in));
 		else if ((t = kp_json_get(&d, 0, "type")) >= 0 &&
 		    kp_json_streq(&d, t, "artifact")) {
+			unprogress();
 			kp_warn_at(index, kp_in_lineno(in), 0,
 			    "artifact record without a valid source, path, "
 			    "sha256 or size; line skipped");
@@ -484,6 +486,8 @@ store_emit(struct store *st, const struct art *a)
 
 /* --verify */
 
+#define vwarn(...) (unprogress(), kp_warn_at(__VA_ARGS__))
+
 struct vobj {
 	char sha[65];
 	long long size;
@@ -544,6 +548,7 @@ hashfile(const char *path, unsigned char md[32], long long *size)
 		}
 		EVP_DigestUpdate(ctx, buf, (size_t)r);
 		*size += r;
+		progress(r, 0);
 	}
 	close(fd);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
@@ -594,7 +599,7 @@ store_verify(const char *dir, int clean)
 		snprintf(path, sizeof(path), "%s/objects/%s", dir, de->d_name);
 		if (strlen(de->d_name) != 2 || !ishex(de->d_name, 2) ||
 		    !(sub = opendir(path))) {
-			kp_warn_at(path, 0, 0, "not an object directory "
+			vwarn(path, 0, 0, "not an object directory "
 			    "(expected two hex digits)");
 			problems++;
 			continue;
@@ -607,7 +612,7 @@ store_verify(const char *dir, int clean)
 			    de->d_name, fe->d_name);
 			if (strlen(fe->d_name) != 62 || !ishex(fe->d_name, 62) ||
 			    lstat(path, &sb) == -1 || !S_ISREG(sb.st_mode)) {
-				kp_warn_at(path, 0, 0, "not an object (expected a "
+				vwarn(path, 0, 0, "not an object (expected a "
 				    "regular file named by 62 hex digits)");
 				problems++;
 				continue;
@@ -622,7 +627,7 @@ store_verify(const char *dir, int clean)
 			o->ok = 0;
 			o->size = -1;
 			if (hashfile(path, md, &size) == -1) {
-				kp_warn_at(path, 0, 0, "cannot read: %s", strerror(errno));
+				vwarn(path, 0, 0, "cannot read: %s", strerror(errno));
 				problems++;
 				continue;
 			}
@@ -630,7 +635,7 @@ store_verify(const char *dir, int clean)
 			bytes += size;
 			kp_hex(md, 32, hex);
 			if (strcmp(hex, o->sha) != 0) {
-				kp_warn_at(path, 0, 0, "corrupt object: content has "
+				vwarn(path, 0, 0, "corrupt object: content has "
 				    "SHA-256 %s, expected the name", hex);
 				problems++;
 				continue;
@@ -652,15 +657,15 @@ store_verify(const char *dir, int clean)
 		o = objs ? bsearch(&key, objs, nobj, sizeof(*objs), cmpobj) : NULL;
 		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha, a->sha + 2);
 		if (!o) {
-			kp_warn_at(path, v.lines[i], 0, "%s %s: object %s is missing",
+			vwarn(path, v.lines[i], 0, "%s %s: object %s is missing",
 			    a->source, a->path, want);
 			problems++;
 		} else if (!o->ok) {
-			kp_warn_at(path, v.lines[i], 0, "%s %s: object %s is corrupt",
+			vwarn(path, v.lines[i], 0, "%s %s: object %s is corrupt",
 			    a->source, a->path, want);
 			problems++;
 		} else if (o->size != a->size) {
-			kp_warn_at(path, v.lines[i], 0, "%s %s: size %lld, "
+			vwarn(path, v.lines[i], 0, "%s %s: size %lld, "
 			    "expected the object's %lld", a->source, a->path,
 			    a->size, o->size);
 			problems++;
@@ -679,10 +684,10 @@ store_verify(const char *dir, int clean)
 			snprintf(path, sizeof(path), "%s/tmp/%s", dir, de->d_name);
 			ntmp++;
 			if (clean && unlink(path) == 0)
-				kp_warn_at(path, 0, 0, "stray temporary file "
+				vwarn(path, 0, 0, "stray temporary file "
 				    "(an interrupted fetch) removed");
 			else
-				kp_warn_at(path, 0, 0, "stray temporary file "
+				vwarn(path, 0, 0, "stray temporary file "
 				    "(an interrupted fetch), not an object; "
 				    "--clean removes it");
 		}

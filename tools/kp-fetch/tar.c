@@ -140,7 +140,7 @@ alias(struct store *st, struct tarstate *ts, struct art *a, const char *target,
 	struct seen *s = lookup(&ts->files, target, strlen(target));
 
 	if (!s) {
-		kp_warn_at(a->source, 0, 0, "%s: %s to %s, which is not a file "
+		note(a->source, "%s: %s to %s, which is not a file "
 		    "stored earlier in the archive; no record", a->path, what, target);
 		return;
 	}
@@ -184,7 +184,7 @@ fetch_tar(struct store *st, const char *file)
 	}
 	while ((rc = archive_read_next_header(ar, &ae)) != ARCHIVE_EOF) {
 		if (rc == ARCHIVE_WARN)
-			kp_warn_at(file, 0, 0, "%s", archive_error_string(ar));
+			note(file, "%s", archive_error_string(ar));
 		else if (rc != ARCHIVE_OK) {
 			fail(file, "%s; the rest of the archive is not read",
 			    archive_error_string(ar));
