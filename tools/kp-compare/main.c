@@ -740,7 +740,7 @@ int
 main(int argc, char *argv[])
 {
 	static Pair one;	/* reachable to the end, as the stats are */
-	Pair *pairs;
+	static Pair *pairs;
 	size_t np, i;
 	const char *pfile = NULL;
 	enum method m = M_MODERATED;
