@@ -49,7 +49,7 @@ case $max_age in
 *[!0-9]*) die "max-age \"$max_age\" is not a number of days" ;;
 esac
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/kp-gate.XXXXXX") || exit 2
+T=$(mktemp -d -t kp-gate.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT
 trap 'exit 2' HUP INT TERM
 
