@@ -12,7 +12,7 @@ nd=$D/samples-$N.ndjson
 tsv=$D/samples-$N.tsv
 slice=$D/samples-$N.slice.ndjson
 
-# 8 experiments x 50 tests x 8 concurrency levels = 3200 groups; each
+# 8 kernels x 50 tests (5 jobs, so 40 experiments) x 8 concurrency levels = 3200 groups; each
 # group 4 runs x N/12800 repetitions, the values lognormal-ish
 if [ ! -s "$nd" ]; then
 	awk -v n="$N" -v nd="$nd" -v tsv="$tsv" 'BEGIN {
@@ -21,9 +21,9 @@ if [ ! -s "$nd" ]; then
 		for (r = 0; r < 4; r++) for (p = 1; p <= per; p++) {
 			v = sprintf("%.2f", 1000 * (t + 1) * exp(0.1 * (rand() + rand() - 1)))
 			printf "{\"type\":\"sample\",\"run\":\"run%d@host%d:17960%05d\",\"iter\":0,\"kernel\":\"v6.%d\",\"instance\":\"host%d\",\"job\":\"job%d\",\"suite\":\"suite%d\",\"bench\":\"bench%d\",\"test\":\"test%d-threads\",\"op\":\"op%d\",\"metric\":\"ops\",\"unit\":\"ops/s\",\"better\":\"higher\",\"conc\":%d,\"rep\":%d,\"sub\":1,\"value\":%s,\"src\":\"work/log/run%d/iter-0/logs/bench-%d:%d\",\"exp\":\"%016x\",\"key\":\"%016x\"}\n",
-				r, r, e, e, r, t % 5, t % 5, t, t, t, 2 ^ c, p, v, r, c, p, e + 1, 99 >nd
+				r, r, e, e, r, t % 5, t % 5, t, t, t, 2 ^ c, p, v, r, c, p, 5 * e + t % 5 + 1, 99 + t % 5 >nd
 			printf "%016x\tsuite%d\tbench%d\ttest%d-threads\top%d\tops\t%d\t%s\n",
-				e + 1, t % 5, t, t, t, 2 ^ c, v >tsv
+				5 * e + t % 5 + 1, t % 5, t, t, t, 2 ^ c, v >tsv
 		}
 	}'
 	head -n 100000 "$nd" >"$slice"
@@ -32,13 +32,17 @@ lines=$(wc -l <"$nd")
 mib=$(du -m "$nd" | cut -f1)
 echo "data: $lines samples, $mib MiB, 3200 groups ($nd)"
 
-t() {	# t LABEL CMD...: wall seconds of CMD, output discarded
+# t LABEL CMD...: wall and CPU (user + system) seconds of CMD, output
+# discarded; rates are by CPU time, which other load on the machine
+# disturbs less than wall time.  MiB/s is of the NDJSON the rows came
+# from, also for datamash, which reads the same values as smaller TSV.
+t() {
 	label=$1; shift
-	s=$(date +%s.%N)
-	"$@" >/dev/null
-	e=$(date +%s.%N)
-	awk -v l="$label" -v s="$s" -v e="$e" -v m="$mib" -v n="${ROWS:-$lines}" \
-		'BEGIN { d = e - s; printf "%-44s %7.2f s %8.0f MiB/s %9.0f k rows/s\n", l, d, (n == '"$lines"' ? m / d : m * n / '"$lines"' / d), n / d / 1000 }'
+	/usr/bin/time -f '%e %U %S' -o "$D/t.txt" "$@" >/dev/null 2>&1
+	awk -v l="$label" -v m="$mib" -v n="${ROWS:-$lines}" -v all="$lines" '{
+		cpu = $2 + $3; mb = m * n / all
+		printf "%-50s %6.2f s wall %6.2f s cpu %6.0f MiB/s %6.0f k rows/s\n",
+			l, $1, cpu, mb / cpu, n / cpu / 1000 }' "$D/t.txt"
 }
 
 cat "$nd" >/dev/null	# warm the page cache
