@@ -205,6 +205,13 @@ is "$rc" 1 "verify: a torn index line exits 1"
 run_status kp-fetch -s "$S" "$T/sl/real.txt" "$T/big"
 ok "$(tail -1 "$S/index.ndjson" | jq -e .sha256 >/dev/null; echo $?)" \
 	"a fetch after a torn line starts a new line"
+sed -i '/"pa$/d' "$S/index.ndjson"
+run_status kp-fetch --verify -s "$S"
+is "$rc" 0 "verify: clean without the torn line"
+tail -1 "$S/index.ndjson" | sed 's|"object":"objects/..|"object":"objects/zz|' >>"$S/index.ndjson"
+run_status kp-fetch --verify -s "$S"
+is "$rc" 1 "verify: an object field that does not match sha256 exits 1"
+ok "$(grep -q 'index.ndjson:[0-9]*: .*object is objects/zz' "$T/err"; echo $?)" "and names the line"
 run_status kp-fetch --verify -s "$T/nothing"
 is "$rc" 2 "verify: not a store exits 2"
 

@@ -42,6 +42,7 @@ struct art {
 	char sha[65];
 	long long size, mtime;	/* mtime -1: unknown */
 	const char *etag;
+	const char *object;	/* as read from the index, for --verify */
 	int isnew;
 };
 

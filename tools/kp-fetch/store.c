@@ -168,6 +168,8 @@ readart(kp_json *d, struct art *a)
 	if ((i = kp_json_get(d, 0, "path")) < 0 || !(s = kp_json_str(d, i)))
 		return -1;
 	a->path = estrdup(s);
+	if ((i = kp_json_get(d, 0, "object")) >= 0 && (s = kp_json_str(d, i)))
+		a->object = estrdup(s);
 	return 0;
 }
 
@@ -177,6 +179,7 @@ freeart(struct art *a)
 	free((char *)a->source);
 	free((char *)a->path);
 	free((char *)a->etag);
+	free((char *)a->object);
 }
 
 /* Calls fn for every artifact line of the index.  A line that does not
@@ -514,6 +517,7 @@ keepone(void *arg, const struct art *a, long line)
 	v->arts[v->n].source = estrdup(a->source);
 	v->arts[v->n].path = estrdup(a->path);
 	v->arts[v->n].etag = NULL;
+	v->arts[v->n].object = a->object ? estrdup(a->object) : NULL;
 	v->lines[v->n++] = line;
 }
 
@@ -656,7 +660,12 @@ store_verify(const char *dir, int clean)
 		memcpy(key.sha, a->sha, 65);
 		o = objs ? bsearch(&key, objs, nobj, sizeof(*objs), cmpobj) : NULL;
 		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha, a->sha + 2);
-		if (!o) {
+		if (!a->object || strcmp(a->object, want) != 0) {
+			vwarn(path, v.lines[i], 0, "%s %s: object is %s, expected "
+			    "%s from its sha256", a->source, a->path,
+			    a->object ? a->object : "missing", want);
+			problems++;
+		} else if (!o) {
 			vwarn(path, v.lines[i], 0, "%s %s: object %s is missing",
 			    a->source, a->path, want);
 			problems++;
@@ -672,6 +681,7 @@ store_verify(const char *dir, int clean)
 		}
 		free((char *)a->source);
 		free((char *)a->path);
+		free((char *)a->object);
 	}
 
 	snprintf(path, sizeof(path), "%s/tmp", dir);
