@@ -147,6 +147,8 @@ void kp_w_arr(kp_w *w);	/* [ */
 void kp_w_end(kp_w *w);	/* closes the innermost object or array;
 			 * closing a top-level value ends the line */
 void kp_w_key(kp_w *w, const char *key);
+/* strings are escaped as JSON needs; bytes that are not well-formed UTF-8
+ * are written as U+FFFD, so the output is always valid.  NULL is null. */
 void kp_w_str(kp_w *w, const char *s);
 void kp_w_strn(kp_w *w, const char *s, size_t len);
 void kp_w_num(kp_w *w, double x);	/* shortest round trip; null if not finite */
