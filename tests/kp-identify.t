@@ -119,6 +119,25 @@ is "$(kp-identify "$T/nors2" | jq -r 'select(.type == "sample") | .exp')" \
 	"$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
 	"a sample before its run is held, not lost"
 
+# the bundled MMTests fixtures, in parser order and shuffled
+LOG=$FIX/work/log
+kp-parse-mmtests --meta baseline:kernel=v6.17 --meta baseline-rerun:kernel=v6.17 \
+	--meta target-cpuhog:kernel=C --meta target-2hogs:kernel=D "$LOG" >"$T/fx" 2>/dev/null
+ok $? "fixtures parse"
+kp-identify "$T/fx" >"$T/fxo"
+ids "$T/fxo" >"$T/fxids"
+awk 'BEGIN { srand(3) } { print rand() "\t" $0 }' "$T/fx" | sort | cut -f2- | kp-identify >"$T/fxs"
+ids "$T/fxs" | diff - "$T/fxids" >/dev/null
+ok $? "fixtures shuffled: the same ids"
+jq -c 'to_entries | reverse | from_entries' "$T/fx" | kp-identify >"$T/fxr"
+ids "$T/fxr" | diff - "$T/fxids" >/dev/null
+ok $? "fixtures with fields reversed: the same ids"
+is "$(jq -r 'select(.type == "run") | .exp' "$T/fxo" | sort -u | wc -l)" 3 \
+	"baseline and rerun labelled alike: one run exp; the targets: one each"
+is "$(jq -r 'select(.type == "run") | .key' "$T/fxo" | sort -u | wc -l)" 1 "... and one key"
+is "$(jq -r 'select(.type == "runstat" and .job == "stressng") | .exp' "$T/fxo" | sort | uniq -c | awk '{ print $1 }' | sort | tr '\n' ' ')" \
+	"1 1 2 " "stressng: baseline and rerun share an exp, the targets differ"
+
 # errors name the place
 { run a@vm1:1 v6.16; sample zz@vm1:1 j s 1 1 5; } >"$T/bad"
 run_status kp-identify "$T/bad"
