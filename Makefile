@@ -51,7 +51,7 @@ LIB = $(O)/libkp.a
 BIN = $(TOOLS:%=$(O)/bin/%)
 UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
 MAN1 = $(TOOLS:%=man/man1/%.1)
-MAN = $(MAN1) man/man5/kp-records.5 man/man7/kp.7
+MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man7/kp.7 man/man7/kp-pipelines.7
 
 all: $(O)/.deps $(BIN) $(O)/bench/ndjson
 
@@ -117,9 +117,9 @@ install: all
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
 		$(DESTDIR)$(PREFIX)/share/kp/pipelines
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
-	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f $(MAN1) man/man1/kp-gate.1 $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/man5/kp-records.5 $(DESTDIR)$(MANPREFIX)/man5/
-	cp -f man/man7/kp.7 $(DESTDIR)$(MANPREFIX)/man7/
+	cp -f man/man7/kp.7 man/man7/kp-pipelines.7 $(DESTDIR)$(MANPREFIX)/man7/
 	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
 
 uninstall:
