@@ -57,8 +57,9 @@ best() {
 	echo "$bw $bc"
 }
 rate() {	# rate BYTES "WALL CPU"
-	echo "$1 $2" | awk '{ printf "%8.1f MiB/s wall %8.1f MiB/s CPU", $1 / 1048576 / $2,
-		($3 > 0 ? $1 / 1048576 / $3 : 0) }'
+	# (a '>' inside printf's arguments would be an output redirection)
+	echo "$1 $2" | awk '{ cpu = $3 > 0 ? $1 / 1048576 / $3 : 0
+		printf "%8.1f MiB/s wall %8.1f MiB/s CPU", $1 / 1048576 / $2, cpu }'
 }
 
 echo "input: $N records, $mib MiB, $(awk -v b="$bytes" -v n="$N" 'BEGIN { printf "%.0f", b / n }') bytes and 18 fields per record"
