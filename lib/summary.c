@@ -67,32 +67,51 @@ sum(const double *v, size_t n)
 double
 kp_mean(const double *v, size_t n)
 {
-	return n ? sum(v, n) / (double)n : NAN;
+	double m;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	m = sum(v, n) / (double)n;
+	if (!isfinite(m)) {
+		/* the sum of finite values overflowed: a running mean cannot */
+		for (m = 0, i = 0; i < n; i++)
+			m += (v[i] - m) / (double)(i + 1);
+	}
+	return m;
 }
 
-/* two-pass: the mean first, then squared deviations from it */
+/* Two passes, deviations scaled by the largest one: the squares of values
+ * near 1e-300 would underflow to 0 and those near 1e300 overflow. */
 double
-kp_var(const double *v, size_t n)
+kp_sd(const double *v, size_t n)
 {
-	double m, s = 0, c = 0, d;
+	double m, scale = 0, s = 0, c = 0, d;
 	size_t i;
 
 	if (n < 2)
 		return NAN;
 	m = kp_mean(v, n);
+	for (i = 0; i < n; i++)
+		if (fabs(v[i] - m) > scale)
+			scale = fabs(v[i] - m);
+	if (scale == 0 || isnan(scale))
+		return scale;
 	for (i = 0; i < n; i++) {
-		d = v[i] - m;
+		d = (v[i] - m) / scale;
 		s += d * d;
 		c += d;
 	}
 	/* correction term of the corrected two-pass algorithm (Chan et al.) */
-	return (s - c * c / (double)n) / (double)(n - 1);
+	return scale * sqrt(fmax(s - c * c / (double)n, 0) / (double)(n - 1));
 }
 
 double
-kp_sd(const double *v, size_t n)
+kp_var(const double *v, size_t n)
 {
-	return sqrt(kp_var(v, n));
+	double sd = kp_sd(v, n);
+
+	return sd * sd;
 }
 
 double

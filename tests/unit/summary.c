@@ -37,5 +37,13 @@ main(void)
 	is_num(kp_median(s, 0), NAN, 0, "median of nothing");
 	is_num(kp_sd(big, 3), 1, 1e-12, "sd survives a large common offset");
 	is_num(kp_mean(big, 3), 1e15 + 2, 0, "mean with a large common offset");
+	{
+		double tiny[3] = { 1e-300, 2e-300, 3e-300 }, huge[3] = { 1e300, 2e300, 3e300 };
+
+		is_num(kp_sd(tiny, 3), 1e-300, 1e-12, "sd of values near 1e-300 does not underflow");
+		is_num(kp_sd(huge, 3), 1e300, 1e-12, "sd of values near 1e300 does not overflow");
+		is_num(kp_mean((double[]){ 1.5e308, 1.7e308 }, 2), 1.6e308, 1e-12,
+		    "mean whose sum overflows");
+	}
 	return done_testing();
 }
