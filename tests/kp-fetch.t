@@ -130,7 +130,7 @@ def add(t, name, data=None, link=None, kind=tarfile.REGTYPE):
 with tarfile.open("evil.tar.gz", "w:gz") as t:
     add(t, "good/a.txt", b"good\n")
     add(t, "../escape.txt", b"escaped\n")
-    add(t, "/tmp/kp-fetch-abs-test.txt", b"absolute\n")
+    add(t, "/kp-fetch-abs-test/evil.txt", b"absolute\n")
     add(t, "good/../../up.txt", b"up\n")
     add(t, "etc", link="/etc", kind=tarfile.SYMTYPE)
     add(t, "etc/kp-fetch-test", b"through the link\n")
@@ -145,7 +145,7 @@ cd - >/dev/null || exit 2
 run_status kp-fetch -s "$S" "$T/evil/evil.tar.gz"
 is "$rc" 2 "hostile archive: exit 2"
 for n in '../escape.txt: a "\.\." component; refused' \
-	'/tmp/kp-fetch-abs-test.txt: an absolute path; refused' \
+	'/kp-fetch-abs-test/evil.txt: an absolute path; refused' \
 	'good/\.\./\.\./up.txt: a "\.\." component; refused' \
 	'etc: symlink to /etc, outside the archive; refused' \
 	'etc/kp-fetch-test: goes through the symlink etc; refused' \
@@ -156,7 +156,7 @@ done
 is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/up good/b.txt " \
 	"good entries and links inside the archive fetched"
 is "$(jq -r .sha256 "$T/out" | sort -u | wc -l)" 2 "links share their target's object"
-ok "$(test ! -e "$T/escape.txt" && test ! -e /tmp/kp-fetch-abs-test.txt &&
+ok "$(test ! -e "$T/escape.txt" && test ! -e /kp-fetch-abs-test/evil.txt &&
 	test ! -e /etc/kp-fetch-test && test ! -e "$T/up.txt"; echo $?)" "nothing written outside the store"
 echo 'not an archive' >"$T/plain.txt"
 run_status kp-fetch -s "$S" "$T/plain.txt"
