@@ -26,11 +26,15 @@ is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field .reason)" "single-r
 is "$(field .reason <"$T/o")" "single-run:significant;change>noise-floor(8%,learned)" "the floor is learned from noise records"
 is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field .reason)" "single-run:below-noise-floor(50%)" \
 	"per-metric floor for latencies"
-{ printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50}\n'
+{ printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
-is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-time-58%-of-baseline" \
+is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline" \
 	"starved target: named in reason, not red"
 is "$(grep -c runstat "$T/o")" 2 "other records pass through"
+{ printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":50}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":52,"elapsed_s":30}\n'
+  cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
+is "$(field .reason <"$T/o")" "significant;change>2%" \
+	"less CPU time at the same CPU share (fixed work, done sooner): no interference"
 # score: monotone in |change| and in q
 prev=0 mono=0
 for c in 0 1 2 5 10 15 20 30 50; do

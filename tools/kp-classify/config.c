@@ -26,7 +26,7 @@ static const struct {
 	{ "max_cv", offsetof(Config, max_cv), "a side with a larger cv is unstable" },
 	{ "noise_floor_pct", offsetof(Config, noise_floor_pct), "run-to-run noise assumed for one run per side" },
 	{ "min_noise_floor_pct", offsetof(Config, min_noise_floor_pct), "lowest floor learned from noise records" },
-	{ "interference_ratio", offsetof(Config, interference_ratio), "target/baseline CPU time below this is interference" },
+	{ "interference_ratio", offsetof(Config, interference_ratio), "target/baseline CPU share below this is interference" },
 	{ "gate_threshold_pct", offsetof(Config, gate_threshold_pct), "profile gate: the change that fails" },
 	{ "red", offsetof(Config, red), "score from which a regression is red" },
 	{ "yellow", offsetof(Config, yellow), "score from which a regression is yellow" },

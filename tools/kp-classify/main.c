@@ -18,9 +18,11 @@ typedef struct {
 	double pct;
 } Noise;
 
+/* A job's CPU seconds and wall-clock seconds in one run and iteration:
+ * their ratio is the share of the machine the benchmark got. */
 typedef struct {
 	char *run, *job;
-	double cpu;
+	double cpu, elapsed;
 } Cpu;
 
 typedef struct {
@@ -65,7 +67,7 @@ readfile(const char *path, kp_w *w)
 	kp_json d;
 	const char *type;
 	Held *h;
-	double u, s;
+	double u, s, e;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
@@ -88,25 +90,30 @@ readfile(const char *path, kp_w *w)
 		} else if (strcmp(type, "runstat") == 0) {
 			u = kp_opt_num(&d, "user_s", NAN);
 			s = kp_opt_num(&d, "sys_s", NAN);
-			if (isnan(u) || isnan(s))
+			e = kp_opt_num(&d, "elapsed_s", NAN);
+			if (isnan(u) || isnan(s) || !(e > 0))
 				continue;
 			cpus = ereallocarray(cpus, ncpus + 1, sizeof(*cpus));
 			cpus[ncpus].run = estrdup(kp_req_str(&d, "run"));
 			cpus[ncpus].job = estrdup(kp_req_str(&d, "job"));
-			cpus[ncpus++].cpu = u + s;
+			cpus[ncpus].cpu = u + s;
+			cpus[ncpus++].elapsed = e;
 		}
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
 }
 
-/* the CPU time a side's runs gave the job, averaged over runs; NAN
- * unless every run has its runstat */
+/* The share of the machine a side's runs gave the job: CPU seconds over
+ * wall-clock seconds, summed over its runs and iterations; NAN unless every
+ * run has its runstat.  A share, not CPU time, because a fixed-work
+ * benchmark on a faster kernel needs less CPU time without being starved,
+ * while a fixed-time one that is starved gets less in the same time. */
 static double
-sidecpu(kp_json *d, const char *key, const char *job)
+sideshare(kp_json *d, const char *key, const char *job)
 {
 	int arr = kp_json_get(d, 0, key), e;
-	double tot = 0, one;
+	double cpu = 0, el = 0;
 	size_t n = 0, i;
 	const char *run;
 	int seen;
@@ -116,19 +123,18 @@ sidecpu(kp_json *d, const char *key, const char *job)
 	for (e = kp_json_first(d, arr); e >= 0 && n < d->tok[arr].n; e = (int)d->tok[e].next) {
 		if (!(run = kp_json_str(d, e)))
 			kp_rec_die(d, e, "expected a string in \"%s\"", key);
-		one = 0;
 		seen = 0;
 		for (i = 0; i < ncpus; i++)
 			if (strcmp(cpus[i].run, run) == 0 && strcmp(cpus[i].job, job) == 0) {
-				one += cpus[i].cpu;	/* iterations of the run add up */
+				cpu += cpus[i].cpu;
+				el += cpus[i].elapsed;
 				seen = 1;
 			}
 		if (!seen)
 			return NAN;
-		tot += one;
 		n++;
 	}
-	return n ? tot / (double)n : NAN;
+	return n && el > 0 ? cpu / el : NAN;
 }
 
 static double
@@ -314,10 +320,10 @@ classify(Held *h, kp_w *w)
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 	}
 	/* starvation looks like a regression: say so, and never call it red */
-	cb = sidecpu(&d, "base_runs", job);
-	ct = sidecpu(&d, "target_runs", job);
+	cb = sideshare(&d, "base_runs", job);
+	ct = sideshare(&d, "target_runs", job);
 	if (cb > 0 && !isnan(ct) && ct / cb < cf.interference_ratio) {
-		snprintf(buf, sizeof(buf), ";interference:target-cpu-time-%.0f%%-of-baseline",
+		snprintf(buf, sizeof(buf), ";interference:target-cpu-share-%.0f%%-of-baseline",
 		    100 * ct / cb);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 		if (!gate)
