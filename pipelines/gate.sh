@@ -169,16 +169,6 @@ else
 	kp-compare -b baseline -t target "$T/stats" >"$T/cmp" || exit 2
 fi
 kp-classify -P gate -T "$threshold" "$T/cmp" >"$T/class" || exit 2
-if [ "$hist" -eq 1 ]; then
-	# kp-records(5): a shift inside one bucket is uncertain whatever its
-	# size.  Until kp-classify reads resolution_limited, apply it here.
-	jq -c 'if .type == "cmp" and .resolution_limited == true and
-	    (.class == "regression" or .class == "improvement") then
-	    .class = "uncertain" | .severity = "none" |
-	    .reason = "gate:resolution-limited;" + (.reason // "") else . end' \
-	    "$T/class" >"$T/class2" && mv "$T/class2" "$T/class" || exit 2
-fi
-
 # kp-render flags a stale baseline (host, CPU, age) from the run records
 set -- -f table
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"

@@ -35,6 +35,10 @@ is "$(grep -c runstat "$T/o")" 2 "other records pass through"
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
 is "$(field .reason <"$T/o")" "significant;change>2%" \
 	"less CPU time at the same CPU share (fixed work, done sooner): no interference"
+r=$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/}$/,"resolution_limited":true}/' | kp-classify | field '"\(.class) \(.reason)"')
+is "${r%%;*}" "uncertain resolution-limited" "a histogram shift inside one bucket is uncertain"
+r=$(cmp_rec sub 1 null null -30 null | sed 's/}$/,"resolution_limited":true}/' | kp-classify -P gate -T 10 | field '"\(.class) \(.severity) \(.reason)"')
+is "$r" "uncertain none resolution-limited;gate:threshold-only;change>10%" "and so in the gate profile"
 # score: monotone in |change| and in q
 prev=0 mono=0
 for c in 0 1 2 5 10 15 20 30 50; do

@@ -190,7 +190,7 @@ classify(Held *h, kp_w *w)
 	double p, q, change, g, cvb, cvt, cv, lo, hi, floor, mc, mabs, learned = NAN;
 	double absd, sc, cb, ct, sd, delta, z, need = NAN;
 	const char *cls, *sev = "none", *level, *job;
-	int worse, single, sig, big, cap = 0, tested;
+	int worse, single, sig, big, cap = 0, tested, lim;
 	size_t r;
 
 	kp_json_init(&d);
@@ -313,6 +313,17 @@ classify(Held *h, kp_w *w)
 	} else {
 		cls = "uncertain";
 		snprintf(reason, sizeof(reason), "not-significant;ci-wide");
+	}
+	/* kp-hist: a quantile shift inside one bucket is below what the
+	 * bucketing can resolve, whatever change_pct says */
+	lim = kp_json_get(&d, 0, "resolution_limited");
+	if (lim >= 0 && d.tok[lim].type == KP_JTRUE &&
+	    (strcmp(cls, "regression") == 0 || strcmp(cls, "improvement") == 0)) {
+		cls = "uncertain";
+		sev = "none";
+		memmove(reason + 19, reason, sizeof(reason) - 19);
+		memcpy(reason, "resolution-limited;", 19);
+		reason[sizeof(reason) - 1] = '\0';
 	}
 	if (!gate && !isnan(cv) && cv > cf.max_cv && strcmp(cls, "regression") == 0) {
 		cap = 1;
