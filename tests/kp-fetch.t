@@ -140,6 +140,8 @@ with tarfile.open("evil.tar.gz", "w:gz") as t:
     add(t, "good/up", link="../good/./a.txt", kind=tarfile.SYMTYPE)
     add(t, "good/esc", link="../../x", kind=tarfile.SYMTYPE)
     add(t, "good/b.txt", b"also good\n")
+    add(t, "good/./dot.txt", b"dot\n")
+    add(t, "good//empty.txt", b"empty\n")
 EOF
 cd - >/dev/null || exit 2
 run_status kp-fetch -s "$S" "$T/evil/evil.tar.gz"
@@ -150,7 +152,9 @@ for n in '../escape.txt: a "\.\." component; refused' \
 	'etc: symlink to /etc, outside the archive; refused' \
 	'etc/kp-fetch-test: goes through the symlink etc; refused' \
 	'dotdot: symlink to \.\./\.\., outside the archive; refused' \
-	'good/esc: symlink to \.\./\.\./x, outside the archive; refused'; do
+	'good/esc: symlink to \.\./\.\./x, outside the archive; refused' \
+	'good/\./dot.txt: a "\." component; refused' \
+	'good//empty.txt: an empty component; refused'; do
 	ok "$(grep -q "$n" "$T/err"; echo $?)" "named: $n"
 done
 is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/up good/b.txt " \

@@ -504,7 +504,9 @@ links(struct store *st, const char *start, const char *pageurl, char *page,
 			free(url);	/* above the start, another host, or done */
 			continue;
 		}
-		if (!(rel = unescape(url + startlen)) || (why = badpath(rel))) {
+		if ((rel = unescape(url + startlen)) && endslash(rel))
+			rel[strlen(rel) - 1] = '\0';	/* a directory */
+		if (!rel || (why = badpath(rel))) {
 			fail(url, "a link with %s; not followed",
 			    rel ? why : "an encoded NUL");
 			free(rel);

@@ -119,11 +119,14 @@ fail(const char *where, const char *fmt, ...)
 	nerrors++;
 }
 
-/* why a name inside a source must not be used, or NULL */
+/* why a name inside a source must not be used, or NULL.  Readers of the
+ * index (kp-parse-mmtests) refuse a whole store over one such path, so
+ * "." and empty components are refused here too. */
 const char *
 badpath(const char *p)
 {
 	const char *c, *slash;
+	long n;
 
 	if (!*p)
 		return "an empty name";
@@ -131,8 +134,13 @@ badpath(const char *p)
 		return "an absolute path";
 	for (c = p; ; c = slash + 1) {
 		slash = strchr(c, '/');
-		if ((slash ? slash - c : (long)strlen(c)) == 2 && c[0] == '.' && c[1] == '.')
+		n = slash ? slash - c : (long)strlen(c);
+		if (n == 2 && c[0] == '.' && c[1] == '.')
 			return "a \"..\" component";
+		if (n == 1 && c[0] == '.')
+			return "a \".\" component";
+		if (n == 0)
+			return "an empty component";
 		if (!slash)
 			return NULL;
 	}
