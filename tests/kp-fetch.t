@@ -33,6 +33,15 @@ ok "$(cmp -s "$S/$o" "$LOG/baseline/mmtests-activity"; echo $?)" "an object hold
 is "$(wc -l <"$S/index.ndjson")" "$nfiles" "the index holds every record"
 is "$(ls "$S/tmp" | wc -l)" 0 "no temporary files left"
 
+# the store reads back as the tree it came from
+if [ -x "$KP_BIN/kp-parse-mmtests" ]; then
+	kp-parse-mmtests "$S" 2>/dev/null | jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .value]' | sort >"$T/a"
+	kp-parse-mmtests "$LOG" 2>/dev/null | jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .value]' | sort >"$T/b"
+	ok "$(test -s "$T/a" && cmp -s "$T/a" "$T/b"; echo $?)" "kp-parse-mmtests reads the same samples from the store"
+else
+	skip "kp-parse-mmtests reads the store" "not built"
+fi
+
 # a re-run reads nothing and adds nothing
 run_status kp-fetch -s "$S" "$LOG"
 is "$rc" 0 "re-fetch exits 0"
