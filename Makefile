@@ -17,6 +17,7 @@ LIBSRC = \
 	lib/lineio.c \
 	lib/numfmt.c \
 	lib/record.c \
+	lib/runmeta.c \
 	lib/summary.c
 
 TOOLS = \

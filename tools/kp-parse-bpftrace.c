@@ -9,28 +9,24 @@
 #include <time.h>
 
 #include "kp.h"
+#include "runmeta.h"
 
 typedef struct {
 	double lo, hi;	/* NAN: open end */
 	long long count;
 } bucket;
 
-typedef struct {
-	char *key;
-	char *val;	/* NULL: JSON null */
-} field;
 
 static void usage(void);
 static void parse_file(const char *path);
 
 static char **meta;
 static size_t nmeta;
-static field *fields;
-static size_t nfields;
+static kp_runmeta *rm;
 static kp_w *w;
 
 static const char *fname;
-static char runid[512], kernel[256], instance[256];
+static kp_runid id;
 
 /* the map being read */
 static char mapname[256];
@@ -48,153 +44,16 @@ usage(void)
 	exit(KP_EXIT_BAD);
 }
 
-static void
-setf(const char *key, const char *val)
-{
-	size_t i;
-
-	for (i = 0; i < nfields; i++)
-		if (strcmp(fields[i].key, key) == 0)
-			break;
-	if (i == nfields) {
-		fields = ereallocarray(fields, nfields + 1, sizeof(*fields));
-		fields[nfields++].key = estrdup(key);
-	} else
-		free(fields[i].val);
-	fields[i].val = val ? estrdup(val) : NULL;
-}
-
 static const char *
 getf(const char *key)
 {
-	for (size_t i = 0; i < nfields; i++)
-		if (strcmp(fields[i].key, key) == 0)
-			return fields[i].val;
-	return NULL;
-}
-
-static void
-clearf(void)
-{
-	for (size_t i = 0; i < nfields; i++) {
-		free(fields[i].key);
-		free(fields[i].val);
-	}
-	nfields = 0;
-}
-
-static int
-parse_date(const char *s, long long *out)
-{
-	struct tm tm;
-	char *e;
-	int n = 0;
-
-	memset(&tm, 0, sizeof(tm));
-	if (sscanf(s, "%4d-%2d-%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &n) == 3) {
-		const char *p = s + n;
-		int m = 0;
-
-		if ((*p == 'T' || *p == ' ') &&
-		    sscanf(p + 1, "%2d:%2d%n", &tm.tm_hour, &tm.tm_min, &m) == 2) {
-			p += 1 + m;
-			if (*p == ':' && sscanf(p + 1, "%2d%n", &tm.tm_sec, &m) == 1)
-				p += 1 + m;
-		}
-		if (*p == 'Z')
-			p++;
-		if (*p != '\0' || tm.tm_mon < 1 || tm.tm_mon > 12 ||
-		    tm.tm_mday < 1 || tm.tm_mday > 31)
-			return -1;
-		tm.tm_year -= 1900;
-		tm.tm_mon -= 1;
-		*out = timegm(&tm);
-		return 0;
-	}
-	*out = strtoll(s, &e, 10);
-	return (*s != '\0' && *e == '\0') ? 0 : -1;
+	return kp_runmeta_get(rm, key);
 }
 
 static void
 write_run(const char *srcname)
 {
-	static const char *const done[] = { "run", "run_name", "kernel", "host",
-	    "instance", "cpu_model", "type", "iter", "framework", "start",
-	    "finish", NULL };
-	char name[256];
-	const char *base, *dot, *date, *host;
-	long long start = 0;
-	int have_start = 0;
-	size_t i;
-
-	base = strrchr(srcname, '/');
-	base = base ? base + 1 : srcname;
-	dot = strchr(base, '.');
-	snprintf(name, sizeof(name), "%.*s", dot && dot != base ?
-	    (int)(dot - base) : (int)strlen(base), base);
-	if (getf("run_name") == NULL)
-		setf("run_name", name);
-	for (i = 0; i < nmeta; i++) {
-		char *eq = strchr(meta[i], '=');
-		char key[128];
-
-		snprintf(key, sizeof(key), "%.*s", (int)(eq - meta[i]), meta[i]);
-		setf(key, eq + 1);
-	}
-	if ((date = getf("date")) != NULL) {
-		if (parse_date(date, &start) != 0)
-			kp_die_at(fname, 0, 0, "date \"%s\" is not YYYY-MM-DD[THH:MM[:SS]][Z] "
-			    "or epoch seconds", date);
-		have_start = 1;
-	}
-	host = getf("host") ? getf("host") : "unknown";
-	if (getf("run"))
-		snprintf(runid, sizeof(runid), "%s", getf("run"));
-	else if (have_start)
-		snprintf(runid, sizeof(runid), "%s@%s:%lld", getf("run_name"),
-		    host, start);
-	else
-		snprintf(runid, sizeof(runid), "%s@%s", getf("run_name"), host);
-	snprintf(kernel, sizeof(kernel), "%s",
-	    getf("kernel") ? getf("kernel") : "unknown");
-	snprintf(instance, sizeof(instance), "%s",
-	    getf("instance") ? getf("instance") : host);
-
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "run");
-	kp_w_kstr(w, "run", runid);
-	kp_w_kstr(w, "run_name", getf("run_name"));
-	kp_w_kint(w, "iter", 0);
-	kp_w_kstr(w, "kernel", kernel);
-	kp_w_kstr(w, "host", host);
-	kp_w_kstr(w, "instance", instance);
-	if (getf("cpu_model"))
-		kp_w_kstr(w, "cpu_model", getf("cpu_model"));
-	else
-		kp_w_knull(w, "cpu_model");
-	kp_w_kstr(w, "framework", "bpftrace");
-	if (have_start) {
-		kp_w_kint(w, "start", start);
-		kp_w_kint(w, "finish", start);
-	} else {
-		kp_w_knull(w, "start");
-		kp_w_knull(w, "finish");
-	}
-	for (i = 0; i < nfields; i++) {
-		int skip = 0;
-
-		for (int j = 0; done[j]; j++)
-			if (strcmp(fields[i].key, done[j]) == 0)
-				skip = 1;
-		if (skip)
-			continue;
-		if (fields[i].val == NULL)
-			kp_w_knull(w, fields[i].key);
-		else
-			kp_w_kstr(w, fields[i].key, fields[i].val);
-	}
-	kp_w_kstr(w, "src", srcname);
-	kp_w_end(w);
+	kp_runmeta_write(rm, w, "bpftrace", srcname, meta, nmeta, &id);
 }
 
 static int
@@ -295,9 +154,9 @@ flush(const char *kindhint)
 	snprintf(src, sizeof(src), "%s:%ld", fname, maplineno);
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "hist");
-	kp_w_kstr(w, "run", runid);
-	kp_w_kstr(w, "kernel", kernel);
-	kp_w_kstr(w, "instance", instance);
+	kp_w_kstr(w, "run", id.run);
+	kp_w_kstr(w, "kernel", id.kernel);
+	kp_w_kstr(w, "instance", id.instance);
 	kp_w_kstr(w, "map", mapname);
 	kp_w_key(w, "keys");
 	kp_w_arr(w);
@@ -534,14 +393,14 @@ json_meta(kp_json *d, int data)
 		    strcmp(key, "cpu") == 0 ? "cpu_model" :
 		    strcmp(key, "name") == 0 ? "run_name" : key);
 		if (d->tok[v].type == KP_JSTR)
-			setf(kbuf, kp_json_str(d, v));
+			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
 		else if (d->tok[v].type == KP_JNUM) {
 			raw = kp_json_raw(d, v, &len);
 			t = estrndup(raw, len);
-			setf(kbuf, t);
+			kp_runmeta_set(rm, kbuf, t, 0);
 			free(t);
 		} else if (d->tok[v].type == KP_JNULL)
-			setf(kbuf, NULL);
+			kp_runmeta_set(rm, kbuf, NULL, 0);
 		else
 			kp_rec_die(d, v, "expected a string, a number or null");
 	}
@@ -632,7 +491,7 @@ parse_file(const char *path)
 	size_t len;
 
 	fname = path ? path : "<stdin>";
-	clearf();
+	kp_runmeta_clear(rm);
 	if ((buf = kp_slurp(path, &len)) == NULL)
 		err(KP_EXIT_BAD, "%s", fname);
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
@@ -667,6 +526,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	w = kp_w_open(stdout, "<stdout>");
+	rm = kp_runmeta_new();
 	if (argc == 0)
 		parse_file(NULL);
 	for (int i = 0; i < argc; i++)

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "runmeta.h"
 
 #define MAXDEPTH 32
 
@@ -17,11 +18,6 @@ typedef struct {
 	char *pat, *metric, *unit, *better;
 } rule;
 
-typedef struct {
-	char *key;
-	char *val;	/* NULL: JSON null */
-	int num;	/* val is a number, written bare */
-} field;
 
 typedef struct {
 	char *test;
@@ -32,22 +28,20 @@ static void usage(void);
 static void loadmap(const char *path);
 static int name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 	const char **metric, const char **unit, const char **better);
-static void setf(const char *key, const char *val, int num);
 static void parse_file(const char *path);
 
 static rule *rules;
 static size_t nrules;
 static char **meta;	/* --meta key=value, in order given */
 static size_t nmeta;
-static field *fields;	/* the run record being built */
-static size_t nfields;
+static kp_runmeta *rm;	/* the run record being built */
 static kp_w *w;
 
 /* per file */
 static const char *fname;
 static const char *text;
 static size_t *linestart, nlines;
-static char runid[512], kernel[256], instance[256];
+static kp_runid id;
 static repcount *reps;
 static size_t nreps;
 
@@ -161,75 +155,6 @@ name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 	return 0;
 }
 
-static void
-setf(const char *key, const char *val, int num)
-{
-	size_t i;
-
-	for (i = 0; i < nfields; i++)
-		if (strcmp(fields[i].key, key) == 0)
-			break;
-	if (i == nfields) {
-		fields = ereallocarray(fields, nfields + 1, sizeof(*fields));
-		fields[nfields++].key = estrdup(key);
-	} else
-		free(fields[i].val);
-	fields[i].val = val ? estrdup(val) : NULL;
-	fields[i].num = num;
-}
-
-static const char *
-getf(const char *key)
-{
-	for (size_t i = 0; i < nfields; i++)
-		if (strcmp(fields[i].key, key) == 0)
-			return fields[i].val;
-	return NULL;
-}
-
-static void
-clearf(void)
-{
-	for (size_t i = 0; i < nfields; i++) {
-		free(fields[i].key);
-		free(fields[i].val);
-	}
-	nfields = 0;
-}
-
-/* "2026-11-30", "2026-11-30T12:00:00Z", "2026-11-30 12:00" or epoch seconds */
-static int
-parse_date(const char *s, long long *out)
-{
-	struct tm tm;
-	char *e;
-	int n = 0;
-
-	memset(&tm, 0, sizeof(tm));
-	if (sscanf(s, "%4d-%2d-%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &n) == 3) {
-		const char *p = s + n;
-		int m = 0;
-
-		if ((*p == 'T' || *p == ' ') &&
-		    sscanf(p + 1, "%2d:%2d%n", &tm.tm_hour, &tm.tm_min, &m) == 2) {
-			p += 1 + m;
-			if (*p == ':' && sscanf(p + 1, "%2d%n", &tm.tm_sec, &m) == 1)
-				p += 1 + m;
-		}
-		if (*p == 'Z')
-			p++;
-		if (*p != '\0' || tm.tm_mon < 1 || tm.tm_mon > 12 ||
-		    tm.tm_mday < 1 || tm.tm_mday > 31)
-			return -1;
-		tm.tm_year -= 1900;
-		tm.tm_mon -= 1;
-		*out = timegm(&tm);
-		return 0;
-	}
-	*out = strtoll(s, &e, 10);
-	return (*s != '\0' && *e == '\0') ? 0 : -1;
-}
-
 static long
 lineof(size_t off, long *col)
 {
@@ -274,86 +199,7 @@ die_tok(const kp_json *d, int i, const char *fmt, const char *arg)
 static void
 write_run(const char *framework, const char *srcname)
 {
-	char name[256];
-	const char *base, *dot, *date, *host;
-	long long start = 0;
-	int have_start = 0;
-	size_t i;
-
-	base = strrchr(srcname, '/');
-	base = base ? base + 1 : srcname;
-	dot = strchr(base, '.');
-	snprintf(name, sizeof(name), "%.*s", dot && dot != base ?
-	    (int)(dot - base) : (int)strlen(base), base);
-	if (getf("run_name") == NULL)
-		setf("run_name", name, 0);
-	for (i = 0; i < nmeta; i++) {
-		char *eq = strchr(meta[i], '=');
-		char key[128];
-
-		snprintf(key, sizeof(key), "%.*s", (int)(eq - meta[i]), meta[i]);
-		setf(key, eq + 1, 0);
-	}
-	if ((date = getf("date")) != NULL) {
-		if (parse_date(date, &start) != 0)
-			kp_die_at(fname, 0, 0, "date \"%s\" is not YYYY-MM-DD[THH:MM[:SS]][Z] "
-			    "or epoch seconds", date);
-		have_start = 1;
-	}
-	host = getf("host") ? getf("host") : "unknown";
-	if (have_start)
-		snprintf(runid, sizeof(runid), "%s@%s:%lld", getf("run_name"),
-		    host, start);
-	else
-		snprintf(runid, sizeof(runid), "%s@%s", getf("run_name"), host);
-	snprintf(kernel, sizeof(kernel), "%s",
-	    getf("kernel") ? getf("kernel") : "unknown");
-	snprintf(instance, sizeof(instance), "%s",
-	    getf("instance") ? getf("instance") : host);
-
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "run");
-	kp_w_kstr(w, "run", getf("run") ? getf("run") : runid);
-	kp_w_kstr(w, "run_name", getf("run_name"));
-	kp_w_kint(w, "iter", 0);
-	kp_w_kstr(w, "kernel", kernel);
-	kp_w_kstr(w, "host", host);
-	kp_w_kstr(w, "instance", instance);
-	if (getf("cpu_model"))
-		kp_w_kstr(w, "cpu_model", getf("cpu_model"));
-	else
-		kp_w_knull(w, "cpu_model");
-	kp_w_kstr(w, "framework", framework);
-	if (have_start) {
-		kp_w_kint(w, "start", start);
-		kp_w_kint(w, "finish", start);
-	} else {
-		kp_w_knull(w, "start");
-		kp_w_knull(w, "finish");
-	}
-	for (i = 0; i < nfields; i++) {
-		static const char *const done[] = { "run", "run_name", "kernel",
-		    "host", "instance", "cpu_model", "type", "iter", "framework",
-		    "start", "finish", NULL };
-		int skip = 0;
-
-		for (int j = 0; done[j]; j++)
-			if (strcmp(fields[i].key, done[j]) == 0)
-				skip = 1;
-		if (skip)
-			continue;
-		if (fields[i].val == NULL)
-			kp_w_knull(w, fields[i].key);
-		else if (fields[i].num) {
-			kp_w_key(w, fields[i].key);
-			kp_w_raw(w, fields[i].val, strlen(fields[i].val));
-		} else
-			kp_w_kstr(w, fields[i].key, fields[i].val);
-	}
-	kp_w_kstr(w, "src", srcname);
-	kp_w_end(w);
-	if (getf("run"))
-		snprintf(runid, sizeof(runid), "%s", getf("run"));
+	kp_runmeta_write(rm, w, framework, srcname, meta, nmeta, &id);
 }
 
 static long
@@ -394,10 +240,10 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 	snprintf(src, sizeof(src), "%s:%ld", fname, line);
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "sample");
-	kp_w_kstr(w, "run", runid);
+	kp_w_kstr(w, "run", id.run);
 	kp_w_kint(w, "iter", 0);
-	kp_w_kstr(w, "kernel", kernel);
-	kp_w_kstr(w, "instance", instance);
+	kp_w_kstr(w, "kernel", id.kernel);
+	kp_w_kstr(w, "instance", id.instance);
 	kp_w_kstr(w, "job", comp[0]);
 	kp_w_kstr(w, "suite", comp[0]);
 	kp_w_kstr(w, "bench", n > 2 ? comp[1] : comp[n - 1]);
@@ -578,7 +424,7 @@ parse_meta(kp_json *d, int m)
 				snprintf(kbuf, sizeof(kbuf), "%s", ren[i].rec);
 		switch (d->tok[v].type) {
 		case KP_JSTR:
-			setf(kbuf, kp_json_str(d, v), 0);
+			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
 			break;
 		case KP_JNUM:
 			val = kp_json_raw(d, v, &len);
@@ -586,12 +432,12 @@ parse_meta(kp_json *d, int m)
 				char *t = estrndup(val, len);
 
 				/* a date given as epoch seconds is still a date */
-				setf(kbuf, t, strcmp(kbuf, "date") != 0);
+				kp_runmeta_set(rm, kbuf, t, strcmp(kbuf, "date") != 0);
 				free(t);
 			}
 			break;
 		case KP_JNULL:
-			setf(kbuf, NULL, 0);
+			kp_runmeta_set(rm, kbuf, NULL, 0);
 			break;
 		default:
 			die_tok(d, v, "meta.%s: expected a string, a number or null", kbuf);
@@ -756,7 +602,7 @@ parse_file(const char *path)
 		err(KP_EXIT_BAD, "%s", fname);
 	text = buf;
 	index_lines(len);
-	clearf();
+	kp_runmeta_clear(rm);
 	clear_reps();
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
@@ -793,6 +639,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	w = kp_w_open(stdout, "<stdout>");
+	rm = kp_runmeta_new();
 	if (argc == 0)
 		parse_file(NULL);
 	for (int i = 0; i < argc; i++)

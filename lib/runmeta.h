@@ -1,0 +1,22 @@
+/* runmeta.h: the run record of parsers whose input names its metadata */
+#ifndef RUNMETA_H
+#define RUNMETA_H
+
+typedef struct kp_runmeta kp_runmeta;
+typedef struct {
+	char run[512], kernel[256], instance[256];	/* for the samples */
+} kp_runid;
+
+kp_runmeta *kp_runmeta_new(void);
+/* num: val is the text of a JSON number, written raw */
+void kp_runmeta_set(kp_runmeta *m, const char *key, const char *val, int num);
+const char *kp_runmeta_get(const kp_runmeta *m, const char *key);
+void kp_runmeta_clear(kp_runmeta *m);
+/* apply the --meta KEY=VALUE arguments, name the run after src unless the
+ * metadata names it, write the run record and say what samples carry */
+void kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework,
+    const char *src, char *const *meta, size_t nmeta, kp_runid *id);
+/* "2026-11-30", "2026-11-30T12:00:00Z", "2026-11-30 12:00" or epoch seconds */
+int kp_parse_date(const char *s, long long *out);
+
+#endif
