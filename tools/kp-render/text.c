@@ -87,6 +87,23 @@ group(FILE *fp, const Sys *s, int colour)
 		    s->combine_method);
 }
 
+/* What a reader must know before trusting a line, from kp-classify's
+ * reason: the test saw one run a side, or the benchmark was starved. */
+static void
+caveats(FILE *fp, const char *reason)
+{
+	const char *p;
+	int share;
+
+	if (!reason)
+		return;
+	if (strstr(reason, "single-run:"))
+		fputs(" {one run a side}", fp);
+	if ((p = strstr(reason, "interference:target-cpu-share-")) &&
+	    sscanf(p, "interference:target-cpu-share-%d%%", &share) == 1)
+		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
+}
+
 int
 render_text(Report *r, FILE *fp, int colour)
 {
@@ -117,9 +134,11 @@ render_text(Report *r, FILE *fp, int colour)
 			    c->base_kernel, c->target_kernel);
 			pct(fp, c->change, 1);
 			if (isnan(c->score))
-				fputs(" [Score: n/a]\n", fp);
+				fputs(" [Score: n/a]", fp);
 			else
-				fprintf(fp, " [Score: %.1f]\n", c->score);
+				fprintf(fp, " [Score: %.1f]", c->score);
+			caveats(fp, c->reason);
+			fputc('\n', fp);
 		}
 	}
 
