@@ -155,6 +155,11 @@ o=$(jq -r 'select(.path=="baseline/iter-0/unixbenchd/logs/unixbenchd.log") | .ob
 sed 's/12865576/1/' "$S/$o" >"$S/objects/new"
 jq -c 'select(.path=="baseline/iter-0/unixbenchd/logs/unixbenchd.log") | .object="objects/new"' "$S/index.ndjson" >>"$S/index.ndjson"
 is "$($P "$S" | jq -r 'select(.type=="sample" and .job=="unixbenchd" and .rep==1) | .value')" 1 "store: later record supersedes"
+# a last line torn by a crash is skipped with a warning, as kp-fetch does
+printf '{"type":"artifact","source":"work/log","pa' >>"$S/index.ndjson"
+run_status $P "$S"
+is "$rc:$(jq -r 'select(.type=="sample" and .job=="unixbenchd" and .rep==1) | .value' "$T/out")" "0:1" "store: a torn last index line does not lose the store"
+grep -q "index.ndjson:[0-9]*:[0-9]*: unreadable record skipped" "$T/err"; ok $? "store: and the torn line is named"
 
 # 7. hand-made hackbench, schbench, futexbench, newer stress-ng
 run_status $P "$HM"

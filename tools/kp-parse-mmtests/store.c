@@ -35,6 +35,33 @@ cmpseq(const void *a, const void *b)
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* The next record of an index.  kp-fetch appends each record in one write
+ * under a lock, so only a crash mid-write leaves an unreadable line; like
+ * kp-fetch, skip it with a warning instead of refusing the whole store.
+ * Records on stdin come from a pipe and stay strict. */
+static int
+next_record(kp_in *in, kp_json *d, int tolerant)
+{
+	char *line, err[256];
+	size_t len, col;
+
+	if (!tolerant)
+		return kp_rec_next(in, d);
+	while ((line = kp_in_line(in, &len))) {
+		if (strspn(line, " \t") == len)
+			continue;
+		if (kp_json_parse(d, line, len, err, sizeof(err), &col) == 0 &&
+		    d->tok[0].type == KP_JOBJ) {
+			d->file = kp_in_name(in);
+			d->line = kp_in_lineno(in);
+			return 1;
+		}
+		kp_warn_at(kp_in_name(in), kp_in_lineno(in), (long)col,
+		    "unreadable record skipped (torn by a crash?): %s", err);
+	}
+	return 0;
+}
+
 /* store: the store directory given as an argument, or NULL when the
  * records come from stdin and carry their own "store" */
 void
@@ -49,7 +76,7 @@ store_read(const char *store, const char *index, vtree ***trees, size_t *ntrees)
 	size_t seq = 0;
 
 	kp_json_init(&d);
-	while (kp_rec_next(in, &d)) {
+	while (next_record(in, &d, store != NULL)) {
 		type = kp_rec_type(&d);
 		if (strcmp(type, "artifact") != 0)
 			continue;	/* other records are not files */
