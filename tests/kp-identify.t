@@ -61,7 +61,7 @@ ids "$T/out" >"$T/ids"
 want=$(printf '%s\n' arch=x86_64 'cmdline=root=/dev/vda1 ro' 'cpu_model=AMD EPYC' \
 	cpu_topology=- cpus=2 framework=mmtests framework_version=638401e07e70 \
 	instance_type=- kconfig_hash=0123456789abcdef kernel=v6.16 kernel_sha=- \
-	mem_kb=24000000 'os=Debian 12' 'toolchain=gcc 12.2.0' | sha256sum | cut -c1-16)
+	mem_gib=23 'os=Debian 12' 'toolchain=gcc 12.2.0' | sha256sum | cut -c1-16)
 is "$(jq -r 'select(.type == "run" and .run == "a@vm1:1") | .exp' "$T/out")" "$want" \
 	"a run's exp is the SHA-256 of its canonical allow-list (independent check)"
 

@@ -1,6 +1,7 @@
 /* kp-identify: give run, runstat and sample records their experiment
  * identity (exp) and comparison key (key).  See kp-identify(1). */
 #include <err.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,19 @@ setrun(Run *r, kp_json *d)
 			char *c = normcmdline(v);
 			free(v);
 			v = c;
+		} else if (strcmp(runfields[i].name, "mem_kb") == 0 &&
+		    strcmp(v, MISSING) != 0) {
+			/* MemTotal moves by megabytes with the kernel's own
+			 * size and reservations: the machine is its GiB */
+			char *end, buf[32];
+			double kb = strtod(v, &end);
+
+			if (*end == '\0' && kb >= 0) {
+				snprintf(buf, sizeof(buf), "%.0f", round(kb / 1048576));
+				free(v);
+				addpair(r, "mem_gib", estrdup(buf));
+				continue;
+			}
 		}
 		addpair(r, runfields[i].name, v);
 	}
