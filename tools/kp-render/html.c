@@ -25,6 +25,8 @@ static int obool(kp_json *d, const char *key);
 static int pairof(struct hsite *s, const char *bk, const char *tk);
 static int suiteof(struct hsite *s, const char *name);
 static int testof(struct hsite *s, const struct hcmp *c);
+static double *onums(kp_json *d, int arr, const char *key, int *n);
+static void dedupe(struct hsite *s);
 
 void
 h_esc(FILE *fp, const char *s)
@@ -129,6 +131,32 @@ h_sevrank(const struct hcmp *c)
 }
 
 int
+h_finding(const struct hcmp *c)
+{
+	return c->cls && (!strcmp(c->cls, "regression") ||
+	    !strcmp(c->cls, "improvement"));
+}
+
+/*
+ * kp-classify's "interference:target-cpu-share-51%-of-baseline" as words,
+ * "target cpu share 51% of baseline"; 0 when the reason has none.
+ */
+int
+h_interf(const char *reason, char *out, size_t sz)
+{
+	static const char tag[] = "interference:";
+	const char *p;
+	size_t n = 0;
+
+	if (reason == NULL || (p = strstr(reason, tag)) == NULL)
+		return 0;
+	for (p += sizeof(tag) - 1; *p && *p != ';' && n + 1 < sz; p++, n++)
+		out[n] = *p == '-' && n > 0 && out[n - 1] != ' ' ? ' ' : *p;
+	out[n] = '\0';
+	return 1;
+}
+
+int
 render_html(char **inputs, int ninputs, const char *samples_path,
     const char *outdir)
 {
@@ -149,6 +177,7 @@ render_html(char **inputs, int ninputs, const char *samples_path,
 		load(&site, inputs[i]);
 	if (samples_path)
 		load(&site, samples_path);
+	dedupe(&site);
 	for (i = 0; i < site.ncmp; i++) {
 		struct hcmp *c = &site.cmp[i];
 		char id[1024];
@@ -352,20 +381,45 @@ load(struct hsite *s, const char *path)
 			y->levels = oarrtext(&d, "levels", &y->nlevels);
 			y->affected = oarrtext(&d, "affected", &y->naffected);
 			y->missing = oarrtext(&d, "missing", &y->nmissing);
+			y->uncertain = oarrtext(&d, "uncertain", &y->nuncertain);
+			y->opposite = oarrtext(&d, "opposite", &y->nopposite);
 			y->sevcounts = otext(&d, "severity_counts");
 			y->method = ostr(&d, "combine_method");
 			y->avg_score = onum(&d, "avg_score");
 			y->chmin = onum(&d, "change_min_pct");
 			y->chmax = onum(&d, "change_max_pct");
 			y->p = onum(&d, "p_combined");
+			y->q = onum(&d, "q_combined");
 			y->systematic = obool(&d, "systematic");
 		} else if (strcmp(type, "stat") == 0) {
 			const char *scope = kp_req_str(&d, "scope");
 			struct hroll *r;
 			int n;
 
-			if (strcmp(scope, "group") == 0)
+			if (strcmp(scope, "group") == 0) {
+				struct hgroup *g;
+				char k[2048];
+				int o;
+
+				if (kp_json_get(&d, 0, "obs") < 0)
+					continue;
+				g = GROW(s->grp, s->ngrp);
+				snprintf(k, sizeof(k), "%s\x1f%s\x1f%s\x1f%s\x1f%s"
+				    "\x1f%s\x1f%lld", kp_req_str(&d, "exp"),
+				    kp_req_str(&d, "suite"), kp_req_str(&d, "bench"),
+				    kp_req_str(&d, "test"), kp_req_str(&d, "op"),
+				    kp_req_str(&d, "metric"), kp_req_int(&d, "conc"));
+				g->gkey = estrdup(k);
+				g->runs = oarrstr(&d, "runs", &g->nruns);
+				g->ninstances = kp_opt_int(&d, "n_instances", 0);
+				o = kp_json_get(&d, 0, "obs");
+				if (d.tok[o].type != KP_JOBJ)
+					kp_rec_die(&d, o, "expected an object for "
+					    "\"obs\"");
+				g->sub = onums(&d, o, "sub", &g->nsub);
+				g->run = onums(&d, o, "run", &g->nrun);
 				continue;
+			}
 			r = GROW(s->roll, s->nroll);
 			r->scope = estrdup(scope);
 			r->exp = ostr(&d, "exp");
@@ -465,6 +519,109 @@ oarrstr(kp_json *d, const char *key, int *n)
 		v[(*n)++] = estrdup(kp_json_str(d, e));
 	}
 	return v;
+}
+
+/* the numbers of the array member key of object obj */
+static double *
+onums(kp_json *d, int obj, const char *key, int *n)
+{
+	int i = kp_json_get(d, obj, key), e;
+	double *v = NULL;
+
+	*n = 0;
+	if (i < 0 || d->tok[i].type == KP_JNULL)
+		return NULL;
+	if (d->tok[i].type != KP_JARR)
+		kp_rec_die(d, i, "expected an array of numbers for \"%s\"", key);
+	for (e = kp_json_first(d, i); e >= 0 && (uint32_t)e < d->tok[i].next;
+	    e = d->tok[e].next) {
+		v = ereallocarray(v, *n + 1, sizeof(*v));
+		if (kp_json_num(d, e, &v[*n]) == -1)
+			kp_rec_die(d, e, "expected a number in \"%s\"", key);
+		(*n)++;
+	}
+	return v;
+}
+
+static int
+bygkey(const void *a, const void *b)
+{
+	const struct hsample *x = a, *y = b;
+	int r;
+
+	if ((r = strcmp(x->gkey, y->gkey)) || (r = strcmp(x->run, y->run)))
+		return r;
+	if (x->iter != y->iter)
+		return x->iter < y->iter ? -1 : 1;
+	if (x->rep != y->rep)
+		return x->rep < y->rep ? -1 : 1;
+	if (x->sub != y->sub)
+		return x->sub < y->sub ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return strcmp(x->src ? x->src : "", y->src ? y->src : "");
+}
+
+int
+h_groupcmp(const void *a, const void *b)
+{
+	return strcmp(((const struct hgroup *)a)->gkey,
+	    ((const struct hgroup *)b)->gkey);
+}
+
+static int
+samestr(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/*
+ * The pipeline's files overlap: kp-stats, kp-compare and the later
+ * stages pass run, runstat and stat records through, so the findings and
+ * a stats file given with -s both hold them.  Each is shown once.
+ */
+static void
+dedupe(struct hsite *s)
+{
+	int i, j, n;
+
+	for (i = n = 0; i < s->nroll; i++) {
+		struct hroll *r = &s->roll[i];
+		for (j = 0; j < n; j++) {
+			struct hroll *q = &s->roll[j];
+			if (!strcmp(q->scope, r->scope) && samestr(q->exp, r->exp) &&
+			    samestr(q->suite, r->suite) &&
+			    samestr(q->bench, r->bench) && samestr(q->test, r->test))
+				break;
+		}
+		if (j == n)
+			s->roll[n++] = *r;
+	}
+	s->nroll = n;
+	for (i = n = 0; i < s->nrs; i++) {
+		struct hrunstat *r = &s->rs[i];
+		for (j = 0; j < n; j++)
+			if (!strcmp(s->rs[j].run, r->run) && s->rs[j].iter == r->iter &&
+			    samestr(s->rs[j].job, r->job) &&
+			    samestr(s->rs[j].suite, r->suite))
+				break;
+		if (j == n)
+			s->rs[n++] = *r;
+	}
+	s->nrs = n;
+	/* sorted by group, samples are found by binary search */
+	if (s->nsmp)
+		qsort(s->smp, s->nsmp, sizeof(*s->smp), bygkey);
+	for (i = n = 0; i < s->nsmp; i++)
+		if (n == 0 || bygkey(&s->smp[n - 1], &s->smp[i]) != 0)
+			s->smp[n++] = s->smp[i];
+	s->nsmp = n;
+	if (s->ngrp)
+		qsort(s->grp, s->ngrp, sizeof(*s->grp), h_groupcmp);
+	for (i = n = 0; i < s->ngrp; i++)
+		if (n == 0 || h_groupcmp(&s->grp[n - 1], &s->grp[i]) != 0)
+			s->grp[n++] = s->grp[i];
+	s->ngrp = n;
 }
 
 static double

@@ -68,9 +68,18 @@ struct hcmp {
 struct hsys {
 	char *suite, *bench, *test, *op, *metric, *bexp, *texp, *bk, *tk;
 	char *direction, *levels, *affected, *missing, *sevcounts, *method;
-	int nlevels, naffected, nmissing, systematic;
-	double avg_score, chmin, chmax, p;
+	char *uncertain, *opposite;
+	int nlevels, naffected, nmissing, nuncertain, nopposite, systematic;
+	double avg_score, chmin, chmax, p, q;
 	int pair, testidx;
+};
+
+/* a stat group: its samples when no sample records were given */
+struct hgroup {
+	char *gkey;	/* as hsample's */
+	char **runs; int nruns, ninstances;
+	double *sub; int nsub;	/* obs.sub: every sample, in unit order */
+	double *run; int nrun;	/* obs.run: one mean per (instance, run) */
 };
 
 struct hroll {	/* stat roll-ups: scope test, suite, exp */
@@ -93,6 +102,7 @@ struct hsite {
 	struct hsample *smp; int nsmp;
 	struct hcmp *cmp; int ncmp;
 	struct hsys *sys; int nsys;
+	struct hgroup *grp; int ngrp;
 	struct hroll *roll; int nroll;
 	struct hpair *pair; int npair;
 	struct hsuite *suite; int nsuite;
@@ -110,6 +120,9 @@ void h_name(char *out, size_t sz, const char *prefix, const char *slugof,
     const char *hashof, const char *ext);
 int h_goodness(const struct hcmp *c, double *g);	/* change, better = + */
 int h_sevrank(const struct hcmp *c);
+int h_finding(const struct hcmp *c);
+int h_groupcmp(const void *a, const void *b);	/* struct hgroup by gkey */	/* a regression or an improvement */
+int h_interf(const char *reason, char *out, size_t sz);	/* as words */
 
 /* htmlpage.c */
 void h_pages(struct hsite *s);
@@ -120,3 +133,5 @@ void svg_chart(struct hsite *s, const char *file, int test);
 void svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
     struct hsample **bs, int nb, struct hsample **ts, int nt);
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
+void svg_cmpcolor(const struct hcmp *c, char out[8]);	/* after its class */
+const char *svg_ink(const char *fill);	/* text colour readable on fill */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "kp.h"
 #include "html.h"
@@ -14,7 +15,7 @@ static const char *const sevname[NSEV] = { "red", "yellow", "green", "none" };
 
 struct counts {
 	int n, reg[NSEV], imp[NSEV], unc, noc, uncl, sysreg, sysimp;
-	int incomplete, unstable;
+	int interf, incomplete, unstable;
 };
 
 static void style(struct hsite *s);
@@ -40,6 +41,14 @@ static void measname(FILE *fp, const struct htest *t);
 static int sevidx(const char *sev);
 static void h_esc1(FILE *fp, char ch);
 static int bysev(const void *a, const void *b);
+static void chips(FILE *fp, const char *reason);
+static void changecell(FILE *fp, const struct hcmp *c);
+static void systable(FILE *fp, struct hsite *s, int pair);
+static void bylevel(FILE *fp, struct hsite *s, int test, int pair,
+    const char *bexp, const char *texp);
+static int interfcount(struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp, int *nreg, char *pct, size_t sz);
+static void sysfacts(FILE *fp, const struct hsys *y);
 
 enum { COL_PAIR = 1, COL_TEST = 2 };
 
@@ -72,6 +81,7 @@ style(struct hsite *s)
 "h1{font-size:19px;margin:6px 0 2px;overflow-wrap:anywhere}\n"
 "h2{font-size:15px;margin:22px 0 6px;border-bottom:1px solid #ddd;"
 "padding-bottom:2px;overflow-wrap:anywhere}\n"
+"h3{font-size:13px;margin:14px 0 4px}\n"
 "p.sub{color:#555;margin:0 0 10px}\n"
 "div.crumbs{font-size:12px;color:#666;padding:4px 0;"
 "border-bottom:1px solid #e3e3e3;overflow-wrap:anywhere}\n"
@@ -79,7 +89,7 @@ style(struct hsite *s)
 "a{color:#0550ae}\n"
 "table{border-collapse:collapse;margin:4px 0 10px;background:#fff}\n"
 "th,td{border:1px solid #e1e1e6;padding:2px 6px;text-align:left;"
-"vertical-align:top;max-width:420px;overflow-wrap:anywhere}\n"
+"vertical-align:top;max-width:420px;overflow-wrap:break-word}\n"
 "th{background:#f0f1f4;font-weight:600;white-space:nowrap}\n"
 "table.sort th{cursor:pointer}\n"
 "table.sort th:hover{background:#e2e5ec}\n"
@@ -106,7 +116,22 @@ style(struct hsite *s)
 "margin:6px 0}\n"
 "div.note.sys{border-left-color:#b71c1c;background:#fdf2f2}\n"
 "code,.mono{font:12px ui-monospace,Menlo,Consolas,monospace}\n"
-"div.foot{margin-top:30px;color:#888;font-size:11px}\n", fp);
+"div.foot{margin-top:30px;color:#888;font-size:11px}\n"
+"td.cls{white-space:nowrap}\n"
+"td.nc{color:#888}\n"
+"span.chip{display:inline-block;padding:0 4px;margin:1px 3px 1px 0;"
+"border-radius:3px;background:#eef0f4;color:#333;font-size:11px}\n"
+"span.chip.intf{background:#ffe0b2;color:#6d3200;font-weight:600}\n"
+"span.chip.unst{background:#efe3f5;color:#4a148c}\n"
+"div.verdict{border:1px solid #ddd;border-left:5px solid #888;"
+"background:#fff;padding:6px 10px;margin:8px 0;font-size:14px}\n"
+"div.verdict.regression{border-left-color:#b2182b}\n"
+"div.verdict.improvement{border-left-color:#2166ac}\n"
+"div.verdict.uncertain{border-left-color:#6a1b9a}\n"
+"div.intf{background:#fff3e0;border-left:3px solid #e65100;"
+"padding:4px 8px;margin:6px 0}\n"
+"details{margin:6px 0}\nsummary{cursor:pointer;color:#5d4000}\n"
+"p.legend{color:#555;font-size:12px;margin:2px 0 8px}\n", fp);
 	h_close(s, fp, "style.css");
 }
 
@@ -164,12 +189,13 @@ crumbs(FILE *fp, struct hsite *s, int suite, int test, const struct hcmp *c)
 static void
 measname(FILE *fp, const struct htest *t)
 {
+	/* break opportunities after the separators, not inside words */
 	h_esc(fp, t->suite);
-	putc('/', fp);
+	fputs("/<wbr>", fp);
 	h_esc(fp, t->bench);
-	putc('/', fp);
+	fputs("/<wbr>", fp);
 	h_esc(fp, t->test);
-	putc('[', fp);
+	fputs("<wbr>[", fp);
 	h_esc(fp, t->op);
 	putc(' ', fp);
 	h_esc(fp, t->metric);
@@ -258,8 +284,11 @@ count(struct hsite *s, int pair, int suite, struct counts *k)
 		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite))
 			continue;
 		k->n++;
-		if (c->cls && !strcmp(c->cls, "regression"))
+		if (c->cls && !strcmp(c->cls, "regression")) {
+			char b[96];
 			k->reg[sevidx(c->sev)]++;
+			k->interf += h_interf(c->reason, b, sizeof(b));
+		}
 		else if (c->cls && !strcmp(c->cls, "improvement"))
 			k->imp[sevidx(c->sev)]++;
 		else if (c->cls && !strcmp(c->cls, "uncertain"))
@@ -279,15 +308,31 @@ count(struct hsite *s, int pair, int suite, struct counts *k)
 		else
 			k->sysreg++;
 	}
+	/* tests, not roll-ups: both kernels of a pair have one per test */
 	exps = pairexps(s, pair, suite, &nexp);
 	for (i = 0; i < s->nroll; i++) {
 		struct hroll *r = &s->roll[i];
+		int inc, uns, j;
+
 		if (!rollin(s, r, exps, nexp, suite))
 			continue;
-		if (r->incomplete > 0 || r->nmissing > 0)
-			k->incomplete++;
-		if (r->unstable > 0)
-			k->unstable++;
+		inc = r->incomplete > 0 || r->nmissing > 0;
+		uns = r->unstable > 0;
+		for (j = 0; j < i && (inc || uns); j++) {
+			struct hroll *q = &s->roll[j];
+			if (!rollin(s, q, exps, nexp, suite) ||
+			    strcmp(q->suite ? q->suite : "", r->suite ? r->suite :
+			    "") || strcmp(q->bench ? q->bench : "", r->bench ?
+			    r->bench : "") || strcmp(q->test ? q->test : "",
+			    r->test ? r->test : ""))
+				continue;
+			if (q->incomplete > 0 || q->nmissing > 0)
+				inc = 0;
+			if (q->unstable > 0)
+				uns = 0;
+		}
+		k->incomplete += inc;
+		k->unstable += uns;
 	}
 	free(exps);
 }
@@ -295,10 +340,17 @@ count(struct hsite *s, int pair, int suite, struct counts *k)
 static void
 countshead(FILE *fp)
 {
-	fputs("<th>cmp</th><th>regr. red</th><th>yellow</th><th>green</th>"
+	fputs("<th title=\"comparisons: one per test and concurrency level\">"
+	    "cmp</th><th>regr. red</th><th>yellow</th><th>green</th>"
 	    "<th>impr. red</th><th>yellow</th><th>green</th><th>uncertain</th>"
-	    "<th>no change</th><th>systematic</th><th>incomplete</th>"
-	    "<th>unstable</th>", fp);
+	    "<th>no change</th><th title=\"regressions whose target runs got "
+	    "less CPU time than the baseline's (kp-classify): the machine, not "
+	    "the kernel, may be the cause\">interference</th>"
+	    "<th title=\"groups of one test that move the same way at every "
+	    "concurrency level (kp-systematic)\">systematic</th>"
+	    "<th title=\"tests with missing concurrency levels or incomplete "
+	    "groups\">incomplete</th><th title=\"tests with groups whose "
+	    "coefficient of variation is high (kp-stats)\">unstable</th>", fp);
 }
 
 static void
@@ -327,6 +379,11 @@ countscells(FILE *fp, const struct counts *k)
 		    sevname[i]);
 	cell(fp, k->unc, NULL);
 	cell(fp, k->noc, NULL);
+	if (k->interf)
+		fprintf(fp, "<td class=\"n\" data-v=\"%d\"><span class=\"chip "
+		    "intf\">%d</span></td>", k->interf, k->interf);
+	else
+		fputs("<td class=\"z\">0</td>", fp);
 	if (k->sysreg + k->sysimp == 0)
 		fputs("<td class=\"z\">0</td>", fp);
 	else {
@@ -383,6 +440,80 @@ bysev(const void *a, const void *b)
 	return x->conc < y->conc ? -1 : x->conc > y->conc;
 }
 
+/*
+ * The change, coloured by how bad it is only when it is a finding: a -20%
+ * that kp-classify calls no change (below the noise floor of a noisy test)
+ * must not look like a regression.  Uncertain changes get a faint colour.
+ */
+static void
+changecell(FILE *fp, const struct hcmp *c)
+{
+	char col[8];
+	double g;
+
+	if (h_goodness(c, &g) == 0 && (c->cls == NULL || h_finding(c) ||
+	    !strcmp(c->cls, "uncertain"))) {
+		svg_cmpcolor(c, col);
+		fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
+		    "%s;color:%s\">", c->change, col, svg_ink(col));
+	} else
+		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->change);
+	pct(fp, c->change);
+	fputs("</td>", fp);
+}
+
+/*
+ * kp-classify's reason, one chip per part, in words; interference and
+ * instability stand out because they say the change may not be the
+ * kernel's.  The record's own text stays in the tooltip.
+ */
+static void
+chips(FILE *fp, const char *reason)
+{
+	const char *p, *e;
+
+	if (reason == NULL || *reason == '\0') {
+		fputs("-", fp);
+		return;
+	}
+	fputs("<span title=\"", fp);
+	h_esc(fp, reason);
+	fputs("\">", fp);
+	for (p = reason; *p; p = *e ? e + 1 : e) {
+		const char *cls = "chip", *q;
+
+		if (strncmp(p, "single-run:", 11) == 0) {
+			fputs("<span class=\"chip\" title=\"one run per side: the "
+			    "test saw no run-to-run noise, so the change is held "
+			    "against a noise floor\">single run</span>", fp);
+			p += 11;
+		}
+		e = p + strcspn(p, ";");
+		if (e == p)
+			continue;
+		if (strncmp(p, "interference:", 13) == 0)
+			cls = "chip intf";
+		else if (strncmp(p, "unstable", 8) == 0)
+			cls = "chip unst";
+		fprintf(fp, "<span class=\"%s\">", cls);
+		for (q = p; q < e; q++) {
+			if (*q == '-' && q > p && ((q[-1] >= 'a' && q[-1] <= 'z') ||
+			    (q[-1] >= 'A' && q[-1] <= 'Z') || q[-1] == '%'))
+				putc(' ', fp);
+			else if (*q == ':' && q > p)
+				fputs(": ", fp);
+			else if (*q == ',')
+				fputs(", ", fp);
+			else if (*q == '>' || *q == '<')
+				fprintf(fp, " %s ", *q == '>' ? "&gt;" : "&lt;");
+			else
+				h_esc1(fp, *q);
+		}
+		fputs("</span>", fp);
+	}
+	fputs("</span>", fp);
+}
+
 /* every comparison in idx, most severe first, each linking to its evidence */
 static void
 cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
@@ -402,13 +533,11 @@ cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 	    "<th>evidence</th></tr></thead><tbody>\n", fp);
 	for (i = 0; i < n; i++) {
 		struct hcmp *c = &s->cmp[idx[i]];
-		char col[8];
-		double g;
 
 		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">",
 		    h_sevrank(c), sevname[sevidx(c->sev)]);
 		h_esc(fp, c->sev ? c->sev : "none");
-		fputs("</span></td><td><span class=\"cls ", fp);
+		fputs("</span></td><td class=\"cls\"><span class=\"cls ", fp);
 		h_esc(fp, c->cls ? c->cls : "none");
 		fputs("\">", fp);
 		h_esc(fp, c->cls ? c->cls : "-");
@@ -425,14 +554,8 @@ cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 			fputs("</td>", fp);
 		}
 		fprintf(fp, "<td class=\"n\">%lld</td>", c->conc);
-		if (h_goodness(c, &g) == 0) {
-			svg_color(g, col);
-			fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
-			    "%s\">", c->change, col);
-		} else
-			fputs("<td class=\"n\">", fp);
-		pct(fp, c->change);
-		fputs("</td><td class=\"n\">", fp);
+		changecell(fp, c);
+		fputs("<td class=\"n\">", fp);
 		if (isfinite(c->cil) || isfinite(c->cih)) {
 			putc('[', fp);
 			pct(fp, c->cil);
@@ -453,7 +576,7 @@ cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		    c->nb, c->nt);
 		num(fp, c->score);
 		fputs("</td><td>", fp);
-		h_esc(fp, c->reason);
+		chips(fp, c->reason);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n",
 		    c->page);
@@ -469,7 +592,16 @@ rolls(FILE *fp, struct hsite *s, int pair, int suite)
 	int i, nexp, any = 0;
 
 	exps = pairexps(s, pair, suite, &nexp);
-	for (i = 0; i < s->nroll; i++) {
+	for (i = 0; i < s->nroll; i++)
+		any += rollin(s, &s->roll[i], exps, nexp, suite) &&
+		    (s->roll[i].incomplete || s->roll[i].nmissing ||
+		    s->roll[i].unstable);
+	/* worth knowing, but below the findings: folded */
+	if (any)
+		fprintf(fp, "<details><summary>Data quality: %d warning%s from "
+		    "the stat roll-ups (incomplete groups, missing levels, "
+		    "unstable groups)</summary>\n", any, any == 1 ? "" : "s");
+	for (i = 0, any = 0; i < s->nroll; i++) {
 		struct hroll *r = &s->roll[i];
 		const char *kernel = "?";
 		int j;
@@ -511,34 +643,68 @@ rolls(FILE *fp, struct hsite *s, int pair, int suite)
 		fputs("</li>\n", fp);
 	}
 	if (any)
-		fputs("</ul>\n", fp);
+		fputs("</ul></details>\n", fp);
 	free(exps);
+}
+
+/*
+ * A reason without its numbers: "single-run:below-noise-floor(97%,learned);
+ * interference:target-cpu-time-51%-of-baseline" becomes
+ * "below-noise-floor;interference", so that comparisons uncertain for the
+ * same cause count together.
+ */
+static void
+reasonkind(const char *r, char *out, size_t sz)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	if (strncmp(r, "single-run:", 11) == 0)
+		r += 11;
+	for (; *r && n + 1 < sz; r++) {
+		if (*r == '(')
+			depth++;
+		else if (*r == ')')
+			depth -= depth > 0;
+		else if (depth == 0)
+			out[n++] = *r;
+		if (strncmp(r, "interference", 12) == 0 && (r[12] == ':' ||
+		    r[12] == '-')) {
+			n += snprintf(out + n, sz - n, "nterference");
+			n = n < sz ? n : sz - 1;
+			r += strcspn(r, ";") - 1;
+		}
+	}
+	out[n] = '\0';
 }
 
 static void
 reasons(FILE *fp, struct hsite *s, int pair, int suite)
 {
-	const char *seen[64];
-	int cnt[64], nseen = 0, i, j;
+	char seen[32][128];
+	int cnt[32], nseen = 0, i, j;
 
 	for (i = 0; i < s->ncmp; i++) {
 		struct hcmp *c = &s->cmp[i];
+		char k[128];
+
 		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite) ||
 		    !c->cls || strcmp(c->cls, "uncertain") || !c->reason)
 			continue;
-		for (j = 0; j < nseen && strcmp(seen[j], c->reason); j++)
+		reasonkind(c->reason, k, sizeof(k));
+		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
 			;
 		if (j == nseen) {
 			if (nseen == (int)KP_LEN(seen))
 				continue;
-			seen[nseen] = c->reason;
+			memcpy(seen[nseen], k, sizeof(k));
 			cnt[nseen++] = 0;
 		}
 		cnt[j]++;
 	}
 	for (i = 0; i < nseen; i++) {
-		fprintf(fp, "%s%d&times; ", i ? ", " : "", cnt[i]);
-		h_esc(fp, seen[i]);
+		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
+		chips(fp, seen[i]);
 	}
 	for (i = j = 0; i < s->ncmp; i++)
 		j += s->cmp[i].pair == pair && (suite < 0 ||
@@ -546,6 +712,53 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);
+}
+
+/* one sentence per pair: what a reader must not miss */
+static void
+headline(FILE *fp, struct hsite *s, int pair)
+{
+	struct counts k;
+	int i, n = 0, r;
+
+	count(s, pair, -1, &k);
+	r = k.reg[SEV_RED] + k.reg[SEV_YELLOW] + k.reg[SEV_GREEN] +
+	    k.reg[SEV_NONE];
+	fprintf(fp, "<div class=\"verdict%s\"><b>%d regression%s</b>",
+	    r ? " regression" : "", r, r == 1 ? "" : "s");
+	if (r) {
+		fputs(" (", fp);
+		for (i = 0; i < SEV_NONE; i++)
+			if (k.reg[i])
+				fprintf(fp, "%s%d %s", n++ ? ", " : "", k.reg[i],
+				    sevname[i]);
+		fputs(")", fp);
+	}
+	fprintf(fp, " in %d comparisons", k.n);
+	if (k.sysreg) {
+		fprintf(fp, "; <b>systematic</b> (every level) in ");
+		for (i = n = 0; i < s->nsys; i++) {
+			struct hsys *y = &s->sys[i];
+			if (y->pair != pair || !y->systematic ||
+			    !strcmp(y->direction, "improvement"))
+				continue;
+			fputs(n++ ? ", " : "", fp);
+			if (y->testidx >= 0) {
+				fprintf(fp, "<a href=\"%s\">",
+				    s->test[y->testidx].page);
+				measname(fp, &s->test[y->testidx]);
+				fputs("</a>", fp);
+			} else
+				h_esc(fp, y->test);
+		}
+	}
+	if (k.interf)
+		fprintf(fp, "; <span class=\"chip intf\">%d of %d with "
+		    "interference evidence</span>", k.interf, r);
+	fprintf(fp, "; %d improvement%s, %d uncertain, %d no change.</div>\n",
+	    k.imp[SEV_RED] + k.imp[SEV_YELLOW] + k.imp[SEV_GREEN] +
+	    k.imp[SEV_NONE], k.imp[SEV_RED] + k.imp[SEV_YELLOW] +
+	    k.imp[SEV_GREEN] + k.imp[SEV_NONE] == 1 ? "" : "s", k.unc, k.noc);
 }
 
 static void
@@ -560,8 +773,12 @@ index_page(struct hsite *s)
 	crumbs(fp, s, -1, -1, NULL);
 	fprintf(fp, "<h1>Kernel comparisons</h1>\n<p class=\"sub\">%d "
 	    "baseline/target pairs, %d suites, %d measurements, %d comparisons, "
-	    "%d systematic-group records, %d samples, from %ld records.</p>\n",
-	    s->npair, s->nsuite, s->ntest, s->ncmp, s->nsys, s->nsmp, s->nrec);
+	    "%d systematic-group records, %d samples", s->npair, s->nsuite,
+	    s->ntest, s->ncmp, s->nsys, s->nsmp);
+	if (s->nsmp == 0 && s->ngrp > 0)
+		fprintf(fp, " (the comparison pages plot the values of %d stat "
+		    "groups instead, without source files)", s->ngrp);
+	fprintf(fp, ", from %ld records.</p>\n", s->nrec);
 	fputs("<table class=\"sort\"><thead><tr><th>baseline</th><th>target</th>",
 	    fp);
 	countshead(fp);
@@ -582,7 +799,9 @@ index_page(struct hsite *s)
 	for (p = 0; p < s->npair; p++) {
 		fprintf(fp, "<h2 id=\"pair%d\">", p);
 		pairname(fp, s, p);
-		fputs("</h2>\n<table class=\"sort\"><thead><tr><th>suite</th>", fp);
+		fputs("</h2>\n", fp);
+		headline(fp, s, p);
+		fputs("<table class=\"sort\"><thead><tr><th>suite</th>", fp);
 		countshead(fp);
 		fputs("</tr></thead><tbody>\n", fp);
 		for (i = 0; i < s->nsuite; i++) {
@@ -597,18 +816,23 @@ index_page(struct hsite *s)
 			fputs("</tr>\n", fp);
 		}
 		fputs("</tbody></table>\n", fp);
-		rolls(fp, s, p, -1);
+		fputs("<h3>Across concurrency levels</h3>\n", fp);
+		systable(fp, s, p);
 		for (n = i = 0; i < s->ncmp; i++)
-			if (s->cmp[i].pair == p && s->cmp[i].cls &&
-			    (!strcmp(s->cmp[i].cls, "regression") ||
-			    !strcmp(s->cmp[i].cls, "improvement")))
+			if (s->cmp[i].pair == p && h_finding(&s->cmp[i]))
 				idx[n++] = i;
+		fprintf(fp, "<h3>Findings</h3>\n");
 		if (n) {
-			fprintf(fp, "<p>%d findings (regressions and improvements; "
-			    "the suite pages list every comparison):</p>\n", n);
+			fprintf(fp, "<p class=\"legend\">%d regressions and "
+			    "improvements, most severe first; the suite pages list "
+			    "every comparison. Change is of the median, target vs "
+			    "baseline, with its 95%% confidence interval; the colour "
+			    "says worse (red) or better (blue) after the metric's "
+			    "direction.</p>\n", n);
 			cmptable(fp, s, idx, n, COL_TEST);
 		} else
 			fputs("<p>No regressions or improvements.</p>\n", fp);
+		rolls(fp, s, p, -1);
 	}
 	free(idx);
 	foot(fp);
@@ -719,22 +943,137 @@ suite_page(struct hsite *s, int suite)
 		svg_heatmap(s, svg, suite, p);
 		fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 		    "data=\"%s\">heat map: %s</object></div>\n", svg, svg);
-		rolls(fp, s, p, suite);
 		for (n = i = 0; i < s->ncmp; i++)
 			if (s->cmp[i].pair == p && s->cmp[i].suiteidx == suite)
 				idx[n++] = i;
 		cmptable(fp, s, idx, n, COL_TEST);
+		rolls(fp, s, p, suite);
 	}
 	free(idx);
 	foot(fp);
 	h_close(s, fp, name);
 }
 
+static int
+bylonglong(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmpin(const struct hcmp *c, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	return c->testidx == test && c->pair == pair &&
+	    (bexp == NULL || !strcmp(c->bexp, bexp)) &&
+	    (texp == NULL || !strcmp(c->texp, texp));
+}
+
+/* "regressed at 1, 2; uncertain at 4; no change at 3": the levels by class */
+static void
+bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	static const char *const cls[] = { "regression", "improvement",
+	    "uncertain", "no-change", NULL };
+	static const char *const word[] = { "regressed", "improved",
+	    "uncertain", "no change", "not classified" };
+	long long *lv = emalloc((s->ncmp + 1) * sizeof(*lv));
+	int k, i, n, any = 0;
+
+	for (k = 0; k < (int)KP_LEN(cls); k++) {
+		for (n = i = 0; i < s->ncmp; i++) {
+			struct hcmp *c = &s->cmp[i];
+			if (cmpin(c, test, pair, bexp, texp) && (cls[k] ?
+			    c->cls && !strcmp(c->cls, cls[k]) : c->cls == NULL))
+				lv[n++] = c->conc;
+		}
+		if (n == 0)
+			continue;
+		qsort(lv, n, sizeof(*lv), bylonglong);
+		fprintf(fp, "%s%s at ", any++ ? "; " : "", word[k]);
+		for (i = 0; i < n; i++)
+			fprintf(fp, "%s%lld", i ? ", " : "", lv[i]);
+	}
+	free(lv);
+}
+
+/* regressions of one group that kp-classify flagged for interference */
+static int
+interfcount(struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp, int *nreg, char *pct, size_t sz)
+{
+	int i, n = 0;
+
+	*nreg = 0;
+	pct[0] = '\0';
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		char b[96];
+		if (!cmpin(c, test, pair, bexp, texp) || !c->cls ||
+		    strcmp(c->cls, "regression"))
+			continue;
+		(*nreg)++;
+		if (h_interf(c->reason, b, sizeof(b)) && n++ == 0)
+			snprintf(pct, sz, "%s", b);
+	}
+	return n;
+}
+
+static void
+sysfacts(FILE *fp, const struct hsys *y)
+{
+	const char *p;
+
+	if (y->sevcounts && strcmp(y->sevcounts, "{}")) {
+		fputs("severity ", fp);
+		for (p = y->sevcounts; *p; p++)
+			if (!strchr("{}\"", *p))
+				h_esc1(fp, *p == ':' ? ' ' : *p == ',' ? ';' : *p);
+		fputs(", ", fp);
+	}
+	fputs("change ", fp);
+	pct(fp, y->chmin);
+	fputs(" to ", fp);
+	pct(fp, y->chmax);
+	fputs(", average score ", fp);
+	num(fp, y->avg_score);
+	fputs(", combined p ", fp);
+	num(fp, y->p);
+	if (isfinite(y->q)) {
+		fputs(" (q ", fp);
+		num(fp, y->q);
+		fputs(")", fp);
+	}
+	if (y->method) {
+		fputs(" by ", fp);
+		h_esc(fp, y->method);
+	}
+}
+
+static void
+interfnote(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	char pc[96];
+	int nreg, n = interfcount(s, test, pair, bexp, texp, &nreg, pc,
+	    sizeof(pc));
+
+	if (n == 0)
+		return;
+	fprintf(fp, "<div class=\"intf\"><b>Interference:</b> %d of %d "
+	    "regressed levels were flagged by kp-classify (%s): the benchmark "
+	    "got less of the machine in the target runs, so the slowdown may be "
+	    "the machine (starvation), not the kernel. Check the CPU time on the "
+	    "comparison pages before bisecting.</div>\n", n, nreg, pc);
+}
+
 /* why the systematic flag was, or was not, raised for one pair */
 static void
 sysnote(FILE *fp, struct hsite *s, int test, int pair)
 {
-	const char *p;
 	int i, any = 0;
 
 	for (i = 0; i < s->nsys; i++) {
@@ -746,47 +1085,132 @@ sysnote(FILE *fp, struct hsite *s, int test, int pair)
 		    " sys" : "");
 		pairname(fp, s, pair);
 		fputs(":</b> ", fp);
-		if (y->systematic)
+		if (y->systematic) {
 			fputs("<b>systematic ", fp);
+			h_esc(fp, y->direction);
+			fprintf(fp, "</b>: every tested level moved (%d of %d) "
+			    "&mdash; ", y->naffected, y->nlevels);
+		} else {
+			fputs("<b>not systematic</b>: ", fp);
+			h_esc(fp, y->direction);
+			fprintf(fp, " at %d of %d tested levels", y->naffected,
+			    y->nlevels);
+			if (y->nmissing) {
+				fputs(", expected levels not tested: ", fp);
+				h_esc(fp, y->missing);
+			}
+			fputs("; systematic needs every level &mdash; ", fp);
+		}
+		bylevel(fp, s, test, pair, y->bexp, y->texp);
+		fputs(".<br>", fp);
+		sysfacts(fp, y);
+		fputs(".</div>\n", fp);
+		interfnote(fp, s, test, pair, y->bexp, y->texp);
+	}
+	if (!any) {
+		int nreg, nimp = 0;
+		char pc[96];
+
+		interfcount(s, test, pair, NULL, NULL, &nreg, pc, sizeof(pc));
+		for (i = 0; i < s->ncmp; i++)
+			nimp += cmpin(&s->cmp[i], test, pair, NULL, NULL) &&
+			    s->cmp[i].cls && !strcmp(s->cmp[i].cls, "improvement");
+		fputs("<div class=\"note\"><b>", fp);
+		pairname(fp, s, pair);
+		fputs(":</b> not systematic: ", fp);
+		bylevel(fp, s, test, pair, NULL, NULL);
+		fputs(nreg + nimp ? ". Fewer than two levels moved the same way, "
+		    "so kp-systematic wrote no group.</div>\n" :
+		    ". No level regressed or improved.</div>\n", fp);
+		interfnote(fp, s, test, pair, NULL, NULL);
+	}
+}
+
+static int
+bysys(const void *a, const void *b)
+{
+	const struct hsys *x = *(struct hsys *const *)a;
+	const struct hsys *y = *(struct hsys *const *)b;
+	double sx = isfinite(x->avg_score) ? x->avg_score : -1;
+	double sy = isfinite(y->avg_score) ? y->avg_score : -1;
+
+	if (x->systematic != y->systematic)
+		return y->systematic - x->systematic;
+	if (strcmp(x->direction, y->direction))
+		return strcmp(y->direction, x->direction);	/* regression first */
+	if (x->naffected != y->naffected)
+		return y->naffected - x->naffected;
+	return sx < sy ? 1 : sx > sy ? -1 : 0;
+}
+
+/* the kernel page's list of groups across concurrency levels */
+static void
+systable(FILE *fp, struct hsite *s, int pair)
+{
+	struct hsys **v = emalloc((s->nsys + 1) * sizeof(*v));
+	int i, n = 0;
+
+	for (i = 0; i < s->nsys; i++)
+		if (s->sys[i].pair == pair)
+			v[n++] = &s->sys[i];
+	if (n == 0) {
+		fputs("<p>No group moved at two or more concurrency levels "
+		    "(no <code>sys</code> records for this pair).</p>\n", fp);
+		free(v);
+		return;
+	}
+	qsort(v, n, sizeof(*v), bysys);
+	fprintf(fp, "<p>%d tests moved the same way at two or more "
+	    "concurrency levels; systematic means at every tested level.</p>\n"
+	    "<table class=\"sort\"><thead><tr><th>verdict</th><th>measurement"
+	    "</th><th>levels</th><th>why (class by level)</th><th>severity, "
+	    "change, score, combined p</th><th>interference</th></tr></thead>"
+	    "<tbody>\n", n);
+	for (i = 0; i < n; i++) {
+		struct hsys *y = v[i];
+		char pc[96];
+		int nreg, ni = y->testidx >= 0 ? interfcount(s, y->testidx, pair,
+		    y->bexp, y->texp, &nreg, pc, sizeof(pc)) : 0;
+
+		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->systematic);
+		if (y->systematic)
+			fprintf(fp, "<span class=\"%s\">systematic ",
+			    strcmp(y->direction, "improvement") ? "sys" : "sysi");
 		else
-			fputs("not systematic ", fp);
+			fputs("<span class=\"cls\">not systematic ", fp);
 		h_esc(fp, y->direction);
-		fputs(y->systematic ? "</b>" : "", fp);
-		fprintf(fp, ": %d of %d tested levels moved (", y->naffected,
-		    y->nlevels);
-		h_esc(fp, y->affected);
-		fputs(" of ", fp);
-		h_esc(fp, y->levels);
-		fputs(")", fp);
+		fputs("</span></td><td>", fp);
+		if (y->testidx >= 0) {
+			fprintf(fp, "<a href=\"%s\">", s->test[y->testidx].page);
+			measname(fp, &s->test[y->testidx]);
+			fputs("</a>", fp);
+		} else {
+			h_esc(fp, y->suite);
+			putc('/', fp);
+			h_esc(fp, y->bench);
+			putc('/', fp);
+			h_esc(fp, y->test);
+		}
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%d\">%d of %d</td><td>",
+		    y->naffected, y->naffected, y->nlevels);
+		if (y->testidx >= 0)
+			bylevel(fp, s, y->testidx, pair, y->bexp, y->texp);
 		if (y->nmissing) {
 			fputs("; not tested: ", fp);
 			h_esc(fp, y->missing);
 		}
-		fputs("; severity ", fp);
-		for (p = y->sevcounts; p && *p; p++)
-			if (!strchr("{}\"", *p))
-				h_esc1(fp, *p == ':' ? ' ' : *p);
-		fputs("; average score ", fp);
-		num(fp, y->avg_score);
-		fputs("; change ", fp);
-		pct(fp, y->chmin);
-		fputs(" to ", fp);
-		pct(fp, y->chmax);
-		fputs("; combined p ", fp);
-		num(fp, y->p);
-		if (y->method) {
-			fputs(" (", fp);
-			h_esc(fp, y->method);
-			fputs(")", fp);
-		}
-		fputs(".</div>\n", fp);
+		fputs("</td><td>", fp);
+		sysfacts(fp, y);
+		fputs("</td><td>", fp);
+		if (ni)
+			fprintf(fp, "<span class=\"chip intf\">%d of %d regressed "
+			    "levels: %s</span>", ni, nreg, pc);
+		else
+			fputs("-", fp);
+		fputs("</td></tr>\n", fp);
 	}
-	if (!any) {
-		fputs("<div class=\"note\"><b>", fp);
-		pairname(fp, s, pair);
-		fputs(":</b> no sys record: no level moved in one direction, or "
-		    "kp-systematic did not run.</div>\n", fp);
-	}
+	fputs("</tbody></table>\n", fp);
+	free(v);
 }
 
 static void
@@ -858,20 +1282,112 @@ samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
 {
 	struct hsample **v = NULL;
 	char g[2048];
-	int i;
+	int lo = 0, hi = s->nsmp, i;
 
 	snprintf(g, sizeof(g), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld",
 	    exp, c->suite, c->bench, c->test, c->op, c->metric, c->conc);
 	*n = 0;
-	for (i = 0; i < s->nsmp; i++)
-		if (strcmp(s->smp[i].gkey, g) == 0 && (nruns == 0 ||
-		    inlist(runs, nruns, s->smp[i].run))) {
+	/* the samples are sorted by group (html.c): the first of g */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(s->smp[mid].gkey, g) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < s->nsmp && strcmp(s->smp[i].gkey, g) == 0; i++)
+		if (nruns == 0 || inlist(runs, nruns, s->smp[i].run)) {
 			v = ereallocarray(v, *n + 1, sizeof(*v));
 			v[(*n)++] = &s->smp[i];
 		}
 	if (*n)
 		qsort(v, *n, sizeof(*v), bysample);
 	return v;
+}
+
+/*
+ * Without sample records (kp-stats consumes them) the stat group still
+ * holds every value in obs.sub, in unit order: by instance, run,
+ * iteration, repetition.  With one instance, the run of each value is
+ * found by cutting obs.sub into consecutive pieces whose means are
+ * obs.run, in order; when that does not work out exactly, the values are
+ * shown as the pooled runs they are.  Sources are not in stat records.
+ */
+static struct hsample *
+statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
+{
+	struct hgroup key, *g;
+	struct hsample *v;
+	char k[2048], *pooled;
+	int i, j, at, *cut = NULL, ok = 0;
+	size_t len = 0;
+
+	snprintf(k, sizeof(k), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld",
+	    exp, c->suite, c->bench, c->test, c->op, c->metric, c->conc);
+	key.gkey = k;
+	*n = 0;
+	if (s->ngrp == 0 || (g = bsearch(&key, s->grp, s->ngrp, sizeof(*s->grp),
+	    h_groupcmp)) == NULL || g->nsub == 0)
+		return NULL;
+	if (g->nruns >= 1 && g->ninstances <= 1 && g->nrun == g->nruns) {
+		cut = emalloc((g->nruns + 1) * sizeof(*cut));
+		cut[0] = 0;
+		for (j = 0, at = 0; j < g->nruns; j++) {
+			double sum = 0;
+			int e;
+
+			for (e = at; e < g->nsub; e++) {
+				sum += g->sub[e];
+				if (fabs(sum / (e - at + 1) - g->run[j]) <=
+				    1e-9 * fmax(1, fabs(g->run[j])) &&
+				    (j + 1 < g->nruns || e + 1 == g->nsub))
+					break;
+			}
+			if (e == g->nsub)
+				break;
+			at = cut[j + 1] = e + 1;
+		}
+		ok = j == g->nruns && at == g->nsub;
+	}
+	for (i = 0; i < g->nruns; i++)
+		len += strlen(g->runs[i]) + 2;
+	pooled = emalloc(len + 16);
+	pooled[0] = '\0';
+	for (i = 0; i < g->nruns; i++)
+		strcat(strcat(pooled, i ? ", " : ""), g->runs[i]);
+	if (g->nruns > 1)
+		strcat(pooled, " (pooled)");
+	v = ecalloc(g->nsub, sizeof(*v));
+	for (i = j = 0; i < g->nsub; i++) {
+		while (ok && i >= cut[j + 1])
+			j++;
+		v[i].gkey = g->gkey;
+		v[i].run = ok ? g->runs[j] : pooled;
+		v[i].iter = 0;
+		v[i].rep = 1;
+		v[i].sub = ok ? i - cut[j] + 1 : i + 1;
+		v[i].value = g->sub[i];
+	}
+	free(cut);
+	*n = g->nsub;
+	return v;
+}
+
+/* epoch seconds as UTC, the number kept */
+static void
+when(FILE *fp, const char *v)
+{
+	char buf[32], *end;
+	long long t = strtoll(v, &end, 10);
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (*v == '\0' || *end != '\0' || gmtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0) {
+		h_esc(fp, v);
+		return;
+	}
+	fprintf(fp, "%s (%s)", buf, v);
 }
 
 static struct hrun *
@@ -928,6 +1444,10 @@ runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 				fputs("<i>no run record</i>", fp);
 			else if (r[i]->f[f] == NULL)
 				fputs("-", fp);
+			else if (f == HR_src)
+				srclink(fp, s, r[i]->f[f]);
+			else if (f == HR_start || f == HR_finish)
+				when(fp, r[i]->f[f]);
 			else
 				h_esc(fp, r[i]->f[f]);
 			fputs("</td>", fp);
@@ -941,8 +1461,51 @@ runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 static void
 runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 {
-	int i, any = 0;
+	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
+	int i, any = 0, side, nrun[2] = { 0, 0 };
+	char pc[96];
 
+	/*
+	 * The share of the machine each side gave the benchmark, CPU time
+	 * over wall-clock time summed over its runs and iterations, as
+	 * kp-classify measures interference; and CPU time per run.
+	 */
+	for (side = 0; side < 2; side++) {
+		char **runs = side ? c->truns : c->bruns;
+		int nr = side ? c->ntruns : c->nbruns, j, seen;
+
+		for (j = 0; j < nr; j++) {
+			for (seen = i = 0; i < s->nrs; i++) {
+				struct hrunstat *r = &s->rs[i];
+				if (strcmp(r->run, runs[j]) || (c->job && r->job ?
+				    strcmp(c->job, r->job) != 0 : (r->suite == NULL ||
+				    strcmp(c->suite, r->suite) != 0)) ||
+				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
+				    !isfinite(r->elapsed_s))
+					continue;
+				cpu[side] += r->user_s + r->sys_s;
+				wall[side] += r->elapsed_s;
+				seen = 1;
+			}
+			nrun[side] += seen;
+		}
+	}
+	if (nrun[0] && nrun[1] && wall[0] > 0 && wall[1] > 0 && cpu[0] > 0) {
+		int flagged = h_interf(c->reason, pc, sizeof(pc));
+		double sb = cpu[0] / wall[0], st = cpu[1] / wall[1];
+
+		fprintf(fp, "<div class=\"%s\">CPU share of the benchmark "
+		    "(user + sys over elapsed, all runs and iterations): baseline "
+		    "%.2f, target %.2f CPUs: <b>target %.0f%% of baseline</b>. "
+		    "CPU time per run: baseline %.1f s (%d run%s), target %.1f s "
+		    "(%d run%s).%s</div>\n", flagged ? "intf" : "note", sb, st,
+		    100 * st / sb, cpu[0] / nrun[0], nrun[0], nrun[0] == 1 ? "" :
+		    "s", cpu[1] / nrun[1], nrun[1], nrun[1] == 1 ? "" : "s",
+		    flagged ? " kp-classify flagged this as interference: the "
+		    "benchmark kept fewer CPUs busy, which is what a competing "
+		    "load (or a throttled machine) looks like, not a slower "
+		    "kernel path." : "");
+	}
 	for (i = 0; i < s->nrs; i++) {
 		struct hrunstat *r = &s->rs[i];
 		int base = inlist(c->bruns, c->nbruns, r->run);
@@ -953,9 +1516,11 @@ runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		    (r->suite == NULL || strcmp(c->suite, r->suite) != 0))
 			continue;
 		if (!any++)
-			fputs("<p>CPU time the benchmark itself used: user + sys "
-			    "well below elapsed &times; threads, or a change "
-			    "between the sides, points to interference.</p>\n"
+			fputs("<p>One runstat per job, run and iteration: it covers "
+			    "every concurrency level of the job. (user+sys)/elapsed "
+			    "is the CPUs the benchmark kept busy; well below the "
+			    "threads it ran, or lower on one side, points to "
+			    "interference.</p>\n"
 			    "<table><thead><tr><th>side</th><th>run</th><th>iter"
 			    "</th><th>job</th><th>user s</th><th>sys s</th>"
 			    "<th>elapsed s</th><th>(user+sys)/elapsed</th>"
@@ -1043,14 +1608,76 @@ srclink(FILE *fp, struct hsite *s, const char *src)
 		fprintf(fp, ":%s", line);
 }
 
+/* the comparison in one sentence, as a triage note would put it */
+static void
+verdict(FILE *fp, struct hsite *s, const struct hcmp *c)
+{
+	struct htest *t = &s->test[c->testidx];
+	char pc[96];
+
+	fputs("<div class=\"verdict ", fp);
+	h_esc(fp, c->cls ? c->cls : "none");
+	fputs("\"><b>", fp);
+	if (c->cls == NULL)
+		fputs("Not classified", fp);
+	else if (!strcmp(c->cls, "no-change"))
+		fputs("No change", fp);
+	else {
+		h_esc1(fp, c->cls[0] - 'a' + 'A');
+		h_esc(fp, c->cls + 1);
+	}
+	fputs("</b>", fp);
+	if (c->sev && strcmp(c->sev, "none")) {
+		fprintf(fp, " <span class=\"sev %s\">", sevname[sevidx(c->sev)]);
+		h_esc(fp, c->sev);
+		fputs("</span>", fp);
+	}
+	if (isfinite(c->score)) {
+		fputs(", score ", fp);
+		num(fp, c->score);
+	}
+	fputs(": ", fp);
+	h_esc(fp, t->metric);
+	if (isfinite(c->change)) {
+		fprintf(fp, " %s %.1f%%", c->change < 0 ? "fell" : "rose",
+		    fabs(c->change));
+		if (isfinite(c->cil) && isfinite(c->cih)) {
+			fputs(" (95% CI ", fp);
+			pct(fp, c->cil);
+			fputs(" to ", fp);
+			pct(fp, c->cih);
+			fputs(")", fp);
+		}
+	} else
+		fputs(" has no change estimate", fp);
+	fputs(", median ", fp);
+	fprintf(fp, "%.6g &rarr; %.6g", c->bmed, c->tmed);
+	fputs(" ", fp);
+	h_esc(fp, t->unit);
+	fprintf(fp, " (%s is better); q ", strcmp(t->better, "lower") ?
+	    "higher" : "lower");
+	num(fp, c->q);
+	fputs(", ", fp);
+	h_esc(fp, c->method ? c->method : "no test");
+	fputs(" on ", fp);
+	h_esc(fp, c->obs_level ? c->obs_level : "-");
+	fprintf(fp, " units, n %lld vs %lld.</div>\n", c->nb, c->nt);
+	if (h_interf(c->reason, pc, sizeof(pc)))
+		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
+		    "found the %s; see <a href=\"#interference\">the CPU time "
+		    "below</a>. A regression that comes with starvation is "
+		    "suspect until the runs are repeated on a quiet machine.</div>"
+		    "\n", pc);
+}
+
 static void
 cmp_page(struct hsite *s, struct hcmp *c)
 {
 	struct htest *t = &s->test[c->testidx];
-	struct hsample **bs, **ts;
+	struct hsample **bs, **ts, *bv = NULL, *tv = NULL;
 	FILE *fp = h_open(s, c->page);
 	char svg[96], title[1024];
-	int nb, nt, i;
+	int nb, nt, i, fromstat;
 
 	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s", t->test,
 	    t->op, t->metric, c->conc, c->bk, c->tk);
@@ -1069,21 +1696,32 @@ cmp_page(struct hsite *s, struct hcmp *c)
 	fputs(", ", fp);
 	h_esc(fp, t->better);
 	fputs(" is better</p>\n", fp);
+	verdict(fp, s, c);
 	i = c - s->cmp;
 	cmptable(fp, s, &i, 1, 0);
-	fprintf(fp, "<p>Medians %.6g &rarr; %.6g", c->bmed, c->tmed);
-	fputs(" ", fp);
-	h_esc(fp, t->unit);
-	fputs("; test ", fp);
-	h_esc(fp, c->method ? c->method : "-");
-	fputs(" on the ", fp);
-	h_esc(fp, c->obs_level ? c->obs_level : "-");
-	fputs(" level.</p>\n", fp);
 
 	/* only the runs the comparison used: an experiment can have more */
 	bs = samplesof(s, c, c->bexp, c->bruns, c->nbruns, &nb);
 	ts = samplesof(s, c, c->texp, c->truns, c->ntruns, &nt);
+	fromstat = nb + nt == 0;
+	if (fromstat) {
+		free(bs);
+		free(ts);
+		bv = statsamples(s, c, c->bexp, &nb);
+		tv = statsamples(s, c, c->texp, &nt);
+		bs = emalloc((nb + 1) * sizeof(*bs));
+		ts = emalloc((nt + 1) * sizeof(*ts));
+		for (i = 0; i < nb; i++)
+			bs[i] = &bv[i];
+		for (i = 0; i < nt; i++)
+			ts[i] = &tv[i];
+	}
 	fputs("<h2>Observations</h2>\n", fp);
+	if (fromstat && nb + nt > 0)
+		fputs("<p class=\"legend\">No sample records were given, so the "
+		    "values are the stat records' <code>obs.sub</code>, without "
+		    "their source files; give the samples (kp-identify's output) "
+		    "with -s for sources.</p>\n", fp);
 	snprintf(svg, sizeof(svg), "%.*s.svg", (int)strlen(c->page) - 5,
 	    c->page);
 	if (nb + nt > 0) {
@@ -1092,15 +1730,15 @@ cmp_page(struct hsite *s, struct hcmp *c)
 		    "observation by instance, run and repetition\"></div>\n",
 		    svg);
 	} else
-		fputs("<p>No sample records for this comparison: pass them "
-		    "through the pipeline or give them with -s.</p>\n", fp);
+		fputs("<p>No sample or stat records for this comparison: pass "
+		    "them through the pipeline or give them with -s.</p>\n", fp);
 
 	fputs("<h2>Runs</h2>\n", fp);
 	runtable(fp, s, c);
-	fputs("<h2>Interference evidence</h2>\n", fp);
+	fputs("<h2 id=\"interference\">Interference evidence</h2>\n", fp);
 	runstats(fp, s, c);
 
-	if (nb + nt > 0) {
+	if (nb + nt > 0 && !fromstat) {
 		fputs("<h2>Sources</h2>\n<table class=\"sort\"><thead><tr>"
 		    "<th>side</th><th>instance</th><th>run</th><th>iter</th>"
 		    "<th>rep</th><th>sub</th><th>value</th><th>source</th></tr>"
@@ -1125,6 +1763,8 @@ cmp_page(struct hsite *s, struct hcmp *c)
 	}
 	free(bs);
 	free(ts);
+	free(bv);
+	free(tv);
 	foot(fp);
 	h_close(s, fp, c->page);
 }

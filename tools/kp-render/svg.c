@@ -37,6 +37,34 @@ svg_color(double g, char out[8])
 	snprintf(out, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
+/*
+ * A comparison's colour: full for a regression or improvement (or when
+ * nothing classified it), half-way to the neutral grey for uncertain,
+ * neutral for no change, so only findings look like findings.
+ */
+void
+svg_cmpcolor(const struct hcmp *c, char out[8])
+{
+	double g, f = 1;
+
+	if (h_goodness(c, &g) == -1)
+		g = 0;
+	if (c->cls && !h_finding(c))
+		f = strcmp(c->cls, "uncertain") == 0 ? 0.45 : 0;
+	svg_color(g * f * f, out);
+}
+
+/* white on dark fills, else near-black (relative luminance, sRGB approx.) */
+const char *
+svg_ink(const char *fill)
+{
+	unsigned r, g, b;
+
+	if (sscanf(fill, "#%2x%2x%2x", &r, &g, &b) != 3)
+		return "#222";
+	return 0.2126 * r + 0.7152 * g + 0.0722 * b < 140 ? "#fff" : "#222";
+}
+
 /* SVG text does not wrap: long names are cut, on a character boundary */
 static void
 esc_cut(FILE *fp, const char *s, size_t max)
@@ -157,10 +185,13 @@ legend_scale(FILE *fp, int x, int y)
 	}
 	fprintf(fp, "<text x=\"%zu\" y=\"%d\" fill=\"#444\">better</text>\n",
 	    x + 46 + KP_LEN(steps) * 30, y + 12);
-	fprintf(fp, "<text x=\"%zu\" y=\"%d\" fill=\"#444\">\xe2\x96\xbc "
-	    "regression  \xe2\x96\xb2 improvement  ? uncertain  "
-	    "thick black border: red severity, orange: yellow</text>\n",
-	    x + 100 + KP_LEN(steps) * 30, y + 12);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#444\">\xe2\x96\xbc "
+	    "regression, \xe2\x96\xb2 improvement: full colour; ? uncertain: "
+	    "pale; no change: grey, whatever its size; frame: black red "
+	    "severity, orange yellow</text>\n", x, y + 44);
+	fprintf(fp, "<path d=\"M%d %dh10v10z\" fill=\"#e65100\"/><text x=\"%d\" "
+	    "y=\"%d\" fill=\"#444\">interference: the target runs got less "
+	    "CPU time (kp-classify)</text>\n", x, y + 52, x + 16, y + 62);
 }
 
 void
@@ -198,7 +229,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	w = left + nlv * cw + 20;
 	if (w < 900)
 		w = 900;
-	h = top + nrow * ch + 56;
+	h = top + nrow * ch + 90;
 	snprintf(title, sizeof(title), "%s: change by test and concurrency level",
 	    s->suite[suite].name);
 	open_svg(fp, w, h, title);
@@ -243,12 +274,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 				    x + cw / 2, y + ch / 2 + 4);
 				continue;
 			}
-			if (h_goodness(c, &g) == -1) {
-				g = 0;
-				snprintf(lbl, sizeof(lbl), "-");
-			} else
-				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->change);
-			svg_color(g, col);
+			svg_cmpcolor(c, col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
 			    c->page);
 			h_esc(fp, t->test);
@@ -267,10 +293,18 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 				    "stroke-width=\"2.5\"/>", x + 1.5, y + 1.5,
 				    cw - 3, ch - 3, !strcmp(c->sev, "red") ?
 				    "#000" : "#f57c00");
+			if (h_interf(c->reason, lbl, sizeof(lbl)))
+				fprintf(fp, "<path d=\"M%d %dh10v10z\" "
+				    "fill=\"#e65100\"/>", x + cw - 11, y + 1);
+			if (h_goodness(c, &g) == -1)
+				snprintf(lbl, sizeof(lbl), "-");
+			else
+				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->change);
 			fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-			    "fill=\"%s\">%s%s</text></a>\n", x + cw / 2,
-			    y + ch / 2 + 4, fabs(g) > 20 ? "#fff" : "#222",
-			    mark(c), lbl);
+			    "fill=\"%s\"%s>%s%s</text></a>\n", x + cw / 2,
+			    y + ch / 2 + 4, c->cls && !strcmp(c->cls, "no-change") ?
+			    "#777" : svg_ink(col), h_finding(c) ?
+			    " font-weight=\"600\"" : "", mark(c), lbl);
 		}
 	}
 	legend_scale(fp, 6, top + nrow * ch + 18);
@@ -291,7 +325,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	int pw, ph;
 	double lo = 0, hi = 0, t0, step, v, band;
 	int higher = strcmp(t->better, "lower") != 0;
-	char title[1024];
+	char title[1024], buf[16];
 
 	for (i = 0; i < s->ncmp; i++) {
 		struct hcmp *c = &s->cmp[i];
@@ -348,7 +382,8 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
 	    "concurrency level</text>\n", left + pw / 2.0, h - 12);
 	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
-	    "text-anchor=\"middle\">change vs baseline (%%)</text>\n",
+	    "text-anchor=\"middle\">change of the median vs baseline (%%)"
+	    "</text>\n",
 	    top + ph / 2.0);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
 	h_esc(fp, t->metric);
@@ -399,6 +434,11 @@ svg_chart(struct hsite *s, const char *file, int test)
 			    x, Y(c->change), "4.5", c->cls &&
 			    (!strcmp(c->cls, "regression") ||
 			    !strcmp(c->cls, "improvement")) ? col : "#fff", col);
+			if (h_interf(c->reason, buf, sizeof(buf)))
+				fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" "
+				    "fill=\"none\" stroke=\"#e65100\" stroke-width="
+				    "\"1.5\" stroke-dasharray=\"3 2\"/>\n", x,
+				    Y(c->change));
 			px = x, py = Y(c->change), have = 1;
 		}
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
@@ -412,8 +452,15 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
 	    "filled: regression or improvement</text>\n<text x=\"%d\" y=\"%d\" "
 	    "fill=\"#666\" font-size=\"10\">hollow: no change or uncertain"
+	    "</text>\n<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"none\" "
+	    "stroke=\"#e65100\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>"
+	    "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
+	    "interference flagged</text>\n<text x=\"%d\" y=\"%d\" "
+	    "fill=\"#666\" font-size=\"10\">bars: 95%% confidence interval"
 	    "</text>\n", w - right + 14, top + 20 + npair * 18, w - right + 14,
-	    top + 34 + npair * 18);
+	    top + 34 + npair * 18, w - right + 19, top + 45 + npair * 18,
+	    w - right + 30, top + 48 + npair * 18, w - right + 14,
+	    top + 62 + npair * 18);
 #undef Y
 	fputs("</svg>\n", fp);
 	free(lv);
