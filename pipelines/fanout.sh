@@ -15,12 +15,12 @@ usage() {
 	exit 2
 }
 
-# one job: fanout.sh --one OUT LABELS RUNDIR
+# one job: fanout.sh --one OUT LABELS ID RUNDIR
 if [ "${1:-}" = --one ]; then
-	[ $# -eq 4 ] || usage
-	out=$2 labels=$3 dir=${4%/}
+	[ $# -eq 5 ] || usage
+	out=$2 labels=$3 id=$4 dir=${5%/}
 	name=${dir##*/}
-	tmp=$out/.$name.$$
+	tmp=$out/.$name.$id.$$
 	rc=0
 	# --halt kills the jobs still running: they leave nothing behind
 	trap 'rm -f "$tmp.labels" "$tmp.parsed" "$tmp.ndjson"' EXIT
@@ -79,6 +79,9 @@ self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 abs() { for d; do (cd "$d" && pwd); done; }
 { if [ -n "$remote" ]; then abs "$@"; else printf '%s\n' "$@"; fi; } | eval parallel -q --will-cite --joblog "'$out/fanout.joblog'" \
 	--halt now,fail=1 ${jobs:+-j "$jobs"} $remote \
-	"'$self'" --one "'$out'" "'$labels'" '{}'
+	"'$self'" --one "'$out'" "'$labels'" "'$$'" '{}'
 rc=$?
+# A job that --halt had to kill outright could not remove its temporary
+# files; every job has ended now, so remove what this fanout left.
+rm -f "$out"/.*."$$".*
 [ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
