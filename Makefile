@@ -105,6 +105,7 @@ check-asan:
 # The main job on the bundled sample data: real MMTests trees of four runs,
 # labelled as kernels, through the nightly batch to a report.
 demo: all
+	rm -rf out/demo
 	PATH="$(CURDIR)/$(O)/bin:$$PATH" $(MAKE) -f pipelines/nightly.mk \
 		DATA=tests/data/mmtests/work/log LABELS=tests/data/mmtests-labels OUT=out/demo
 	@cat out/demo/report.txt

@@ -90,10 +90,15 @@ $(OUT)/report.json: $(OUT)/findings.ndjson
 	$(KP)kp-render -f json $< >$@.tmp
 	mv $@.tmp $@
 
+# only sample records carry each observation's source file and line
+$(OUT)/samples.ndjson: $(IDENTIFIED)
+	cat $(IDENTIFIED) >$@.tmp
+	mv $@.tmp $@
+
 # the site is a directory: built beside the old one, then swapped in
-$(OUT)/html/index.html: $(OUT)/findings.ndjson
+$(OUT)/html/index.html: $(OUT)/findings.ndjson $(OUT)/samples.ndjson
 	rm -rf $(OUT)/html.tmp
-	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/stats.ndjson $<
+	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
 	touch $@
