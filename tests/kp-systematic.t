@@ -168,4 +168,9 @@ else
 	skip "write error" "no /dev/full"
 fi
 
+# levels tested inside one run a side do not enter the combined test:
+# t4 again, but every level's p comes from one run's samples
+grep '"test":"t4"' "$T/in" | sed 's/"type":"cmp",/"type":"cmp","obs_level":"sub",/' >"$T/inrun"
+kp-systematic "$T/inrun" | jq -c 'select(.type == "sys")' >"$T/o"
+is "$(wc -l <"$T/o" | tr -d ' ')" 0 "single-run levels: no group from the combined test alone"
 done_testing

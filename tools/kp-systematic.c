@@ -39,6 +39,7 @@ typedef struct {
 	double score, change, p;
 	int worse;	/* 1 worse, 0 better, -1 no change or unknown */
 	int sev;	/* index in sevname, NSEV for any other */
+	int inrun;	/* tested on units inside one run a side */
 	char *where;	/* file:line, for messages about duplicates */
 } Cmp;
 
@@ -172,7 +173,7 @@ stouffer(Sys *g)
 
 	for (i = 0; i < g->n; i++) {
 		p = g->c[i]->p;
-		if (isnan(p))
+		if (isnan(p) || g->c[i]->inrun)
 			continue;
 		k++;
 		if (g->c[i]->worse < 0 || p >= 1)
@@ -194,7 +195,7 @@ signtest(Sys *g)
 	int k = 0, m = 0, j;
 
 	for (i = 0; i < g->n; i++) {
-		if (g->c[i]->worse < 0)
+		if (g->c[i]->worse < 0 || g->c[i]->inrun)
 			continue;
 		k++;
 		m += moved(g->c[i], g->dir);
@@ -272,6 +273,8 @@ keep(kp_json *d, const char *file)
 	/* a change of exactly zero went neither way, whatever worse says */
 	if (c->change == 0)
 		c->worse = -1;
+	t = kp_json_get(d, 0, "obs_level");
+	c->inrun = t >= 0 && (kp_json_streq(d, t, "rep") || kp_json_streq(d, t, "sub"));
 	for (c->sev = 0; c->sev < NSEV; c->sev++)
 		if (strcmp(c->s[F_SEVERITY], sevname[c->sev]) == 0)
 			break;
