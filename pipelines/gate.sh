@@ -20,6 +20,8 @@ threshold=${KP_GATE_THRESHOLD:-20}
 metric=p99
 fail_on=regression
 max_age=
+# options may come before or after the two operands, as CI scripts write them
+nargs=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--report-only) report_only=1 ;;
@@ -32,13 +34,20 @@ while [ $# -gt 0 ]; do
 	--fail-on=*) fail_on=${1#*=} ;;
 	--max-age) [ $# -ge 2 ] || usage; max_age=$2; shift ;;
 	--max-age=*) max_age=${1#*=} ;;
-	--) shift; break ;;
-	-*) usage ;;
-	*) break ;;
+	--) shift
+		for a; do
+			nargs=$((nargs + 1))
+			eval "arg$nargs=\$a"
+		done
+		break ;;
+	-?*) usage ;;
+	*) nargs=$((nargs + 1))
+		eval "arg$nargs=\$1" ;;
 	esac
 	shift
 done
-[ $# -eq 2 ] || usage
+[ $nargs -eq 2 ] || usage
+set -- "$arg1" "$arg2"
 target=$1
 baseline=$2
 threshold=${threshold%\%}
