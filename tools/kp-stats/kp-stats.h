@@ -2,13 +2,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One sample: 32 bytes.  Strings are interned ids; the unit a sample
- * belongs to at every level is read off (inst, run, iter, rep). */
+/* One sample: 40 bytes.  Strings are interned ids; the unit a sample
+ * belongs to at every level is read off (inst, run, iter, rep).  file and
+ * line say where it was read, for the one error found only at the end (two
+ * samples of one unit). */
 typedef struct {
 	double v;
 	uint32_t g;	/* group */
 	uint32_t inst, run;
 	int32_t iter, rep, sub;
+	uint32_t file, line;	/* index into the input names; 1-based line */
 } Sample;
 
 /* strings a group carries, in the order of kp-records(5) */

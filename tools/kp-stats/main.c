@@ -1,8 +1,9 @@
 /* kp-stats: sample records to stat and noise records.  See kp-stats(1).
  *
- * Samples are held as 32-byte records (value, group and interned unit
- * ids), grouped by hash while reading and sorted once per group at the
- * end; every other record passes through as it is read. */
+ * Samples are held as 40-byte records (value, group and interned unit
+ * ids, where they were read), grouped by hash while reading and sorted
+ * once per group at the end; every other record passes through as it is
+ * read. */
 #include <err.h>
 #include <limits.h>
 #include <math.h>
@@ -45,6 +46,10 @@ static uint32_t *gtab, gtabsz;
 
 static long warmup;
 static kp_w *out;
+
+/* names of the inputs, for messages about samples read earlier */
+static char **inname;
+static uint32_t ninname;
 
 /* per-field cache of the last string seen: samples come in runs of one
  * group, so most lookups end at one memcmp */
@@ -340,6 +345,8 @@ sample(kp_json *d, const int *tok)
 	S[ns].rep = req_int32(d, tok[FL_REP], FL_REP);
 	S[ns].sub = req_int32(d, tok[FL_SUB], FL_SUB);
 	S[ns].g = group(d, s, conc, tok);
+	S[ns].file = ninname - 1;
+	S[ns].line = d->line > UINT32_MAX ? UINT32_MAX : (uint32_t)d->line;
 	if (S[ns].rep <= warmup)
 		G[S[ns].g].ndrop++;
 	else {
@@ -361,6 +368,8 @@ input(const char *path)
 	size_t klen;
 	kp_json d;
 
+	inname = ereallocarray(inname, ninname + 1, sizeof(*inname));
+	inname[ninname++] = estrdup(kp_in_name(in));
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
 		for (f = 0; f < NF; f++)
@@ -668,13 +677,21 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 		sv[i] = v[i] = s[i].v;
 	dsort(sv, n);
 	for (i = 1; i < n; i++)
-		if (unitcmp(&s[i - 1], &s[i]) == 0)
-			errx(KP_EXIT_BAD, "two samples of %s/%s/%s[%s %s] at %lld "
-			    "in run \"%s\" iter %d rep %d sub %d; expected one",
+		if (unitcmp(&s[i - 1], &s[i]) == 0) {
+			/* name the later of the two, and the earlier */
+			j = s[i].file > s[i - 1].file || (s[i].file ==
+			    s[i - 1].file && s[i].line > s[i - 1].line) ? i : i - 1;
+			k = i + i - 1 - j;
+			kp_die_at(inname[s[j].file], s[j].line, 0,
+			    "a second sample of %s/%s/%s[%s %s] at %lld in run "
+			    "\"%s\" iter %d rep %d sub %d (the first is at "
+			    "%s:%lu); expected one",
 			    str(g->s[S_SUITE]), str(g->s[S_BENCH]),
 			    str(g->s[S_TEST]), str(g->s[S_OP]),
 			    str(g->s[S_METRIC]), g->conc, str(s[i].run),
-			    s[i].iter, s[i].rep, s[i].sub);
+			    s[i].iter, s[i].rep, s[i].sub, inname[s[k].file],
+			    (unsigned long)s[k].line);
+		}
 	mean = kp_mean(v, n);
 	sd = sd_scaled(v, n, m);
 	cv = mean != 0 ? sd / mean : NAN;

@@ -1,0 +1,14 @@
+#!/bin/sh
+# robustness: inputs found by feeding the tools mutated pipeline output and
+# MMTests trees.  Bad input must give exit 2 and a message naming the file
+# (and line); exit 0 must mean nothing was dropped.  See tests/data/robust/.
+. "$(dirname "$0")/lib.sh"
+cd "$top/tests/data/robust" || exit 2
+
+# kp-stats finds two samples of one unit only at the end of its input
+run_status kp-stats stats-dup.ndjson
+is "$rc" 2 "kp-stats: a sample given twice: exit 2"
+grep -q '^kp-stats: stats-dup.ndjson:3: a second sample .*(the first is at stats-dup.ndjson:1); expected one$' "$T/err"
+ok $? "kp-stats: a sample given twice: the file and both lines named"
+
+done_testing
