@@ -11,4 +11,10 @@ is "$rc" 2 "kp-stats: a sample given twice: exit 2"
 grep -q '^kp-stats: stats-dup.ndjson:3: a second sample .*(the first is at stats-dup.ndjson:1); expected one$' "$T/err"
 ok $? "kp-stats: a sample given twice: the file and both lines named"
 
+# kp-classify checked alpha and power after reading the whole file
+run_status kp-classify -c classify-power.yaml </dev/null
+is "$rc" 2 "kp-classify: power 1: exit 2"
+grep -q '^kp-classify: classify-power.yaml:2:8: expected a number between 0 and 1 for "power"$' "$T/err"
+ok $? "kp-classify: power 1: the line and column named"
+
 done_testing

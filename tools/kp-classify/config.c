@@ -194,9 +194,10 @@ config_read(Config *c, const char *path)
 		if (i == KP_LEN(keys))
 			die_node(k, "unknown setting \"%s\" (kp-classify -D lists them)", name);
 		*(double *)((char *)c + keys[i].off) = number(v, name);
+		if ((strcmp(name, "alpha") == 0 || strcmp(name, "power") == 0) &&
+		    (c->alpha <= 0 || c->alpha >= 1 || c->power <= 0 || c->power >= 1))
+			die_node(v, "expected a number between 0 and 1 for \"%s\"", name);
 	}
-	if (c->alpha <= 0 || c->alpha >= 1 || c->power <= 0 || c->power >= 1)
-		kp_die_at(path, 0, 0, "alpha and power must lie between 0 and 1");
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
 	fclose(fp);
