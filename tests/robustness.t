@@ -17,4 +17,15 @@ is "$rc" 2 "kp-classify: power 1: exit 2"
 grep -q '^kp-classify: classify-power.yaml:2:8: expected a number between 0 and 1 for "power"$' "$T/err"
 ok $? "kp-classify: power 1: the line and column named"
 
+# a bad date in a document's metadata was found when the run record was
+# written, with the place gone
+run_status kp-parse-results results-date.json
+is "$rc" 2 "kp-parse-results: a bad meta.date: exit 2"
+grep -q '^kp-parse-results: results-date.json:2:68: meta.date "2026-11{": expected' "$T/err"
+ok $? "kp-parse-results: a bad meta.date: the line and column named"
+run_status kp-parse-bpftrace bpftrace-date.json
+is "$rc" 2 "kp-parse-bpftrace: a bad date: exit 2"
+grep -q '^kp-parse-bpftrace: bpftrace-date.json:2:31: date "2026-13-01": expected' "$T/err"
+ok $? "kp-parse-bpftrace: a bad date: the line and column named"
+
 done_testing

@@ -392,6 +392,19 @@ json_meta(kp_json *d, int data)
 		snprintf(kbuf, sizeof(kbuf), "%s",
 		    strcmp(key, "cpu") == 0 ? "cpu_model" :
 		    strcmp(key, "name") == 0 ? "run_name" : key);
+		if (strcmp(kbuf, "date") == 0 && (d->tok[v].type == KP_JSTR ||
+		    d->tok[v].type == KP_JNUM)) {
+			long long when;
+
+			raw = kp_json_raw(d, v, &len);
+			t = d->tok[v].type == KP_JSTR ? estrdup(kp_json_str(d, v)) :
+			    estrndup(raw, len);
+			/* here, where the line is known */
+			if (kp_parse_date(t, &when) != 0)
+				kp_rec_die(d, v, "date \"%s\": expected "
+				    "YYYY-MM-DD[THH:MM[:SS]][Z] or epoch seconds", t);
+			free(t);
+		}
 		if (d->tok[v].type == KP_JSTR)
 			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
 		else if (d->tok[v].type == KP_JNUM) {

@@ -422,6 +422,19 @@ parse_meta(kp_json *d, int m)
 		for (size_t i = 0; i < KP_LEN(ren); i++)
 			if (strcmp(kbuf, ren[i].doc) == 0)
 				snprintf(kbuf, sizeof(kbuf), "%s", ren[i].rec);
+		if (strcmp(kbuf, "date") == 0 && (d->tok[v].type == KP_JSTR ||
+		    d->tok[v].type == KP_JNUM)) {
+			long long t;
+			const char *raw = kp_json_raw(d, v, &len);
+			char *s = d->tok[v].type == KP_JSTR ? estrdup(kp_json_str(d, v)) :
+			    estrndup(raw, len);
+
+			/* here, where the document says where it is */
+			if (kp_parse_date(s, &t) != 0)
+				die_tok(d, v, "meta.date \"%s\": expected "
+				    "YYYY-MM-DD[THH:MM[:SS]][Z] or epoch seconds", s);
+			free(s);
+		}
 		switch (d->tok[v].type) {
 		case KP_JSTR:
 			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
