@@ -3,6 +3,7 @@
  * Columns: the cmp fields of kp-records(5) in the page's order, then any
  * other field found in the input, sorted by name, so the same fields give
  * the same columns whatever order the records came in. */
+#include <errno.h>
 #include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static void
 field(FILE *fp, const char *s, size_t len)
 {
 	if (csv_fwrite(fp, s, len) != 0)
-		kp_die_at("<stdout>", 0, 0, "write error");
+		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
 static void
