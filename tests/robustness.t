@@ -28,4 +28,26 @@ is "$rc" 2 "kp-parse-bpftrace: a bad date: exit 2"
 grep -q '^kp-parse-bpftrace: bpftrace-date.json:2:31: date "2026-13-01": expected' "$T/err"
 ok $? "kp-parse-bpftrace: a bad date: the line and column named"
 
+# every filter: empty input gives no records and exit 0; a full disk gives
+# exit 2 and says so
+for t in kp-identify kp-stats kp-compare kp-classify kp-systematic kp-hist \
+    kp-parse-results kp-parse-bpftrace; do
+	run_status $t </dev/null
+	is "$rc:$(wc -c <"$T/out")" 0:0 "$t: empty input, no records, exit 0"
+done
+F=$FIX/work/log/baseline
+kp-parse-mmtests $F >"$T/p" && kp-identify "$T/p" >"$T/i"
+ok $? "the fixture parsed and identified"
+for c in "kp-parse-mmtests $F" "kp-parse-results ../gate/baseline.json" \
+    "kp-parse-bpftrace ../bpftrace/hist.txt" "kp-classify -D" \
+    "kp-identify $T/p" "kp-stats $T/i" "kp-compare $T/i" "kp-classify $T/i" \
+    "kp-systematic $T/i" "kp-hist $T/i" "kp-render -f text $T/i" \
+    "kp-render -f md $T/i" "kp-render -f csv $T/i" "kp-render -f junit $T/i" \
+    "kp-render -f json $T/i"; do
+	$c >/dev/full 2>"$T/err"
+	rc=$?
+	grep -q ': <stdout>: write error: No space left on device$' "$T/err"
+	is "$rc:$?" 2:0 "$c >/dev/full: exit 2, write error named"
+done
+
 done_testing

@@ -509,7 +509,9 @@ parse_file(const char *path)
 		err(KP_EXIT_BAD, "%s", fname);
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
-	if (*p == '{')
+	if (*p == '\0')
+		;	/* nothing traced, not even a run */
+	else if (*p == '{')
 		parse_json(buf, len);
 	else
 		parse_text(buf);

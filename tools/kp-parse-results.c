@@ -619,7 +619,9 @@ parse_file(const char *path)
 	clear_reps();
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
-	if (*p == '{')
+	if (*p == '\0')
+		;	/* nothing measured, not even a run */
+	else if (*p == '{')
 		parse_json(path ? path : "results", buf, len);
 	else
 		parse_lmbench(path ? path : "lmbench", buf);
