@@ -50,4 +50,19 @@ for c in "kp-parse-mmtests $F" "kp-parse-results ../gate/baseline.json" \
 	is "$rc:$?" 2:0 "$c >/dev/full: exit 2, write error named"
 done
 
+# kp-parse-mmtests: a run's log gone (its time-* file left) and a
+# will-it-scale log cut short were dropped without a word
+cp -R "$FIX/work/log/baseline" "$T/run"
+L=$T/run/iter-0
+rm "$L/sysbenchcpu/logs/benchlog-3-_-2" "$L/stressng/logs/stressng-2-1.log"
+sed -i '/average:/d' "$L/wis-futex/logs/benchlog-futex2_threads-4"
+run_status kp-parse-mmtests "$T/run"
+is "$rc" 0 "kp-parse-mmtests: logs missing or cut short: exit 0"
+is "$(grep -c '"type":"runstat".*"partial":true' "$T/out")" 3 \
+    "kp-parse-mmtests: logs missing or cut short: three benchmarks partial"
+grep -q 'logs/time-3-2: no benchlog-3-_-2 beside it' "$T/err" &&
+grep -q 'logs/time-2-1: no stressng-2-1.log beside it' "$T/err" &&
+grep -q 'benchlog-futex2_threads-4: no "average:" line' "$T/err"
+ok $? "kp-parse-mmtests: logs missing or cut short: each named"
+
 done_testing

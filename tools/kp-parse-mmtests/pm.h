@@ -112,6 +112,10 @@ void job_bad(job *j, const vfile *f, long line, long col, const char *fmt, ...)
 /* a warning that marks the job partial */
 void job_warn(job *j, const vfile *f, long line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* MMTests times each run of a benchmark into logs/time-A-B: warn (and
+ * mark the job partial) for each whose log, PREFIX A MID B SUFFIX, is
+ * missing, since its samples are */
+void job_timed_logs(job *j, const char *prefix, const char *mid, const char *suffix);
 /* a whole decimal integer string: 0 ok */
 int parse_long(const char *s, size_t n, long *out);
 /* nth whitespace-separated field (0-based) of s: pointer and length */

@@ -121,6 +121,29 @@ job_warn(job *j, const vfile *f, long line, const char *fmt, ...)
 	j->partial = 1;
 }
 
+void
+job_timed_logs(job *j, const char *prefix, const char *mid, const char *suffix)
+{
+	const vfile *fl;
+	const char *base, *dash;
+	char want[512];
+	size_t nf, i;
+
+	fl = vt_list(j->t, j->logs, &nf);
+	for (i = 0; i < nf; i++) {
+		base = vt_base(&fl[i]);
+		if (strncmp(base, "time-", 5) != 0 || !(dash = strrchr(base, '-')) ||
+		    dash == base + 4)
+			continue;
+		snprintf(want, sizeof(want), "%s%.*s%s%s%s", prefix,
+		    (int)(dash - base - 5), base + 5, mid, dash + 1, suffix);
+		if (!vt_find(j->t, j->logs, want))
+			job_warn(j, &fl[i], 0, "no %s beside it: the samples of "
+			    "this run of the benchmark are missing", want);
+	}
+	free((void *)fl);
+}
+
 int
 job_num(job *j, const vtext *x, const char *line, const char *s, size_t n, double *out)
 {

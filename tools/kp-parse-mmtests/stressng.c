@@ -106,6 +106,7 @@ stressng_parse(job *j)
 		vt_done(&x);
 	}
 	free((void *)fl);
+	job_timed_logs(j, "stressng-", "-", ".log");
 	snprintf(opt, sizeof(opt), "--%s", stressor ? stressor : "");
 	j->params = commands_params(j, stressor ? opt : NULL);
 }

@@ -72,6 +72,7 @@ parse(job *j, const char *bench, const char *op, const char *metric, const char 
 		vt_done(&x);
 	}
 	free((void *)fl);
+	job_timed_logs(j, "benchlog-", "-_-", "");
 	j->params = commands_params(j, "threads=");
 }
 

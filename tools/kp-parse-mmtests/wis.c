@@ -15,6 +15,7 @@ wis_parse(job *j)
 	char name[256], *dash, *us, *line, *p, *list, *w;
 	const char *bench, *test, *model;
 	long conc, sub, maxsub = 0;
+	int done;
 	double v;
 	vtext x;
 	sample *s;
@@ -61,7 +62,10 @@ wis_parse(job *j)
 			continue;
 		}
 		sub = 0;
+		done = 0;
 		while ((line = vt_line(&x, NULL))) {
+			if (!strncmp(line, "average:", 8))
+				done = 1;
 			if (!(p = strstr(line, "total:")))
 				continue;
 			p += 6;
@@ -81,6 +85,9 @@ wis_parse(job *j)
 		}
 		if (sub == 0)
 			job_warn(j, f, 0, "no \"total:\" lines: the benchmark printed no measurement");
+		else if (!done)
+			job_warn(j, f, 0, "no \"average:\" line after the \"total:\" lines: "
+			    "the benchmark did not finish");
 		if (sub > maxsub)
 			maxsub = sub;
 		vt_done(&x);
@@ -98,6 +105,7 @@ wis_parse(job *j)
 	}
 	free(list);
 	free((void *)fl);
+	job_timed_logs(j, "benchlog-", "-", "");
 	{
 		char params[sizeof(workloads) + sizeof(models) + 64];
 		snprintf(params, sizeof(params), "will-it-scale workloads=%s models=%s samples=%ld",
