@@ -28,6 +28,20 @@ is "$rc" 2 "kp-parse-bpftrace: a bad date: exit 2"
 grep -q '^kp-parse-bpftrace: bpftrace-date.json:2:31: date "2026-13-01": expected' "$T/err"
 ok $? "kp-parse-bpftrace: a bad date: the line and column named"
 
+# bucket counts: a sum past 2^63 was undefined behaviour, a count too
+# large for a long long was clamped, a fraction of an event was taken
+run_status kp-parse-bpftrace bpftrace-overflow.txt
+is "$rc" 2 "kp-parse-bpftrace: counts adding up past 2^63: exit 2"
+grep -q '^kp-parse-bpftrace: bpftrace-overflow.txt:5:1: the counts of the map add up to more than' "$T/err"
+ok $? "kp-parse-bpftrace: counts adding up past 2^63: the line named"
+printf '@x:\n[1, 2)  99999999999999999999 |@|\n' >"$T/big.txt"
+run_status kp-parse-bpftrace "$T/big.txt"
+is "$rc" 2 "kp-parse-bpftrace: a count past 2^63: exit 2"
+run_status kp-hist hist-fraction.ndjson
+is "$rc" 2 "kp-hist: a bucket count of 1.5: exit 2"
+grep -q '^kp-hist: hist-fraction.ndjson:1:152: expected an integer count >= 0$' "$T/err"
+ok $? "kp-hist: a bucket count of 1.5: the line and column named"
+
 # every filter: empty input gives no records and exit 0; a full disk gives
 # exit 2 and says so
 for t in kp-identify kp-stats kp-compare kp-classify kp-systematic kp-hist \

@@ -288,6 +288,7 @@ read_hist(kp_json *d)
 	    e = d->tok[e].next) {
 		int lo = kp_json_get(d, e, "lo"), hi = kp_json_get(d, e, "hi");
 		int c = kp_json_get(d, e, "count");
+		long long count;
 		bucket b;
 
 		if (lo < 0 || hi < 0 || c < 0)
@@ -298,8 +299,9 @@ read_hist(kp_json *d)
 			kp_rec_die(d, lo, "expected a number or null for lo");
 		if (d->tok[hi].type != KP_JNULL && kp_json_num(d, hi, &b.hi) != 0)
 			kp_rec_die(d, hi, "expected a number or null for hi");
-		if (kp_json_num(d, c, &b.count) != 0 || b.count < 0)
-			kp_rec_die(d, c, "expected a count >= 0");
+		if (kp_json_int(d, c, &count) != 0 || count < 0)
+			kp_rec_die(d, c, "expected an integer count >= 0");
+		b.count = (double)count;
 		if (b.hi <= b.lo || (h.nb && b.lo < h.b[h.nb - 1].hi))
 			kp_rec_die(d, e, "expected ascending, non-overlapping buckets");
 		h.b = ereallocarray(h.b, h.nb + 1, sizeof(*h.b));

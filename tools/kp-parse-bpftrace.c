@@ -1,7 +1,9 @@
 /* kp-parse-bpftrace: bpftrace hist()/lhist() output, text or JSON -> run + hist records */
 #include <ctype.h>
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +195,8 @@ flush(const char *kindhint)
 static void
 add_bucket(double lo, double hi, long long count, long line)
 {
+	static long long total;	/* of the map's counts so far */
+
 	if (nbk > 0) {
 		double prev = nbk ? bk[nbk - 1].hi : NAN;
 
@@ -202,6 +206,12 @@ add_bucket(double lo, double hi, long long count, long line)
 	}
 	if (!isnan(lo) && !isnan(hi) && hi <= lo)
 		kp_die_at(fname, line, 1, "empty bucket; expected lower < upper bound");
+	if (nbk == 0)
+		total = 0;
+	if (count > LLONG_MAX - total)
+		kp_die_at(fname, line, 1, "the counts of the map add up to more "
+		    "than %lld; expected a total that fits", LLONG_MAX);
+	total += count;
 	bk = ereallocarray(bk, nbk + 1, sizeof(*bk));
 	bk[nbk].lo = lo;
 	bk[nbk].hi = hi;
@@ -274,8 +284,9 @@ bucket_line(const char *s, long line)
 	}
 	while (*p == ' ' || *p == '\t')
 		p++;
+	errno = 0;
 	count = strtoll(p, &e, 10);
-	if (e == p || count < 0)
+	if (e == p || count < 0 || errno == ERANGE)
 		kp_die_at(fname, line, (long)(p - s) + 1, "expected a bucket count");
 	p = e;
 	while (*p == ' ' || *p == '\t')
