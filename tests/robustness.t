@@ -42,6 +42,13 @@ is "$rc" 2 "kp-hist: a bucket count of 1.5: exit 2"
 grep -q '^kp-hist: hist-fraction.ndjson:1:152: expected an integer count >= 0$' "$T/err"
 ok $? "kp-hist: a bucket count of 1.5: the line and column named"
 
+# kp-hist pools the histograms of a side at the end; a clash named only
+# the bpftrace file a record came from
+run_status kp-hist -b v1 -t v2 hist-edges.ndjson
+is "$rc" 2 "kp-hist: bucket edges that clash: exit 2"
+grep -q '^kp-hist: hist-edges.ndjson:10: usecs (from tests/data/bpftrace/runs/target2.txt:1): bucket edges differ' "$T/err"
+ok $? "kp-hist: bucket edges that clash: the input line named"
+
 # every filter: empty input gives no records and exit 0; a full disk gives
 # exit 2 and says so
 for t in kp-identify kp-stats kp-compare kp-classify kp-systematic kp-hist \

@@ -25,6 +25,8 @@ typedef struct {	/* one histogram: one map (and key) of one run */
 	size_t nb;
 	double n;
 	char *src;
+	char *file;	/* where the record was read, for messages at the end */
+	long line;
 } hist;
 
 typedef struct {	/* one map and key: the histograms of each side */
@@ -312,6 +314,8 @@ read_hist(kp_json *d)
 	h.kernel = estrdup(kp_opt_str(d, "kernel", ""));
 	h.unit = estrdup(kp_opt_str(d, "unit", ""));
 	h.src = estrdup(kp_opt_str(d, "src", ""));
+	h.file = estrdup(d->file);
+	h.line = d->line;
 	keystr = join_keys(d, ki);
 	snprintf(label, sizeof(label), "%s%s%s%s", map[0] == '@' ? map + 1 : map,
 	    keystr[0] ? "[" : "", keystr, keystr[0] ? "]" : "");
@@ -349,6 +353,7 @@ read_hist(kp_json *d)
 		free(h.kernel);
 		free(h.unit);
 		free(h.src);
+		free(h.file);
 		free(keystr);
 		return;
 	}
@@ -387,9 +392,10 @@ pool(const group *g, int side)
 					at++;
 				if ((at > 0 && p.b[at - 1].hi > h->b[j].lo) ||
 				    (at < p.nb && p.b[at].lo < h->b[j].hi))
-					errx(KP_EXIT_BAD, "%s: %s: bucket edges differ "
-					    "between histograms; expected the same "
-					    "bucketing on both sides", h->src, g->label);
+					kp_die_at(h->file, h->line, 0, "%s (from %s): "
+					    "bucket edges differ from those of the "
+					    "histograms before it; expected the same "
+					    "bucketing on both sides", g->label, h->src);
 				p.b = ereallocarray(p.b, p.nb + 1, sizeof(*p.b));
 				memmove(p.b + at + 1, p.b + at,
 				    (p.nb - at) * sizeof(*p.b));
