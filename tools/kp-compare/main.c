@@ -501,6 +501,7 @@ writecmp(Group *g)
 	kp_w_knum(w, "q", r->q);
 	kp_w_knum(w, "df", r->df);
 	kp_w_knum(w, "prior_df", r->prior_df);
+	kp_w_knum(w, "shrink", r->shrink);
 	if (!isnan(r->cidiff))
 		kp_w_knum(w, "cidiff", r->cidiff);
 	kp_w_knum(w, "hedges_g", r->g);
@@ -517,6 +518,49 @@ measure(const Stat *s, char *buf, size_t sz)
 	return buf;
 }
 
+static int
+samefamily(const Stat *a, const Stat *b)
+{
+	return strcmp(a->key, b->key) == 0 && strcmp(a->suite, b->suite) == 0 &&
+	    strcmp(a->bench, b->bench) == 0 && strcmp(a->test, b->test) == 0 &&
+	    strcmp(a->op, b->op) == 0 && strcmp(a->metric, b->metric) == 0;
+}
+
+/* the concurrency levels of one measurement, a family, tested together */
+static void
+sweep(Group *g, size_t ng)
+{
+	Family *f = NULL;
+	char *done = ecalloc(ng + 1, 1);
+	size_t i, j, k, nf = 0;
+
+	for (i = 0; i < ng; i++) {
+		if (done[i] || !g[i].nb || !g[i].nt)
+			continue;
+		f = ereallocarray(f, nf + 1, sizeof(*f));
+		memset(&f[nf], 0, sizeof(*f));
+		f[nf].r = ereallocarray(NULL, ng - i, sizeof(Result *));
+		f[nf].b = ereallocarray(NULL, ng - i, sizeof(Side *));
+		f[nf].t = ereallocarray(NULL, ng - i, sizeof(Side *));
+		for (j = i, k = 0; j < ng; j++)
+			if (!done[j] && g[j].nb && g[j].nt && samefamily(g[i].t[0], g[j].t[0])) {
+				done[j] = 1;
+				f[nf].r[k] = &g[j].r;
+				f[nf].b[k] = &g[j].sb;
+				f[nf].t[k++] = &g[j].st;
+			}
+		f[nf++].k = k;
+	}
+	test_sweep(f, nf);
+	for (i = 0; i < nf; i++) {
+		free(f[i].r);
+		free(f[i].b);
+		free(f[i].t);
+	}
+	free(f);
+	free(done);
+}
+
 static void
 compare_pair(Pair *p, enum method m)
 {
@@ -531,9 +575,11 @@ compare_pair(Pair *p, enum method m)
 		int mb, mt;
 
 		s = &stats[i];
+		if (!haskey(p, s->key))
+			continue;
 		mb = selmatch(&p->b, s);
 		mt = selmatch(&p->t, s);
-		if ((!mb && !mt) || !haskey(p, s->key))
+		if (!mb && !mt)
 			continue;
 		if (mb && mt) {
 			kp_warn_at(s->file, s->line, 0,
@@ -580,13 +626,15 @@ compare_pair(Pair *p, enum method m)
 		warnx("no target %s for %zu group(s) of baseline %s, e.g. %s (key %s)",
 		    p->tname, nmiss_t, p->bname, measure(miss_t, buf, sizeof(buf)), miss_t->key);
 	/* the moderated test borrows from the groups tested at the same level */
-	if (m == M_MODERATED)
+	if (m == M_MODERATED || m == M_SWEEP)
 		for (lv = 0; lv < NLV; lv++) {
 			for (i = 0, nr = 0; i < ng; i++)
 				if (g[i].nb && g[i].nt && g[i].r.level == (int)lv)
 					rs[nr++] = &g[i].r;
 			test_moderate(rs, nr);
 		}
+	if (m == M_SWEEP)
+		sweep(g, ng);
 	ps = ereallocarray(NULL, ng + 1, sizeof(*ps));
 	qs = ereallocarray(NULL, ng + 1, sizeof(*qs));
 	for (i = 0, nr = 0; i < ng; i++)
@@ -754,6 +802,8 @@ main(int argc, char *argv[])
 		case 'm':
 			if (strcmp(optarg, "moderated") == 0)
 				m = M_MODERATED;
+			else if (strcmp(optarg, "sweep") == 0)
+				m = M_SWEEP;
 			else if (strcmp(optarg, "welch-log") == 0)
 				m = M_WELCHLOG;
 			else if (strcmp(optarg, "welch") == 0)
@@ -766,7 +816,7 @@ main(int argc, char *argv[])
 				m = M_PAIRED;
 			else
 				errx(KP_EXIT_BAD, "unknown method \"%s\": expected moderated, "
-				    "welch-log, welch, mwu, mmtests-cidiff or paired", optarg);
+				    "sweep, welch-log, welch, mwu, mmtests-cidiff or paired", optarg);
 			break;
 		case 'p':
 			pfile = optarg;

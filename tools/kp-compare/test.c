@@ -16,6 +16,12 @@ const char *const lvname[NLV] = { "instance", "run", "iter", "rep", "sub" };
 #define MIN_PRIOR_GROUPS 3
 /* the exact Mann-Whitney distribution costs m * n * (m * n) steps */
 #define MWU_EXACT_MAX 2500
+/* a sweep of fewer levels has no heterogeneity worth estimating */
+#define SWEEP_MIN_LEVELS 3
+/* a level apart from the rest at this two-sided p keeps its own test */
+#define SWEEP_APART 0.01
+/* every level keeps at least a tenth of its variance as its own */
+#define SWEEP_MAX_SHARED 0.9
 
 /* The unit values of one side at a level.  An instance is summarised by
  * its median, so that one bad repetition cannot move the whole instance. */
@@ -196,6 +202,7 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
 	memset(r, 0, sizeof(*r));
 	r->change = r->change_mean = r->ci_lo = r->ci_hi = NAN;
 	r->p = r->q = r->df = r->g = r->delta = r->cidiff = r->prior_df = NAN;
+	r->se = r->shrink = NAN;
 	r->method = "none";
 	r->level = -1;
 	if (b->median != 0 && isfinite(b->median / b->median))
@@ -263,6 +270,7 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
 	case M_WELCHLOG:
 		break;
 	case M_MODERATED:
+	case M_SWEEP:
 		if (pos) {
 			r->logok = 1;
 			r->ldiff = kp_mean(lt, nt) - kp_mean(lb, nb);
@@ -306,5 +314,229 @@ test_moderate(Result **r, size_t n)
 		r[i]->prior_df = d0;
 		r[i]->ci_lo = r[i]->ci_hi = NAN;
 		logci(r[i], r[i]->ldiff, se, r[i]->df);
+		r[i]->se = se;
+		r[i]->modok = isfinite(se) && se > 0;
 	}
+}
+
+/* The log units of one side's instances at every level of a family,
+ * instance by instance (y[j * k + l]), or NULL unless every level has the
+ * same instances, once each. */
+static double *
+instlogs(const Side *const *s, size_t k, size_t n)
+{
+	double *y;
+	size_t i, j, l;
+
+	if (n < 2)
+		return NULL;
+	for (l = 0; l < k; l++)
+		if (s[l]->ninst != n || s[l]->nobs[LV_INSTANCE] != n)
+			return NULL;
+	for (j = 0; j < n; j++)
+		for (i = 0; i < j; i++)
+			if (strcmp(s[0]->inst[i], s[0]->inst[j]) == 0)
+				return NULL;
+	/* distinct names at level 0, all found among as many at level l:
+	 * level l holds the same instances */
+	y = ereallocarray(NULL, n * k, sizeof(*y));
+	for (j = 0; j < n; j++)
+		for (l = 0; l < k; l++) {
+			for (i = 0; i < n && strcmp(s[l]->inst[i], s[0]->inst[j]); i++)
+				;
+			if (i == n || !(s[l]->instmed[i] > 0) || isinf(s[l]->instmed[i])) {
+				free(y);
+				return NULL;
+			}
+			y[j * k + l] = log(s[l]->instmed[i]);
+		}
+	return y;
+}
+
+/* the mean covariance, over pairs of levels, of one side's instances:
+ * the part of the noise that an instance carries into every level (its
+ * machine) */
+static double
+sharedcov(const double *y, size_t k, size_t n)
+{
+	double m, sum = 0, diag = 0, *row = ecalloc(n, sizeof(*row));
+	size_t j, l;
+
+	for (l = 0; l < k; l++) {
+		for (j = 0, m = 0; j < n; j++)
+			m += y[j * k + l];
+		m /= (double)n;
+		for (j = 0; j < n; j++) {
+			row[j] += y[j * k + l] - m;
+			diag += (y[j * k + l] - m) * (y[j * k + l] - m);
+		}
+	}
+	for (j = 0; j < n; j++)
+		sum += row[j] * row[j];
+	free(row);
+	/* all covariances minus the variances, over k (k - 1) pairs */
+	return (sum - diag) / (double)(n - 1) / (double)(k * (k - 1));
+}
+
+/* sum of squares about the mean of each instance's weighted mean over
+ * the levels */
+static double
+famss(const Family *f, const double *y, size_t n)
+{
+	double *a = ecalloc(n, sizeof(*a)), m = 0, ss = 0;
+	size_t j, l;
+
+	for (j = 0; j < n; j++) {
+		for (l = 0; l < f->k; l++)
+			a[j] += y[j * f->k + l] / (f->v[l] + f->tau2);
+		a[j] /= f->sw;
+		m += a[j];
+	}
+	m /= (double)n;
+	for (j = 0; j < n; j++)
+		ss += (a[j] - m) * (a[j] - m);
+	free(a);
+	return ss;
+}
+
+/* The first half for one family: the levels that stand apart, the
+ * heterogeneity and the family mean; 0 when it does not borrow. */
+static int
+sweep_fit(Family *f)
+{
+	Result **r = f->r;
+	double sw, swd, sw2, q, w, z, smin = INFINITY, cb, ct;
+	size_t i, j, k = f->k, nb = r[0]->nb, nt = r[0]->nt;
+
+	if (k < SWEEP_MIN_LEVELS)
+		return 0;
+	for (i = 0; i < k; i++)
+		if (!r[i]->modok || r[i]->level != LV_INSTANCE)
+			return 0;
+	/* the shared part can be measured only on the same instances */
+	if (!(f->y[0] = instlogs(f->b, k, nb)) || !(f->y[1] = instlogs(f->t, k, nt)))
+		return 0;
+	cb = sharedcov(f->y[0], k, nb);
+	ct = sharedcov(f->y[1], k, nt);
+	for (i = 0; i < k; i++)
+		smin = fmin(smin, r[i]->se * r[i]->se);
+	f->c = fmin(fmax(cb / (double)nb + ct / (double)nt, 0), SWEEP_MAX_SHARED * smin);
+	f->v = ereallocarray(NULL, k, sizeof(*f->v));
+	f->apart = ecalloc(k, sizeof(*f->apart));
+	for (i = 0; i < k; i++)
+		f->v[i] = r[i]->se * r[i]->se - f->c;
+	/* the safeguard: each level against the fixed-effect mean of the
+	 * others; the shared part cancels in the difference */
+	for (i = 0; i < k; i++) {
+		sw = swd = 0;
+		for (j = 0; j < k; j++)
+			if (j != i) {
+				sw += 1 / f->v[j];
+				swd += r[j]->ldiff / f->v[j];
+			}
+		z = (r[i]->ldiff - swd / sw) / sqrt(f->v[i] + 1 / sw);
+		f->apart[i] = kp_t_p2(z, r[i]->df) < SWEEP_APART;
+	}
+	/* DerSimonian-Laird tau^2 over all levels: a level apart widens it,
+	 * so that the others borrow less; leaving it out would choose the
+	 * levels by their own noise and understate the variance */
+	sw = swd = sw2 = 0;
+	for (i = 0; i < k; i++) {
+		sw += 1 / f->v[i];
+		sw2 += 1 / (f->v[i] * f->v[i]);
+		swd += r[i]->ldiff / f->v[i];
+	}
+	for (i = 0, q = 0; i < k; i++)
+		q += (r[i]->ldiff - swd / sw) * (r[i]->ldiff - swd / sw) / f->v[i];
+	f->tau2 = fmax(0, (q - (double)(k - 1)) / (sw - sw2 / sw));
+	f->sw = swd = 0;
+	for (i = 0; i < k; i++) {
+		w = 1 / (f->v[i] + f->tau2);
+		f->sw += w;
+		swd += w * r[i]->ldiff;
+	}
+	f->mu = swd / f->sw;
+	/* the variance of the family mean, shared part and all, from the
+	 * instances' weighted means: pooled over the two sides */
+	f->d = (double)(nb + nt - 2);
+	f->s2 = (famss(f, f->y[0], nb) + famss(f, f->y[1], nt)) / f->d;
+	return 1;
+}
+
+/* the second half: the shrunken estimate of each level and its test */
+static void
+sweep_finish(Family *f, double d0, double s0)
+{
+	Result **r = f->r;
+	double bi, est, own, shared, fam, vm, var, df, dfm, s2m, nn;
+	size_t i;
+
+	nn = 1 / (double)r[0]->nb + 1 / (double)r[0]->nt;
+	s2m = f->s2;
+	dfm = f->d;
+	if (!isnan(d0)) {
+		s2m = isinf(d0) ? s0 : (d0 * s0 + f->d * f->s2) / (d0 + f->d);
+		dfm = d0 + f->d;
+	}
+	vm = s2m * nn;
+	for (i = 0; i < f->k; i++) {
+		if (f->apart[i])
+			continue;
+		bi = f->v[i] / (f->v[i] + f->tau2);
+		est = f->mu + (1 - bi) * (r[i]->ldiff - f->mu);
+		/* v_i (1 - B) + B^2 (1 / sum w) + c, rewritten in the three
+		 * variances that were measured: the level's own s_i^2 = v_i + c,
+		 * the shared c and the family mean's vm = 1 / sum w + c */
+		own = (1 - bi) * r[i]->se * r[i]->se;
+		shared = bi * (1 - bi) * f->c;
+		fam = bi * bi * vm;
+		var = own + shared + fam;
+		if (!(var > 0) || !isfinite(var))
+			continue;	/* nothing to test beyond the level's own */
+		/* Satterthwaite (1946) degrees of freedom of that sum */
+		df = var * var / (own * own / r[i]->df + shared * shared / f->d +
+		    fam * fam / dfm);
+		r[i]->p = kp_t_p2(est / sqrt(var), df);
+		r[i]->df = df;
+		r[i]->shrink = bi;
+		r[i]->method = "sweep-eb-log";
+		r[i]->ci_lo = r[i]->ci_hi = NAN;
+		logci(r[i], est, sqrt(var), df);
+	}
+}
+
+/* A random-effects model over the concurrency levels of each family
+ * (DerSimonian and Laird 1986) with empirical-Bayes shrinkage of each
+ * level towards the family mean (Raudenbush and Bryk 2002), the variance
+ * of that mean measured on the instances and moderated over the families
+ * of the pair (Smyth 2004).  A level that stands apart from the others
+ * keeps its own moderated test, so one regressed level among unchanged
+ * ones is not averaged away.  kp-compare(1) has the details and the
+ * simulation behind them. */
+void
+test_sweep(Family *f, size_t n)
+{
+	double *s2, *d, d0 = NAN, s0 = NAN;
+	size_t i, g;
+
+	s2 = ereallocarray(NULL, n + 1, sizeof(*s2));
+	d = ereallocarray(NULL, n + 1, sizeof(*d));
+	for (i = 0; i < n; i++) {
+		f[i].ok = sweep_fit(&f[i]);
+		s2[i] = f[i].ok ? f[i].s2 : NAN;
+		d[i] = f[i].ok ? f[i].d : NAN;
+	}
+	g = kp_eb_prior(s2, d, n, &d0, &s0);
+	if (g < MIN_PRIOR_GROUPS)
+		d0 = NAN;
+	for (i = 0; i < n; i++) {
+		if (f[i].ok)
+			sweep_finish(&f[i], d0, s0);
+		free(f[i].v);
+		free(f[i].apart);
+		free(f[i].y[0]);
+		free(f[i].y[1]);
+	}
+	free(s2);
+	free(d);
 }
