@@ -380,6 +380,8 @@ pool(Stat **s, size_t n, Side *out)
 			out->nobs[l] += s[i]->side.nobs[l];
 		out->obs[l] = ereallocarray(NULL, out->nobs[l] + 1, sizeof(double));
 		for (i = 0, k = 0; i < n; i++) {
+			if (s[i]->side.nobs[l] == 0)
+				continue;	/* its obs is NULL, which memcpy may not take */
 			memcpy(out->obs[l] + k, s[i]->side.obs[l],
 			    s[i]->side.nobs[l] * sizeof(double));
 			k += s[i]->side.nobs[l];
