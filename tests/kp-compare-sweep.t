@@ -173,6 +173,6 @@ x=$(jq -r 'select(.type=="cmp" and .key=="kextreme" and .conc==512) | .method' "
 is "$x" moderated-t-log "the extreme level keeps its own test"
 x=$(jq -r 'select(.type=="cmp" and .key=="ktau0") | .shrink' "$T/out" | sort -u)
 is "$x" 1 "levels that agree are all given the family mean (tau^2 = 0)"
-kp-compare "$T/in" | jq -r 'select(.type=="cmp") | .method' | sort -u >"$T/m"
-is "$(cat "$T/m")" moderated-t-log "without -m sweep nothing is borrowed"
+kp-compare -m moderated "$T/in" | jq -r 'select(.type=="cmp") | .method' | sort -u >"$T/m"
+is "$(cat "$T/m")" moderated-t-log "with -m moderated nothing is borrowed"
 done_testing

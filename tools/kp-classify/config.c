@@ -37,7 +37,7 @@ void
 config_default(Config *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->alpha = 0.05;
+	c->alpha = 0.01;
 	c->min_change_pct = 2;
 	c->min_abs = 0;
 	c->min_effect = 0.5;

@@ -793,7 +793,7 @@ main(int argc, char *argv[])
 	static Pair *pairs;
 	size_t np, i;
 	const char *pfile = NULL;
-	enum method m = M_MODERATED;
+	enum method m = M_SWEEP;
 	int c;
 
 	while ((c = getopt(argc, argv, "b:m:p:t:")) != -1) {
