@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "dist.h"
 
 enum { F_SUITE, F_BENCH, F_TEST, F_OP, F_METRIC, F_BASE_EXP, F_TARGET_EXP,
 	F_NGROUP,	/* the fields above define a group */
@@ -103,54 +104,6 @@ parse_levels(const char *arg)
 	qsort(expect, nexpect, sizeof(*expect), cmpll);
 }
 
-/* Inverse of the standard normal CDF: Acklam's rational approximation
- * (relative error 1.15e-9) refined by one step of Halley's method against
- * erfc, which brings it to full double precision.  p in (0, 1). */
-static double
-qnorm(double p)
-{
-	static const double a[] = { -3.969683028665376e+01,
-		2.209460984245205e+02, -2.759285104469687e+02,
-		1.383577518672690e+02, -3.066479806614716e+01,
-		2.506628277459239e+00 };
-	static const double b[] = { -5.447609879822406e+01,
-		1.615858368580409e+02, -1.556989798598866e+02,
-		6.680131188771972e+01, -1.328068155288572e+01 };
-	static const double c[] = { -7.784894002430293e-03,
-		-3.223964580411365e-01, -2.400758277161838e+00,
-		-2.549732539343734e+00, 4.374664141464968e+00,
-		2.938163982698783e+00 };
-	static const double d[] = { 7.784695709041462e-03,
-		3.224671290700398e-01, 2.445134137142996e+00,
-		3.754408661907416e+00 };
-	double q, r, x, e, u;
-
-	if (p < 0.02425) {
-		q = sqrt(-2 * log(p));
-		x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	} else if (p <= 1 - 0.02425) {
-		q = p - 0.5;
-		r = q * q;
-		x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
-		    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-	} else {
-		q = sqrt(-2 * log1p(-p));
-		x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	}
-	e = 0.5 * erfc(-x / M_SQRT2) - p;
-	u = e * sqrt(2 * M_PI) * exp(x * x / 2);
-	return x - u / (1 + x * u / 2);
-}
-
-/* upper tail of the standard normal, accurate far into the tail */
-static double
-pnorm_upper(double z)
-{
-	return 0.5 * erfc(z / M_SQRT2);
-}
-
 /* did this level move in direction dir? */
 static int
 moved(const Cmp *c, int dir)
@@ -162,7 +115,7 @@ moved(const Cmp *c, int dir)
 
 /* Stouffer's Z over one-sided p-values: a two-sided p and the sign of the
  * change give the one-sided p toward dir as p/2 (moved that way) or
- * 1 - p/2 (moved the other way), whose normal quantile is +-qnorm(p/2);
+ * 1 - p/2 (moved the other way), whose normal quantile is +-kp_norm_quantile(p/2);
  * computing it from p/2 directly keeps precision near 1. */
 static double
 stouffer(Sys *g)
@@ -179,10 +132,10 @@ stouffer(Sys *g)
 		if (g->c[i]->worse < 0 || p >= 1)
 			continue;	/* z = 0 */
 		p = fmax(p, DBL_MIN);
-		z += moved(g->c[i], g->dir) ? -qnorm(p / 2) : qnorm(p / 2);
+		z += moved(g->c[i], g->dir) ? -kp_norm_quantile(p / 2) : kp_norm_quantile(p / 2);
 	}
 	g->ncomb = k;
-	return k ? pnorm_upper(z / sqrt(k)) : NAN;
+	return k ? kp_norm_sf(z / sqrt(k)) : NAN;
 }
 
 /* exact one-sided sign test: P(X >= m), X ~ Binomial(k, 1/2), over the
@@ -348,32 +301,16 @@ summarise(Sys *g)
 static void
 adjust(Sys **s, size_t n)
 {
-	size_t i, m = 0;
-	Sys **v = ecalloc(n ? n : 1, sizeof(*v));
-	double run = 1, q;
+	double *p = ecalloc(n ? n : 1, sizeof(*p)), *q = ecalloc(n ? n : 1, sizeof(*q));
+	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!isnan(s[i]->p))
-			v[m++] = s[i];
-		else
-			s[i]->q = NAN;
-	/* insertion sort: stable, and n is the number of groups */
-	for (i = 1; i < m; i++) {
-		Sys *t = v[i];
-		size_t j = i;
-
-		while (j > 0 && v[j - 1]->p > t->p) {
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = t;
-	}
-	for (i = m; i > 0; i--) {
-		q = v[i - 1]->p * m / i;
-		run = fmin(run, q);
-		v[i - 1]->q = run;
-	}
-	free(v);
+		p[i] = s[i]->p;
+	kp_bh(p, n, q);
+	for (i = 0; i < n; i++)
+		s[i]->q = q[i];
+	free(p);
+	free(q);
 }
 
 /* regressions before improvements; then more red, more yellow, ...;
