@@ -88,21 +88,6 @@ parse_sel(selector *s, const char *arg)
 	}
 }
 
-/* a field as text, for selectors: strings as they are, others raw */
-static char *
-field_text(kp_json *d, const char *key)
-{
-	int i = kp_json_get(d, 0, key);
-	const char *raw;
-	size_t len;
-
-	if (i < 0 || d->tok[i].type == KP_JNULL)
-		return NULL;
-	if (d->tok[i].type == KP_JSTR)
-		return estrdup(kp_json_str(d, i));
-	raw = kp_json_raw(d, i, &len);
-	return estrndup(raw, len);
-}
 
 static runrec *
 find_run(const char *run)
@@ -127,7 +112,7 @@ read_run(kp_json *d)
 		r->val[0] = r->val[1] = NULL;
 	}
 	for (int s = 0; s < 2; s++) {
-		char *v = field_text(d, sel[s].field);
+		char *v = kp_field_text(d, sel[s].field);
 
 		if (v) {
 			free(r->val[s]);
@@ -143,7 +128,7 @@ side_of(kp_json *d, const char *run)
 	int side = -1;
 
 	for (int s = 0; s < 2; s++) {
-		char *v = field_text(d, sel[s].field);
+		char *v = kp_field_text(d, sel[s].field);
 		runrec *r;
 
 		if (v == NULL && (r = find_run(run)) != NULL && r->val[s])

@@ -17,7 +17,6 @@ const char *const h_runfield[HR_N] = {
 
 static void load(struct hsite *s, const char *path);
 static char *ostr(kp_json *d, const char *key);
-static char *otext(kp_json *d, const char *key);
 static char *oarrtext(kp_json *d, const char *key, int *n);
 static char **oarrstr(kp_json *d, const char *key, int *n);
 static double onum(kp_json *d, const char *key);
@@ -297,7 +296,7 @@ load(struct hsite *s, const char *path)
 			r = GROW(s->run, s->nrun);
 			r->run = estrdup(run);
 			for (i = 0; i < HR_N; i++)
-				r->f[i] = otext(&d, h_runfield[i]);
+				r->f[i] = kp_field_text(&d, h_runfield[i]);
 		} else if (strcmp(type, "runstat") == 0) {
 			struct hrunstat *r = GROW(s->rs, s->nrs);
 
@@ -383,7 +382,7 @@ load(struct hsite *s, const char *path)
 			y->missing = oarrtext(&d, "missing", &y->nmissing);
 			y->uncertain = oarrtext(&d, "uncertain", &y->nuncertain);
 			y->opposite = oarrtext(&d, "opposite", &y->nopposite);
-			y->sevcounts = otext(&d, "severity_counts");
+			y->sevcounts = kp_field_text(&d, "severity_counts");
 			y->method = ostr(&d, "combine_method");
 			y->avg_score = onum(&d, "avg_score");
 			y->chmin = onum(&d, "change_min_pct");
@@ -448,21 +447,6 @@ ostr(kp_json *d, const char *key)
 	return v ? estrdup(v) : NULL;
 }
 
-/* any scalar as display text: strings decoded, numbers and the rest raw */
-static char *
-otext(kp_json *d, const char *key)
-{
-	int i = kp_json_get(d, 0, key);
-	size_t len;
-	const char *raw;
-
-	if (i < 0 || d->tok[i].type == KP_JNULL)
-		return NULL;
-	if (d->tok[i].type == KP_JSTR)
-		return estrdup(kp_json_str(d, i));
-	raw = kp_json_raw(d, i, &len);
-	return estrndup(raw, len);
-}
 
 /* an array of numbers as "1, 2, 4" */
 static char *
