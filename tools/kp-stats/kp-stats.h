@@ -6,12 +6,13 @@
  * belongs to at every level is read off (inst, run, iter, rep).  file and
  * line say where it was read, for the one error found only at the end (two
  * samples of one unit). */
+/* 32 bytes a sample: re-analysis holds tens of millions of them */
 typedef struct {
 	double v;
 	uint32_t g;	/* group */
-	uint32_t inst, run;
+	uint32_t ri;	/* its (instance, run) pair */
 	int32_t iter, rep, sub;
-	uint32_t file, line;	/* index into the input names; 1-based line */
+	uint32_t pos;	/* input line counted across all inputs; 0 unknown */
 } Sample;
 
 /* strings a group carries, in the order of kp-records(5) */

@@ -47,9 +47,78 @@ static uint32_t *gtab, gtabsz;
 static long warmup;
 static kp_w *out;
 
-/* names of the inputs, for messages about samples read earlier */
+/* names of the inputs, for messages about samples read earlier, and the
+ * number of lines before each: a sample keeps one 32-bit position */
 static char **inname;
+static uint64_t *inbase, nlines;
 static uint32_t ninname;
+
+/* (instance, run) pairs: a run lies on one instance, so samples store
+ * one index for both */
+typedef struct {
+	uint32_t inst, run;
+} Pair;
+static Pair *pairs;
+static uint32_t npairs, paircap, *ptab, ptabsz;
+
+static uint32_t
+sinst(const Sample *x)
+{
+	return pairs[x->ri].inst;
+}
+
+static uint32_t
+srun(const Sample *x)
+{
+	return pairs[x->ri].run;
+}
+
+static uint32_t
+pairof(uint32_t inst, uint32_t run)
+{
+	static uint32_t last = UINT32_MAX;
+	uint64_t h;
+	uint32_t i, j, *t;
+
+	if (last != UINT32_MAX && pairs[last].inst == inst && pairs[last].run == run)
+		return last;
+	if (2 * (npairs + 1) > ptabsz) {
+		ptabsz = ptabsz ? 2 * ptabsz : 256;
+		t = ecalloc(ptabsz, sizeof(*t));
+		for (i = 0; i < npairs; i++) {
+			h = ((uint64_t)pairs[i].inst << 32 | pairs[i].run) * 0x9e3779b97f4a7c15ULL;
+			for (j = (uint32_t)(h >> 32) & (ptabsz - 1); t[j]; j = (j + 1) & (ptabsz - 1))
+				;
+			t[j] = i + 1;
+		}
+		free(ptab);
+		ptab = t;
+	}
+	h = ((uint64_t)inst << 32 | run) * 0x9e3779b97f4a7c15ULL;
+	for (j = (uint32_t)(h >> 32) & (ptabsz - 1); ptab[j]; j = (j + 1) & (ptabsz - 1))
+		if (pairs[ptab[j] - 1].inst == inst && pairs[ptab[j] - 1].run == run)
+			return last = ptab[j] - 1;
+	if (npairs == paircap) {
+		paircap = paircap ? 2 * paircap : 64;
+		pairs = ereallocarray(pairs, paircap, sizeof(*pairs));
+	}
+	pairs[npairs].inst = inst;
+	pairs[npairs].run = run;
+	ptab[j] = npairs + 1;
+	return last = npairs++;
+}
+
+/* the input and line of a position, for a message */
+static const char *
+posfile(uint32_t pos, long *line)
+{
+	uint32_t f = ninname;
+
+	while (f > 1 && inbase[f - 1] >= pos)
+		f--;
+	*line = pos ? (long)(pos - inbase[f - 1]) : 0;
+	return inname[f - 1];
+}
 
 /* per-field cache of the last string seen: samples come in runs of one
  * group, so most lookups end at one memcmp */
@@ -339,14 +408,13 @@ sample(kp_json *d, const int *tok)
 		S = ereallocarray(S, scap, sizeof(*S));
 	}
 	S[ns].v = v;
-	S[ns].inst = s[FL_INSTANCE];
-	S[ns].run = s[FL_RUN];
+	S[ns].ri = pairof(s[FL_INSTANCE], s[FL_RUN]);
 	S[ns].iter = req_int32(d, tok[FL_ITER], FL_ITER);
 	S[ns].rep = req_int32(d, tok[FL_REP], FL_REP);
 	S[ns].sub = req_int32(d, tok[FL_SUB], FL_SUB);
 	S[ns].g = group(d, s, conc, tok);
-	S[ns].file = ninname - 1;
-	S[ns].line = d->line > UINT32_MAX ? UINT32_MAX : (uint32_t)d->line;
+	S[ns].pos = inbase[ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
+	    (uint32_t)(inbase[ninname - 1] + (uint64_t)d->line);
 	if (S[ns].rep <= warmup)
 		G[S[ns].g].ndrop++;
 	else {
@@ -369,6 +437,8 @@ input(const char *path)
 	kp_json d;
 
 	inname = ereallocarray(inname, ninname + 1, sizeof(*inname));
+	inbase = ereallocarray(inbase, ninname + 1, sizeof(*inbase));
+	inbase[ninname] = nlines;
 	inname[ninname++] = estrdup(kp_in_name(in));
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
@@ -393,6 +463,7 @@ input(const char *path)
 		else
 			kp_w_line(out, d.text, d.len);
 	}
+	nlines += (uint64_t)kp_in_lineno(in);
 	kp_json_free(&d);
 	kp_in_close(curin);
 }
@@ -449,10 +520,12 @@ bucket(void)
 static int
 unitcmp(const Sample *a, const Sample *b)
 {
-	if (a->inst != b->inst)
-		return srank[a->inst] < srank[b->inst] ? -1 : 1;
-	if (a->run != b->run)
-		return srank[a->run] < srank[b->run] ? -1 : 1;
+	if (a->ri != b->ri) {
+		if (sinst(a) != sinst(b))
+			return srank[sinst(a)] < srank[sinst(b)] ? -1 : 1;
+		if (srun(a) != srun(b))
+			return srank[srun(a)] < srank[srun(b)] ? -1 : 1;
+	}
 	if (a->iter != b->iter)
 		return a->iter < b->iter ? -1 : 1;
 	if (a->rep != b->rep)
@@ -522,8 +595,8 @@ levelmeans(const Sample *s, const double *v, size_t n, int level, double *m)
 	size_t i, start = 0, k = 0;
 
 	for (i = 1; i <= n; i++) {
-		if (i < n && s[i].inst == s[i - 1].inst && (level < 1 ||
-		    (s[i].run == s[i - 1].run && (level < 2 ||
+		if (i < n && sinst(&s[i]) == sinst(&s[i - 1]) && (level < 1 ||
+		    (srun(&s[i]) == srun(&s[i - 1]) && (level < 2 ||
 		    (s[i].iter == s[i - 1].iter && (level < 3 ||
 		    (s[i].rep == s[i - 1].rep && level < 4)))))))
 			continue;
@@ -679,18 +752,21 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	for (i = 1; i < n; i++)
 		if (unitcmp(&s[i - 1], &s[i]) == 0) {
 			/* name the later of the two, and the earlier */
-			j = s[i].file > s[i - 1].file || (s[i].file ==
-			    s[i - 1].file && s[i].line > s[i - 1].line) ? i : i - 1;
+			long lj, lk;
+			const char *fj, *fk;
+
+			j = s[i].pos > s[i - 1].pos ? i : i - 1;
 			k = i + i - 1 - j;
-			kp_die_at(inname[s[j].file], s[j].line, 0,
+			fj = posfile(s[j].pos, &lj);
+			fk = posfile(s[k].pos, &lk);
+			kp_die_at(fj, lj, 0,
 			    "a second sample of %s/%s/%s[%s %s] at %lld in run "
 			    "\"%s\" iter %d rep %d sub %d (the first is at "
-			    "%s:%lu); expected one",
+			    "%s:%ld); expected one",
 			    str(g->s[S_SUITE]), str(g->s[S_BENCH]),
 			    str(g->s[S_TEST]), str(g->s[S_OP]),
-			    str(g->s[S_METRIC]), g->conc, str(s[i].run),
-			    s[i].iter, s[i].rep, s[i].sub, inname[s[k].file],
-			    (unsigned long)s[k].line);
+			    str(g->s[S_METRIC]), g->conc, str(srun(&s[i])),
+			    s[i].iter, s[i].rep, s[i].sub, fk, lk);
 		}
 	mean = kp_mean(v, n);
 	sd = sd_scaled(v, n, m);
@@ -701,8 +777,8 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	kp_w_kint(out, "conc", g->conc);
 	/* runs: each run lies inside one instance, so distinct neighbours */
 	for (i = 0, nruns = 0; i < n; i++)
-		if (i == 0 || s[i].run != s[i - 1].run || s[i].inst != s[i - 1].inst)
-			ids[nruns++] = s[i].run;
+		if (i == 0 || s[i].ri != s[i - 1].ri)
+			ids[nruns++] = srun(&s[i]);
 	qsort(ids, nruns, sizeof(*ids), ridcmp);
 	for (i = 0, j = 0; i < nruns; i++)
 		if (j == 0 || ids[i] != ids[j - 1])
@@ -716,8 +792,8 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	kp_w_key(out, "instances");
 	kp_w_arr(out);
 	for (i = 0, ninst = 0; i < n; i++)
-		if (i == 0 || s[i].inst != s[i - 1].inst) {
-			kp_w_str(out, str(s[i].inst));
+		if (i == 0 || sinst(&s[i]) != sinst(&s[i - 1])) {
+			kp_w_str(out, str(sinst(&s[i])));
 			ninst++;
 		}
 	kp_w_end(out);
@@ -750,11 +826,11 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	kp_w_key(out, "per_instance");
 	kp_w_arr(out);
 	for (i = 0, j = 0; i <= n; i++) {
-		if (n == 0 || (i < n && s[i].inst == s[j].inst))
+		if (n == 0 || (i < n && sinst(&s[i]) == sinst(&s[j])))
 			continue;
 		memcpy(m, v + j, (i - j) * sizeof(*m));
 		kp_w_obj(out);
-		kp_w_kstr(out, "instance", str(s[j].inst));
+		kp_w_kstr(out, "instance", str(sinst(&s[j])));
 		kp_w_kint(out, "n", (long long)(i - j));
 		kp_w_knum(out, "median", dmedian(m, i - j));
 		kp_w_knum(out, "mean", kp_mean(v + j, i - j));
@@ -827,7 +903,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	kp_w_arr(out);
 	for (k = 0; k < nruns; k++) {
 		for (i = 0, j = 0; i < n; i++)
-			if (s[i].run == ids[k])
+			if (srun(&s[i]) == ids[k])
 				m[j++] = v[i];
 		med = dmedian(m, j);
 		kp_w_num(out, med);
