@@ -1,0 +1,174 @@
+/* kp-render -f html: the table of comparisons, most severe first */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+static struct hsite *sortsite;	/* for bysev, which qsort gives no context */
+
+static int
+bysev(const void *a, const void *b)
+{
+	const struct hcmp *x = &sortsite->cmp[*(const int *)a];
+	const struct hcmp *y = &sortsite->cmp[*(const int *)b];
+	int rx = h_sevrank(x), ry = h_sevrank(y);
+	double sx = isfinite(x->score) ? x->score : -1;
+	double sy = isfinite(y->score) ? y->score : -1;
+
+	if (rx != ry)
+		return rx - ry;
+	if (sx != sy)
+		return sx < sy ? 1 : -1;
+	if (x->testidx != y->testidx)
+		return x->testidx - y->testidx;
+	if (x->pair != y->pair)
+		return x->pair - y->pair;
+	return x->conc < y->conc ? -1 : x->conc > y->conc;
+}
+
+/*
+ * The change, coloured by how bad it is only when it is a finding: a -20%
+ * that kp-classify calls no change (below the noise floor of a noisy test)
+ * must not look like a regression.  Uncertain changes get a faint colour.
+ */
+static void
+changecell(FILE *fp, const struct hcmp *c)
+{
+	char col[8];
+	double g;
+
+	if (h_goodness(c, &g) == 0 && (c->cls == NULL || h_finding(c) ||
+	    !strcmp(c->cls, "uncertain"))) {
+		svg_cmpcolor(c, col);
+		fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
+		    "%s;color:%s\">", c->change, col, svg_ink(col));
+	} else
+		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->change);
+	h_pct(fp, c->change);
+	fputs("</td>", fp);
+}
+
+/*
+ * kp-classify's reason, one chip per part, in words; interference and
+ * instability stand out because they say the change may not be the
+ * kernel's.  The record's own text stays in the tooltip.
+ */
+void
+h_chips(FILE *fp, const char *reason)
+{
+	const char *p, *e;
+
+	if (reason == NULL || *reason == '\0') {
+		fputs("-", fp);
+		return;
+	}
+	fputs("<span title=\"", fp);
+	h_esc(fp, reason);
+	fputs("\">", fp);
+	for (p = reason; *p; p = *e ? e + 1 : e) {
+		const char *cls = "chip", *q;
+
+		if (strncmp(p, "single-run:", 11) == 0) {
+			fputs("<span class=\"chip\" title=\"one run per side: the "
+			    "test saw no run-to-run noise, so the change is held "
+			    "against a noise floor\">single run</span>", fp);
+			p += 11;
+		}
+		e = p + strcspn(p, ";");
+		if (e == p)
+			continue;
+		if (strncmp(p, "interference:", 13) == 0)
+			cls = "chip intf";
+		else if (strncmp(p, "unstable", 8) == 0)
+			cls = "chip unst";
+		fprintf(fp, "<span class=\"%s\">", cls);
+		for (q = p; q < e; q++) {
+			if (*q == '-' && q > p && ((q[-1] >= 'a' && q[-1] <= 'z') ||
+			    (q[-1] >= 'A' && q[-1] <= 'Z') || q[-1] == '%'))
+				putc(' ', fp);
+			else if (*q == ':' && q > p)
+				fputs(": ", fp);
+			else if (*q == ',')
+				fputs(", ", fp);
+			else if (*q == '>' || *q == '<')
+				fprintf(fp, " %s ", *q == '>' ? "&gt;" : "&lt;");
+			else
+				h_esc1(fp, *q);
+		}
+		fputs("</span>", fp);
+	}
+	fputs("</span>", fp);
+}
+
+/* every comparison in idx, most severe first, each linking to its evidence */
+void
+h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
+{
+	int i;
+
+	sortsite = s;
+	qsort(idx, n, sizeof(*idx), bysev);
+	fputs("<table class=\"sort\"><thead><tr><th>severity</th><th>class</th>",
+	    fp);
+	if (cols & COL_TEST)
+		fputs("<th>measurement</th>", fp);
+	if (cols & COL_PAIR)
+		fputs("<th>baseline &rarr; target</th>", fp);
+	fputs("<th>conc</th><th>change</th><th>95% CI</th><th>p</th><th>q</th>"
+	    "<th>g</th><th>&delta;</th><th>n</th><th>score</th><th>reason</th>"
+	    "<th>evidence</th></tr></thead><tbody>\n", fp);
+	for (i = 0; i < n; i++) {
+		struct hcmp *c = &s->cmp[idx[i]];
+
+		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">",
+		    h_sevrank(c), h_sevname[h_sevidx(c->sev)]);
+		h_esc(fp, c->sev ? c->sev : "none");
+		fputs("</span></td><td class=\"cls\"><span class=\"cls ", fp);
+		h_esc(fp, c->cls ? c->cls : "none");
+		fputs("\">", fp);
+		h_esc(fp, c->cls ? c->cls : "-");
+		fputs("</span></td>", fp);
+		if (cols & COL_TEST) {
+			fprintf(fp, "<td><a href=\"%s\">",
+			    s->test[c->testidx].page);
+			h_measname(fp, &s->test[c->testidx]);
+			fputs("</a></td>", fp);
+		}
+		if (cols & COL_PAIR) {
+			fputs("<td>", fp);
+			h_pairname(fp, s, c->pair);
+			fputs("</td>", fp);
+		}
+		fprintf(fp, "<td class=\"n\">%lld</td>", c->conc);
+		changecell(fp, c);
+		fputs("<td class=\"n\">", fp);
+		if (isfinite(c->cil) || isfinite(c->cih)) {
+			putc('[', fp);
+			h_pct(fp, c->cil);
+			fputs(", ", fp);
+			h_pct(fp, c->cih);
+			putc(']', fp);
+		} else
+			fputs("-", fp);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->p);
+		h_num(fp, c->p);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->q);
+		h_num(fp, c->q);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, c->g);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, c->delta);
+		fprintf(fp, "</td><td class=\"n\">%lld/%lld</td><td class=\"n\">",
+		    c->nb, c->nt);
+		h_num(fp, c->score);
+		fputs("</td><td>", fp);
+		h_chips(fp, c->reason);
+		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
+		    "</td></tr>\n",
+		    c->page);
+	}
+	fputs("</tbody></table>\n", fp);
+}

@@ -1,0 +1,297 @@
+/* kp-render -f html: a pair's comparisons counted, its data warnings */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+/* the experiments compared in a pair (and suite), to find their roll-ups */
+static char **
+pairexps(struct hsite *s, int pair, int suite, int *n)
+{
+	char **v = NULL;
+	int i;
+
+	*n = 0;
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite))
+			continue;
+		if (!h_inlist(v, *n, c->bexp)) {
+			v = ereallocarray(v, *n + 1, sizeof(*v));
+			v[(*n)++] = c->bexp;
+		}
+		if (!h_inlist(v, *n, c->texp)) {
+			v = ereallocarray(v, *n + 1, sizeof(*v));
+			v[(*n)++] = c->texp;
+		}
+	}
+	return v;
+}
+
+static int
+rollin(struct hsite *s, struct hroll *r, char **exps, int nexp, int suite)
+{
+	if (strcmp(r->scope, "test") != 0 || !h_inlist(exps, nexp, r->exp))
+		return 0;
+	return suite < 0 || (r->suite && !strcmp(r->suite, s->suite[suite].name));
+}
+
+void
+h_count(struct hsite *s, int pair, int suite, struct counts *k)
+{
+	char **exps;
+	int i, nexp;
+
+	memset(k, 0, sizeof(*k));
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite))
+			continue;
+		k->n++;
+		if (c->cls && !strcmp(c->cls, "regression")) {
+			char b[96];
+			k->reg[h_sevidx(c->sev)]++;
+			k->interf += h_interf(c->reason, b, sizeof(b));
+		}
+		else if (c->cls && !strcmp(c->cls, "improvement"))
+			k->imp[h_sevidx(c->sev)]++;
+		else if (c->cls && !strcmp(c->cls, "uncertain"))
+			k->unc++;
+		else if (c->cls)
+			k->noc++;
+		else
+			k->uncl++;
+	}
+	for (i = 0; i < s->nsys; i++) {
+		struct hsys *y = &s->sys[i];
+		if (y->pair != pair || !y->systematic || (suite >= 0 &&
+		    strcmp(y->suite, s->suite[suite].name)))
+			continue;
+		if (!strcmp(y->direction, "improvement"))
+			k->sysimp++;
+		else
+			k->sysreg++;
+	}
+	/* tests, not roll-ups: both kernels of a pair have one per test */
+	exps = pairexps(s, pair, suite, &nexp);
+	for (i = 0; i < s->nroll; i++) {
+		struct hroll *r = &s->roll[i];
+		int inc, uns, j;
+
+		if (!rollin(s, r, exps, nexp, suite))
+			continue;
+		inc = r->incomplete > 0 || r->nmissing > 0;
+		uns = r->unstable > 0;
+		for (j = 0; j < i && (inc || uns); j++) {
+			struct hroll *q = &s->roll[j];
+			if (!rollin(s, q, exps, nexp, suite) ||
+			    strcmp(q->suite ? q->suite : "", r->suite ? r->suite :
+			    "") || strcmp(q->bench ? q->bench : "", r->bench ?
+			    r->bench : "") || strcmp(q->test ? q->test : "",
+			    r->test ? r->test : ""))
+				continue;
+			if (q->incomplete > 0 || q->nmissing > 0)
+				inc = 0;
+			if (q->unstable > 0)
+				uns = 0;
+		}
+		k->incomplete += inc;
+		k->unstable += uns;
+	}
+	free(exps);
+}
+
+void
+h_countshead(FILE *fp)
+{
+	fputs("<th title=\"comparisons: one per test and concurrency level\">"
+	    "cmp</th><th>regr. red</th><th>yellow</th><th>green</th>"
+	    "<th>impr. red</th><th>yellow</th><th>green</th><th>uncertain</th>"
+	    "<th>no change</th><th title=\"regressions whose target runs got "
+	    "less CPU time than the baseline's (kp-classify): the machine, not "
+	    "the kernel, may be the cause\">interference</th>"
+	    "<th title=\"groups of one test that move the same way at every "
+	    "concurrency level (kp-systematic)\">systematic</th>"
+	    "<th title=\"tests with missing concurrency levels or incomplete "
+	    "groups\">incomplete</th><th title=\"tests with groups whose "
+	    "coefficient of variation is high (kp-stats)\">unstable</th>", fp);
+}
+
+static void
+cell(FILE *fp, int v, const char *cls)
+{
+	if (v == 0)
+		fputs("<td class=\"z\">0</td>", fp);
+	else if (cls)
+		fprintf(fp, "<td class=\"n\" data-v=\"%d\"><span class=\"sev %s\">"
+		    "%d</span></td>", v, cls, v);
+	else
+		fprintf(fp, "<td class=\"n\">%d</td>", v);
+}
+
+void
+h_countscells(FILE *fp, const struct counts *k)
+{
+	int i;
+
+	fprintf(fp, "<td class=\"n\">%d</td>", k->n);
+	for (i = 0; i < HSEV_NONE; i++)
+		cell(fp, k->reg[i] + (i == HSEV_GREEN ? k->reg[HSEV_NONE] : 0),
+		    h_sevname[i]);
+	for (i = 0; i < HSEV_NONE; i++)
+		cell(fp, k->imp[i] + (i == HSEV_GREEN ? k->imp[HSEV_NONE] : 0),
+		    h_sevname[i]);
+	cell(fp, k->unc, NULL);
+	cell(fp, k->noc, NULL);
+	if (k->interf)
+		fprintf(fp, "<td class=\"n\" data-v=\"%d\"><span class=\"chip "
+		    "intf\">%d</span></td>", k->interf, k->interf);
+	else
+		fputs("<td class=\"z\">0</td>", fp);
+	if (k->sysreg + k->sysimp == 0)
+		fputs("<td class=\"z\">0</td>", fp);
+	else {
+		fprintf(fp, "<td class=\"n\" data-v=\"%d\">", k->sysreg);
+		if (k->sysreg)
+			fprintf(fp, "<span class=\"sys\">%d regr.</span> ",
+			    k->sysreg);
+		if (k->sysimp)
+			fprintf(fp, "<span class=\"sysi\">%d impr.</span>",
+			    k->sysimp);
+		fputs("</td>", fp);
+	}
+	cell(fp, k->incomplete, NULL);
+	cell(fp, k->unstable, NULL);
+}
+
+/* data completeness and stability warnings from the stat roll-ups */
+void
+h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
+{
+	char **exps;
+	int i, nexp, any = 0;
+
+	exps = pairexps(s, pair, suite, &nexp);
+	for (i = 0; i < s->nroll; i++)
+		any += rollin(s, &s->roll[i], exps, nexp, suite) &&
+		    (s->roll[i].incomplete || s->roll[i].nmissing ||
+		    s->roll[i].unstable);
+	/* worth knowing, but below the findings: folded */
+	if (any)
+		fprintf(fp, "<details><summary>Data quality: %d warning%s from "
+		    "the stat roll-ups (incomplete groups, missing levels, "
+		    "unstable groups)</summary>\n", any, any == 1 ? "" : "s");
+	for (i = 0, any = 0; i < s->nroll; i++) {
+		struct hroll *r = &s->roll[i];
+		const char *kernel = "?";
+		int j;
+
+		if (!rollin(s, r, exps, nexp, suite) ||
+		    (r->incomplete == 0 && r->nmissing == 0 && r->unstable == 0))
+			continue;
+		for (j = 0; j < s->ncmp; j++) {
+			if (!strcmp(s->cmp[j].bexp, r->exp))
+				kernel = s->cmp[j].bk;
+			else if (!strcmp(s->cmp[j].texp, r->exp))
+				kernel = s->cmp[j].tk;
+		}
+		if (!any++)
+			fputs("<ul class=\"warn\">\n", fp);
+		fputs("<li>", fp);
+		h_esc(fp, kernel);
+		fputs(" <code>", fp);
+		h_esc(fp, r->exp);
+		fputs("</code> ", fp);
+		h_esc(fp, r->bench);
+		putc('/', fp);
+		h_esc(fp, r->test);
+		fputs(": ", fp);
+		if (r->incomplete)
+			fprintf(fp, "%lld of %lld groups incomplete; ",
+			    r->incomplete, r->n_groups);
+		if (r->nmissing) {
+			fputs("concurrency levels missing: ", fp);
+			h_esc(fp, r->missing);
+			fputs("; ", fp);
+		}
+		if (r->unstable) {
+			fprintf(fp, "%lld of %lld groups unstable (cv max ",
+			    r->unstable, r->n_groups);
+			h_num(fp, 100 * r->cv_max);
+			fputs("%)", fp);
+		}
+		fputs("</li>\n", fp);
+	}
+	if (any)
+		fputs("</ul></details>\n", fp);
+	free(exps);
+}
+
+/*
+ * A reason without its numbers: "single-run:below-noise-floor(97%,learned);
+ * interference:target-cpu-time-51%-of-baseline" becomes
+ * "below-noise-floor;interference", so that comparisons uncertain for the
+ * same cause count together.
+ */
+static void
+reasonkind(const char *r, char *out, size_t sz)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	if (strncmp(r, "single-run:", 11) == 0)
+		r += 11;
+	for (; *r && n + 1 < sz; r++) {
+		if (*r == '(')
+			depth++;
+		else if (*r == ')')
+			depth -= depth > 0;
+		else if (depth == 0)
+			out[n++] = *r;
+		if (strncmp(r, "interference", 12) == 0 && (r[12] == ':' ||
+		    r[12] == '-')) {
+			n += snprintf(out + n, sz - n, "nterference");
+			n = n < sz ? n : sz - 1;
+			r += strcspn(r, ";") - 1;
+		}
+	}
+	out[n] = '\0';
+}
+
+void
+h_reasons(FILE *fp, struct hsite *s, int pair, int suite)
+{
+	char seen[32][128];
+	int cnt[32], nseen = 0, i, j;
+
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		char k[128];
+
+		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite) ||
+		    !c->cls || strcmp(c->cls, "uncertain") || !c->reason)
+			continue;
+		reasonkind(c->reason, k, sizeof(k));
+		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
+			;
+		if (j == nseen) {
+			if (nseen == (int)KP_LEN(seen))
+				continue;
+			memcpy(seen[nseen], k, sizeof(k));
+			cnt[nseen++] = 0;
+		}
+		cnt[j]++;
+	}
+	for (i = 0; i < nseen; i++) {
+		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
+		h_chips(fp, seen[i]);
+	}
+	for (i = j = 0; i < s->ncmp; i++)
+		j += s->cmp[i].pair == pair && (suite < 0 ||
+		    s->cmp[i].suiteidx == suite) && s->cmp[i].cls == NULL;
+	if (j)
+		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
+		    "kp-classify)", nseen ? "; " : "", j);
+}

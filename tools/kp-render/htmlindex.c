@@ -1,0 +1,132 @@
+/* kp-render -f html: the kernel page, index.html */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+/* one sentence per pair: what a reader must not miss */
+static void
+headline(FILE *fp, struct hsite *s, int pair)
+{
+	struct counts k;
+	int i, n = 0, r;
+
+	h_count(s, pair, -1, &k);
+	r = k.reg[HSEV_RED] + k.reg[HSEV_YELLOW] + k.reg[HSEV_GREEN] +
+	    k.reg[HSEV_NONE];
+	fprintf(fp, "<div class=\"verdict%s\"><b>%d regression%s</b>",
+	    r ? " regression" : "", r, r == 1 ? "" : "s");
+	if (r) {
+		fputs(" (", fp);
+		for (i = 0; i < HSEV_NONE; i++)
+			if (k.reg[i])
+				fprintf(fp, "%s%d %s", n++ ? ", " : "", k.reg[i],
+				    h_sevname[i]);
+		fputs(")", fp);
+	}
+	fprintf(fp, " in %d comparisons", k.n);
+	if (k.sysreg) {
+		fprintf(fp, "; <b>systematic</b> (every level) in ");
+		for (i = n = 0; i < s->nsys; i++) {
+			struct hsys *y = &s->sys[i];
+			if (y->pair != pair || !y->systematic ||
+			    !strcmp(y->direction, "improvement"))
+				continue;
+			fputs(n++ ? ", " : "", fp);
+			if (y->testidx >= 0) {
+				fprintf(fp, "<a href=\"%s\">",
+				    s->test[y->testidx].page);
+				h_measname(fp, &s->test[y->testidx]);
+				fputs("</a>", fp);
+			} else
+				h_esc(fp, y->test);
+		}
+	}
+	if (k.interf)
+		fprintf(fp, "; <span class=\"chip intf\">%d of %d with "
+		    "interference evidence</span>", k.interf, r);
+	fprintf(fp, "; %d improvement%s, %d uncertain, %d no change.</div>\n",
+	    k.imp[HSEV_RED] + k.imp[HSEV_YELLOW] + k.imp[HSEV_GREEN] +
+	    k.imp[HSEV_NONE], k.imp[HSEV_RED] + k.imp[HSEV_YELLOW] +
+	    k.imp[HSEV_GREEN] + k.imp[HSEV_NONE] == 1 ? "" : "s", k.unc, k.noc);
+}
+
+void
+h_index_page(struct hsite *s)
+{
+	FILE *fp = h_open(s, "index.html");
+	struct counts k;
+	int *idx = emalloc((s->ncmp + 1) * sizeof(*idx));
+	int p, i, n;
+
+	h_head(fp, "Kernel comparisons");
+	h_crumbs(fp, s, -1, -1, NULL);
+	fprintf(fp, "<h1>Kernel comparisons</h1>\n<p class=\"sub\">%d "
+	    "baseline/target pairs, %d suites, %d measurements, %d comparisons, "
+	    "%d systematic-group records, %d samples", s->npair, s->nsuite,
+	    s->ntest, s->ncmp, s->nsys, s->nsmp);
+	if (s->nsmp == 0 && s->ngrp > 0)
+		fprintf(fp, " (the comparison pages plot the values of %d stat "
+		    "groups instead, without source files)", s->ngrp);
+	fprintf(fp, ", from %ld records.</p>\n", s->nrec);
+	fputs("<table class=\"sort\"><thead><tr><th>baseline</th><th>target</th>",
+	    fp);
+	h_countshead(fp);
+	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
+	for (p = 0; p < s->npair; p++) {
+		h_count(s, p, -1, &k);
+		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
+		h_esc(fp, s->pair[p].bk);
+		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
+		h_esc(fp, s->pair[p].tk);
+		fputs("</a></td>", fp);
+		h_countscells(fp, &k);
+		fputs("<td>", fp);
+		h_reasons(fp, s, p, -1);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+	for (p = 0; p < s->npair; p++) {
+		fprintf(fp, "<h2 id=\"pair%d\">", p);
+		h_pairname(fp, s, p);
+		fputs("</h2>\n", fp);
+		headline(fp, s, p);
+		fputs("<table class=\"sort\"><thead><tr><th>suite</th>", fp);
+		h_countshead(fp);
+		fputs("</tr></thead><tbody>\n", fp);
+		for (i = 0; i < s->nsuite; i++) {
+			h_count(s, p, i, &k);
+			if (k.n == 0)
+				continue;
+			fprintf(fp, "<tr><td><a href=\"%s#pair%d\">",
+			    s->suite[i].page, p);
+			h_esc(fp, s->suite[i].name);
+			fputs("</a></td>", fp);
+			h_countscells(fp, &k);
+			fputs("</tr>\n", fp);
+		}
+		fputs("</tbody></table>\n", fp);
+		fputs("<h3>Across concurrency levels</h3>\n", fp);
+		h_systable(fp, s, p);
+		for (n = i = 0; i < s->ncmp; i++)
+			if (s->cmp[i].pair == p && h_finding(&s->cmp[i]))
+				idx[n++] = i;
+		fprintf(fp, "<h3>Findings</h3>\n");
+		if (n) {
+			fprintf(fp, "<p class=\"legend\">%d regressions and "
+			    "improvements, most severe first; the suite pages list "
+			    "every comparison. Change is of the median, target vs "
+			    "baseline, with its 95%% confidence interval; the colour "
+			    "says worse (red) or better (blue) after the metric's "
+			    "direction.</p>\n", n);
+			h_cmptable(fp, s, idx, n, COL_TEST);
+		} else
+			fputs("<p>No regressions or improvements.</p>\n", fp);
+		h_rolls(fp, s, p, -1);
+	}
+	free(idx);
+	h_foot(fp);
+	h_close(s, fp, "index.html");
+}

@@ -1,0 +1,75 @@
+/*
+ * kp-render -f html: what the page files html*.c share; after html.h.
+ * Every function writes markup to fp; text from the records is escaped.
+ */
+
+/* kp-classify's severities, as the pages count them */
+enum { HSEV_RED, HSEV_YELLOW, HSEV_GREEN, HSEV_NONE, HNSEV };
+extern const char *const h_sevname[HNSEV];
+
+/* the comparisons of a pair (in a suite), by what kp-classify made of them */
+struct counts {
+	int n, reg[HNSEV], imp[HNSEV], unc, noc, uncl, sysreg, sysimp;
+	int interf, incomplete, unstable;
+};
+
+/* h_cmptable's optional columns */
+enum { COL_PAIR = 1, COL_TEST = 2 };
+
+/* htmlpage.c: the frame of a page */
+void h_head(FILE *fp, const char *title);	/* up to <body> */
+void h_foot(FILE *fp);	/* the footer, the table sorter, </html> */
+/* the way up: kernel page, then suite, test and comparison when >= 0 */
+void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
+    const struct hcmp *c);
+
+/* one file per page, or per kind of page, each writes what it names */
+void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
+void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
+void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
+void h_test_page(struct hsite *s, int test);	/* htmltest.c */
+void h_cmp_page(struct hsite *s, struct hcmp *c);	/* htmlcmp.c */
+
+/* htmlutil.c */
+/* suite/bench/test[op metric] */
+void h_measname(FILE *fp, const struct htest *t);
+void h_pairname(FILE *fp, struct hsite *s, int pair);	/* baseline -> target */
+void h_esc1(FILE *fp, char ch);	/* h_esc of one character */
+int h_sevidx(const char *sev);	/* HSEV_*; HSEV_NONE when unknown or NULL */
+int h_inlist(char **v, int n, const char *x);	/* x is one of v[0..n-1] */
+void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
+void h_num(FILE *fp, double x);	/* 3 significant digits, "-" when not finite */
+int h_bylonglong(const void *a, const void *b);	/* qsort: long long */
+/* a source "path[:line]" as a relative link when the file exists */
+void h_srclink(FILE *fp, struct hsite *s, const char *src);
+
+/* htmlcounts.c: suite < 0 is every suite */
+void h_count(struct hsite *s, int pair, int suite, struct counts *k);
+void h_countshead(FILE *fp);	/* <th> cells for h_countscells */
+void h_countscells(FILE *fp, const struct counts *k);	/* <td> cells */
+/* the stat roll-ups' warnings about the experiments of a pair (in a suite) */
+void h_rolls(FILE *fp, struct hsite *s, int pair, int suite);
+/* why comparisons are uncertain, by reason; how many are unclassified */
+void h_reasons(FILE *fp, struct hsite *s, int pair, int suite);
+
+/* htmlcmptable.c */
+void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
+/* the comparisons s->cmp[idx[0..n-1]], sorting idx; cols: COL_* */
+void h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols);
+
+/* htmlsys.c */
+void h_systable(FILE *fp, struct hsite *s, int pair);	/* a pair's groups */
+/* why one test of a pair is, or is not, systematic */
+void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
+
+/* htmlsamples.c: those of exp for comparison c, sorted for the strip plot */
+struct hsample **h_samplesof(struct hsite *s, const struct hcmp *c,
+    const char *exp, char **runs, int nruns, int *n);	/* sample records */
+struct hsample *h_statsamples(struct hsite *s, const struct hcmp *c,
+    const char *exp, int *n);	/* stat records' obs.sub, when no samples */
+
+/* htmlruns.c: the baseline and target runs of comparison c */
+/* their run records side by side, differences highlighted */
+void h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c);
+/* their CPU time, the evidence for interference */
+void h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c);

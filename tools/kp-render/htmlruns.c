@@ -1,0 +1,190 @@
+/* kp-render -f html: the runs behind a comparison, side by side */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+/* epoch seconds as UTC, the number kept */
+static void
+when(FILE *fp, const char *v)
+{
+	char buf[32], *end;
+	long long t = strtoll(v, &end, 10);
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (*v == '\0' || *end != '\0' || gmtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0) {
+		h_esc(fp, v);
+		return;
+	}
+	fprintf(fp, "%s (%s)", buf, v);
+}
+
+static struct hrun *
+runof(struct hsite *s, const char *run)
+{
+	int i;
+
+	for (i = 0; i < s->nrun; i++)
+		if (strcmp(s->run[i].run, run) == 0)
+			return &s->run[i];
+	return NULL;
+}
+
+void
+h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
+{
+	struct hrun **r;
+	int nr = c->nbruns + c->ntruns, i, f;
+
+	if (nr == 0) {
+		fputs("<p>The comparison names no runs.</p>\n", fp);
+		return;
+	}
+	r = ecalloc(nr, sizeof(*r));
+	for (i = 0; i < nr; i++)
+		r[i] = runof(s, i < c->nbruns ? c->bruns[i] :
+		    c->truns[i - c->nbruns]);
+	fputs("<p>Rows where the baseline and target runs differ are "
+	    "highlighted.</p>\n<table><thead><tr><th>field</th>", fp);
+	for (i = 0; i < nr; i++) {
+		fprintf(fp, "<th>%s<br><span class=\"mono\">", i < c->nbruns ?
+		    "baseline" : "target");
+		h_esc(fp, i < c->nbruns ? c->bruns[i] : c->truns[i - c->nbruns]);
+		fputs("</span></th>", fp);
+	}
+	fputs("</tr></thead><tbody>\n", fp);
+	for (f = 0; f < HR_N; f++) {
+		int diff = 0;
+		const char *v0 = r[0] ? r[0]->f[f] : NULL;
+
+		for (i = 1; i < nr; i++) {
+			const char *v = r[i] ? r[i]->f[f] : NULL;
+			if ((v == NULL) != (v0 == NULL) || (v && strcmp(v, v0)))
+				diff = 1;
+		}
+		/* start and finish differ between any two runs */
+		if (f == HR_start || f == HR_finish || f == HR_src)
+			diff = 0;
+		fprintf(fp, "<tr%s><td>%s</td>", diff ? " class=\"diff\"" : "",
+		    h_runfield[f]);
+		for (i = 0; i < nr; i++) {
+			fputs("<td class=\"mono\">", fp);
+			if (r[i] == NULL)
+				fputs("<i>no run record</i>", fp);
+			else if (r[i]->f[f] == NULL)
+				fputs("-", fp);
+			else if (f == HR_src)
+				h_srclink(fp, s, r[i]->f[f]);
+			else if (f == HR_start || f == HR_finish)
+				when(fp, r[i]->f[f]);
+			else
+				h_esc(fp, r[i]->f[f]);
+			fputs("</td>", fp);
+		}
+		fputs("</tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+	free(r);
+}
+
+void
+h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
+{
+	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
+	int i, any = 0, side, nrun[2] = { 0, 0 };
+	char pc[96];
+
+	/*
+	 * The share of the machine each side gave the benchmark, CPU time
+	 * over wall-clock time summed over its runs and iterations, as
+	 * kp-classify measures interference; and CPU time per run.
+	 */
+	for (side = 0; side < 2; side++) {
+		char **runs = side ? c->truns : c->bruns;
+		int nr = side ? c->ntruns : c->nbruns, j, seen;
+
+		for (j = 0; j < nr; j++) {
+			for (seen = i = 0; i < s->nrs; i++) {
+				struct hrunstat *r = &s->rs[i];
+				if (strcmp(r->run, runs[j]) || (c->job && r->job ?
+				    strcmp(c->job, r->job) != 0 : (r->suite == NULL ||
+				    strcmp(c->suite, r->suite) != 0)) ||
+				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
+				    !isfinite(r->elapsed_s))
+					continue;
+				cpu[side] += r->user_s + r->sys_s;
+				wall[side] += r->elapsed_s;
+				seen = 1;
+			}
+			nrun[side] += seen;
+		}
+	}
+	if (nrun[0] && nrun[1] && wall[0] > 0 && wall[1] > 0 && cpu[0] > 0) {
+		int flagged = h_interf(c->reason, pc, sizeof(pc));
+		double sb = cpu[0] / wall[0], st = cpu[1] / wall[1];
+
+		fprintf(fp, "<div class=\"%s\">CPU share of the benchmark "
+		    "(user + sys over elapsed, all runs and iterations): baseline "
+		    "%.2f, target %.2f CPUs: <b>target %.0f%% of baseline</b>. "
+		    "CPU time per run: baseline %.1f s (%d run%s), target %.1f s "
+		    "(%d run%s).%s</div>\n", flagged ? "intf" : "note", sb, st,
+		    100 * st / sb, cpu[0] / nrun[0], nrun[0], nrun[0] == 1 ? "" :
+		    "s", cpu[1] / nrun[1], nrun[1], nrun[1] == 1 ? "" : "s",
+		    flagged ? " kp-classify flagged this as interference: the "
+		    "benchmark kept fewer CPUs busy, which is what a competing "
+		    "load (or a throttled machine) looks like, not a slower "
+		    "kernel path." : "");
+	}
+	for (i = 0; i < s->nrs; i++) {
+		struct hrunstat *r = &s->rs[i];
+		int base = h_inlist(c->bruns, c->nbruns, r->run);
+
+		if (!base && !h_inlist(c->truns, c->ntruns, r->run))
+			continue;
+		if (c->job && r->job ? strcmp(c->job, r->job) != 0 :
+		    (r->suite == NULL || strcmp(c->suite, r->suite) != 0))
+			continue;
+		if (!any++)
+			fputs("<p>One runstat per job, run and iteration: it covers "
+			    "every concurrency level of the job. (user+sys)/elapsed "
+			    "is the CPUs the benchmark kept busy; well below the "
+			    "threads it ran, or lower on one side, points to "
+			    "interference.</p>\n"
+			    "<table><thead><tr><th>side</th><th>run</th><th>iter"
+			    "</th><th>job</th><th>user s</th><th>sys s</th>"
+			    "<th>elapsed s</th><th>(user+sys)/elapsed</th>"
+			    "<th>rc</th><th>partial</th></tr></thead><tbody>\n",
+			    fp);
+		fprintf(fp, "<tr><td>%s</td><td class=\"mono\">", base ?
+		    "baseline" : "target");
+		h_esc(fp, r->run);
+		fprintf(fp, "</td><td class=\"n\">%lld</td><td>", r->iter);
+		h_esc(fp, r->job);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, r->user_s);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, r->sys_s);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, r->elapsed_s);
+		fputs("</td><td class=\"n\">", fp);
+		h_num(fp, r->elapsed_s > 0 ? (r->user_s + r->sys_s) /
+		    r->elapsed_s : NAN);
+		fputs("</td><td class=\"n\">", fp);
+		if (r->rc >= 0)
+			fprintf(fp, "%lld", r->rc);
+		else
+			fputs("-", fp);
+		fprintf(fp, "</td><td%s>%s</td></tr>\n", r->partial ?
+		    " class=\"warn\"" : "", r->partial ? "yes" : "no");
+	}
+	if (any)
+		fputs("</tbody></table>\n", fp);
+	else
+		fputs("<p>No runstat records for these runs.</p>\n", fp);
+}

@@ -1,0 +1,259 @@
+/* kp-render -f html: tests that moved across concurrency levels */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+static int
+cmpin(const struct hcmp *c, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	return c->testidx == test && c->pair == pair &&
+	    (bexp == NULL || !strcmp(c->bexp, bexp)) &&
+	    (texp == NULL || !strcmp(c->texp, texp));
+}
+
+/* "regressed at 1, 2; uncertain at 4; no change at 3": the levels by class */
+static void
+bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	static const char *const cls[] = { "regression", "improvement",
+	    "uncertain", "no-change", NULL };
+	static const char *const word[] = { "regressed", "improved",
+	    "uncertain", "no change", "not classified" };
+	long long *lv = emalloc((s->ncmp + 1) * sizeof(*lv));
+	int k, i, n, any = 0;
+
+	for (k = 0; k < (int)KP_LEN(cls); k++) {
+		for (n = i = 0; i < s->ncmp; i++) {
+			struct hcmp *c = &s->cmp[i];
+			if (cmpin(c, test, pair, bexp, texp) && (cls[k] ?
+			    c->cls && !strcmp(c->cls, cls[k]) : c->cls == NULL))
+				lv[n++] = c->conc;
+		}
+		if (n == 0)
+			continue;
+		qsort(lv, n, sizeof(*lv), h_bylonglong);
+		fprintf(fp, "%s%s at ", any++ ? "; " : "", word[k]);
+		for (i = 0; i < n; i++)
+			fprintf(fp, "%s%lld", i ? ", " : "", lv[i]);
+	}
+	free(lv);
+}
+
+/* regressions of one group that kp-classify flagged for interference */
+static int
+interfcount(struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp, int *nreg, char *pct, size_t sz)
+{
+	int i, n = 0;
+
+	*nreg = 0;
+	pct[0] = '\0';
+	for (i = 0; i < s->ncmp; i++) {
+		struct hcmp *c = &s->cmp[i];
+		char b[96];
+		if (!cmpin(c, test, pair, bexp, texp) || !c->cls ||
+		    strcmp(c->cls, "regression"))
+			continue;
+		(*nreg)++;
+		if (h_interf(c->reason, b, sizeof(b)) && n++ == 0)
+			snprintf(pct, sz, "%s", b);
+	}
+	return n;
+}
+
+static void
+sysfacts(FILE *fp, const struct hsys *y)
+{
+	const char *p;
+
+	if (y->sevcounts && strcmp(y->sevcounts, "{}")) {
+		fputs("severity ", fp);
+		for (p = y->sevcounts; *p; p++)
+			if (!strchr("{}\"", *p))
+				h_esc1(fp, *p == ':' ? ' ' : *p == ',' ? ';' : *p);
+		fputs(", ", fp);
+	}
+	fputs("change ", fp);
+	h_pct(fp, y->chmin);
+	fputs(" to ", fp);
+	h_pct(fp, y->chmax);
+	fputs(", average score ", fp);
+	h_num(fp, y->avg_score);
+	fputs(", combined p ", fp);
+	h_num(fp, y->p);
+	if (isfinite(y->q)) {
+		fputs(" (q ", fp);
+		h_num(fp, y->q);
+		fputs(")", fp);
+	}
+	if (y->method) {
+		fputs(" by ", fp);
+		h_esc(fp, y->method);
+	}
+}
+
+static void
+interfnote(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
+    const char *texp)
+{
+	char pc[96];
+	int nreg, n = interfcount(s, test, pair, bexp, texp, &nreg, pc,
+	    sizeof(pc));
+
+	if (n == 0)
+		return;
+	fprintf(fp, "<div class=\"intf\"><b>Interference:</b> %d of %d "
+	    "regressed levels were flagged by kp-classify (%s): the benchmark "
+	    "got less of the machine in the target runs, so the slowdown may be "
+	    "the machine (starvation), not the kernel. Check the CPU time on the "
+	    "comparison pages before bisecting.</div>\n", n, nreg, pc);
+}
+
+/* why the systematic flag was, or was not, raised for one pair */
+void
+h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
+{
+	int i, any = 0;
+
+	for (i = 0; i < s->nsys; i++) {
+		struct hsys *y = &s->sys[i];
+		if (y->testidx != test || y->pair != pair)
+			continue;
+		any++;
+		fprintf(fp, "<div class=\"note%s\"><b>", y->systematic ?
+		    " sys" : "");
+		h_pairname(fp, s, pair);
+		fputs(":</b> ", fp);
+		if (y->systematic) {
+			fputs("<b>systematic ", fp);
+			h_esc(fp, y->direction);
+			fprintf(fp, "</b>: every tested level moved (%d of %d) "
+			    "&mdash; ", y->naffected, y->nlevels);
+		} else {
+			fputs("<b>not systematic</b>: ", fp);
+			h_esc(fp, y->direction);
+			fprintf(fp, " at %d of %d tested levels", y->naffected,
+			    y->nlevels);
+			if (y->nmissing) {
+				fputs(", expected levels not tested: ", fp);
+				h_esc(fp, y->missing);
+			}
+			fputs("; systematic needs every level &mdash; ", fp);
+		}
+		bylevel(fp, s, test, pair, y->bexp, y->texp);
+		fputs(".<br>", fp);
+		sysfacts(fp, y);
+		fputs(".</div>\n", fp);
+		interfnote(fp, s, test, pair, y->bexp, y->texp);
+	}
+	if (!any) {
+		int nreg, nimp = 0;
+		char pc[96];
+
+		interfcount(s, test, pair, NULL, NULL, &nreg, pc, sizeof(pc));
+		for (i = 0; i < s->ncmp; i++)
+			nimp += cmpin(&s->cmp[i], test, pair, NULL, NULL) &&
+			    s->cmp[i].cls && !strcmp(s->cmp[i].cls, "improvement");
+		fputs("<div class=\"note\"><b>", fp);
+		h_pairname(fp, s, pair);
+		fputs(":</b> not systematic: ", fp);
+		bylevel(fp, s, test, pair, NULL, NULL);
+		fputs(nreg + nimp ? ". Fewer than two levels moved the same way, "
+		    "so kp-systematic wrote no group.</div>\n" :
+		    ". No level regressed or improved.</div>\n", fp);
+		interfnote(fp, s, test, pair, NULL, NULL);
+	}
+}
+
+static int
+bysys(const void *a, const void *b)
+{
+	const struct hsys *x = *(struct hsys *const *)a;
+	const struct hsys *y = *(struct hsys *const *)b;
+	double sx = isfinite(x->avg_score) ? x->avg_score : -1;
+	double sy = isfinite(y->avg_score) ? y->avg_score : -1;
+
+	if (x->systematic != y->systematic)
+		return y->systematic - x->systematic;
+	if (strcmp(x->direction, y->direction))
+		return strcmp(y->direction, x->direction);	/* regression first */
+	if (x->naffected != y->naffected)
+		return y->naffected - x->naffected;
+	return sx < sy ? 1 : sx > sy ? -1 : 0;
+}
+
+/* the kernel page's list of groups across concurrency levels */
+void
+h_systable(FILE *fp, struct hsite *s, int pair)
+{
+	struct hsys **v = emalloc((s->nsys + 1) * sizeof(*v));
+	int i, n = 0;
+
+	for (i = 0; i < s->nsys; i++)
+		if (s->sys[i].pair == pair)
+			v[n++] = &s->sys[i];
+	if (n == 0) {
+		fputs("<p>No group moved at two or more concurrency levels "
+		    "(no <code>sys</code> records for this pair).</p>\n", fp);
+		free(v);
+		return;
+	}
+	qsort(v, n, sizeof(*v), bysys);
+	fprintf(fp, "<p>%d tests moved the same way at two or more "
+	    "concurrency levels; systematic means at every tested level.</p>\n"
+	    "<table class=\"sort\"><thead><tr><th>verdict</th><th>measurement"
+	    "</th><th>levels</th><th>why (class by level)</th><th>severity, "
+	    "change, score, combined p</th><th>interference</th></tr></thead>"
+	    "<tbody>\n", n);
+	for (i = 0; i < n; i++) {
+		struct hsys *y = v[i];
+		char pc[96];
+		int nreg, ni = y->testidx >= 0 ? interfcount(s, y->testidx, pair,
+		    y->bexp, y->texp, &nreg, pc, sizeof(pc)) : 0;
+
+		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->systematic);
+		if (y->systematic)
+			fprintf(fp, "<span class=\"%s\">systematic ",
+			    strcmp(y->direction, "improvement") ? "sys" : "sysi");
+		else
+			fputs("<span class=\"cls\">not systematic ", fp);
+		h_esc(fp, y->direction);
+		fputs("</span></td><td>", fp);
+		if (y->testidx >= 0) {
+			fprintf(fp, "<a href=\"%s\">", s->test[y->testidx].page);
+			h_measname(fp, &s->test[y->testidx]);
+			fputs("</a>", fp);
+		} else {
+			h_esc(fp, y->suite);
+			putc('/', fp);
+			h_esc(fp, y->bench);
+			putc('/', fp);
+			h_esc(fp, y->test);
+		}
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%d\">%d of %d</td><td>",
+		    y->naffected, y->naffected, y->nlevels);
+		if (y->testidx >= 0)
+			bylevel(fp, s, y->testidx, pair, y->bexp, y->texp);
+		if (y->nmissing) {
+			fputs("; not tested: ", fp);
+			h_esc(fp, y->missing);
+		}
+		fputs("</td><td>", fp);
+		sysfacts(fp, y);
+		fputs("</td><td>", fp);
+		if (ni)
+			fprintf(fp, "<span class=\"chip intf\">%d of %d regressed "
+			    "levels: %s</span>", ni, nreg, pc);
+		else
+			fputs("-", fp);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+	free(v);
+}

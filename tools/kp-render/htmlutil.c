@@ -1,0 +1,147 @@
+/* kp-render -f html: small pieces of markup the pages share */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "html.h"
+#include "htmlpage.h"
+
+const char *const h_sevname[HNSEV] = { "red", "yellow", "green", "none" };
+
+void
+h_measname(FILE *fp, const struct htest *t)
+{
+	/* break opportunities after the separators, not inside words */
+	h_esc(fp, t->suite);
+	fputs("/<wbr>", fp);
+	h_esc(fp, t->bench);
+	fputs("/<wbr>", fp);
+	h_esc(fp, t->test);
+	fputs("<wbr>[", fp);
+	h_esc(fp, t->op);
+	putc(' ', fp);
+	h_esc(fp, t->metric);
+	putc(']', fp);
+}
+
+void
+h_pairname(FILE *fp, struct hsite *s, int pair)
+{
+	h_esc(fp, s->pair[pair].bk);
+	fputs(" &rarr; ", fp);
+	h_esc(fp, s->pair[pair].tk);
+}
+
+void
+h_esc1(FILE *fp, char ch)
+{
+	char b[2] = { ch, '\0' };
+
+	h_esc(fp, b);
+}
+
+int
+h_sevidx(const char *sev)
+{
+	int i;
+
+	for (i = 0; i < HSEV_NONE; i++)
+		if (sev && strcmp(sev, h_sevname[i]) == 0)
+			return i;
+	return HSEV_NONE;
+}
+
+int
+h_inlist(char **v, int n, const char *x)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (x && strcmp(v[i], x) == 0)
+			return 1;
+	return 0;
+}
+
+void
+h_pct(FILE *fp, double x)
+{
+	if (isfinite(x))
+		fprintf(fp, "%+.1f%%", x);
+	else
+		fputs("-", fp);
+}
+
+void
+h_num(FILE *fp, double x)
+{
+	if (!isfinite(x))
+		fputs("-", fp);
+	else if (x != 0 && fabs(x) < 0.001)
+		fprintf(fp, "%.1e", x);
+	else
+		fprintf(fp, "%.3g", x);
+}
+
+int
+h_bylonglong(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* a relative link from the site to a source file that exists, else text */
+void
+h_srclink(FILE *fp, struct hsite *s, const char *src)
+{
+	char path[PATH_MAX], abs[PATH_MAX];
+	const char *colon, *p, *q, *line = NULL;
+	size_t len, i, last;
+	int up = 0;
+
+	if (src == NULL) {
+		fputs("-", fp);
+		return;
+	}
+	len = strlen(src);
+	if ((colon = strrchr(src, ':')) && colon[1] &&
+	    strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+		len = colon - src;
+		line = colon + 1;
+	}
+	if (len >= sizeof(path) || (memcpy(path, src, len), path[len] = '\0',
+	    realpath(path, abs) == NULL)) {
+		fputs("<span class=\"mono\">", fp);
+		h_esc(fp, src);
+		fputs("</span>", fp);
+		return;
+	}
+	/* up from the site to the deepest common directory, then down */
+	for (i = last = 0; s->outabs[i] && s->outabs[i] == abs[i]; i++)
+		if (abs[i] == '/')
+			last = i;
+	if (s->outabs[i] == '\0' && abs[i] == '/')
+		last = i;
+	for (p = s->outabs + last; *p; p++)
+		if (*p == '/' && p[1])
+			up++;
+	q = abs + last + 1;
+	fputs("<a class=\"mono\" href=\"", fp);
+	while (up-- > 0)
+		fputs("../", fp);
+	for (; *q; q++) {
+		unsigned char ch = *q;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("/-_.~+,=@", ch))
+			putc(ch, fp);
+		else
+			fprintf(fp, "%%%02X", ch);
+	}
+	fputs("\">", fp);
+	h_esc(fp, path);
+	fputs("</a>", fp);
+	if (line)
+		fprintf(fp, ":%s", line);
+}
