@@ -129,6 +129,17 @@ h_sevrank(const struct hcmp *c)
 	return i * 5 + j;
 }
 
+struct hrun *
+h_runof(struct hsite *s, const char *run)
+{
+	int i;
+
+	for (i = 0; i < s->nrun; i++)
+		if (strcmp(s->run[i].run, run) == 0)
+			return &s->run[i];
+	return NULL;
+}
+
 int
 h_finding(const struct hcmp *c)
 {
@@ -288,10 +299,7 @@ load(struct hsite *s, const char *path)
 			int i;
 
 			/* one record per iteration: the first describes the run */
-			for (i = 0; i < s->nrun; i++)
-				if (strcmp(s->run[i].run, run) == 0)
-					break;
-			if (i < s->nrun)
+			if (h_runof(s, run))
 				continue;
 			r = GROW(s->run, s->nrun);
 			r->run = estrdup(run);
@@ -547,6 +555,14 @@ bygkey(const void *a, const void *b)
 }
 
 int
+h_bylonglong(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
 h_groupcmp(const void *a, const void *b)
 {
 	return strcmp(((const struct hgroup *)a)->gkey,
@@ -557,6 +573,21 @@ static int
 samestr(const char *a, const char *b)
 {
 	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* sort v[0..n-1] and keep the first of equal ones: the new n */
+static int
+sortuniq(void *v, int n, size_t sz, int (*cmp)(const void *, const void *))
+{
+	char *b = v;
+	int i, m;
+
+	if (n)
+		qsort(b, n, sz, cmp);
+	for (i = m = 0; i < n; i++)
+		if (m == 0 || cmp(b + (m - 1) * sz, b + i * sz) != 0)
+			memmove(b + m++ * sz, b + i * sz, sz);
+	return m;
 }
 
 /*
@@ -594,18 +625,8 @@ dedupe(struct hsite *s)
 	}
 	s->nrs = n;
 	/* sorted by group, samples are found by binary search */
-	if (s->nsmp)
-		qsort(s->smp, s->nsmp, sizeof(*s->smp), bygkey);
-	for (i = n = 0; i < s->nsmp; i++)
-		if (n == 0 || bygkey(&s->smp[n - 1], &s->smp[i]) != 0)
-			s->smp[n++] = s->smp[i];
-	s->nsmp = n;
-	if (s->ngrp)
-		qsort(s->grp, s->ngrp, sizeof(*s->grp), h_groupcmp);
-	for (i = n = 0; i < s->ngrp; i++)
-		if (n == 0 || h_groupcmp(&s->grp[n - 1], &s->grp[i]) != 0)
-			s->grp[n++] = s->grp[i];
-	s->ngrp = n;
+	s->nsmp = sortuniq(s->smp, s->nsmp, sizeof(*s->smp), bygkey);
+	s->ngrp = sortuniq(s->grp, s->ngrp, sizeof(*s->grp), h_groupcmp);
 }
 
 static double

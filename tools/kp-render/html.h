@@ -120,11 +120,13 @@ void h_name(char *out, size_t sz, const char *prefix, const char *slugof,
     const char *hashof, const char *ext);
 int h_goodness(const struct hcmp *c, double *g);	/* change, better = + */
 int h_sevrank(const struct hcmp *c);
-int h_finding(const struct hcmp *c);
-int h_groupcmp(const void *a, const void *b);	/* struct hgroup by gkey */	/* a regression or an improvement */
+int h_finding(const struct hcmp *c);	/* a regression or an improvement */
+int h_groupcmp(const void *a, const void *b);	/* struct hgroup by gkey */
+int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
+struct hrun *h_runof(struct hsite *s, const char *run);	/* NULL: none */
 int h_interf(const char *reason, char *out, size_t sz);	/* as words */
 
-/* htmlpage.c */
+/* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
 
 /* svg.c: each writes one standalone SVG file */

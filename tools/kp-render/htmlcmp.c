@@ -121,8 +121,7 @@ h_cmp_page(struct hsite *s, struct hcmp *c)
 		    "values are the stat records' <code>obs.sub</code>, without "
 		    "their source files; give the samples (kp-identify's output) "
 		    "with -s for sources.</p>\n", fp);
-	snprintf(svg, sizeof(svg), "%.*s.svg", (int)strlen(c->page) - 5,
-	    c->page);
+	h_svgname(svg, sizeof(svg), c->page);
 	if (nb + nt > 0) {
 		svg_strip(s, svg, c, bs, nb, ts, nt);
 		fprintf(fp, "<div class=\"fig\"><img src=\"%s\" alt=\"every "

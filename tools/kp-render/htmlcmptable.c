@@ -132,10 +132,9 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		h_esc(fp, c->cls ? c->cls : "-");
 		fputs("</span></td>", fp);
 		if (cols & COL_TEST) {
-			fprintf(fp, "<td><a href=\"%s\">",
-			    s->test[c->testidx].page);
-			h_measname(fp, &s->test[c->testidx]);
-			fputs("</a></td>", fp);
+			fputs("<td>", fp);
+			h_testlink(fp, s, c->testidx);
+			fputs("</td>", fp);
 		}
 		if (cols & COL_PAIR) {
 			fputs("<td>", fp);

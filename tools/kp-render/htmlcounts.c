@@ -6,6 +6,12 @@
 #include "html.h"
 #include "htmlpage.h"
 
+static int
+inscope(const struct hcmp *c, int pair, int suite)
+{
+	return c->pair == pair && (suite < 0 || c->suiteidx == suite);
+}
+
 /* the experiments compared in a pair (and suite), to find their roll-ups */
 static char **
 pairexps(struct hsite *s, int pair, int suite, int *n)
@@ -16,7 +22,7 @@ pairexps(struct hsite *s, int pair, int suite, int *n)
 	*n = 0;
 	for (i = 0; i < s->ncmp; i++) {
 		struct hcmp *c = &s->cmp[i];
-		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite))
+		if (!inscope(c, pair, suite))
 			continue;
 		if (!h_inlist(v, *n, c->bexp)) {
 			v = ereallocarray(v, *n + 1, sizeof(*v));
@@ -47,7 +53,7 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	memset(k, 0, sizeof(*k));
 	for (i = 0; i < s->ncmp; i++) {
 		struct hcmp *c = &s->cmp[i];
-		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite))
+		if (!inscope(c, pair, suite))
 			continue;
 		k->n++;
 		if (c->cls && !strcmp(c->cls, "regression")) {
@@ -260,8 +266,9 @@ reasonkind(const char *r, char *out, size_t sz)
 	out[n] = '\0';
 }
 
-void
-h_reasons(FILE *fp, struct hsite *s, int pair, int suite)
+/* why comparisons are uncertain, by reason; how many are unclassified */
+static void
+reasons(FILE *fp, struct hsite *s, int pair, int suite)
 {
 	char seen[32][128];
 	int cnt[32], nseen = 0, i, j;
@@ -270,8 +277,8 @@ h_reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		struct hcmp *c = &s->cmp[i];
 		char k[128];
 
-		if (c->pair != pair || (suite >= 0 && c->suiteidx != suite) ||
-		    !c->cls || strcmp(c->cls, "uncertain") || !c->reason)
+		if (!inscope(c, pair, suite) || !c->cls ||
+		    strcmp(c->cls, "uncertain") || !c->reason)
 			continue;
 		reasonkind(c->reason, k, sizeof(k));
 		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
@@ -289,9 +296,44 @@ h_reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		h_chips(fp, seen[i]);
 	}
 	for (i = j = 0; i < s->ncmp; i++)
-		j += s->cmp[i].pair == pair && (suite < 0 ||
-		    s->cmp[i].suiteidx == suite) && s->cmp[i].cls == NULL;
+		j += inscope(&s->cmp[i], pair, suite) && s->cmp[i].cls == NULL;
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);
+}
+
+void
+h_pairtable(FILE *fp, struct hsite *s, int suite)
+{
+	struct counts k;
+	int p;
+
+	fputs("<table class=\"sort\"><thead><tr><th>baseline</th><th>target</th>",
+	    fp);
+	h_countshead(fp);
+	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
+	for (p = 0; p < s->npair; p++) {
+		h_count(s, p, suite, &k);
+		/* the kernel page lists every pair, a suite page those it has */
+		if (suite >= 0 && k.n == 0)
+			continue;
+		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
+		h_esc(fp, s->pair[p].bk);
+		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
+		h_esc(fp, s->pair[p].tk);
+		fputs("</a></td>", fp);
+		h_countscells(fp, &k);
+		fputs("<td>", fp);
+		reasons(fp, s, p, suite);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+}
+
+void
+h_pairhead(FILE *fp, struct hsite *s, int pair)
+{
+	fprintf(fp, "<h2 id=\"pair%d\">", pair);
+	h_pairname(fp, s, pair);
+	fputs("</h2>\n", fp);
 }

@@ -6,16 +6,26 @@
 #include "html.h"
 #include "htmlpage.h"
 
+static int
+total(const int v[HNSEV])
+{
+	int i, n = 0;
+
+	for (i = 0; i < HNSEV; i++)
+		n += v[i];
+	return n;
+}
+
 /* one sentence per pair: what a reader must not miss */
 static void
 headline(FILE *fp, struct hsite *s, int pair)
 {
 	struct counts k;
-	int i, n = 0, r;
+	int i, n = 0, r, imp;
 
 	h_count(s, pair, -1, &k);
-	r = k.reg[HSEV_RED] + k.reg[HSEV_YELLOW] + k.reg[HSEV_GREEN] +
-	    k.reg[HSEV_NONE];
+	r = total(k.reg);
+	imp = total(k.imp);
 	fprintf(fp, "<div class=\"verdict%s\"><b>%d regression%s</b>",
 	    r ? " regression" : "", r, r == 1 ? "" : "s");
 	if (r) {
@@ -35,12 +45,9 @@ headline(FILE *fp, struct hsite *s, int pair)
 			    !strcmp(y->direction, "improvement"))
 				continue;
 			fputs(n++ ? ", " : "", fp);
-			if (y->testidx >= 0) {
-				fprintf(fp, "<a href=\"%s\">",
-				    s->test[y->testidx].page);
-				h_measname(fp, &s->test[y->testidx]);
-				fputs("</a>", fp);
-			} else
+			if (y->testidx >= 0)
+				h_testlink(fp, s, y->testidx);
+			else
 				h_esc(fp, y->test);
 		}
 	}
@@ -48,9 +55,7 @@ headline(FILE *fp, struct hsite *s, int pair)
 		fprintf(fp, "; <span class=\"chip intf\">%d of %d with "
 		    "interference evidence</span>", k.interf, r);
 	fprintf(fp, "; %d improvement%s, %d uncertain, %d no change.</div>\n",
-	    k.imp[HSEV_RED] + k.imp[HSEV_YELLOW] + k.imp[HSEV_GREEN] +
-	    k.imp[HSEV_NONE], k.imp[HSEV_RED] + k.imp[HSEV_YELLOW] +
-	    k.imp[HSEV_GREEN] + k.imp[HSEV_NONE] == 1 ? "" : "s", k.unc, k.noc);
+	    imp, imp == 1 ? "" : "s", k.unc, k.noc);
 }
 
 void
@@ -71,27 +76,9 @@ h_index_page(struct hsite *s)
 		fprintf(fp, " (the comparison pages plot the values of %d stat "
 		    "groups instead, without source files)", s->ngrp);
 	fprintf(fp, ", from %ld records.</p>\n", s->nrec);
-	fputs("<table class=\"sort\"><thead><tr><th>baseline</th><th>target</th>",
-	    fp);
-	h_countshead(fp);
-	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
+	h_pairtable(fp, s, -1);
 	for (p = 0; p < s->npair; p++) {
-		h_count(s, p, -1, &k);
-		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].bk);
-		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].tk);
-		fputs("</a></td>", fp);
-		h_countscells(fp, &k);
-		fputs("<td>", fp);
-		h_reasons(fp, s, p, -1);
-		fputs("</td></tr>\n", fp);
-	}
-	fputs("</tbody></table>\n", fp);
-	for (p = 0; p < s->npair; p++) {
-		fprintf(fp, "<h2 id=\"pair%d\">", p);
-		h_pairname(fp, s, p);
-		fputs("</h2>\n", fp);
+		h_pairhead(fp, s, p);
 		headline(fp, s, p);
 		fputs("<table class=\"sort\"><thead><tr><th>suite</th>", fp);
 		h_countshead(fp);

@@ -56,9 +56,8 @@ h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const struct hcmp *c)
 		fputs("</a>", fp);
 	}
 	if (test >= 0) {
-		fprintf(fp, " &rsaquo; <a href=\"%s\">", s->test[test].page);
-		h_measname(fp, &s->test[test]);
-		fputs("</a>", fp);
+		fputs(" &rsaquo; ", fp);
+		h_testlink(fp, s, test);
 	}
 	if (c) {
 		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ", c->page,

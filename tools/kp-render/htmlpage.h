@@ -1,6 +1,6 @@
 /*
  * kp-render -f html: what the page files html*.c share; after html.h.
- * Every function writes markup to fp; text from the records is escaped.
+ * A function given fp writes markup to it, the records' text escaped.
  */
 
 /* kp-classify's severities, as the pages count them */
@@ -31,15 +31,17 @@ void h_test_page(struct hsite *s, int test);	/* htmltest.c */
 void h_cmp_page(struct hsite *s, struct hcmp *c);	/* htmlcmp.c */
 
 /* htmlutil.c */
-/* suite/bench/test[op metric] */
+/* a measurement as suite/bench/test[op metric] */
 void h_measname(FILE *fp, const struct htest *t);
+void h_testlink(FILE *fp, struct hsite *s, int test);	/* to its page */
 void h_pairname(FILE *fp, struct hsite *s, int pair);	/* baseline -> target */
+/* the figure of a page: x.html's is x.svg */
+void h_svgname(char *out, size_t sz, const char *page);
 void h_esc1(FILE *fp, char ch);	/* h_esc of one character */
 int h_sevidx(const char *sev);	/* HSEV_*; HSEV_NONE when unknown or NULL */
 int h_inlist(char **v, int n, const char *x);	/* x is one of v[0..n-1] */
 void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
 void h_num(FILE *fp, double x);	/* 3 significant digits, "-" when not finite */
-int h_bylonglong(const void *a, const void *b);	/* qsort: long long */
 /* a source "path[:line]" as a relative link when the file exists */
 void h_srclink(FILE *fp, struct hsite *s, const char *src);
 
@@ -49,8 +51,10 @@ void h_countshead(FILE *fp);	/* <th> cells for h_countscells */
 void h_countscells(FILE *fp, const struct counts *k);	/* <td> cells */
 /* the stat roll-ups' warnings about the experiments of a pair (in a suite) */
 void h_rolls(FILE *fp, struct hsite *s, int pair, int suite);
-/* why comparisons are uncertain, by reason; how many are unclassified */
-void h_reasons(FILE *fp, struct hsite *s, int pair, int suite);
+/* the kernel pairs, counted; with suite >= 0, those in the suite */
+void h_pairtable(FILE *fp, struct hsite *s, int suite);
+/* the heading of a pair's section, which h_pairtable's rows link to */
+void h_pairhead(FILE *fp, struct hsite *s, int pair);
 
 /* htmlcmptable.c */
 void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */

@@ -25,17 +25,6 @@ when(FILE *fp, const char *v)
 	fprintf(fp, "%s (%s)", buf, v);
 }
 
-static struct hrun *
-runof(struct hsite *s, const char *run)
-{
-	int i;
-
-	for (i = 0; i < s->nrun; i++)
-		if (strcmp(s->run[i].run, run) == 0)
-			return &s->run[i];
-	return NULL;
-}
-
 void
 h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 {
@@ -48,7 +37,7 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 	}
 	r = ecalloc(nr, sizeof(*r));
 	for (i = 0; i < nr; i++)
-		r[i] = runof(s, i < c->nbruns ? c->bruns[i] :
+		r[i] = h_runof(s, i < c->nbruns ? c->bruns[i] :
 		    c->truns[i - c->nbruns]);
 	fputs("<p>Rows where the baseline and target runs differ are "
 	    "highlighted.</p>\n<table><thead><tr><th>field</th>", fp);
@@ -93,6 +82,15 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 	free(r);
 }
 
+/* a runstat of the comparison's job, or of its suite when either has none */
+static int
+ofjob(const struct hcmp *c, const struct hrunstat *r)
+{
+	if (c->job && r->job)
+		return strcmp(c->job, r->job) == 0;
+	return r->suite && strcmp(c->suite, r->suite) == 0;
+}
+
 void
 h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 {
@@ -112,9 +110,7 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		for (j = 0; j < nr; j++) {
 			for (seen = i = 0; i < s->nrs; i++) {
 				struct hrunstat *r = &s->rs[i];
-				if (strcmp(r->run, runs[j]) || (c->job && r->job ?
-				    strcmp(c->job, r->job) != 0 : (r->suite == NULL ||
-				    strcmp(c->suite, r->suite) != 0)) ||
+				if (strcmp(r->run, runs[j]) || !ofjob(c, r) ||
 				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
 				    !isfinite(r->elapsed_s))
 					continue;
@@ -147,8 +143,7 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 
 		if (!base && !h_inlist(c->truns, c->ntruns, r->run))
 			continue;
-		if (c->job && r->job ? strcmp(c->job, r->job) != 0 :
-		    (r->suite == NULL || strcmp(c->suite, r->suite) != 0))
+		if (!ofjob(c, r))
 			continue;
 		if (!any++)
 			fputs("<p>One runstat per job, run and iteration: it covers "

@@ -7,6 +7,14 @@
 #include "html.h"
 #include "htmlpage.h"
 
+/* the group of exp that comparison c compares, as html.c keys it */
+static void
+gkey(char *out, size_t sz, const char *exp, const struct hcmp *c)
+{
+	snprintf(out, sz, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", exp,
+	    c->suite, c->bench, c->test, c->op, c->metric, c->conc);
+}
+
 static int
 bysample(const void *a, const void *b)
 {
@@ -34,8 +42,7 @@ h_samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
 	char g[2048];
 	int lo = 0, hi = s->nsmp, i;
 
-	snprintf(g, sizeof(g), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld",
-	    exp, c->suite, c->bench, c->test, c->op, c->metric, c->conc);
+	gkey(g, sizeof(g), exp, c);
 	*n = 0;
 	/* the samples are sorted by group (html.c): the first of g */
 	while (lo < hi) {
@@ -72,8 +79,7 @@ h_statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
 	int i, j, at, *cut = NULL, ok = 0;
 	size_t len = 0;
 
-	snprintf(k, sizeof(k), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld",
-	    exp, c->suite, c->bench, c->test, c->op, c->metric, c->conc);
+	gkey(k, sizeof(k), exp, c);
 	key.gkey = k;
 	*n = 0;
 	if (s->ngrp == 0 || (g = bsearch(&key, s->grp, s->ngrp, sizeof(*s->grp),

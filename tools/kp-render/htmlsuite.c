@@ -11,39 +11,24 @@ h_suite_page(struct hsite *s, int suite)
 {
 	const char *name = s->suite[suite].page;
 	FILE *fp = h_open(s, name);
-	struct counts k;
 	int *idx = emalloc((s->ncmp + 1) * sizeof(*idx));
+	char *in = ecalloc(s->npair + 1, 1);	/* the pairs the suite has */
 	int p, i, t, n;
 
+	for (i = 0; i < s->ncmp; i++)
+		if (s->cmp[i].suiteidx == suite)
+			in[s->cmp[i].pair] = 1;
 	h_head(fp, s->suite[suite].name);
 	h_crumbs(fp, s, suite, -1, NULL);
 	fputs("<h1>Suite ", fp);
 	h_esc(fp, s->suite[suite].name);
-	fputs("</h1>\n<table class=\"sort\"><thead><tr><th>baseline</th>"
-	    "<th>target</th>", fp);
-	h_countshead(fp);
-	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
-	for (p = 0; p < s->npair; p++) {
-		h_count(s, p, suite, &k);
-		if (k.n == 0)
-			continue;
-		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].bk);
-		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].tk);
-		fputs("</a></td>", fp);
-		h_countscells(fp, &k);
-		fputs("<td>", fp);
-		h_reasons(fp, s, p, suite);
-		fputs("</td></tr>\n", fp);
-	}
-	fputs("</tbody></table>\n", fp);
+	fputs("</h1>\n", fp);
+	h_pairtable(fp, s, suite);
 
 	fputs("<h2>Tests</h2>\n<table class=\"sort\"><thead><tr>"
 	    "<th>measurement</th><th>unit</th><th>better</th>", fp);
 	for (p = 0; p < s->npair; p++) {
-		h_count(s, p, suite, &k);
-		if (k.n == 0)
+		if (!in[p])
 			continue;
 		fputs("<th>", fp);
 		h_pairname(fp, s, p);
@@ -54,9 +39,9 @@ h_suite_page(struct hsite *s, int suite)
 		struct htest *te = &s->test[t];
 		if (te->suiteidx != suite)
 			continue;
-		fprintf(fp, "<tr><td><a href=\"%s\">", te->page);
-		h_measname(fp, te);
-		fputs("</a></td><td>", fp);
+		fputs("<tr><td>", fp);
+		h_testlink(fp, s, t);
+		fputs("</td><td>", fp);
 		h_esc(fp, te->unit);
 		fputs("</td><td>", fp);
 		h_esc(fp, te->better);
@@ -64,8 +49,7 @@ h_suite_page(struct hsite *s, int suite)
 		for (p = 0; p < s->npair; p++) {
 			int reg = 0, imp = 0, tot = 0, sys = 0;
 
-			h_count(s, p, suite, &k);
-			if (k.n == 0)
+			if (!in[p])
 				continue;
 			for (i = 0; i < s->ncmp; i++) {
 				struct hcmp *c = &s->cmp[i];
@@ -98,12 +82,9 @@ h_suite_page(struct hsite *s, int suite)
 	for (p = 0; p < s->npair; p++) {
 		char svg[96], id[512];
 
-		h_count(s, p, suite, &k);
-		if (k.n == 0)
+		if (!in[p])
 			continue;
-		fprintf(fp, "<h2 id=\"pair%d\">", p);
-		h_pairname(fp, s, p);
-		fputs("</h2>\n", fp);
+		h_pairhead(fp, s, p);
 		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s", s->suite[suite].name,
 		    s->pair[p].bk, s->pair[p].tk);
 		h_name(svg, sizeof(svg), "heat-", s->suite[suite].name, id, "svg");
@@ -117,6 +98,7 @@ h_suite_page(struct hsite *s, int suite)
 		h_rolls(fp, s, p, suite);
 	}
 	free(idx);
+	free(in);
 	h_foot(fp);
 	h_close(s, fp, name);
 }

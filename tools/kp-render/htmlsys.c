@@ -225,11 +225,9 @@ h_systable(FILE *fp, struct hsite *s, int pair)
 			fputs("<span class=\"cls\">not systematic ", fp);
 		h_esc(fp, y->direction);
 		fputs("</span></td><td>", fp);
-		if (y->testidx >= 0) {
-			fprintf(fp, "<a href=\"%s\">", s->test[y->testidx].page);
-			h_measname(fp, &s->test[y->testidx]);
-			fputs("</a>", fp);
-		} else {
+		if (y->testidx >= 0)
+			h_testlink(fp, s, y->testidx);
+		else {
 			h_esc(fp, y->suite);
 			putc('/', fp);
 			h_esc(fp, y->bench);

@@ -26,8 +26,7 @@ h_test_page(struct hsite *s, int test)
 	fputs(", ", fp);
 	h_esc(fp, t->better);
 	fputs(" is better</p>\n", fp);
-	snprintf(svg, sizeof(svg), "%.*s.svg", (int)strlen(t->page) - 5,
-	    t->page);
+	h_svgname(svg, sizeof(svg), t->page);
 	svg_chart(s, svg, test);
 	fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 	    "data=\"%s\">change by concurrency level: %s</object></div>\n",

@@ -27,11 +27,25 @@ h_measname(FILE *fp, const struct htest *t)
 }
 
 void
+h_testlink(FILE *fp, struct hsite *s, int test)
+{
+	fprintf(fp, "<a href=\"%s\">", s->test[test].page);
+	h_measname(fp, &s->test[test]);
+	fputs("</a>", fp);
+}
+
+void
 h_pairname(FILE *fp, struct hsite *s, int pair)
 {
 	h_esc(fp, s->pair[pair].bk);
 	fputs(" &rarr; ", fp);
 	h_esc(fp, s->pair[pair].tk);
+}
+
+void
+h_svgname(char *out, size_t sz, const char *page)
+{
+	snprintf(out, sz, "%.*s.svg", (int)strlen(page) - 5, page);
 }
 
 void
@@ -82,14 +96,6 @@ h_num(FILE *fp, double x)
 		fprintf(fp, "%.1e", x);
 	else
 		fprintf(fp, "%.3g", x);
-}
-
-int
-h_bylonglong(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* a relative link from the site to a source file that exists, else text */

@@ -13,7 +13,6 @@ static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
 static void open_svg(FILE *fp, int w, int h, const char *title);
 static void ticks(double lo, double hi, double *t0, double *step);
 static void fmt_si(char *buf, size_t sz, double v);
-static int bylong(const void *a, const void *b);
 static double jitter(const struct hsample *m);
 static void esc_cut(FILE *fp, const char *s, size_t max);
 
@@ -132,14 +131,6 @@ fmt_si(char *buf, size_t sz, double v)
 }
 
 static int
-bylong(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
 addlevel(long long **v, int n, long long x)
 {
 	int i;
@@ -215,7 +206,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 			rows[nrow++] = c->testidx;
 		}
 	}
-	qsort(lv, nlv, sizeof(*lv), bylong);
+	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	for (r = 0; r < nrow; r++) {
 		struct htest *t = &s->test[rows[r]];
 		int l = strlen(t->bench) + strlen(t->test) + strlen(t->op) +
@@ -345,7 +336,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 		if (isfinite(c->cih))
 			hi = fmax(hi, c->cih);
 	}
-	qsort(lv, nlv, sizeof(*lv), bylong);
+	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	if (hi - lo < 2)
 		lo -= 1, hi += 1;
 	ticks(lo, hi, &t0, &step);
