@@ -219,13 +219,14 @@ void kp_canon_free(kp_canon *c);
 
 /* summary.c: descriptive statistics.  Functions taking "sorted" need
  * ascending input (kp_sort).  Undefined statistics are NAN. */
-void kp_sort(double *v, size_t n);
+void kp_sort(double *v, size_t n);	/* no NaN */
 double kp_quantile(const double *sorted, size_t n, double p);	/* R type 7 */
 double kp_median(const double *sorted, size_t n);
+double kp_median_select(double *v, size_t n);	/* unsorted; reorders v, O(n) */
 double kp_mean(const double *v, size_t n);
 double kp_sd(const double *v, size_t n);	/* sample sd (n-1); NAN for n < 2 */
 double kp_var(const double *v, size_t n);	/* sample variance (n-1) */
-double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation */
+double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation, O(n) */
 double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 

@@ -37,7 +37,3 @@ typedef struct {
 int ci_centre(const double *sorted, size_t n, double mean, double sd,
     double *lo, double *hi, const char **method);
 int multimodal(const double *sorted, size_t n);
-double sd_scaled(const double *v, size_t n, double *m);
-void dsort(double *v, size_t n);
-double mad_sorted(const double *sorted, size_t n);
-double dmedian(double *v, size_t n);

@@ -748,7 +748,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	sortunits(s, n);
 	for (i = 0; i < n; i++)
 		sv[i] = v[i] = s[i].v;
-	dsort(sv, n);
+	kp_sort(sv, n);
 	for (i = 1; i < n; i++)
 		if (unitcmp(&s[i - 1], &s[i]) == 0) {
 			/* name the later of the two, and the earlier */
@@ -769,7 +769,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 			    s[i].iter, s[i].rep, s[i].sub, fk, lk);
 		}
 	mean = kp_mean(v, n);
-	sd = sd_scaled(v, n, m);
+	sd = kp_sd(v, n);
 	cv = mean != 0 ? sd / mean : NAN;
 	med = kp_median(sv, n);
 
@@ -808,7 +808,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	knum_or_null("median", med);
 	knum_or_null("mean", mean);
 	knum_or_null("sd", sd);
-	mad = mad_sorted(sv, n);
+	mad = kp_mad(sv, n);
 	knum_or_null("mad", mad);
 	knum_or_null("mad_scaled", 1.4826 * mad);
 	knum_or_null("cv", cv);
@@ -832,7 +832,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 		kp_w_obj(out);
 		kp_w_kstr(out, "instance", str(sinst(&s[j])));
 		kp_w_kint(out, "n", (long long)(i - j));
-		kp_w_knum(out, "median", dmedian(m, i - j));
+		kp_w_knum(out, "median", kp_median_select(m, i - j));
 		kp_w_knum(out, "mean", kp_mean(v + j, i - j));
 		kp_w_end(out);
 		j = i;
@@ -905,7 +905,7 @@ stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 		for (i = 0, j = 0; i < n; i++)
 			if (srun(&s[i]) == ids[k])
 				m[j++] = v[i];
-		med = dmedian(m, j);
+		med = kp_median_select(m, j);
 		kp_w_num(out, med);
 		lo = fmin(lo, med);
 		hi = fmax(hi, med);
