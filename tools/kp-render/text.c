@@ -98,7 +98,7 @@ caveats(FILE *fp, const char *reason)
 	if (!reason)
 		return;
 	if (strstr(reason, "single-run:"))
-		fputs(" {one run a side}", fp);
+		fputs(" {single run}", fp);
 	if ((p = strstr(reason, "interference:target-cpu-share-")) &&
 	    sscanf(p, "interference:target-cpu-share-%d%%", &share) == 1)
 		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
