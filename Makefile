@@ -18,6 +18,7 @@ LIBSRC = \
 	lib/numfmt.c \
 	lib/record.c \
 	lib/runmeta.c \
+	lib/strmap.c \
 	lib/summary.c
 
 TOOLS = \
@@ -41,6 +42,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	strmap \
 	summary
 
 # a tool is tools/NAME.c, or every .c file in the folder tools/NAME/
