@@ -136,23 +136,6 @@ meta_extra(kp_w *w, const run *r, const char *const *known)
 }
 
 static int
-cmprun(const void *a, const void *b)
-{
-	const run *x = a, *y = b;
-	int c;
-
-	if ((c = strcmp(x->name, y->name)))
-		return c;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	if ((c = strcmp(x->id, y->id)))
-		return c;
-	if ((c = strcmp(x->t->shown, y->t->shown)))
-		return c;
-	return strcmp(x->dir, y->dir);
-}
-
-static int
 isstore(const char *dir)
 {
 	char p[PATH_MAX];
@@ -235,7 +218,7 @@ main(int argc, char *argv[])
 		if (before == ntrees)
 			kp_die_at(*argv, 0, 0, "no artifact records: an empty store");
 	}
-	qsort(runs, nruns, sizeof(*runs), cmprun);
+	runs_sort(runs, nruns);
 	w = kp_w_open(stdout, "<stdout>");
 	for (i = 0; i < nruns; i++)
 		run_emit(w, &runs[i]);

@@ -2,6 +2,7 @@
 #ifndef PM_H
 #define PM_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "kp.h"
@@ -99,8 +100,10 @@ void hackbench_parse(job *j);
 void schbench_parse(job *j);
 void futexbench_parse(job *j);
 
-/* helpers for parsers (run.c) */
+/* job.c: helpers for parsers */
+/* a new sample of value read at f:line; the parser fills in the rest */
 sample *job_add(job *j, const vfile *f, long line, double value);
+/* a copy of s (or s[0..n)) that lives as long as the job, kept once */
 const char *job_str(job *j, const char *s);
 const char *job_strn(job *j, const char *s, size_t n);
 /* a number filling the whole token s[0..n): 0 ok; otherwise reports
@@ -112,19 +115,25 @@ void job_bad(job *j, const vfile *f, long line, long col, const char *fmt, ...)
 /* a warning that marks the job partial */
 void job_warn(job *j, const vfile *f, long line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* bad input in f: dies, or with -k warns, saying it was then (skipped,
+ * ignored) */
+void bad_input(const vfile *f, long line, long col, const char *then,
+    const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 /* MMTests times each run of a benchmark into logs/time-A-B: warn (and
  * mark the job partial) for each whose log, PREFIX A MID B SUFFIX, is
  * missing, since its samples are */
 void job_timed_logs(job *j, const char *prefix, const char *mid, const char *suffix);
 /* a whole decimal integer string: 0 ok */
 int parse_long(const char *s, size_t n, long *out);
+/* the whole first whitespace-separated field of s as a long: 0 ok */
+int getlong(const char *s, long *v);
 /* nth whitespace-separated field (0-based) of s: pointer and length */
 const char *field(const char *s, int nth, size_t *len);
 /* the commands of commands.log with the concurrency argument replaced by
  * N (the word after opt, or the value of opt=), unique, joined by "; " */
 char *commands_params(job *j, const char *opt);
 
-/* run.c: runs and their records */
+/* runs.c: runs in trees, in order */
 typedef struct {
 	const vtree *t;
 	char *dir;	/* path inside the tree; "" for its root */
@@ -133,9 +142,79 @@ typedef struct {
 	char *id;	/* run_name@host:start */
 	long start;
 } run;
+/* add the runs of t to *runs */
 void runs_find(const vtree *t, run **runs, size_t *n);
+/* by name, then start time; ties by id, tree and directory */
+void runs_sort(run *runs, size_t n);
+/* the records of every iteration of r, iter-N in numeric order */
 void run_emit(kp_w *w, const run *r);
+/* frees what runs_find allocated for r */
 void run_free(run *r);
+/* a/b; a alone when b is "", b alone when a is "" (caller frees) */
+char *join(const char *a, const char *b);
+/* the first line of dir/name, or NULL (caller frees) */
+char *firstline(const vtree *t, const char *dir, const char *name);
+
+/* one snapshot of counters, in file order */
+typedef struct {
+	char **k;
+	long long *v;
+	size_t n, cap;
+} counters;
+
+/* a benchmark as tests-timestamp and tests-sysstate saw it */
+typedef struct {
+	char *name;
+	long begin, end, rc;
+	int has_begin, has_end, has_time;
+	double user, sys, elapsed;
+	counters vm0, vm1, sc0, sc1;
+} jstat;
+
+/* what one iteration (iter-N) says of its kernel, machine and jobs */
+typedef struct {
+	const run *r;
+	char *dir;	/* iter-N */
+	long iter;
+	char *uname, *release, *arch, *cpu_model, *os, *cmdline, *toolchain;
+	char *version;
+	char cpu_topology[17], kconfig[17];
+	long cpus, start, finish;
+	long long mem_kb;
+	int has_cpus, has_start, has_finish, has_mem, warnings;
+	jstat *js;
+	size_t njs;
+	/* hashes computed while a file was read anyway */
+	const vfile *hf[8];
+	char hh[8][17];
+	size_t nh;
+} iterinfo;
+
+/* run.c: one iteration's run, runstat and sample records */
+void iter_emit(kp_w *w, const run *r, const char *itname, long iter);
+
+/* meta.c: the run record */
+/* read what the files of it->dir say, tests-timestamp and tests-sysstate too */
+void read_meta(iterinfo *it, const vtree *t);
+/* note the hash of f, loaded in x, for the record's "files" */
+void remember_hash(iterinfo *it, const vfile *f, const vtext *x);
+/* the run record of the iteration */
+void write_run(kp_w *w, iterinfo *it);
+/* frees what read_meta and the jobs added to it */
+void iter_free(iterinfo *it);
+
+/* runstat.c: the runstat records */
+/* the job called name[0..n), added if new */
+jstat *jstat_get(iterinfo *it, const char *name, size_t n);
+/* frees its name and snapshots */
+void jstat_free(jstat *st);
+/* begin, end, exit status and times of each job; start and finish */
+void read_timestamp(iterinfo *it, const vtree *t);
+/* each job's vmstat and schedstat snapshots; version, arch, MemTotal */
+void read_sysstate(iterinfo *it, const vtree *t);
+/* the runstat record of job j of run (its id, or as --meta names it) */
+void runstat_write(kp_w *w, const char *run, long iter, const job *j,
+    const char *suite, const jstat *st);
 
 /* main.c: --meta and -l */
 extern int sflag;	/* -s: unknown benchmarks are errors */

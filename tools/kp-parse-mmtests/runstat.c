@@ -1,0 +1,293 @@
+/* runstat.c: what the runstat record of a benchmark says: its times
+ * and exit status from tests-timestamp, and the deltas of the
+ * /proc/vmstat and /proc/schedstat snapshots of tests-sysstate taken at
+ * its begin and end. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pm.h"
+
+/* bad input in a run's own files: dies, or with -k warns */
+static void
+bad(const vfile *f, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void
+bad(const vfile *f, long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	bad_input(f, line, 0, "ignored", fmt, ap);
+	va_end(ap);
+}
+
+static void
+cnt_add(counters *c, const char *k, size_t kn, long long v)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 256;
+		c->k = ereallocarray(c->k, c->cap, sizeof(*c->k));
+		c->v = ereallocarray(c->v, c->cap, sizeof(*c->v));
+	}
+	c->k[c->n] = estrndup(k, kn);
+	c->v[c->n++] = v;
+}
+
+static void
+cnt_free(counters *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		free(c->k[i]);
+	free(c->k);
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}
+
+jstat *
+jstat_get(iterinfo *it, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < it->njs; i++)
+		if (strlen(it->js[i].name) == n && !strncmp(it->js[i].name, name, n))
+			return &it->js[i];
+	it->js = ereallocarray(it->js, it->njs + 1, sizeof(*it->js));
+	memset(&it->js[it->njs], 0, sizeof(*it->js));
+	it->js[it->njs].name = estrndup(name, n);
+	return &it->js[it->njs++];
+}
+
+void
+jstat_free(jstat *st)
+{
+	free(st->name);
+	cnt_free(&st->vm0);
+	cnt_free(&st->vm1);
+	cnt_free(&st->sc0);
+	cnt_free(&st->sc1);
+}
+
+void
+read_timestamp(iterinfo *it, const vtree *t)
+{
+	const vfile *f = vt_find(t, it->dir, "tests-timestamp");
+	vtext x;
+	char *l;
+	const char *w;
+	size_t n;
+	jstat *j;
+
+	if (!f) {
+		kp_warn_at(t->shown, 0, 0, "%s/%s: no tests-timestamp: benchmark times and exit statuses unknown",
+		    it->r->dir, it->dir);
+		return;
+	}
+	if (vt_load(f, &x) < 0)
+		return;
+	while ((l = vt_line(&x, NULL))) {
+		if (!strncmp(l, "start :: ", 9)) {
+			if (getlong(l + 9, &it->start) < 0)
+				bad(f, x.line, "expected an epoch time after \"start ::\"");
+			else
+				it->has_start = 1;
+		} else if (!strncmp(l, "finish :: ", 10)) {
+			if (getlong(l + 10, &it->finish) < 0)
+				bad(f, x.line, "expected an epoch time after \"finish ::\"");
+			else
+				it->has_finish = 1;
+		} else if (!strncmp(l, "test begin :: ", 14) || !strncmp(l, "test end :: ", 12)) {
+			int end = l[5] == 'e';
+			const char *p = l + (end ? 12 : 14);
+			if (!(w = field(p, 0, &n)))
+				continue;
+			j = jstat_get(it, w, n);
+			if (!end) {
+				if (!(w = field(p, 1, &n)) || parse_long(w, n, &j->begin) < 0)
+					bad(f, x.line, "expected \"test begin :: NAME EPOCH\"");
+				else
+					j->has_begin = 1;
+			} else {
+				if (!(w = field(p, 1, &n)) || parse_long(w, n, &j->end) < 0)
+					bad(f, x.line, "expected \"test end :: NAME EPOCH STATUS\"");
+				else if ((w = field(p, 2, &n)) && parse_long(w, n, &j->rc) == 0)
+					j->has_end = 1;
+				else
+					bad(f, x.line, "expected an exit status after the end time");
+			}
+		} else if (!strncmp(l, "time :: ", 8)) {
+			const char *p = l + 8;
+			double v[3];
+			int k;
+			char *e;
+			if (!(w = field(p, 0, &n)))
+				continue;
+			j = jstat_get(it, w, n);
+			for (k = 0; k < 3; k++) {
+				if (!(w = field(p, 1 + 2 * k, &n)))
+					break;
+				v[k] = strtod(w, &e);
+				if (e != w + n)
+					break;
+			}
+			if (k < 3) {
+				bad(f, x.line, "expected \"time :: NAME U user S system E elapsed\"");
+				continue;
+			}
+			j->user = v[0];
+			j->sys = v[1];
+			j->elapsed = v[2];
+			j->has_time = 1;
+		}
+	}
+	vt_done(&x);
+}
+
+/* Each benchmark's /proc/vmstat and /proc/schedstat snapshots at its
+ * begin and end; the deltas show what else the machine did meanwhile. */
+void
+read_sysstate(iterinfo *it, const vtree *t)
+{
+	const vfile *f = vt_find(t, it->dir, "tests-sysstate");
+	vtext x;
+	char *l, *e;
+	const char *w;
+	size_t n;
+	jstat *cur = NULL;
+	counters *c = NULL;
+	enum { NONE, VM, SC, MEM } mode = NONE;
+	long long v;
+	int k;
+
+	if (!f || vt_load(f, &x) < 0)
+		return;
+	remember_hash(it, f, &x);
+	while ((l = vt_line(&x, NULL))) {
+		if (strstr(l, " :: ")) {
+			mode = NONE;
+			if (!strncmp(l, "version :: ", 11) && !it->version)
+				it->version = estrdup(l + 11);
+			else if (!strncmp(l, "arch :: ", 8) && !it->arch)
+				it->arch = estrdup(l + 8);
+			else if (!strncmp(l, "test begin :: ", 14) && (w = field(l + 14, 0, &n)))
+				cur = jstat_get(it, w, n);
+			else if (!strncmp(l, "test end :: ", 12))
+				cur = NULL;
+			else if (!strncmp(l, "file start :: /proc/meminfo", 27))
+				mode = MEM;
+			else if (cur && !strncmp(l, "file start :: /proc/vmstat", 26))
+				mode = VM, c = &cur->vm0;
+			else if (cur && !strncmp(l, "file end :: /proc/vmstat", 24))
+				mode = VM, c = &cur->vm1;
+			else if (cur && !strncmp(l, "file start :: /proc/schedstat", 29))
+				mode = SC, c = &cur->sc0;
+			else if (cur && !strncmp(l, "file end :: /proc/schedstat", 27))
+				mode = SC, c = &cur->sc1;
+			if (c && mode != NONE && mode != MEM && c->n)
+				cnt_free(c);	/* a repeated snapshot replaces the last */
+			continue;
+		}
+		switch (mode) {
+		case MEM:
+			if (!it->has_mem && !strncmp(l, "MemTotal:", 9)) {
+				it->mem_kb = strtoll(l + 9, &e, 10);
+				it->has_mem = e > l + 9;
+			}
+			break;
+		case VM:
+			if (!(w = field(l, 0, &n)))
+				break;
+			if (!(l = (char *)field(l, 1, &(size_t){0})) ||
+			    (v = strtoll(l, &e, 10), *e && *e != ' ')) {
+				bad(f, x.line, "expected a /proc/vmstat line \"name value\"");
+				break;
+			}
+			cnt_add(c, w, n, v);
+			break;
+		case SC:
+			/* "cpuN f1..f9": sum each field over CPUs */
+			if (strncmp(l, "cpu", 3) != 0 || !isdigit((unsigned char)l[3]))
+				break;
+			if (!c->n) {
+				static const char *const names[] = { "yld_count", "legacy",
+					"sched_count", "sched_goidle", "ttwu_count",
+					"ttwu_local", "rq_cpu_time", "run_delay", "pcount" };
+				for (k = 0; k < 9; k++)
+					if (k != 1)
+						cnt_add(c, names[k], strlen(names[k]), 0);
+			}
+			for (k = 0; k < 9; k++) {
+				if (!(w = field(l, 1 + k, &n)))
+					break;
+				v = strtoll(w, &e, 10);
+				if (k == 1)
+					continue;
+				c->v[k < 1 ? k : k - 1] += v;
+			}
+			break;
+		case NONE:
+			break;
+		}
+	}
+	vt_done(&x);
+}
+
+static void
+kopt(kp_w *w, const char *key, int have, long long v)
+{
+	if (have)
+		kp_w_kint(w, key, v);
+	else
+		kp_w_knull(w, key);
+}
+
+static void
+write_counters(kp_w *w, const char *key, const counters *a, const counters *b)
+{
+	size_t i, k;
+
+	kp_w_key(w, key);
+	kp_w_obj(w);
+	for (i = 0; i < a->n; i++) {
+		/* same order in both snapshots, except across a kernel change */
+		k = i < b->n && !strcmp(a->k[i], b->k[i]) ? i : b->n;
+		if (k == b->n)
+			for (k = 0; k < b->n && strcmp(a->k[i], b->k[k]); k++)
+				;
+		if (k < b->n)
+			kp_w_kint(w, a->k[i], b->v[k] - a->v[i]);
+	}
+	kp_w_end(w);
+}
+
+void
+runstat_write(kp_w *w, const char *run, long iter, const job *j, const char *suite,
+    const jstat *st)
+{
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", "runstat");
+	kp_w_kstr(w, "run", run);
+	kp_w_kint(w, "iter", iter);
+	kp_w_kstr(w, "job", j->job);
+	kp_w_kstr(w, "suite", suite);
+	kp_w_kstr(w, "params", j->params);
+	kopt(w, "begin", st->has_begin, st->begin);
+	kopt(w, "end", st->has_end, st->end);
+	kopt(w, "rc", st->has_end, st->rc);
+	if (st->has_time) {
+		kp_w_knum(w, "user_s", st->user);
+		kp_w_knum(w, "sys_s", st->sys);
+		kp_w_knum(w, "elapsed_s", st->elapsed);
+	} else {
+		kp_w_knull(w, "user_s");
+		kp_w_knull(w, "sys_s");
+		kp_w_knull(w, "elapsed_s");
+	}
+	write_counters(w, "vmstat", &st->vm0, &st->vm1);
+	write_counters(w, "schedstat", &st->sc0, &st->sc1);
+	kp_w_kbool(w, "partial", j->partial);
+	kp_w_end(w);
+}
