@@ -1,8 +1,10 @@
 /* kp-compare: pair each target experiment with its baseline and compare
  * every measurement they share.  See kp-compare(1). */
 #include <err.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 
 #include "kp.h"
 #include "dist.h"
+#include "strmap.h"
 #include "compare.h"
 
 typedef struct {
@@ -27,6 +30,10 @@ typedef struct {
 	Field *f;
 	size_t nf;
 	Side side;
+	size_t *rix;	/* the run records of its runs */
+	size_t nrix;
+	size_t *kc;	/* the kernel classes of it and of those run records */
+	size_t nkc;
 } Stat;
 
 typedef struct {
@@ -48,8 +55,14 @@ typedef struct {
 	SelSet b, t;
 	char *bname, *tname;
 	char **keys;	/* only these keys (default pairing), or all */
+	size_t *kix;	/* their indexes in keymap */
 	size_t nkeys;
 } Pair;
+
+typedef struct {	/* stat indexes, ascending */
+	size_t *v;
+	size_t n;
+} List;
 
 typedef struct {
 	char *gid;
@@ -65,6 +78,19 @@ static Run *runs;
 static size_t nruns;
 static kp_w *w;
 
+/* Indexes built once all records are read, so that pairing and
+ * selecting cost time in proportion to the stats concerned, not to
+ * every stat for every pair.  A kernel class is the set of kernel names
+ * kernel_eq() holds equal. */
+static kp_strmap *keymap;	/* key -> index */
+static List *bykey;
+static kp_strmap *kclassmap;	/* canonical version -> kernel class */
+static kp_strmap *kernmap;	/* kernel name -> index in kernclass */
+static size_t *kernclass;
+static List *byclass;	/* by kernel class */
+static kp_strmap *kcmap;	/* (key index, kernel class) -> index in bykc */
+static List *bykc;
+
 static void
 usage(void)
 {
@@ -72,10 +98,21 @@ usage(void)
 	exit(KP_EXIT_BAD);
 }
 
+/* room for element n of an array whose capacity is the power of 2 at
+ * or above its length: growing by one at a time is quadratic under a
+ * realloc that always copies (AddressSanitizer's) */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
+}
+
 static void
 addfield(Field **f, size_t *n, const char *name, const char *val)
 {
-	*f = ereallocarray(*f, *n + 1, sizeof(**f));
+	*f = grow(*f, *n, sizeof(**f));
 	(*f)[*n].name = estrdup(name);
 	(*f)[*n].val = estrdup(val);
 	(*n)++;
@@ -160,7 +197,7 @@ readstat(kp_json *d, const char *file)
 	size_t i, len;
 	char conc[32];
 
-	stats = ereallocarray(stats, nstats + 1, sizeof(*stats));
+	stats = grow(stats, nstats, sizeof(*stats));
 	s = &stats[nstats++];
 	memset(s, 0, sizeof(*s));
 	s->file = estrdup(file);
@@ -223,7 +260,7 @@ readrun(kp_json *d)
 {
 	Run *r;
 
-	runs = ereallocarray(runs, nruns + 1, sizeof(*runs));
+	runs = grow(runs, nruns, sizeof(*runs));
 	r = &runs[nruns++];
 	memset(r, 0, sizeof(*r));
 	r->run = estrdup(kp_req_str(d, "run"));
@@ -316,7 +353,7 @@ fieldmatch(const Field *f, size_t nf, const Sel *s)
 static int
 selmatch(const SelSet *ss, const Stat *s)
 {
-	size_t i, j, r, k;
+	size_t i, j, r;
 	int ok;
 
 	for (i = 0; i < ss->n; i++) {
@@ -331,11 +368,9 @@ selmatch(const SelSet *ss, const Stat *s)
 				continue;
 			if (fieldmatch(s->f, s->nf, &ss->s[j]))
 				ok = 1;
-			for (r = 0; r < s->nruns && !ok; r++)
-				for (k = 0; k < nruns && !ok; k++)
-					if (strcmp(runs[k].run, s->runs[r]) == 0 &&
-					    fieldmatch(runs[k].f, runs[k].nf, &ss->s[j]))
-						ok = 1;
+			for (r = 0; r < s->nrix && !ok; r++)
+				if (fieldmatch(runs[s->rix[r]].f, runs[s->rix[r]].nf, &ss->s[j]))
+					ok = 1;
 		}
 		if (!ok)
 			return 0;
@@ -343,17 +378,191 @@ selmatch(const SelSet *ss, const Stat *s)
 	return 1;
 }
 
-static int
-haskey(const Pair *p, const char *key)
+/* the kernel class of a kernel name: names kernel_eq() holds equal
+ * have the same canonical version (what kp_kver_cmp() compares) */
+static size_t
+kclass(const char *name)
 {
-	size_t i;
+	kp_kver v;
+	char num[96];
+	size_t k, c;
+	int isnew;
 
-	if (!p->keys)
-		return 1;
-	for (i = 0; i < p->nkeys; i++)
-		if (strcmp(p->keys[i], key) == 0)
-			return 1;
-	return 0;
+	k = kp_strmap_add(kernmap, name, strlen(name), &isnew);
+	if (!isnew)
+		return kernclass[k];
+	kernclass = grow(kernclass, k, sizeof(*kernclass));
+	if (kp_kver_parse(name, &v) == 0) {
+		snprintf(num, sizeof(num), "%d.%d.%d.%d.%d.%d", v.major, v.minor, v.patch,
+		    v.rc ? v.rc : INT_MAX, v.commits, v.dirty);
+		c = kp_strmap_addv(kclassmap, &isnew, num, v.local, v.sha, NULL);
+	} else
+		c = kp_strmap_addv(kclassmap, &isnew, "", name, NULL);
+	if (isnew) {
+		byclass = grow(byclass, c, sizeof(*byclass));
+		memset(&byclass[c], 0, sizeof(*byclass));
+	}
+	return kernclass[k] = c;
+}
+
+/* stats are added in ascending order, so a list stays sorted */
+static void
+addlist(List *l, size_t i)
+{
+	if (l->n && l->v[l->n - 1] == i)
+		return;
+	l->v = grow(l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = i;
+}
+
+static void
+addkclass(Stat *s, const Field *f, size_t nf)
+{
+	size_t i, j, c;
+
+	for (i = 0; i < nf; i++) {
+		if (strcmp(f[i].name, "kernel"))
+			continue;
+		c = kclass(f[i].val);
+		for (j = 0; j < s->nkc && s->kc[j] != c; j++)
+			;
+		if (j == s->nkc) {
+			s->kc = grow(s->kc, s->nkc, sizeof(*s->kc));
+			s->kc[s->nkc++] = c;
+		}
+	}
+}
+
+/* each stat's run records, and the stats by key, by kernel class and by
+ * both: what selmatch() and candidates() look up */
+static void
+index_stats(void)
+{
+	kp_strmap *runmap = kp_strmap_new();
+	size_t *first, *next, i, j, k, r, ki, c, kc[2];
+	long f;
+	int isnew;
+	Stat *s;
+
+	/* the run records of each run name, chained through next */
+	first = ereallocarray(NULL, nruns + 1, sizeof(*first));
+	next = ereallocarray(NULL, nruns + 1, sizeof(*next));
+	for (k = 0; k < nruns; k++) {
+		j = kp_strmap_add(runmap, runs[k].run, strlen(runs[k].run), &isnew);
+		next[k] = isnew ? SIZE_MAX : first[j];
+		first[j] = k;
+	}
+	keymap = kp_strmap_new();
+	kernmap = kp_strmap_new();
+	kclassmap = kp_strmap_new();
+	kcmap = kp_strmap_new();
+	for (i = 0; i < nstats; i++) {
+		s = &stats[i];
+		for (r = 0; r < s->nruns; r++) {
+			if ((f = kp_strmap_find(runmap, s->runs[r], strlen(s->runs[r]))) < 0)
+				continue;
+			for (k = first[f]; k != SIZE_MAX; k = next[k]) {
+				s->rix = grow(s->rix, s->nrix, sizeof(*s->rix));
+				s->rix[s->nrix++] = k;
+			}
+		}
+		ki = kp_strmap_add(keymap, s->key, strlen(s->key), &isnew);
+		if (isnew) {
+			bykey = grow(bykey, ki, sizeof(*bykey));
+			memset(&bykey[ki], 0, sizeof(*bykey));
+		}
+		addlist(&bykey[ki], i);
+		addkclass(s, s->f, s->nf);
+		for (r = 0; r < s->nrix; r++)
+			addkclass(s, runs[s->rix[r]].f, runs[s->rix[r]].nf);
+		for (j = 0; j < s->nkc; j++) {
+			addlist(&byclass[s->kc[j]], i);
+			kc[0] = ki;
+			kc[1] = s->kc[j];
+			c = kp_strmap_add(kcmap, (const char *)kc, sizeof(kc), &isnew);
+			if (isnew) {
+				bykc = grow(bykc, c, sizeof(*bykc));
+				memset(&bykc[c], 0, sizeof(*bykc));
+			}
+			addlist(&bykc[c], i);
+		}
+	}
+	free(first);
+	free(next);
+	kp_strmap_free(runmap);
+}
+
+static int
+cmpsize(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* the kernel classes a selection's kernel selectors name; 0 when it
+ * has none */
+static size_t
+selclasses(const SelSet *ss, size_t **c, size_t n)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < ss->n; i++)
+		if (strcmp(ss->s[i].field, "kernel") == 0) {
+			*c = grow(*c, n + m, sizeof(**c));
+			(*c)[n + m++] = kclass(ss->s[i].val);
+		}
+	return m;
+}
+
+/* The stats that may match a side of pair p, ascending, in *n; NULL
+ * when that may be any stat.  A stat matching a selection with kernel
+ * selectors has one of their kernel classes, so when both sides have
+ * them only the stats of those classes (and of the pair's keys) need
+ * selmatch().  Ascending, so that groups and warnings come in the
+ * order of the input. */
+static size_t *
+candidates(const Pair *p, size_t *n)
+{
+	size_t *cls = NULL, ncls = 0, nb, nt, i, k, kc[2], *v, nv = 0, nl = 0;
+	const List **l = NULL;
+	long f;
+
+	nb = selclasses(&p->b, &cls, 0);
+	ncls = nb + (nt = selclasses(&p->t, &cls, nb));
+	if (!nb || !nt)
+		ncls = 0;
+	if (!p->keys && !ncls) {
+		free(cls);
+		return NULL;
+	}
+	for (k = 0; k < (p->keys ? p->nkeys : 1); k++)
+		for (i = 0; i < (ncls ? ncls : 1); i++) {
+			l = grow(l, nl, sizeof(*l));
+			if (p->keys && ncls) {
+				kc[0] = p->kix[k];
+				kc[1] = cls[i];
+				if ((f = kp_strmap_find(kcmap, (const char *)kc, sizeof(kc))) < 0)
+					continue;
+				l[nl] = &bykc[f];
+			} else
+				l[nl] = p->keys ? &bykey[p->kix[k]] : &byclass[cls[i]];
+			nv += l[nl++]->n;
+		}
+	v = ereallocarray(NULL, nv + 1, sizeof(*v));
+	for (i = 0, nv = 0; i < nl; i++)
+		if (l[i]->n) {	/* else v is NULL, which memcpy may not take */
+			memcpy(v + nv, l[i]->v, l[i]->n * sizeof(*v));
+			nv += l[i]->n;
+		}
+	free(l);
+	free(cls);
+	qsort(v, nv, sizeof(*v), cmpsize);
+	for (i = k = 0; i < nv; i++)
+		if (k == 0 || v[i] != v[k - 1])
+			v[k++] = v[i];
+	*n = k;
+	return v;
 }
 
 static int
@@ -520,38 +729,34 @@ measure(const Stat *s, char *buf, size_t sz)
 	return buf;
 }
 
-static int
-samefamily(const Stat *a, const Stat *b)
-{
-	return strcmp(a->key, b->key) == 0 && strcmp(a->suite, b->suite) == 0 &&
-	    strcmp(a->bench, b->bench) == 0 && strcmp(a->test, b->test) == 0 &&
-	    strcmp(a->op, b->op) == 0 && strcmp(a->metric, b->metric) == 0;
-}
-
-/* the concurrency levels of one measurement, a family, tested together */
+/* the concurrency levels of one measurement, a family, tested together;
+ * families in the order of their first group, levels in group order */
 static void
 sweep(Group *g, size_t ng)
 {
-	Family *f = NULL;
-	char *done = ecalloc(ng + 1, 1);
-	size_t i, j, k, nf = 0;
+	kp_strmap *fm = kp_strmap_new();
+	Family *f = NULL, *fi;
+	size_t i, k, nf = 0;
+	int isnew;
+	Stat *t;
 
 	for (i = 0; i < ng; i++) {
-		if (done[i] || !g[i].nb || !g[i].nt)
+		if (!g[i].nb || !g[i].nt)
 			continue;
-		f = ereallocarray(f, nf + 1, sizeof(*f));
-		memset(&f[nf], 0, sizeof(*f));
-		f[nf].r = ereallocarray(NULL, ng - i, sizeof(Result *));
-		f[nf].b = ereallocarray(NULL, ng - i, sizeof(Side *));
-		f[nf].t = ereallocarray(NULL, ng - i, sizeof(Side *));
-		for (j = i, k = 0; j < ng; j++)
-			if (!done[j] && g[j].nb && g[j].nt && samefamily(g[i].t[0], g[j].t[0])) {
-				done[j] = 1;
-				f[nf].r[k] = &g[j].r;
-				f[nf].b[k] = &g[j].sb;
-				f[nf].t[k++] = &g[j].st;
-			}
-		f[nf++].k = k;
+		t = g[i].t[0];
+		k = kp_strmap_addv(fm, &isnew, t->key, t->suite, t->bench, t->test, t->op,
+		    t->metric, NULL);
+		if (isnew) {
+			f = grow(f, nf, sizeof(*f));
+			memset(&f[nf++], 0, sizeof(*f));
+		}
+		fi = &f[k];
+		fi->r = grow(fi->r, fi->k, sizeof(*fi->r));
+		fi->b = grow(fi->b, fi->k, sizeof(*fi->b));
+		fi->t = grow(fi->t, fi->k, sizeof(*fi->t));
+		fi->r[fi->k] = &g[i].r;
+		fi->b[fi->k] = &g[i].sb;
+		fi->t[fi->k++] = &g[i].st;
 	}
 	test_sweep(f, nf);
 	for (i = 0; i < nf; i++) {
@@ -560,7 +765,7 @@ sweep(Group *g, size_t ng)
 		free(f[i].t);
 	}
 	free(f);
-	free(done);
+	kp_strmap_free(fm);
 }
 
 static void
@@ -569,16 +774,17 @@ compare_pair(Pair *p, enum method m)
 	Group *g = NULL;
 	Result **rs;
 	double *ps, *qs;
-	size_t ng = 0, i, j, nr, nmiss_b = 0, nmiss_t = 0, lv;
+	size_t ng = 0, i, j, nr, nmiss_b = 0, nmiss_t = 0, lv, *cand, ncand;
 	Stat *s, *miss_b = NULL, *miss_t = NULL;
+	kp_strmap *gm = kp_strmap_new();
 	char buf[512];
+	int isnew;
 
-	for (i = 0; i < nstats; i++) {
+	cand = candidates(p, &ncand);
+	for (i = 0; i < (cand ? ncand : nstats); i++) {
 		int mb, mt;
 
-		s = &stats[i];
-		if (!haskey(p, s->key))
-			continue;
+		s = &stats[cand ? cand[i] : i];
 		mb = selmatch(&p->b, s);
 		mt = selmatch(&p->t, s);
 		if (!mb && !mt)
@@ -589,21 +795,22 @@ compare_pair(Pair *p, enum method m)
 			    measure(s, buf, sizeof(buf)), p->bname, p->tname);
 			continue;
 		}
-		for (j = 0; j < ng && strcmp(g[j].gid, s->gid); j++)
-			;
-		if (j == ng) {
-			g = ereallocarray(g, ng + 1, sizeof(*g));
+		j = kp_strmap_add(gm, s->gid, strlen(s->gid), &isnew);
+		if (isnew) {
+			g = grow(g, ng, sizeof(*g));
 			memset(&g[ng], 0, sizeof(*g));
 			g[ng++].gid = s->gid;
 		}
 		if (mb) {
-			g[j].b = ereallocarray(g[j].b, g[j].nb + 1, sizeof(Stat *));
+			g[j].b = grow(g[j].b, g[j].nb, sizeof(Stat *));
 			g[j].b[g[j].nb++] = s;
 		} else {
-			g[j].t = ereallocarray(g[j].t, g[j].nt + 1, sizeof(Stat *));
+			g[j].t = grow(g[j].t, g[j].nt, sizeof(Stat *));
 			g[j].t[g[j].nt++] = s;
 		}
 	}
+	free(cand);
+	kp_strmap_free(gm);
 	rs = ereallocarray(NULL, ng + 1, sizeof(*rs));
 	for (i = 0; i < ng; i++) {
 		if (!g[i].nb || !g[i].nt) {
@@ -658,99 +865,119 @@ compare_pair(Pair *p, enum method m)
 	free(g);
 }
 
+static const kp_kver *sortkv;
+
+/* release indexes by version, then by index */
+static int
+byversion(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = kp_kver_cmp(&sortkv[x], &sortkv[y]);
+
+	return c ? c : (x > y) - (x < y);
+}
+
 /* default pairing, per key: a release, or a release candidate or commit
  * of the next version, against the highest earlier release present; a
  * stable point release, a commit after a release or a local build of one
- * against that release.  Only tagged releases are baselines. */
+ * against that release.  Only tagged releases are baselines; of several
+ * names of one release, the first named is the baseline of a later
+ * version, and the last the baseline of a build on top of it. */
 static Pair *
 kernel_pairs(size_t *np)
 {
 	Pair *p = NULL;
-	char **keys = NULL, **kern;
-	kp_kver *kv;
-	int *isbase, *hasbase;
-	size_t nkeys = 0, i, j, k, nk, best;
+	kp_strmap *pm = kp_strmap_new(), *km;
+	char **kern, *key;
+	kp_kver *kv, *ki;
+	int *isbase, *hasbase, isnew, ontop;
+	size_t nkeys = kp_strmap_len(keymap), *rel, nrel, lo, hi, mid, i, j, k, nk, best;
+	List *l;
 
 	*np = 0;
-	for (i = 0; i < nstats; i++) {
-		for (j = 0; j < nkeys && strcmp(keys[j], stats[i].key); j++)
-			;
-		if (j == nkeys) {
-			keys = ereallocarray(keys, nkeys + 1, sizeof(*keys));
-			keys[nkeys++] = stats[i].key;
-		}
-	}
 	for (k = 0; k < nkeys; k++) {
-		kern = NULL;
-		nk = 0;
-		for (i = 0; i < nstats; i++) {
-			if (strcmp(stats[i].key, keys[k]))
-				continue;
-			for (j = 0; j < nk && strcmp(kern[j], stats[i].kernel); j++)
-				;
-			if (j == nk) {
-				kern = ereallocarray(kern, nk + 1, sizeof(*kern));
-				kern[nk++] = stats[i].kernel;
-			}
+		l = &bykey[k];
+		key = stats[l->v[0]].key;
+		km = kp_strmap_new();
+		kern = ereallocarray(NULL, l->n, sizeof(*kern));
+		for (i = nk = 0; i < l->n; i++) {
+			kp_strmap_add(km, stats[l->v[i]].kernel, strlen(stats[l->v[i]].kernel),
+			    &isnew);
+			if (isnew)
+				kern[nk++] = stats[l->v[i]].kernel;
 		}
+		kp_strmap_free(km);
 		kv = ecalloc(nk, sizeof(*kv));
 		isbase = ecalloc(nk, sizeof(int));
 		hasbase = ecalloc(nk, sizeof(int));
+		rel = ecalloc(nk, sizeof(*rel));
 		for (i = 0; i < nk; i++)
 			if (kp_kver_parse(kern[i], &kv[i]) < 0) {
 				warnx("key %s: cannot order kernel \"%s\"; give -b and -t",
-				    keys[k], kern[i]);
+				    key, kern[i]);
 				hasbase[i] = isbase[i] = -1;
 			}
+		for (i = nrel = 0; i < nk; i++)
+			if (hasbase[i] >= 0 && kp_kver_is_release(&kv[i]))
+				rel[nrel++] = i;
+		sortkv = kv;
+		qsort(rel, nrel, sizeof(*rel), byversion);
 		for (i = 0; i < nk; i++) {
-			int ontop;
-
 			if (hasbase[i] < 0)
 				continue;
-			ontop = kv[i].rc == 0 && !kp_kver_is_release(&kv[i]);
+			ki = &kv[i];
+			ontop = ki->rc == 0 && !kp_kver_is_release(ki);
+			/* rel[lo] is the first release of i's major.minor or later */
+			for (lo = 0, hi = nrel; lo < hi;) {
+				mid = lo + (hi - lo) / 2;
+				if (kv[rel[mid]].major < ki->major || (kv[rel[mid]].major == ki->major &&
+				    kv[rel[mid]].minor < ki->minor))
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
 			best = nk;
-			for (j = 0; j < nk; j++) {
-				if (j == i || hasbase[j] < 0 || !kp_kver_is_release(&kv[j]))
-					continue;
-				if (ontop) {
-					if (kv[j].major == kv[i].major && kv[j].minor == kv[i].minor)
-						best = j;
-				} else if ((kv[j].major < kv[i].major ||
-				    (kv[j].major == kv[i].major && kv[j].minor < kv[i].minor)) &&
-				    (best == nk || kp_kver_cmp(&kv[j], &kv[best]) > 0))
-					best = j;
+			if (ontop) {
+				for (j = lo; j < nrel && kv[rel[j]].major == ki->major &&
+				    kv[rel[j]].minor == ki->minor; j++)
+					if (rel[j] != i && (best == nk || rel[j] > best))
+						best = rel[j];
+			} else if (lo > 0) {
+				for (j = lo - 1; j > 0 && kp_kver_cmp(&kv[rel[j - 1]],
+				    &kv[rel[lo - 1]]) == 0; j--)
+					;
+				best = rel[j];
 			}
 			if (best == nk)
 				continue;
 			hasbase[i] = isbase[best] = 1;
-			for (j = 0; j < *np; j++)
-				if (strcmp(p[j].bname, kern[best]) == 0 &&
-				    strcmp(p[j].tname, kern[i]) == 0)
-					break;
-			if (j == *np) {
-				p = ereallocarray(p, *np + 1, sizeof(*p));
+			j = kp_strmap_addv(pm, &isnew, kern[best], kern[i], NULL);
+			if (isnew) {
+				p = grow(p, *np, sizeof(*p));
 				memset(&p[j], 0, sizeof(*p));
 				addsel(&p[j].b, kern[best]);
 				addsel(&p[j].t, kern[i]);
 				p[j].bname = kern[best];
 				p[j].tname = kern[i];
-				p[j].keys = ecalloc(1, sizeof(char *));
 				(*np)++;
 			}
-			p[j].keys = ereallocarray(p[j].keys, p[j].nkeys + 1, sizeof(char *));
-			p[j].keys[p[j].nkeys++] = keys[k];
+			p[j].keys = grow(p[j].keys, p[j].nkeys, sizeof(char *));
+			p[j].kix = grow(p[j].kix, p[j].nkeys, sizeof(size_t));
+			p[j].kix[p[j].nkeys] = k;
+			p[j].keys[p[j].nkeys++] = key;
 		}
 		for (i = 0; i < nk; i++)
 			if (hasbase[i] == 0 && !isbase[i])
-				warnx("key %s: no baseline for kernel %s: %s", keys[k], kern[i],
+				warnx("key %s: no baseline for kernel %s: %s", key, kern[i],
 				    kv[i].rc == 0 && !kp_kver_is_release(&kv[i]) ?
 				    "its release is missing" : "no earlier release present");
 		free(kv);
 		free(isbase);
 		free(hasbase);
+		free(rel);
 		free(kern);
 	}
-	free(keys);
+	kp_strmap_free(pm);
 	return p;
 }
 
@@ -840,6 +1067,7 @@ main(int argc, char *argv[])
 		readfile("-");
 	for (i = 0; i < (size_t)argc; i++)
 		readfile(argv[i]);
+	index_stats();
 
 	if (pfile)
 		pairs = readpairs(pfile, &np);
