@@ -1,0 +1,109 @@
+/* rollup.c: the stat records of a test, a suite and an experiment, each
+ * over the stat records of its groups: how complete and how stable. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp-stats.h"
+
+static int
+dblcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+llcmp(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+rollup(Roll *r, const Group *g, const char *scope, int upto)
+{
+	size_t i, j, tot = 0, mode = 0, modec = 0, c, inc = 0, ncv = 0;
+	size_t unstable = 0, nl = 0, nmiss = 0;
+	double *cv = emalloc((r->n + 1) * sizeof(*cv)), cvmax = NAN;
+	long long *lv = emalloc((r->n + 1) * sizeof(*lv));
+	long long *miss = emalloc((r->n + 1) * sizeof(*miss));
+	int found;
+
+	for (i = 0; i < r->n; i++) {
+		tot += r->b[i].n;
+		for (c = 0, j = 0; j < r->n; j++)
+			c += r->b[j].n == r->b[i].n;
+		if (c > modec || (c == modec && r->b[i].n > mode)) {
+			modec = c;
+			mode = r->b[i].n;
+		}
+		if (!isnan(r->b[i].cv)) {
+			cv[ncv++] = r->b[i].cv;
+			if (isnan(cvmax) || r->b[i].cv > cvmax)
+				cvmax = r->b[i].cv;
+		}
+		/* lkp-tests: stable when (max - min) / min <= 20% and
+		 * RSD <= 20%; not judged without a spread or a positive min */
+		if (r->b[i].n >= 2 && r->b[i].min > 0 && !isnan(r->b[i].cv) &&
+		    ((r->b[i].max - r->b[i].min) / r->b[i].min > 0.2 ||
+		    r->b[i].cv > 0.2))
+			unstable++;
+		lv[nl++] = r->b[i].conc;
+	}
+	for (i = 0; i < r->n; i++)
+		inc += r->b[i].n < mode;
+	/* every level against every series (bench, test, op, metric) */
+	qsort(lv, nl, sizeof(*lv), llcmp);
+	for (i = 0, j = 0; i < nl; i++)
+		if (i == 0 || lv[i] != lv[j - 1])
+			lv[j++] = lv[i];
+	nl = j;
+	for (i = 0; i < r->n; i++) {
+		if (i > 0 && memcmp(r->b[i].series, r->b[i - 1].series,
+		    sizeof(r->b[i].series)) == 0)
+			continue;
+		for (c = 0; c < nl; c++) {
+			found = 0;
+			for (j = i; j < r->n && memcmp(r->b[j].series,
+			    r->b[i].series, sizeof(r->b[i].series)) == 0; j++)
+				if (r->b[j].conc == lv[c])
+					found = 1;
+			if (!found)
+				miss[nmiss++] = lv[c];
+		}
+	}
+	qsort(miss, nmiss, sizeof(*miss), llcmp);
+	qsort(cv, ncv, sizeof(*cv), dblcmp);
+
+	idfields(g, scope, upto);
+	kp_w_kint(out, "n_groups", (long long)r->n);
+	kp_w_kint(out, "n", (long long)tot);
+	kp_w_kint(out, "incomplete_groups", (long long)inc);
+	kp_w_key(out, "missing_conc");
+	kp_w_arr(out);
+	for (i = 0; i < nmiss; i++)
+		if (i == 0 || miss[i] != miss[i - 1])
+			kp_w_int(out, miss[i]);
+	kp_w_end(out);
+	kp_w_knum(out, "cv_median", kp_median(cv, ncv));
+	kp_w_knum(out, "cv_max", cvmax);
+	kp_w_kint(out, "unstable_groups", (long long)unstable);
+	kp_w_end(out);
+	r->n = 0;
+	free(cv);
+	free(lv);
+	free(miss);
+}
+
+void
+roll_add(Roll *r, const Brief *b)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->b = ereallocarray(r->b, r->cap, sizeof(*r->b));
+	}
+	r->b[r->n++] = *b;
+}
