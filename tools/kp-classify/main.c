@@ -4,6 +4,7 @@
 #include <err.h>
 #include <fnmatch.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +12,14 @@
 
 #include "kp.h"
 #include "dist.h"
+#include "strmap.h"
 #include "classify.h"
-
-typedef struct {
-	char *id;	/* measurement: key, suite, bench, test, op, metric, conc */
-	double pct;
-} Noise;
 
 /* A job's CPU seconds and wall-clock seconds in one run and iteration:
  * their ratio is the share of the machine the benchmark got. */
 typedef struct {
-	char *run, *job;
 	double cpu, elapsed;
+	size_t next;	/* the next of the same run and job, SIZE_MAX: none */
 } Cpu;
 
 typedef struct {
@@ -31,8 +28,14 @@ typedef struct {
 	long lineno;
 } Held;
 
-static Noise *noise;
-static size_t nnoise;
+/* Looked up once per cmp record, so by hash, not by a scan of them all:
+ * the noise learned for a measurement (key, suite, bench, test, op,
+ * metric, conc), and the runstat records of a run and job in the order
+ * read, a chain from cpufirst through Cpu.next. */
+static kp_strmap *noisemap;
+static double *noise;
+static kp_strmap *cpumap;
+static size_t *cpufirst, *cpulast;
 static Cpu *cpus;
 static size_t ncpus;
 static Held *held;
@@ -60,6 +63,17 @@ measurement(kp_json *d, int withkey)
 	return estrdup(buf);
 }
 
+/* room for element n of an array whose capacity is the power of 2 at
+ * or above its length: growing by one at a time is quadratic under a
+ * realloc that always copies (AddressSanitizer's) */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
+}
+
 static void
 readfile(const char *path, kp_w *w)
 {
@@ -67,14 +81,18 @@ readfile(const char *path, kp_w *w)
 	kp_json d;
 	const char *type;
 	Held *h;
-	double u, s, e;
+	double u, s, e, pct;
+	const char *run, *job;
+	char *id;
+	size_t k;
+	int isnew;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		if (strcmp(type, "cmp") == 0) {
 			/* held to the end: noise and runstat records may follow */
-			held = ereallocarray(held, nheld + 1, sizeof(*held));
+			held = grow(held, nheld, sizeof(*held));
 			h = &held[nheld++];
 			h->line = estrndup(d.text, d.len);
 			h->len = d.len;
@@ -84,20 +102,37 @@ readfile(const char *path, kp_w *w)
 		}
 		kp_w_line(w, d.text, d.len);
 		if (strcmp(type, "noise") == 0) {
-			noise = ereallocarray(noise, nnoise + 1, sizeof(*noise));
-			noise[nnoise].id = measurement(&d, 1);
-			noise[nnoise++].pct = kp_req_num(&d, "noise_pct");
+			/* of several for one measurement, the largest */
+			id = measurement(&d, 1);
+			pct = kp_req_num(&d, "noise_pct");
+			k = kp_strmap_add(noisemap, id, strlen(id), &isnew);
+			if (isnew) {
+				noise = grow(noise, k, sizeof(*noise));
+				noise[k] = NAN;
+			}
+			if (!(pct <= noise[k]))
+				noise[k] = pct;
+			free(id);
 		} else if (strcmp(type, "runstat") == 0) {
 			u = kp_opt_num(&d, "user_s", NAN);
 			s = kp_opt_num(&d, "sys_s", NAN);
 			e = kp_opt_num(&d, "elapsed_s", NAN);
 			if (isnan(u) || isnan(s) || !(e > 0))
 				continue;
-			cpus = ereallocarray(cpus, ncpus + 1, sizeof(*cpus));
-			cpus[ncpus].run = estrdup(kp_req_str(&d, "run"));
-			cpus[ncpus].job = estrdup(kp_req_str(&d, "job"));
+			run = kp_req_str(&d, "run");
+			job = kp_req_str(&d, "job");
+			k = kp_strmap_addv(cpumap, &isnew, run, job, NULL);
+			if (isnew) {
+				cpufirst = grow(cpufirst, k, sizeof(*cpufirst));
+				cpulast = grow(cpulast, k, sizeof(*cpulast));
+				cpufirst[k] = ncpus;
+			} else
+				cpus[cpulast[k]].next = ncpus;
+			cpulast[k] = ncpus;
+			cpus = grow(cpus, ncpus, sizeof(*cpus));
 			cpus[ncpus].cpu = u + s;
-			cpus[ncpus++].elapsed = e;
+			cpus[ncpus].elapsed = e;
+			cpus[ncpus++].next = SIZE_MAX;
 		}
 	}
 	kp_json_free(&d);
@@ -116,22 +151,19 @@ sideshare(kp_json *d, const char *key, const char *job)
 	double cpu = 0, el = 0;
 	size_t n = 0, i;
 	const char *run;
-	int seen;
+	long k;
 
 	if (arr < 0 || d->tok[arr].type != KP_JARR)
 		kp_rec_die(d, arr, "expected an array of runs for \"%s\"", key);
 	for (e = kp_json_first(d, arr); e >= 0 && n < d->tok[arr].n; e = (int)d->tok[e].next) {
 		if (!(run = kp_json_str(d, e)))
 			kp_rec_die(d, e, "expected a string in \"%s\"", key);
-		seen = 0;
-		for (i = 0; i < ncpus; i++)
-			if (strcmp(cpus[i].run, run) == 0 && strcmp(cpus[i].job, job) == 0) {
-				cpu += cpus[i].cpu;
-				el += cpus[i].elapsed;
-				seen = 1;
-			}
-		if (!seen)
+		if ((k = kp_strmap_findv(cpumap, run, job, NULL)) < 0)
 			return NAN;
+		for (i = cpufirst[k]; i != SIZE_MAX; i = cpus[i].next) {
+			cpu += cpus[i].cpu;
+			el += cpus[i].elapsed;
+		}
 		n++;
 	}
 	return n && el > 0 ? cpu / el : NAN;
@@ -192,6 +224,7 @@ classify(Held *h, kp_w *w)
 	const char *cls, *sev = "none", *level, *job;
 	int worse, single, sig, big, cap = 0, tested, lim;
 	size_t r;
+	long ni;
 
 	kp_json_init(&d);
 	if (kp_json_parse(&d, h->line, h->len, err, sizeof(err), &col) < 0)
@@ -240,9 +273,8 @@ classify(Held *h, kp_w *w)
 			break;
 		}
 	id = measurement(&d, 1);
-	for (i = 0; i < nnoise; i++)
-		if (strcmp(noise[i].id, id) == 0 && !(noise[i].pct <= learned))
-			learned = noise[i].pct;
+	if ((ni = kp_strmap_find(noisemap, id, strlen(id))) >= 0)
+		learned = noise[ni];
 	free(id);
 	if (!isnan(learned))
 		floor = fmax(learned, cf.min_noise_floor_pct);
@@ -410,6 +442,8 @@ main(int argc, char *argv[])
 			errx(KP_EXIT_BAD, "bad threshold \"%s\": expected a percentage >= 0", tpct);
 	}
 	w = kp_w_open(stdout, "<stdout>");
+	noisemap = kp_strmap_new();
+	cpumap = kp_strmap_new();
 	if (argc == 0)
 		readfile("-", w);
 	for (i = 0; i < argc; i++)
