@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "html.h"
 
 const char *const h_runfield[HR_N] = {
@@ -26,6 +27,7 @@ static int suiteof(struct hsite *s, const char *name);
 static int testof(struct hsite *s, const struct hcmp *c);
 static double *onums(kp_json *d, int arr, const char *key, int *n);
 static void dedupe(struct hsite *s);
+static void index_site(struct hsite *s);
 
 void
 h_esc(FILE *fp, const char *s)
@@ -132,12 +134,26 @@ h_sevrank(const struct hcmp *c)
 struct hrun *
 h_runof(struct hsite *s, const char *run)
 {
-	int i;
+	long i = kp_strmap_find(s->runmap, run, strlen(run));
 
-	for (i = 0; i < s->nrun; i++)
-		if (strcmp(s->run[i].run, run) == 0)
-			return &s->run[i];
-	return NULL;
+	return i < 0 ? NULL : &s->run[i];
+}
+
+const struct hlist *
+h_runstatsof(struct hsite *s, const char *run)
+{
+	long i = kp_strmap_find(s->rsmap, run, strlen(run));
+
+	return i < 0 ? NULL : &s->rsof[i];
+}
+
+struct hcmp *
+h_cell(struct hsite *s, int pair, int test, long long conc)
+{
+	long long k[3] = { pair, test, conc };
+	long i = kp_strmap_find(s->cellmap, (const char *)k, sizeof(k));
+
+	return i < 0 ? NULL : &s->cmp[s->cellcmp[i]];
 }
 
 int
@@ -181,6 +197,10 @@ render_html(char **inputs, int ninputs, const char *samples_path,
 	if (realpath(outdir, abs) == NULL)
 		kp_die_at(outdir, 0, 0, "%s", strerror(errno));
 	site.outabs = estrdup(abs);
+	site.runmap = kp_strmap_new();
+	site.pairmap = kp_strmap_new();
+	site.suitemap = kp_strmap_new();
+	site.testmap = kp_strmap_new();
 	if (ninputs == 0)
 		load(&site, NULL);
 	for (i = 0; i < ninputs; i++)
@@ -202,38 +222,45 @@ render_html(char **inputs, int ninputs, const char *samples_path,
 	}
 	for (i = 0; i < site.nsys; i++) {
 		struct hsys *y = &site.sys[i];
-		struct hcmp k = { 0 };
-		int j;
 
 		y->pair = pairof(&site, y->bk, y->tk);
-		k.suite = y->suite; k.bench = y->bench; k.test = y->test;
-		k.op = y->op; k.metric = y->metric;
-		y->testidx = -1;
-		for (j = 0; j < site.ntest; j++) {
-			struct htest *t = &site.test[j];
-			if (!strcmp(t->suite, k.suite) && !strcmp(t->bench,
-			    k.bench) && !strcmp(t->test, k.test) &&
-			    !strcmp(t->op, k.op) && !strcmp(t->metric, k.metric))
-				y->testidx = j;
-		}
+		y->testidx = (int)kp_strmap_findv(site.testmap, y->suite, y->bench,
+		    y->test, y->op, y->metric, NULL);
 		if (y->testidx < 0)
 			kp_warn_at(outdir, 0, 0, "sys record for %s/%s/%s[%s %s] "
 			    "has no cmp records; listed on the kernel page only",
 			    y->suite, y->bench, y->test, y->op, y->metric);
 	}
+	index_site(&site);
 	h_pages(&site);
 	return KP_EXIT_OK;
+}
+
+/* the capacity of an array of n is the power of 2 at or above n */
+void *
+h_grow(void *p, int n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * (size_t)n : 1, size);
+}
+
+static void
+addlist(struct hlist *l, int i)
+{
+	l->v = h_grow(l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = i;
 }
 
 static int
 pairof(struct hsite *s, const char *bk, const char *tk)
 {
-	int i;
+	int i, isnew;
 
-	for (i = 0; i < s->npair; i++)
-		if (!strcmp(s->pair[i].bk, bk) && !strcmp(s->pair[i].tk, tk))
-			return i;
-	s->pair = ereallocarray(s->pair, s->npair + 1, sizeof(*s->pair));
+	i = (int)kp_strmap_addv(s->pairmap, &isnew, bk, tk, NULL);
+	if (!isnew)
+		return i;
+	s->pair = h_grow(s->pair, s->npair, sizeof(*s->pair));
 	s->pair[i].bk = estrdup(bk);
 	s->pair[i].tk = estrdup(tk);
 	return s->npair++;
@@ -242,12 +269,12 @@ pairof(struct hsite *s, const char *bk, const char *tk)
 static int
 suiteof(struct hsite *s, const char *name)
 {
-	int i;
+	int i, isnew;
 
-	for (i = 0; i < s->nsuite; i++)
-		if (!strcmp(s->suite[i].name, name))
-			return i;
-	s->suite = ereallocarray(s->suite, s->nsuite + 1, sizeof(*s->suite));
+	i = (int)kp_strmap_add(s->suitemap, name, strlen(name), &isnew);
+	if (!isnew)
+		return i;
+	s->suite = h_grow(s->suite, s->nsuite, sizeof(*s->suite));
 	s->suite[i].name = estrdup(name);
 	h_name(s->suite[i].page, sizeof(s->suite[i].page), "suite-", name,
 	    name, "html");
@@ -259,16 +286,13 @@ testof(struct hsite *s, const struct hcmp *c)
 {
 	struct htest *t;
 	char id[1024];
-	int i;
+	int i, isnew;
 
-	for (i = 0; i < s->ntest; i++) {
-		t = &s->test[i];
-		if (!strcmp(t->suite, c->suite) && !strcmp(t->bench, c->bench) &&
-		    !strcmp(t->test, c->test) && !strcmp(t->op, c->op) &&
-		    !strcmp(t->metric, c->metric))
-			return i;
-	}
-	s->test = ereallocarray(s->test, s->ntest + 1, sizeof(*s->test));
+	i = (int)kp_strmap_addv(s->testmap, &isnew, c->suite, c->bench, c->test,
+	    c->op, c->metric, NULL);
+	if (!isnew)
+		return i;
+	s->test = h_grow(s->test, s->ntest, sizeof(*s->test));
 	t = &s->test[i];
 	t->suite = c->suite; t->bench = c->bench; t->test = c->test;
 	t->op = c->op; t->metric = c->metric; t->unit = c->unit;
@@ -279,7 +303,7 @@ testof(struct hsite *s, const struct hcmp *c)
 	return s->ntest++;
 }
 
-#define GROW(arr, n) ((arr) = ereallocarray((arr), (n) + 1, sizeof(*(arr))), \
+#define GROW(arr, n) ((arr) = h_grow((arr), (n), sizeof(*(arr))), \
 	memset(&(arr)[(n)], 0, sizeof(*(arr))), &(arr)[(n)++])
 
 static void
@@ -301,6 +325,7 @@ load(struct hsite *s, const char *path)
 			/* one record per iteration: the first describes the run */
 			if (h_runof(s, run))
 				continue;
+			kp_strmap_add(s->runmap, run, strlen(run), NULL);
 			r = GROW(s->run, s->nrun);
 			r->run = estrdup(run);
 			for (i = 0; i < HR_N; i++)
@@ -569,11 +594,7 @@ h_groupcmp(const void *a, const void *b)
 	    ((const struct hgroup *)b)->gkey);
 }
 
-static int
-samestr(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
+#define NS(p) ((p) ? (p) : "")
 
 /* sort v[0..n-1] and keep the first of equal ones: the new n */
 static int
@@ -598,32 +619,35 @@ sortuniq(void *v, int n, size_t sz, int (*cmp)(const void *, const void *))
 static void
 dedupe(struct hsite *s)
 {
-	int i, j, n;
+	kp_strmap *seen = kp_strmap_new();
+	char has[8], iter[32];
+	int i, n, isnew;
 
+	/* has: which of the optional fields are there, so that a missing
+	 * one and an empty one stay different */
 	for (i = n = 0; i < s->nroll; i++) {
 		struct hroll *r = &s->roll[i];
-		for (j = 0; j < n; j++) {
-			struct hroll *q = &s->roll[j];
-			if (!strcmp(q->scope, r->scope) && samestr(q->exp, r->exp) &&
-			    samestr(q->suite, r->suite) &&
-			    samestr(q->bench, r->bench) && samestr(q->test, r->test))
-				break;
-		}
-		if (j == n)
+		snprintf(has, sizeof(has), "%d%d%d%d", !!r->exp, !!r->suite,
+		    !!r->bench, !!r->test);
+		kp_strmap_addv(seen, &isnew, r->scope, has, NS(r->exp),
+		    NS(r->suite), NS(r->bench), NS(r->test), NULL);
+		if (isnew)
 			s->roll[n++] = *r;
 	}
 	s->nroll = n;
+	kp_strmap_free(seen);
+	seen = kp_strmap_new();
 	for (i = n = 0; i < s->nrs; i++) {
 		struct hrunstat *r = &s->rs[i];
-		for (j = 0; j < n; j++)
-			if (!strcmp(s->rs[j].run, r->run) && s->rs[j].iter == r->iter &&
-			    samestr(s->rs[j].job, r->job) &&
-			    samestr(s->rs[j].suite, r->suite))
-				break;
-		if (j == n)
+		snprintf(has, sizeof(has), "%d%d", !!r->job, !!r->suite);
+		snprintf(iter, sizeof(iter), "%lld", r->iter);
+		kp_strmap_addv(seen, &isnew, r->run, iter, has, NS(r->job),
+		    NS(r->suite), NULL);
+		if (isnew)
 			s->rs[n++] = *r;
 	}
 	s->nrs = n;
+	kp_strmap_free(seen);
 	/* sorted by group, samples are found by binary search */
 	s->nsmp = sortuniq(s->smp, s->nsmp, sizeof(*s->smp), bygkey);
 	s->ngrp = sortuniq(s->grp, s->ngrp, sizeof(*s->grp), h_groupcmp);
@@ -652,4 +676,61 @@ obool(kp_json *d, const char *key)
 	if (d->tok[i].type == KP_JTRUE)
 		return 1;
 	kp_rec_die(d, i, "expected true, false or null for \"%s\"", key);
+}
+
+/* the lists and maps of struct hsite; after dedupe() and the pair, suite
+ * and test of every record are known */
+static void
+index_site(struct hsite *s)
+{
+	long long k[3];
+	int i, c, isnew;
+
+	s->rsmap = kp_strmap_new();
+	for (i = 0; i < s->nrs; i++) {
+		c = (int)kp_strmap_add(s->rsmap, s->rs[i].run, strlen(s->rs[i].run),
+		    &isnew);
+		if (isnew) {
+			s->rsof = h_grow(s->rsof, c, sizeof(*s->rsof));
+			memset(&s->rsof[c], 0, sizeof(*s->rsof));
+		}
+		addlist(&s->rsof[c], i);
+	}
+	s->tcmp = ecalloc(s->ntest + 1, sizeof(*s->tcmp));
+	s->pcmp = ecalloc(s->npair + 1, sizeof(*s->pcmp));
+	s->tsys = ecalloc(s->ntest + 1, sizeof(*s->tsys));
+	s->psys = ecalloc(s->npair + 1, sizeof(*s->psys));
+	s->cellmap = kp_strmap_new();
+	for (i = 0; i < s->ncmp; i++) {
+		addlist(&s->tcmp[s->cmp[i].testidx], i);
+		addlist(&s->pcmp[s->cmp[i].pair], i);
+		k[0] = s->cmp[i].pair;
+		k[1] = s->cmp[i].testidx;
+		k[2] = s->cmp[i].conc;
+		c = (int)kp_strmap_add(s->cellmap, (const char *)k, sizeof(k), &isnew);
+		if (isnew) {
+			s->cellcmp = h_grow(s->cellcmp, c, sizeof(*s->cellcmp));
+			s->cellcmp[c] = i;
+		}
+	}
+	s->expmap = kp_strmap_new();
+	for (i = 0; i < s->ncmp; i++) {
+		const char *e[2] = { s->cmp[i].bexp, s->cmp[i].texp };
+		const char *kern[2] = { s->cmp[i].bk, s->cmp[i].tk };
+		int j;
+
+		for (j = 0; j < 2; j++) {
+			if (j == 1 && strcmp(e[1], e[0]) == 0)
+				break;	/* the baseline's, as h_rolls() has it */
+			c = (int)kp_strmap_add(s->expmap, e[j], strlen(e[j]), &isnew);
+			if (isnew)
+				s->expkernel = h_grow(s->expkernel, c, sizeof(*s->expkernel));
+			s->expkernel[c] = kern[j];
+		}
+	}
+	for (i = 0; i < s->nsys; i++) {
+		if (s->sys[i].testidx >= 0)
+			addlist(&s->tsys[s->sys[i].testidx], i);
+		addlist(&s->psys[s->sys[i].pair], i);
+	}
 }

@@ -89,6 +89,7 @@ struct hroll {	/* stat roll-ups: scope test, suite, exp */
 };
 
 struct hpair { char *bk, *tk; };
+struct hlist { int *v; int n; };	/* record indexes, ascending */
 struct hsuite { char *name; char page[64]; };
 struct htest {
 	char *suite, *bench, *test, *op, *metric, *unit, *better;
@@ -110,6 +111,23 @@ struct hsite {
 	const char *outdir;
 	char *outabs;	/* realpath of outdir, for relative source links */
 	long nrec;
+	/*
+	 * Indexes (html.c), so that a page visits its own records, not every
+	 * record of the site for each line it writes: a site of P pairs and
+	 * T tests would otherwise cost P * T passes over every comparison.
+	 * Lists are ascending, so a loop over one keeps the order of a loop
+	 * over all.
+	 */
+	struct kp_strmap *runmap;	/* run name -> index in run */
+	struct kp_strmap *rsmap;	/* run name -> its runstats, in rsof */
+	struct hlist *rsof;
+	struct kp_strmap *pairmap, *suitemap, *testmap;
+	struct hlist *tcmp, *pcmp;	/* comparisons by test, by pair */
+	struct hlist *tsys, *psys;	/* sys records by test, by pair */
+	struct kp_strmap *cellmap;	/* (pair, test, conc) -> cellcmp */
+	int *cellcmp;	/* the first comparison of each */
+	struct kp_strmap *expmap;	/* experiment -> expkernel */
+	const char **expkernel;	/* its kernel in the last comparison naming it */
 };
 
 /* html.c */
@@ -124,7 +142,15 @@ int h_finding(const struct hcmp *c);	/* a regression or an improvement */
 int h_groupcmp(const void *a, const void *b);	/* struct hgroup by gkey */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
 struct hrun *h_runof(struct hsite *s, const char *run);	/* NULL: none */
+/* the runstat records of a run, NULL when none */
+const struct hlist *h_runstatsof(struct hsite *s, const char *run);
+/* the first comparison of a pair and test at a level, NULL when none */
+struct hcmp *h_cell(struct hsite *s, int pair, int test, long long conc);
 int h_interf(const char *reason, char *out, size_t sz);	/* as words */
+/* p, an array of n elements of size bytes, with room for one more: the
+ * capacity doubles, as growing by one copies the whole array each time
+ * under a realloc that always moves (AddressSanitizer's) */
+void *h_grow(void *p, int n, size_t size);
 
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);

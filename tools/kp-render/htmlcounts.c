@@ -3,57 +3,56 @@
 #include <string.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "html.h"
 #include "htmlpage.h"
 
+/* the comparisons of a pair (in a suite) are those of s->pcmp[pair] */
 static int
-inscope(const struct hcmp *c, int pair, int suite)
+inscope(const struct hcmp *c, int suite)
 {
-	return c->pair == pair && (suite < 0 || c->suiteidx == suite);
+	return suite < 0 || c->suiteidx == suite;
 }
 
 /* the experiments compared in a pair (and suite), to find their roll-ups */
-static char **
-pairexps(struct hsite *s, int pair, int suite, int *n)
+static kp_strmap *
+pairexps(struct hsite *s, int pair, int suite)
 {
-	char **v = NULL;
+	kp_strmap *m = kp_strmap_new();
 	int i;
 
-	*n = 0;
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
-		if (!inscope(c, pair, suite))
+	for (i = 0; i < s->pcmp[pair].n; i++) {
+		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+		if (!inscope(c, suite))
 			continue;
-		if (!h_inlist(v, *n, c->bexp)) {
-			v = ereallocarray(v, *n + 1, sizeof(*v));
-			v[(*n)++] = c->bexp;
-		}
-		if (!h_inlist(v, *n, c->texp)) {
-			v = ereallocarray(v, *n + 1, sizeof(*v));
-			v[(*n)++] = c->texp;
-		}
+		kp_strmap_add(m, c->bexp, strlen(c->bexp), NULL);
+		kp_strmap_add(m, c->texp, strlen(c->texp), NULL);
 	}
-	return v;
+	return m;
 }
 
 static int
-rollin(struct hsite *s, struct hroll *r, char **exps, int nexp, int suite)
+rollin(struct hsite *s, struct hroll *r, kp_strmap *exps, int suite)
 {
-	if (strcmp(r->scope, "test") != 0 || !h_inlist(exps, nexp, r->exp))
+	if (strcmp(r->scope, "test") != 0 || r->exp == NULL ||
+	    kp_strmap_find(exps, r->exp, strlen(r->exp)) < 0)
 		return 0;
 	return suite < 0 || (r->suite && !strcmp(r->suite, s->suite[suite].name));
 }
 
+#define NS(p) ((p) ? (p) : "")
+
 void
 h_count(struct hsite *s, int pair, int suite, struct counts *k)
 {
-	char **exps;
-	int i, nexp;
+	kp_strmap *exps, *tests;
+	char *seen = NULL;	/* by test: 1 incomplete, 2 unstable before */
+	int i, t, isnew;
 
 	memset(k, 0, sizeof(*k));
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
-		if (!inscope(c, pair, suite))
+	for (i = 0; i < s->pcmp[pair].n; i++) {
+		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+		if (!inscope(c, suite))
 			continue;
 		k->n++;
 		if (c->cls && !strcmp(c->cls, "regression")) {
@@ -70,9 +69,9 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		else
 			k->uncl++;
 	}
-	for (i = 0; i < s->nsys; i++) {
-		struct hsys *y = &s->sys[i];
-		if (y->pair != pair || !y->systematic || (suite >= 0 &&
+	for (i = 0; i < s->psys[pair].n; i++) {
+		struct hsys *y = &s->sys[s->psys[pair].v[i]];
+		if (!y->systematic || (suite >= 0 &&
 		    strcmp(y->suite, s->suite[suite].name)))
 			continue;
 		if (!strcmp(y->direction, "improvement"))
@@ -80,33 +79,31 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		else
 			k->sysreg++;
 	}
-	/* tests, not roll-ups: both kernels of a pair have one per test */
-	exps = pairexps(s, pair, suite, &nexp);
+	/* tests, not roll-ups: both kernels of a pair have one per test, so
+	 * a test counts once, at its first roll-up that says so */
+	exps = pairexps(s, pair, suite);
+	tests = kp_strmap_new();
 	for (i = 0; i < s->nroll; i++) {
 		struct hroll *r = &s->roll[i];
-		int inc, uns, j;
+		int inc, uns;
 
-		if (!rollin(s, r, exps, nexp, suite))
+		if (!rollin(s, r, exps, suite))
 			continue;
+		t = (int)kp_strmap_addv(tests, &isnew, NS(r->suite), NS(r->bench),
+		    NS(r->test), NULL);
+		if (isnew) {
+			seen = h_grow(seen, t, 1);
+			seen[t] = 0;
+		}
 		inc = r->incomplete > 0 || r->nmissing > 0;
 		uns = r->unstable > 0;
-		for (j = 0; j < i && (inc || uns); j++) {
-			struct hroll *q = &s->roll[j];
-			if (!rollin(s, q, exps, nexp, suite) ||
-			    strcmp(q->suite ? q->suite : "", r->suite ? r->suite :
-			    "") || strcmp(q->bench ? q->bench : "", r->bench ?
-			    r->bench : "") || strcmp(q->test ? q->test : "",
-			    r->test ? r->test : ""))
-				continue;
-			if (q->incomplete > 0 || q->nmissing > 0)
-				inc = 0;
-			if (q->unstable > 0)
-				uns = 0;
-		}
-		k->incomplete += inc;
-		k->unstable += uns;
+		k->incomplete += inc && !(seen[t] & 1);
+		k->unstable += uns && !(seen[t] & 2);
+		seen[t] |= inc | uns << 1;
 	}
-	free(exps);
+	free(seen);
+	kp_strmap_free(tests);
+	kp_strmap_free(exps);
 }
 
 void
@@ -176,12 +173,13 @@ h_countscells(FILE *fp, const struct counts *k)
 void
 h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 {
-	char **exps;
-	int i, nexp, any = 0;
+	kp_strmap *exps;
+	int i, any = 0;
+	long e;
 
-	exps = pairexps(s, pair, suite, &nexp);
+	exps = pairexps(s, pair, suite);
 	for (i = 0; i < s->nroll; i++)
-		any += rollin(s, &s->roll[i], exps, nexp, suite) &&
+		any += rollin(s, &s->roll[i], exps, suite) &&
 		    (s->roll[i].incomplete || s->roll[i].nmissing ||
 		    s->roll[i].unstable);
 	/* worth knowing, but below the findings: folded */
@@ -192,17 +190,12 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 	for (i = 0, any = 0; i < s->nroll; i++) {
 		struct hroll *r = &s->roll[i];
 		const char *kernel = "?";
-		int j;
 
-		if (!rollin(s, r, exps, nexp, suite) ||
+		if (!rollin(s, r, exps, suite) ||
 		    (r->incomplete == 0 && r->nmissing == 0 && r->unstable == 0))
 			continue;
-		for (j = 0; j < s->ncmp; j++) {
-			if (!strcmp(s->cmp[j].bexp, r->exp))
-				kernel = s->cmp[j].bk;
-			else if (!strcmp(s->cmp[j].texp, r->exp))
-				kernel = s->cmp[j].tk;
-		}
+		if ((e = kp_strmap_find(s->expmap, r->exp, strlen(r->exp))) >= 0)
+			kernel = s->expkernel[e];
 		if (!any++)
 			fputs("<ul class=\"warn\">\n", fp);
 		fputs("<li>", fp);
@@ -232,7 +225,7 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 	}
 	if (any)
 		fputs("</ul></details>\n", fp);
-	free(exps);
+	kp_strmap_free(exps);
 }
 
 /*
@@ -273,11 +266,11 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 	char seen[32][128];
 	int cnt[32], nseen = 0, i, j;
 
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
+	for (i = 0; i < s->pcmp[pair].n; i++) {
+		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
 		char k[128];
 
-		if (!inscope(c, pair, suite) || !c->cls ||
+		if (!inscope(c, suite) || !c->cls ||
 		    strcmp(c->cls, "uncertain") || !c->reason)
 			continue;
 		reasonkind(c->reason, k, sizeof(k));
@@ -295,8 +288,9 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
 		h_chips(fp, seen[i]);
 	}
-	for (i = j = 0; i < s->ncmp; i++)
-		j += inscope(&s->cmp[i], pair, suite) && s->cmp[i].cls == NULL;
+	for (i = j = 0; i < s->pcmp[pair].n; i++)
+		j += inscope(&s->cmp[s->pcmp[pair].v[i]], suite) &&
+		    s->cmp[s->pcmp[pair].v[i]].cls == NULL;
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);

@@ -39,9 +39,9 @@ headline(FILE *fp, struct hsite *s, int pair)
 	fprintf(fp, " in %d comparisons", k.n);
 	if (k.sysreg) {
 		fprintf(fp, "; <b>systematic</b> (every level) in ");
-		for (i = n = 0; i < s->nsys; i++) {
-			struct hsys *y = &s->sys[i];
-			if (y->pair != pair || !y->systematic ||
+		for (i = n = 0; i < s->psys[pair].n; i++) {
+			struct hsys *y = &s->sys[s->psys[pair].v[i]];
+			if (!y->systematic ||
 			    !strcmp(y->direction, "improvement"))
 				continue;
 			fputs(n++ ? ", " : "", fp);
@@ -97,9 +97,9 @@ h_index_page(struct hsite *s)
 		fputs("</tbody></table>\n", fp);
 		fputs("<h3>Across concurrency levels</h3>\n", fp);
 		h_systable(fp, s, p);
-		for (n = i = 0; i < s->ncmp; i++)
-			if (s->cmp[i].pair == p && h_finding(&s->cmp[i]))
-				idx[n++] = i;
+		for (n = i = 0; i < s->pcmp[p].n; i++)
+			if (h_finding(&s->cmp[s->pcmp[p].v[i]]))
+				idx[n++] = s->pcmp[p].v[i];
 		fprintf(fp, "<h3>Findings</h3>\n");
 		if (n) {
 			fprintf(fp, "<p class=\"legend\">%d regressions and "

@@ -91,11 +91,20 @@ ofjob(const struct hcmp *c, const struct hrunstat *r)
 	return r->suite && strcmp(c->suite, r->suite) == 0;
 }
 
+static int
+byint(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
 void
 h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 {
 	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
-	int i, any = 0, side, nrun[2] = { 0, 0 };
+	int i, k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
+	const struct hlist *l;
 	char pc[96];
 
 	/*
@@ -108,9 +117,11 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		int nr = side ? c->ntruns : c->nbruns, j, seen;
 
 		for (j = 0; j < nr; j++) {
-			for (seen = i = 0; i < s->nrs; i++) {
-				struct hrunstat *r = &s->rs[i];
-				if (strcmp(r->run, runs[j]) || !ofjob(c, r) ||
+			const struct hlist *l = h_runstatsof(s, runs[j]);
+
+			for (seen = i = 0; l && i < l->n; i++) {
+				struct hrunstat *r = &s->rs[l->v[i]];
+				if (!ofjob(c, r) ||
 				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
 				    !isfinite(r->elapsed_s))
 					continue;
@@ -137,12 +148,27 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		    "load (or a throttled machine) looks like, not a slower "
 		    "kernel path." : "");
 	}
-	for (i = 0; i < s->nrs; i++) {
-		struct hrunstat *r = &s->rs[i];
-		int base = h_inlist(c->bruns, c->nbruns, r->run);
+	/* the runstats of the runs, in the order read */
+	for (side = n = 0; side < 2; side++)
+		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
+			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i])))
+				n += l->n;
+	rs = emalloc((n + 1) * sizeof(*rs));
+	for (side = n = 0; side < 2; side++)
+		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
+			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i]))) {
+				memcpy(rs + n, l->v, l->n * sizeof(*rs));
+				n += l->n;
+			}
+	if (n)
+		qsort(rs, n, sizeof(*rs), byint);
+	for (k = 0; k < n; k++) {
+		struct hrunstat *r = &s->rs[rs[k]];
+		int base;
 
-		if (!base && !h_inlist(c->truns, c->ntruns, r->run))
+		if (k && rs[k] == rs[k - 1])
 			continue;
+		base = h_inlist(c->bruns, c->nbruns, r->run);
 		if (!ofjob(c, r))
 			continue;
 		if (!any++)
@@ -178,6 +204,7 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		fprintf(fp, "</td><td%s>%s</td></tr>\n", r->partial ?
 		    " class=\"warn\"" : "", r->partial ? "yes" : "no");
 	}
+	free(rs);
 	if (any)
 		fputs("</tbody></table>\n", fp);
 	else

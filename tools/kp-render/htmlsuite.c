@@ -13,6 +13,12 @@ h_suite_page(struct hsite *s, int suite)
 	FILE *fp = h_open(s, name);
 	int *idx = emalloc((s->ncmp + 1) * sizeof(*idx));
 	char *in = ecalloc(s->npair + 1, 1);	/* the pairs the suite has */
+	/* per pair, of one test: comparisons, regressions, improvements,
+	 * systematic (1 regression, 2 improvement) */
+	int *tot = emalloc((s->npair + 1) * sizeof(*tot));
+	int *reg = emalloc((s->npair + 1) * sizeof(*reg));
+	int *imp = emalloc((s->npair + 1) * sizeof(*imp));
+	int *sys = emalloc((s->npair + 1) * sizeof(*sys));
 	int p, i, t, n;
 
 	for (i = 0; i < s->ncmp; i++)
@@ -46,32 +52,34 @@ h_suite_page(struct hsite *s, int suite)
 		fputs("</td><td>", fp);
 		h_esc(fp, te->better);
 		fputs("</td>", fp);
+		memset(tot, 0, (s->npair + 1) * sizeof(*tot));
+		memset(reg, 0, (s->npair + 1) * sizeof(*reg));
+		memset(imp, 0, (s->npair + 1) * sizeof(*imp));
+		memset(sys, 0, (s->npair + 1) * sizeof(*sys));
+		for (i = 0; i < s->tcmp[t].n; i++) {
+			struct hcmp *c = &s->cmp[s->tcmp[t].v[i]];
+			tot[c->pair]++;
+			reg[c->pair] += c->cls && !strcmp(c->cls, "regression");
+			imp[c->pair] += c->cls && !strcmp(c->cls, "improvement");
+		}
+		for (i = 0; i < s->tsys[t].n; i++) {
+			struct hsys *y = &s->sys[s->tsys[t].v[i]];
+			if (y->systematic)
+				sys[y->pair] = !strcmp(y->direction,
+				    "improvement") ? 2 : 1;
+		}
 		for (p = 0; p < s->npair; p++) {
-			int reg = 0, imp = 0, tot = 0, sys = 0;
-
 			if (!in[p])
 				continue;
-			for (i = 0; i < s->ncmp; i++) {
-				struct hcmp *c = &s->cmp[i];
-				if (c->testidx != t || c->pair != p)
-					continue;
-				tot++;
-				reg += c->cls && !strcmp(c->cls, "regression");
-				imp += c->cls && !strcmp(c->cls, "improvement");
-			}
-			for (i = 0; i < s->nsys; i++)
-				if (s->sys[i].testidx == t && s->sys[i].pair == p &&
-				    s->sys[i].systematic)
-					sys = !strcmp(s->sys[i].direction,
-					    "improvement") ? 2 : 1;
-			fprintf(fp, "<td data-v=\"%d\">", reg * 1000 + imp);
-			if (tot == 0)
+			fprintf(fp, "<td data-v=\"%d\">", reg[p] * 1000 + imp[p]);
+			if (tot[p] == 0)
 				fputs("-", fp);
 			else
-				fprintf(fp, "%d/%d regr., %d impr.", reg, tot, imp);
-			if (sys == 1)
+				fprintf(fp, "%d/%d regr., %d impr.", reg[p], tot[p],
+				    imp[p]);
+			if (sys[p] == 1)
 				fputs(" <span class=\"sys\">systematic</span>", fp);
-			else if (sys == 2)
+			else if (sys[p] == 2)
 				fputs(" <span class=\"sysi\">systematic</span>", fp);
 			fputs("</td>", fp);
 		}
@@ -91,14 +99,18 @@ h_suite_page(struct hsite *s, int suite)
 		svg_heatmap(s, svg, suite, p);
 		fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 		    "data=\"%s\">heat map: %s</object></div>\n", svg, svg);
-		for (n = i = 0; i < s->ncmp; i++)
-			if (s->cmp[i].pair == p && s->cmp[i].suiteidx == suite)
-				idx[n++] = i;
+		for (n = i = 0; i < s->pcmp[p].n; i++)
+			if (s->cmp[s->pcmp[p].v[i]].suiteidx == suite)
+				idx[n++] = s->pcmp[p].v[i];
 		h_cmptable(fp, s, idx, n, COL_TEST);
 		h_rolls(fp, s, p, suite);
 	}
 	free(idx);
 	free(in);
+	free(tot);
+	free(reg);
+	free(imp);
+	free(sys);
 	h_foot(fp);
 	h_close(s, fp, name);
 }

@@ -25,12 +25,13 @@ bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
 	    "uncertain", "no-change", NULL };
 	static const char *const word[] = { "regressed", "improved",
 	    "uncertain", "no change", "not classified" };
-	long long *lv = emalloc((s->ncmp + 1) * sizeof(*lv));
+	const struct hlist *l = &s->tcmp[test];
+	long long *lv = emalloc((l->n + 1) * sizeof(*lv));
 	int k, i, n, any = 0;
 
 	for (k = 0; k < (int)KP_LEN(cls); k++) {
-		for (n = i = 0; i < s->ncmp; i++) {
-			struct hcmp *c = &s->cmp[i];
+		for (n = i = 0; i < l->n; i++) {
+			struct hcmp *c = &s->cmp[l->v[i]];
 			if (cmpin(c, test, pair, bexp, texp) && (cls[k] ?
 			    c->cls && !strcmp(c->cls, cls[k]) : c->cls == NULL))
 				lv[n++] = c->conc;
@@ -50,12 +51,13 @@ static int
 interfcount(struct hsite *s, int test, int pair, const char *bexp,
     const char *texp, int *nreg, char *pct, size_t sz)
 {
+	const struct hlist *l = &s->tcmp[test];
 	int i, n = 0;
 
 	*nreg = 0;
 	pct[0] = '\0';
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
+	for (i = 0; i < l->n; i++) {
+		struct hcmp *c = &s->cmp[l->v[i]];
 		char b[96];
 		if (!cmpin(c, test, pair, bexp, texp) || !c->cls ||
 		    strcmp(c->cls, "regression"))
@@ -121,9 +123,9 @@ h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 {
 	int i, any = 0;
 
-	for (i = 0; i < s->nsys; i++) {
-		struct hsys *y = &s->sys[i];
-		if (y->testidx != test || y->pair != pair)
+	for (i = 0; i < s->tsys[test].n; i++) {
+		struct hsys *y = &s->sys[s->tsys[test].v[i]];
+		if (y->pair != pair)
 			continue;
 		any++;
 		fprintf(fp, "<div class=\"note%s\"><b>", y->systematic ?
@@ -157,9 +159,11 @@ h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 		char pc[96];
 
 		interfcount(s, test, pair, NULL, NULL, &nreg, pc, sizeof(pc));
-		for (i = 0; i < s->ncmp; i++)
-			nimp += cmpin(&s->cmp[i], test, pair, NULL, NULL) &&
-			    s->cmp[i].cls && !strcmp(s->cmp[i].cls, "improvement");
+		for (i = 0; i < s->tcmp[test].n; i++) {
+			struct hcmp *c = &s->cmp[s->tcmp[test].v[i]];
+			nimp += cmpin(c, test, pair, NULL, NULL) && c->cls &&
+			    !strcmp(c->cls, "improvement");
+		}
 		fputs("<div class=\"note\"><b>", fp);
 		h_pairname(fp, s, pair);
 		fputs(":</b> not systematic: ", fp);
@@ -192,12 +196,12 @@ bysys(const void *a, const void *b)
 void
 h_systable(FILE *fp, struct hsite *s, int pair)
 {
-	struct hsys **v = emalloc((s->nsys + 1) * sizeof(*v));
+	const struct hlist *l = &s->psys[pair];
+	struct hsys **v = emalloc((l->n + 1) * sizeof(*v));
 	int i, n = 0;
 
-	for (i = 0; i < s->nsys; i++)
-		if (s->sys[i].pair == pair)
-			v[n++] = &s->sys[i];
+	for (i = 0; i < l->n; i++)
+		v[n++] = &s->sys[l->v[i]];
 	if (n == 0) {
 		fputs("<p>No group moved at two or more concurrency levels "
 		    "(no <code>sys</code> records for this pair).</p>\n", fp);

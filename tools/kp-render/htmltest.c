@@ -10,10 +10,12 @@ void
 h_test_page(struct hsite *s, int test)
 {
 	struct htest *t = &s->test[test];
+	const struct hlist *l = &s->tcmp[test];
 	FILE *fp = h_open(s, t->page);
-	int *idx = emalloc((s->ncmp + 1) * sizeof(*idx));
+	char *in = ecalloc(s->npair + 1, 1);	/* the pairs the test has */
+	int *idx = emalloc((l->n + 1) * sizeof(*idx));	/* h_cmptable sorts it */
 	char svg[96], title[1024];
-	int p, i, n;
+	int p, i;
 
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]", t->suite, t->bench,
 	    t->test, t->op, t->metric);
@@ -32,19 +34,16 @@ h_test_page(struct hsite *s, int test)
 	    "data=\"%s\">change by concurrency level: %s</object></div>\n",
 	    svg, svg);
 	fputs("<h2>Systematic?</h2>\n", fp);
-	for (p = 0; p < s->npair; p++) {
-		for (i = 0; i < s->ncmp; i++)
-			if (s->cmp[i].testidx == test && s->cmp[i].pair == p)
-				break;
-		if (i < s->ncmp)
+	for (i = 0; i < l->n; i++)
+		in[s->cmp[l->v[i]].pair] = 1;
+	for (p = 0; p < s->npair; p++)
+		if (in[p])
 			h_sysnote(fp, s, test, p);
-	}
 	fputs("<h2>Every comparison</h2>\n", fp);
-	for (n = i = 0; i < s->ncmp; i++)
-		if (s->cmp[i].testidx == test)
-			idx[n++] = i;
-	h_cmptable(fp, s, idx, n, COL_PAIR);
+	memcpy(idx, l->v, l->n * sizeof(*idx));
+	h_cmptable(fp, s, idx, l->n, COL_PAIR);
 	free(idx);
+	free(in);
 	h_foot(fp);
 	h_close(s, fp, t->page);
 }

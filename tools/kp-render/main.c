@@ -86,6 +86,17 @@ intarray(kp_json *d, const char *key, size_t *n)
 	return v;
 }
 
+/* room for element n of an array whose capacity is the power of 2 at
+ * or above n: growing by one at a time is quadratic under a realloc
+ * that always copies (AddressSanitizer's) */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
+}
+
 static int
 lookup(const char *s, const char *const *names, int n)
 {
@@ -103,7 +114,7 @@ add_cmp(Report *r, kp_json *d)
 	Cmp *c;
 	int i;
 
-	r->cmp = ereallocarray(r->cmp, r->ncmp + 1, sizeof(*r->cmp));
+	r->cmp = grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
 	c->line = estrndup(d->text, d->len);
@@ -157,7 +168,7 @@ add_sys(Report *r, kp_json *d)
 	int o, t;
 	size_t i;
 
-	r->sys = ereallocarray(r->sys, r->nsys + 1, sizeof(*r->sys));
+	r->sys = grow(r->sys, r->nsys, sizeof(*r->sys));
 	s = &r->sys[r->nsys++];
 	memset(s, 0, sizeof(*s));
 	s->line = estrndup(d->text, d->len);
@@ -206,7 +217,7 @@ add_run(Report *r, kp_json *d)
 {
 	Run *u;
 
-	r->run = ereallocarray(r->run, r->nrun + 1, sizeof(*r->run));
+	r->run = grow(r->run, r->nrun, sizeof(*r->run));
 	u = &r->run[r->nrun++];
 	u->run = dupstr(d, "run", 1);
 	u->host = dupstr(d, "host", 0);

@@ -192,20 +192,20 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	long long *lv = NULL;
 	int *rows = NULL, nrow = 0, nlv = 0, i, j, r, lab = 0;
 	int cw = 64, ch = 24, left, top = 60, w, h;
-	char title[512];
+	char title[512], *seen = ecalloc(s->ntest + 1, 1);
 
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
-		if (c->pair != pair || c->suiteidx != suite)
+	for (i = 0; i < s->pcmp[pair].n; i++) {
+		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+		if (c->suiteidx != suite)
 			continue;
 		nlv = addlevel(&lv, nlv, c->conc);
-		for (j = 0; j < nrow && rows[j] != c->testidx; j++)
-			;
-		if (j == nrow) {
+		if (!seen[c->testidx]) {
+			seen[c->testidx] = 1;
 			rows = ereallocarray(rows, nrow + 1, sizeof(*rows));
 			rows[nrow++] = c->testidx;
 		}
 	}
+	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	for (r = 0; r < nrow; r++) {
 		struct htest *t = &s->test[rows[r]];
@@ -248,15 +248,11 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		esc_cut(fp, name, lab);
 		fputs("</text></a>\n", fp);
 		for (j = 0; j < nlv; j++) {
-			struct hcmp *c = NULL;
+			struct hcmp *c = h_cell(s, pair, rows[r], lv[j]);
 			int x = left + j * cw;
 			char col[8], lbl[32];
 			double g;
 
-			for (i = 0; i < s->ncmp && c == NULL; i++)
-				if (s->cmp[i].pair == pair && s->cmp[i].testidx ==
-				    rows[r] && s->cmp[i].conc == lv[j])
-					c = &s->cmp[i];
 			if (c == NULL) {
 				fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
 				    "height=\"%d\" fill=\"#f3f3f3\" stroke=\"#fff\"/>"
@@ -316,16 +312,13 @@ svg_chart(struct hsite *s, const char *file, int test)
 	int pw, ph;
 	double lo = 0, hi = 0, t0, step, v, band;
 	int higher = strcmp(t->better, "lower") != 0;
-	char title[1024], buf[16];
+	char title[1024], buf[16], *seen = ecalloc(s->npair + 1, 1);
 
-	for (i = 0; i < s->ncmp; i++) {
-		struct hcmp *c = &s->cmp[i];
-		if (c->testidx != test)
-			continue;
+	for (i = 0; i < s->tcmp[test].n; i++) {
+		struct hcmp *c = &s->cmp[s->tcmp[test].v[i]];
 		nlv = addlevel(&lv, nlv, c->conc);
-		for (j = 0; j < npair && pairs[j] != c->pair; j++)
-			;
-		if (j == npair) {
+		if (!seen[c->pair]) {
+			seen[c->pair] = 1;
 			pairs = ereallocarray(pairs, npair + 1, sizeof(*pairs));
 			pairs[npair++] = c->pair;
 		}
@@ -336,6 +329,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 		if (isfinite(c->cih))
 			hi = fmax(hi, c->cih);
 	}
+	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	if (hi - lo < 2)
 		lo -= 1, hi += 1;
@@ -391,13 +385,9 @@ svg_chart(struct hsite *s, const char *file, int test)
 		int have = 0;
 
 		for (j = 0; j < nlv; j++) {
-			struct hcmp *c = NULL;
+			struct hcmp *c = h_cell(s, pairs[k], test, lv[j]);
 			double x = left + band * (j + 0.5) + off;
 
-			for (i = 0; i < s->ncmp && c == NULL; i++)
-				if (s->cmp[i].testidx == test && s->cmp[i].pair ==
-				    pairs[k] && s->cmp[i].conc == lv[j])
-					c = &s->cmp[i];
 			if (c == NULL || !isfinite(c->change)) {
 				have = 0;
 				continue;

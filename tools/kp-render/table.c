@@ -2,12 +2,14 @@
  * row per comparison under a header naming baseline and target, and a
  * STALE line when the baseline was measured elsewhere or long before */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 
 enum { C_METRIC, C_BASE, C_RESULT, C_RATIO, C_CHANGE, C_VERDICT, C_REASON,
@@ -78,17 +80,46 @@ typedef struct {
 	size_t nfound;
 } Side;
 
+/* the run records of a run name: runmap gives the first, runnext the
+ * next of the same name (SIZE_MAX: none), so that a comparison's runs
+ * are found without a scan of every run record */
+static kp_strmap *runmap;
+static size_t *runfirst, *runnext;
+
+static void
+index_runs(const Report *r)
+{
+	size_t i, j, *last;
+	int isnew;
+
+	runmap = kp_strmap_new();
+	runfirst = emalloc((r->nrun + 1) * sizeof(*runfirst));
+	runnext = emalloc((r->nrun + 1) * sizeof(*runnext));
+	last = emalloc((r->nrun + 1) * sizeof(*last));
+	for (i = 0; i < r->nrun; i++) {
+		j = kp_strmap_add(runmap, r->run[i].run, strlen(r->run[i].run), &isnew);
+		if (isnew)
+			runfirst[j] = i;
+		else
+			runnext[last[j]] = i;
+		last[j] = i;
+		runnext[i] = SIZE_MAX;
+	}
+	free(last);
+}
+
 static void
 side_add(Side *sd, const Report *r, char **runs, size_t nruns)
 {
 	size_t i, j;
+	long f;
 
-	for (i = 0; i < nruns; i++)
-		for (j = 0; j < r->nrun; j++) {
+	for (i = 0; i < nruns; i++) {
+		if ((f = kp_strmap_find(runmap, runs[i], strlen(runs[i]))) < 0)
+			continue;
+		for (j = runfirst[f]; j != SIZE_MAX; j = runnext[j]) {
 			const Run *u = &r->run[j];
 
-			if (strcmp(u->run, runs[i]) != 0)
-				continue;
 			sd->nfound++;
 			set_add(&sd->host, *u->host ? u->host : "?");
 			set_add(&sd->cpu, *u->cpu_model ? u->cpu_model : "?");
@@ -97,6 +128,7 @@ side_add(Side *sd, const Report *r, char **runs, size_t nruns)
 			if (u->start > sd->last)
 				sd->last = u->start;
 		}
+	}
 }
 
 static void
@@ -249,6 +281,7 @@ render_table(Report *r, FILE *fp, double max_age)
 
 	strip_report(r);
 	sort_by_name(r->cmp, r->ncmp);
+	index_runs(r);
 	for (i = 0; i < r->ncmp; i = j) {
 		for (j = i; j < r->ncmp &&
 		    strcmp(r->cmp[i].base_exp, r->cmp[j].base_exp) == 0 &&
