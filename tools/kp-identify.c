@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kp.h"
+#include "strmap.h"
 
 /* The run fields that define an experiment.  An allow-list, not a
  * deny-list: a field a parser adds later (a timestamp, a counter) must not
@@ -57,6 +58,7 @@ typedef struct {
 	pend *pend, **tail;
 	char *pfile;	/* first waiting record, for the message */
 	long pline;
+	char idx[24];	/* its index in runs, as text, for jobmap */
 } Run;
 
 typedef struct {	/* one job of one run: its ids */
@@ -73,6 +75,10 @@ static Run **runs;
 static size_t nruns, runcap;
 static Job **jobs;
 static size_t njobs, jobcap;
+/* (run, iter) -> index in runs, (run index, job) -> index in jobs: a
+ * lookup per sample, which a scan would make quadratic when the runs
+ * of a long history arrive interleaved or their jobs have no runstat */
+static kp_strmap *runmap, *jobmap;
 static kp_canon *canon;
 static kp_w *out;
 static kp_json doc;	/* for records re-read from the pending lists */
@@ -145,12 +151,16 @@ fieldtext(kp_json *d, const char *name)
 static Run *
 findrun(const char *run, long long iter)
 {
+	char it[24];
 	size_t i;
+	int isnew;
 
-	/* few runs per input: a linear scan from the newest is enough */
-	for (i = nruns; i-- > 0;)
-		if (runs[i]->iter == iter && strcmp(runs[i]->run, run) == 0)
-			return runs[i];
+	if (!runmap)
+		runmap = kp_strmap_new();
+	snprintf(it, sizeof(it), "%lld", iter);
+	i = kp_strmap_addv(runmap, &isnew, run, it, NULL);
+	if (!isnew)
+		return runs[i];
 	if (nruns == runcap) {
 		runcap = runcap ? 2 * runcap : 16;
 		runs = ereallocarray(runs, runcap, sizeof(*runs));
@@ -159,18 +169,18 @@ findrun(const char *run, long long iter)
 	runs[nruns]->run = estrdup(run);
 	runs[nruns]->iter = iter;
 	runs[nruns]->tail = &runs[nruns]->pend;
+	snprintf(runs[nruns]->idx, sizeof(runs[nruns]->idx), "%zu", nruns);
 	return runs[nruns++];
 }
 
 static Job *
 findjob(Run *r, const char *job)
 {
-	size_t i;
+	long i;
 
-	for (i = njobs; i-- > 0;)
-		if (jobs[i]->r == r && strcmp(jobs[i]->job, job) == 0)
-			return jobs[i];
-	return NULL;
+	if (!jobmap || (i = kp_strmap_findv(jobmap, r->idx, job, NULL)) < 0)
+		return NULL;
+	return jobs[i];
 }
 
 static void
@@ -272,6 +282,9 @@ addjob(Run *r, const char *job, const char *suite, const char *params)
 		jobcap = jobcap ? 2 * jobcap : 64;
 		jobs = ereallocarray(jobs, jobcap, sizeof(*jobs));
 	}
+	if (!jobmap)
+		jobmap = kp_strmap_new();
+	kp_strmap_addv(jobmap, NULL, r->idx, job, NULL);
 	j = jobs[njobs++] = ecalloc(1, sizeof(Job));
 	j->r = r;
 	j->job = estrdup(job);
