@@ -9,6 +9,7 @@
 
 #include "dist.h"
 #include "kp.h"
+#include "strmap.h"
 
 typedef struct {
 	double lo, hi;	/* -INFINITY / INFINITY for an open end */
@@ -62,6 +63,20 @@ static group *groups;
 static size_t ngroups;
 static runrec *runs;
 static size_t nruns;
+/* run -> index in runs; (group, side, run) of each histogram kept: a
+ * history of many runs would make a scan per record quadratic */
+static kp_strmap *runmap, *histmap;
+
+/* room for element n of an array whose capacity is the power of 2 at
+ * or above n: growing by one at a time is quadratic under a realloc
+ * that always copies (AddressSanitizer's) */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
+}
 static kp_w *w;
 
 static void
@@ -92,10 +107,9 @@ parse_sel(selector *s, const char *arg)
 static runrec *
 find_run(const char *run)
 {
-	for (size_t i = 0; i < nruns; i++)
-		if (strcmp(runs[i].run, run) == 0)
-			return &runs[i];
-	return NULL;
+	long i = runmap ? kp_strmap_find(runmap, run, strlen(run)) : -1;
+
+	return i < 0 ? NULL : &runs[i];
 }
 
 static void
@@ -106,7 +120,11 @@ read_run(kp_json *d)
 	if (nsel == 0)
 		return;
 	if ((r = find_run(kp_req_str(d, "run"))) == NULL) {
-		runs = ereallocarray(runs, nruns + 1, sizeof(*runs));
+		if (!runmap)
+			runmap = kp_strmap_new();
+		kp_strmap_add(runmap, kp_req_str(d, "run"), strlen(kp_req_str(d, "run")),
+		    NULL);
+		runs = grow(runs, nruns, sizeof(*runs));
 		r = &runs[nruns++];
 		r->run = estrdup(kp_req_str(d, "run"));
 		r->val[0] = r->val[1] = NULL;
@@ -243,7 +261,7 @@ find_group(const char *map, const char *keys, const char *label,
 		if (strcmp(g->map, map) == 0 && strcmp(g->keys, keys) == 0)
 			return g;
 	}
-	groups = ereallocarray(groups, ngroups + 1, sizeof(*groups));
+	groups = grow(groups, ngroups, sizeof(*groups));
 	g = &groups[ngroups];
 	memset(g, 0, sizeof(*g));
 	g->map = estrdup(map);
@@ -262,9 +280,9 @@ read_hist(kp_json *d)
 	int bi = kp_json_get(d, 0, "buckets"), ki = kp_json_get(d, 0, "keys"), e;
 	const char *raw;
 	size_t rawlen;
-	char *keystr, label[512], name[32];
+	char *keystr, label[512], name[32], gs[48];
 	group *g = NULL;
-	int side = -1;
+	int side = -1, isnew;
 
 	memset(&h, 0, sizeof(h));
 	if (bi < 0 || d->tok[bi].type != KP_JARR)
@@ -344,13 +362,15 @@ read_hist(kp_json *d)
 	}
 	g = find_group(map, keystr, label, h.unit);
 	free(keystr);
-	for (size_t i = 0; i < g->nside[side]; i++)
-		if (strcmp(g->side[side][i].run, h.run) == 0)
-			kp_rec_die(d, -1, "a second histogram of %s in run %s; expected "
-			    "one per run (give each its own run with --meta run=...)",
-			    label, h.run);
-	g->side[side] = ereallocarray(g->side[side], g->nside[side] + 1,
-	    sizeof(hist));
+	if (!histmap)
+		histmap = kp_strmap_new();
+	snprintf(gs, sizeof(gs), "%zu %d", (size_t)(g - groups), side);
+	kp_strmap_addv(histmap, &isnew, gs, h.run, NULL);
+	if (!isnew)
+		kp_rec_die(d, -1, "a second histogram of %s in run %s; expected "
+		    "one per run (give each its own run with --meta run=...)",
+		    label, h.run);
+	g->side[side] = grow(g->side[side], g->nside[side], sizeof(hist));
 	g->side[side][g->nside[side]++] = h;
 }
 
