@@ -87,16 +87,21 @@ sysfacts(FILE *fp, const struct hsys *y)
 	h_pct(fp, y->chmax);
 	fputs(", average score ", fp);
 	h_num(fp, y->avg_score);
-	fputs(", combined p ", fp);
-	h_num(fp, y->p);
-	if (isfinite(y->q)) {
-		fputs(" (q ", fp);
-		h_num(fp, y->q);
-		fputs(")", fp);
-	}
-	if (y->method) {
-		fputs(" by ", fp);
-		h_esc(fp, y->method);
+	if (!isfinite(y->p)) {
+		/* kp-systematic leaves levels tested inside one run out */
+		fputs(", no combined test (no level replicated across runs)", fp);
+	} else {
+		fputs(", combined p ", fp);
+		h_num(fp, y->p);
+		if (isfinite(y->q)) {
+			fputs(" (q ", fp);
+			h_num(fp, y->q);
+			fputs(")", fp);
+		}
+		if (y->method) {
+			fputs(" by ", fp);
+			h_esc(fp, y->method);
+		}
 	}
 }
 
