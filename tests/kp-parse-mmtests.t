@@ -131,6 +131,14 @@ is "$rc" 2 "non-numeric value: exit 2"
 grep -q 'benchlog-futex3_threads-4:3:[0-9]*: "12x4" is not a number' "$T/err"; ok $? "non-numeric value: file:line:col"
 run_status $P -k "$T/nan"
 is "$rc:$(grep -c 'is not a number' "$T/err")" "0:1" "-k: non-numeric value warned"
+# a damaged per-second line of will-it-scale is a lost sample, not noise
+cp -R "$L/baseline" "$T/torn"
+sed -i '3s/.*/min:2894768 max:29/' "$T/torn/iter-0/wis-futex/logs/benchlog-futex1_threads-2"
+run_status $P "$T/torn"
+is "$rc" 2 "damaged will-it-scale line: exit 2"
+grep -q 'benchlog-futex1_threads-2:3:1: expected "min:N max:N total:N"' "$T/err"; ok $? "damaged will-it-scale line: file:line"
+run_status $P -k "$T/torn"
+is "$rc:$(jq -r 'select(.type=="runstat" and .job=="wis-futex") | .partial' "$T/out")" "0:true" "-k: damaged line reported, benchmark partial"
 
 # 6. a kp-fetch store built by hand: same samples, src in the store
 S=$T/store

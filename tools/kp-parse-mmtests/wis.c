@@ -15,7 +15,7 @@ wis_parse(job *j)
 	char name[256], *dash, *us, *line, *p, *list, *w;
 	const char *bench, *test, *model;
 	long conc, sub, maxsub = 0;
-	int done;
+	int done, measuring;
 	double v;
 	vtext x;
 	sample *s;
@@ -63,11 +63,22 @@ wis_parse(job *j)
 		}
 		sub = 0;
 		done = 0;
+		measuring = 0;
 		while ((line = vt_line(&x, NULL))) {
+			if (!strncmp(line, "measurement", 11))
+				measuring = 1;
 			if (!strncmp(line, "average:", 8))
-				done = 1;
-			if (!(p = strstr(line, "total:")))
+				done = 1, measuring = 0;
+			if (!(p = strstr(line, "total:"))) {
+				/* between "measurement" and "average:" every line
+				 * is a second's total: a damaged one is a lost
+				 * sample, not noise to skip */
+				if (measuring && strncmp(line, "measurement", 11) &&
+				    line[strspn(line, " \t")])
+					job_bad(j, f, x.line, 1, "expected \"min:N max:N "
+					    "total:N\" (one line per measured second)");
 				continue;
+			}
 			p += 6;
 			n = strcspn(p, " \t");
 			if (job_num(j, &x, line, p, n, &v) < 0)
