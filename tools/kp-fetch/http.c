@@ -32,7 +32,40 @@ struct xfer {
 	char *etag;
 	char *mem;	/* the body, kept when it may be an index page */
 	size_t memlen, memcap;
+	curl_off_t seen;	/* bytes received so far */
+	struct timespec moved;	/* when the last of them arrived */
+	int stalled;
 };
+
+static double
+since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Abort a transfer that received nothing for the -t time.  curl's own
+ * low-speed check averages over several seconds, so a body that stops
+ * after its first bytes ran for about seven seconds at -t 1. */
+static int
+onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+    curl_off_t ulnow)
+{
+	struct xfer *x = p;
+
+	if (dlnow != x->seen) {
+		x->seen = dlnow;
+		clock_gettime(CLOCK_MONOTONIC, &x->moved);
+		return 0;
+	}
+	if (since(&x->moved) > (double)opt.timeout) {
+		x->stalled = 1;
+		return 1;
+	}
+	return 0;
+}
 
 /* a set of URLs already seen in one crawl */
 struct set {
@@ -202,6 +235,12 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 	/* a stalled transfer fails instead of hanging the pipeline */
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, opt.timeout);
+	x->seen = 0;
+	x->stalled = 0;
+	clock_gettime(CLOCK_MONOTONIC, &x->moved);
+	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, onprogress);
+	curl_easy_setopt(h, CURLOPT_XFERINFODATA, x);
 	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt.maxsize);
 	if (opt.rate > 0)
 		curl_easy_setopt(h, CURLOPT_MAX_RECV_SPEED_LARGE, (curl_off_t)opt.rate);
@@ -232,6 +271,8 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 			    opt.maxsize);
 		else if (rc == CURLE_HTTP_RETURNED_ERROR)
 			fail(url, "HTTP status %ld, expected 200; not fetched", code);
+		else if (x->stalled)
+			fail(url, "no data for %ld s (-t); not fetched", (long)opt.timeout);
 		else
 			fail(url, "%s; not fetched", *errbuf ? errbuf :
 			    curl_easy_strerror(rc));
