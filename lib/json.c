@@ -156,6 +156,39 @@ kp_utf8_len(const unsigned char *p, const unsigned char *end)
 	return utf8len(p, end);
 }
 
+/* the first byte at or after p that a string cannot hold as it is: '"',
+ * '\\', a control character or a byte >= 0x80 (the start of UTF-8 to
+ * check); end if none.  16 bytes at a time: a signed compare with 0x20
+ * catches both control characters and bytes >= 0x80. */
+const char *
+kp_json_special(const char *p, const char *end)
+{
+	unsigned char c;
+
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"');
+	const __m128i bslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(0x20);
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+			_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+			_mm_cmplt_epi8(v, space)));
+
+		if (mask)
+			return p + __builtin_ctz(mask);
+		p += 16;
+	}
+#endif
+	for (; p < end; p++) {
+		c = *p;
+		if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+			return p;
+	}
+	return end;
+}
+
 /* the string whose opening quote is at p[-1]; returns the closing quote */
 static const char *
 scan_string(parser *ps, const char *p, kp_jtok *t)
@@ -166,35 +199,11 @@ scan_string(parser *ps, const char *p, kp_jtok *t)
 	int n;
 
 	for (;;) {
-#ifdef __SSE2__
-		/* 16 bytes at a time: a signed compare with 0x20 catches both
-		 * control characters and bytes >= 0x80 */
-		const __m128i quote = _mm_set1_epi8('"');
-		const __m128i bslash = _mm_set1_epi8('\\');
-		const __m128i space = _mm_set1_epi8(0x20);
-		while (end - p >= 16) {
-			__m128i v16 = _mm_loadu_si128((const __m128i *)p);
-			__m128i m = _mm_or_si128(_mm_or_si128(
-				_mm_cmpeq_epi8(v16, quote),
-				_mm_cmpeq_epi8(v16, bslash)),
-				_mm_cmplt_epi8(v16, space));
-			int mask = _mm_movemask_epi8(m);
-			if (mask) {
-				p += __builtin_ctz(mask);
-				goto special;
-			}
-			p += 16;
+		p = kp_json_special(p, end);
+		if (p == end) {
+			fail(ps, p, "unterminated string, expected '\"' before the end of line");
+			return NULL;
 		}
-#endif
-		while (p < end) {
-			c = *p;
-			if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
-				goto special;
-			p++;
-		}
-		fail(ps, p, "unterminated string, expected '\"' before the end of line");
-		return NULL;
-special:
 		c = *p;
 		if (c == '"')
 			return p;

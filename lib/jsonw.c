@@ -6,9 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "kp.h"
 
@@ -150,31 +147,7 @@ put_string(kp_w *w, const char *s, size_t n)
 	putc1(w, '"');
 	while (p < end) {
 		run = p;
-#ifdef __SSE2__
-		{
-			const __m128i quote = _mm_set1_epi8('"');
-			const __m128i bslash = _mm_set1_epi8('\\');
-			const __m128i space = _mm_set1_epi8(0x20);
-			while (end - p >= 16) {
-				__m128i v = _mm_loadu_si128((const __m128i *)p);
-				int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-					_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-					_mm_cmplt_epi8(v, space)));
-				if (mask) {
-					p += __builtin_ctz(mask);
-					goto special;
-				}
-				p += 16;
-			}
-		}
-#endif
-		while (p < end) {
-			c = *p;
-			if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
-				break;
-			p++;
-		}
-special:
+		p = kp_json_special(p, end);
 		put(w, run, p - run);
 		if (p == end)
 			break;

@@ -116,6 +116,9 @@ const char *kp_json_raw(const kp_json *d, int i, size_t *len);
 /* length of the well-formed UTF-8 sequence at p (*p >= 0x80), or 0 when
  * it is not one (overlong, surrogate, above U+10FFFF, cut short by end) */
 int kp_utf8_len(const unsigned char *p, const unsigned char *end);
+/* the first byte at or after p that needs care in a JSON string ('"',
+ * '\\', control, >= 0x80), or end: the reader's and the writer's scan */
+const char *kp_json_special(const char *p, const char *end);
 
 /* record.c: reading NDJSON records with errors that name the place.
  * kp_rec_next() reads the next non-blank line of in and parses it into d
