@@ -24,6 +24,20 @@ is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field .reason)" "single-r
 { printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"b","test":"t","op":"o","metric":"ops","conc":1,"n_runs":2,"run_medians":[1,1.08],"noise_pct":8}\n'
   cmp_rec sub 5 0.001 0.001 -10 -5; } | kp-classify >"$T/o"
 is "$(field .reason <"$T/o")" "single-run:significant;change>noise-floor(8%,learned)" "the floor is learned from noise records"
+is "$(field '"\(.noise_floor_pct) \(.noise_floor_source)"' <"$T/o")" "8 learned" "... and written as fields"
+is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source)"')" \
+    "20 default" "the default floor"
+is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source)"')" \
+    "50 rule" "a metrics rule's floor"
+is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source) \(.cpu_share_ratio) \(.interference) \(.unstable)"')" \
+    "null null null false false" "several runs a side: no floor; no runstat: no shares"
+is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | sed 's/"base_cv":0.01/"base_cv":0.3/' | kp-classify | field '"\(.unstable) \(.severity) \(.reason)"')" \
+    "true yellow significant;change>2%;unstable(cv>20%)" "a cv above max_cv: unstable, never red"
+# one run a side is the single_run field kp-compare writes, not obs_level
+is "$(cmp_rec instance 5 0.001 0.001 -10 -5 | sed 's/"obs_level":"instance"/&,"single_run":true/' | kp-classify | field .reason)" \
+    "single-run:below-noise-floor(20%)" "single_run decides, whatever obs_level says"
+is "$(cmp_rec sub 5 0.001 0.002 -10 -3 | sed 's/"obs_level":"sub"/&,"single_run":false/' | kp-classify | field .reason)" \
+    "significant;change>2%" "... both ways"
 is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field .reason)" "single-run:below-noise-floor(50%)" \
 	"per-metric floor for latencies"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
@@ -31,6 +45,8 @@ is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field .reason)" "
 is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline" \
 	"starved target: named in reason, not red"
 is "$(grep -c runstat "$T/o")" 2 "other records pass through"
+is "$(field '[.cpu_share_base, .cpu_share_target, .cpu_share_ratio, .interference] | @csv' <"$T/o")" \
+    "1,0.58,0.58,true" "... the shares, their ratio and the interference as fields"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":50}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":52,"elapsed_s":30}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
 is "$(field .reason <"$T/o")" "significant;change>2%" \

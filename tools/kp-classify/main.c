@@ -1,7 +1,7 @@
 /* kp-classify: decide what each comparison means: regression,
  * improvement, no change or uncertain, with a severity and a score.
  * Every rule is in kp-classify(1). */
-#include <err.h>
+#include <float.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdint.h>
@@ -13,6 +13,7 @@
 #include "kp.h"
 #include "dist.h"
 #include "strmap.h"
+#include "rec.h"
 #include "classify.h"
 
 /* A job's CPU seconds and wall-clock seconds in one run and iteration:
@@ -32,68 +33,92 @@ typedef struct {
  * the noise learned for a measurement (key, suite, bench, test, op,
  * metric, conc), and the runstat records of a run and job in the order
  * read, a chain from cpufirst through Cpu.next. */
-static kp_strmap *noisemap;
-static double *noise;
-static kp_strmap *cpumap;
-static size_t *cpufirst, *cpulast;
-static Cpu *cpus;
-static size_t ncpus;
-static Held *held;
-static size_t nheld;
-static Config cf;
-static int gate;
-static double gate_pct;
+typedef struct {
+	Config cf;
+	int gate;
+	double gate_pct;
+	kp_strmap *noisemap;
+	double *noise;
+	kp_strmap *cpumap;
+	size_t *cpufirst, *cpulast;
+	Cpu *cpus;
+	size_t ncpus;
+	Held *held;
+	size_t nheld;
+	kp_recix cmpix, noiseix, rsix;
+} Classify;
+
+static const char synopsis[] =
+    "usage: kp-classify [-D] [-c file] [-P profile] [-T pct] [file ...]";
 
 static void
-usage(void)
+readnoise(Classify *c, kp_json *d)
 {
-	fprintf(stderr, "usage: kp-classify [-D] [-c file] [-P profile] [-T pct] [file ...]\n");
-	exit(KP_EXIT_BAD);
-}
-
-static char *
-measurement(kp_json *d, int withkey)
-{
-	char buf[1024];
-
-	snprintf(buf, sizeof(buf), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld",
-	    withkey ? kp_req_str(d, "key") : "", kp_req_str(d, "suite"),
-	    kp_req_str(d, "bench"), kp_req_str(d, "test"), kp_req_str(d, "op"),
-	    kp_req_str(d, "metric"), kp_req_int(d, "conc"));
-	return estrdup(buf);
-}
-
-/* room for element n of an array whose capacity is the power of 2 at
- * or above its length: growing by one at a time is quadratic under a
- * realloc that always copies (AddressSanitizer's) */
-static void *
-grow(void *p, size_t n, size_t size)
-{
-	if (n & (n - 1))
-		return p;
-	return ereallocarray(p, n ? 2 * n : 1, size);
-}
-
-static void
-readfile(const char *path, kp_w *w)
-{
-	kp_in *in = kp_in_open(path);
-	kp_json d;
-	const char *type;
-	Held *h;
-	double u, s, e, pct;
-	const char *run, *job;
-	char *id;
+	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
+	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
+	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_NOISE_PCT, 0 } };
+	kp_noise x;
+	char conc[32];
 	size_t k;
 	int isnew;
 
+	/* of several for one measurement, the largest */
+	kp_rec_read(d, &kp_noise_t, &x, &want, &c->noiseix);
+	snprintf(conc, sizeof(conc), "%lld", x.conc);
+	k = kp_strmap_addv(c->noisemap, &isnew, x.key, x.suite, x.bench, x.test,
+	    x.op, x.metric, conc, NULL);
+	if (isnew) {
+		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
+		c->noise[k] = NAN;
+	}
+	if (!(x.noise_pct <= c->noise[k]))
+		c->noise[k] = x.noise_pct;
+	kp_rec_free(&kp_noise_t, &x);
+}
+
+static void
+readrunstat(Classify *c, kp_json *d)
+{
+	static const kp_has want = { { 1u << KP_RUNSTAT_RUN | 1u << KP_RUNSTAT_JOB |
+	    1u << KP_RUNSTAT_USER_S | 1u << KP_RUNSTAT_SYS_S |
+	    1u << KP_RUNSTAT_ELAPSED_S, 0 } };
+	kp_runstat x;
+	size_t k;
+	int isnew;
+
+	kp_rec_read(d, &kp_runstat_t, &x, &want, &c->rsix);
+	if (isnan(x.user_s) || isnan(x.sys_s) || !(x.elapsed_s > 0)) {
+		kp_rec_free(&kp_runstat_t, &x);
+		return;
+	}
+	k = kp_strmap_addv(c->cpumap, &isnew, x.run, x.job, NULL);
+	if (isnew) {
+		c->cpufirst = kp_grow(c->cpufirst, k, sizeof(*c->cpufirst));
+		c->cpulast = kp_grow(c->cpulast, k, sizeof(*c->cpulast));
+		c->cpufirst[k] = c->ncpus;
+	} else
+		c->cpus[c->cpulast[k]].next = c->ncpus;
+	c->cpulast[k] = c->ncpus;
+	c->cpus = kp_grow(c->cpus, c->ncpus, sizeof(*c->cpus));
+	c->cpus[c->ncpus].cpu = x.user_s + x.sys_s;
+	c->cpus[c->ncpus].elapsed = x.elapsed_s;
+	c->cpus[c->ncpus++].next = SIZE_MAX;
+	kp_rec_free(&kp_runstat_t, &x);
+}
+
+static void
+readfile(Classify *c, const char *path, kp_w *w)
+{
+	kp_in *in = kp_in_open(path);
+	kp_json d;
+	Held *h;
+
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		type = kp_rec_type(&d);
-		if (strcmp(type, "cmp") == 0) {
+		if (kp_rec_is(&d, &kp_cmp_t)) {
 			/* held to the end: noise and runstat records may follow */
-			held = grow(held, nheld, sizeof(*held));
-			h = &held[nheld++];
+			c->held = kp_grow(c->held, c->nheld, sizeof(*c->held));
+			h = &c->held[c->nheld++];
 			h->line = estrndup(d.text, d.len);
 			h->len = d.len;
 			h->file = estrdup(kp_in_name(in));
@@ -101,39 +126,10 @@ readfile(const char *path, kp_w *w)
 			continue;
 		}
 		kp_w_line(w, d.text, d.len);
-		if (strcmp(type, "noise") == 0) {
-			/* of several for one measurement, the largest */
-			id = measurement(&d, 1);
-			pct = kp_req_num(&d, "noise_pct");
-			k = kp_strmap_add(noisemap, id, strlen(id), &isnew);
-			if (isnew) {
-				noise = grow(noise, k, sizeof(*noise));
-				noise[k] = NAN;
-			}
-			if (!(pct <= noise[k]))
-				noise[k] = pct;
-			free(id);
-		} else if (strcmp(type, "runstat") == 0) {
-			u = kp_opt_num(&d, "user_s", NAN);
-			s = kp_opt_num(&d, "sys_s", NAN);
-			e = kp_opt_num(&d, "elapsed_s", NAN);
-			if (isnan(u) || isnan(s) || !(e > 0))
-				continue;
-			run = kp_req_str(&d, "run");
-			job = kp_req_str(&d, "job");
-			k = kp_strmap_addv(cpumap, &isnew, run, job, NULL);
-			if (isnew) {
-				cpufirst = grow(cpufirst, k, sizeof(*cpufirst));
-				cpulast = grow(cpulast, k, sizeof(*cpulast));
-				cpufirst[k] = ncpus;
-			} else
-				cpus[cpulast[k]].next = ncpus;
-			cpulast[k] = ncpus;
-			cpus = grow(cpus, ncpus, sizeof(*cpus));
-			cpus[ncpus].cpu = u + s;
-			cpus[ncpus].elapsed = e;
-			cpus[ncpus++].next = SIZE_MAX;
-		}
+		if (kp_rec_is(&d, &kp_noise_t))
+			readnoise(c, &d);
+		else if (kp_rec_is(&d, &kp_runstat_t))
+			readrunstat(c, &d);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
@@ -145,34 +141,21 @@ readfile(const char *path, kp_w *w)
  * benchmark on a faster kernel needs less CPU time without being starved,
  * while a fixed-time one that is starved gets less in the same time. */
 static double
-sideshare(kp_json *d, const char *key, const char *job)
+sideshare(const Classify *c, const kp_strs *runs, const char *job)
 {
-	int arr = kp_json_get(d, 0, key), e;
 	double cpu = 0, el = 0;
-	size_t n = 0, i;
-	const char *run;
+	size_t i, r;
 	long k;
 
-	if (arr < 0 || d->tok[arr].type != KP_JARR)
-		kp_rec_die(d, arr, "expected an array of runs for \"%s\"", key);
-	for (e = kp_json_first(d, arr); e >= 0 && n < d->tok[arr].n; e = (int)d->tok[e].next) {
-		if (!(run = kp_json_str(d, e)))
-			kp_rec_die(d, e, "expected a string in \"%s\"", key);
-		if ((k = kp_strmap_findv(cpumap, run, job, NULL)) < 0)
+	for (r = 0; r < runs->n; r++) {
+		if ((k = kp_strmap_findv(c->cpumap, runs->v[r], job, NULL)) < 0)
 			return NAN;
-		for (i = cpufirst[k]; i != SIZE_MAX; i = cpus[i].next) {
-			cpu += cpus[i].cpu;
-			el += cpus[i].elapsed;
+		for (i = c->cpufirst[k]; i != SIZE_MAX; i = c->cpus[i].next) {
+			cpu += c->cpus[i].cpu;
+			el += c->cpus[i].elapsed;
 		}
-		n++;
 	}
-	return n && el > 0 ? cpu / el : NAN;
-}
-
-static double
-optnum(kp_json *d, const char *key)
-{
-	return kp_opt_num(d, key, NAN);
+	return runs->n && el > 0 ? cpu / el : NAN;
 }
 
 static double
@@ -201,208 +184,253 @@ score(double q, double change, double g, int tested, double cv, double max_cv)
 	return round(s * 10) / 10;
 }
 
-static const char *
-band(double s, int cap)
+static int
+band(const Config *cf, double s, int cap)
 {
-	const char *b = s >= cf.red ? "red" : s >= cf.yellow ? "yellow" : "green";
+	if (s >= cf->red)
+		return cap ? KP_YELLOW : KP_RED;
+	return s >= cf->yellow ? KP_YELLOW : KP_GREEN;
+}
 
-	if (cap && strcmp(b, "red") == 0)
-		b = "yellow";
-	return b;
+/* the settings of a measurement: the first rule whose pattern matches */
+static void
+rule(const Config *cf, const kp_cmp *x, double *floor, int *source, double *mc,
+    double *mabs)
+{
+	char name[1024];
+	size_t r;
+
+	snprintf(name, sizeof(name), "%s/%s/%s/%s/%s", x->suite, x->bench, x->test,
+	    x->op, x->metric);
+	*floor = cf->noise_floor_pct;
+	*source = KP_FLOOR_DEFAULT;
+	*mc = cf->min_change_pct;
+	*mabs = cf->min_abs;
+	for (r = 0; r < cf->nrules; r++)
+		if (fnmatch(cf->rules[r].pattern, name, 0) == 0) {
+			if (!isnan(cf->rules[r].noise_floor_pct)) {
+				*floor = cf->rules[r].noise_floor_pct;
+				*source = KP_FLOOR_RULE;
+			}
+			if (!isnan(cf->rules[r].min_change_pct))
+				*mc = cf->rules[r].min_change_pct;
+			if (!isnan(cf->rules[r].min_abs))
+				*mabs = cf->rules[r].min_abs;
+			break;
+		}
+}
+
+/* the noise learned from noise records for x's measurement, or NAN */
+static double
+learned(const Classify *c, const kp_cmp *x)
+{
+	char conc[32];
+	long k;
+
+	snprintf(conc, sizeof(conc), "%lld", x->conc);
+	k = kp_strmap_findv(c->noisemap, x->key, x->suite, x->bench, x->test,
+	    x->op, x->metric, conc, NULL);
+	return k < 0 ? NAN : c->noise[k];
+}
+
+/* need_n: units per side for the power asked at alpha, to detect the
+ * larger of the observed change and the minimum change, with the unit
+ * spread the confidence interval implies */
+static double
+need_n(const Config *cf, const kp_cmp *x, double mc)
+{
+	double z, sd, delta;
+
+	if (isnan(x->ci_low_pct) || isnan(x->ci_high_pct) || !(x->ci_low_pct > -100) ||
+	    x->n_base <= 0 || x->n_target <= 0)
+		return NAN;
+	z = kp_norm_quantile(1 - cf->alpha / 2) + kp_norm_quantile(cf->power);
+	sd = (log1p(x->ci_high_pct / 100) - log1p(x->ci_low_pct / 100)) /
+	    (2 * kp_norm_quantile(0.975)) /
+	    sqrt(1 / (double)x->n_base + 1 / (double)x->n_target);
+	delta = fmax(isnan(x->change_pct) ? 0 : fabs(log1p(x->change_pct / 100)),
+	    log1p(mc / 100));
+	return fmax(2, ceil(2 * z * z * sd * sd / (delta * delta)));
 }
 
 static void
-classify(Held *h, kp_w *w)
+classify(Classify *c, Held *h, kp_w *w)
 {
-	static const char *const skip[] = { "class", "severity", "score", "reason",
-		"need_n", NULL };
+	static kp_has want;
+	static const char *skip[KP_CMP_NF + 1];
+	const Config *cf = &c->cf;
 	kp_json d;
-	char err[256], reason[256], buf[64], *id, name[1024];
-	size_t col, i, nb, nt;
-	double p, q, change, g, cvb, cvt, cv, lo, hi, floor, mc, mabs, learned = NAN;
-	double absd, sc, cb, ct, sd, delta, z, need = NAN;
-	const char *cls, *sev = "none", *level, *job;
-	int worse, single, sig, big, cap = 0, tested, lim;
-	size_t r;
-	long ni;
+	kp_cmp x, o;
+	char err[256], reason[256], buf[64];
+	size_t col;
+	double floor, mc, mabs, learnt, absd, cv, need;
+	int single, sig, big, cap = 0, tested, f, source, worse;
 
+	if (!skip[0]) {
+		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
+		    KP_CMP_TEST, KP_CMP_OP, KP_CMP_METRIC, KP_CMP_CONC,
+		    KP_CMP_BASE_RUNS, KP_CMP_TARGET_RUNS, KP_CMP_OBS_LEVEL,
+		    KP_CMP_SINGLE_RUN, KP_CMP_N_BASE, KP_CMP_N_TARGET,
+		    KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN, KP_CMP_BASE_CV,
+		    KP_CMP_TARGET_CV, KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT,
+		    KP_CMP_CI_HIGH_PCT, KP_CMP_P, KP_CMP_Q, KP_CMP_HEDGES_G,
+		    KP_CMP_WORSE, KP_CMP_RESOLUTION_LIMITED, -1);
+		for (f = KP_CMP_CLASS; f < KP_CMP_NF; f++)
+			skip[f - KP_CMP_CLASS] = kp_cmp_t.f[f].name;
+	}
 	kp_json_init(&d);
 	if (kp_json_parse(&d, h->line, h->len, err, sizeof(err), &col) < 0)
 		kp_die_at(h->file, h->lineno, (long)col, "%s", err);
 	d.file = h->file;
 	d.line = h->lineno;
-	p = optnum(&d, "p");
-	q = optnum(&d, "q");
-	change = optnum(&d, "change_pct");
-	g = optnum(&d, "hedges_g");
-	cvb = optnum(&d, "base_cv");
-	cvt = optnum(&d, "target_cv");
-	lo = optnum(&d, "ci_low_pct");
-	hi = optnum(&d, "ci_high_pct");
-	absd = fabs(optnum(&d, "target_median") - optnum(&d, "base_median"));
-	level = kp_req_str(&d, "obs_level");
-	nb = (size_t)kp_req_int(&d, "n_base");
-	nt = (size_t)kp_req_int(&d, "n_target");
-	i = (size_t)kp_json_get(&d, 0, "worse");
-	if ((int)i < 0 || (d.tok[i].type != KP_JTRUE && d.tok[i].type != KP_JFALSE))
-		kp_rec_die(&d, (int)i, "expected a boolean \"worse\"");
-	worse = d.tok[i].type == KP_JTRUE;
-	job = kp_req_str(&d, "job");
-	cv = fmax(isnan(cvb) ? 0 : fabs(cvb), isnan(cvt) ? 0 : fabs(cvt));
-	if (isnan(cvb) && isnan(cvt))
-		cv = NAN;
-	tested = !isnan(p);
-	single = strcmp(level, "instance") && strcmp(level, "run");
-	sig = !isnan(q) && q < cf.alpha;
-
-	/* the measurement's rule: first pattern that matches */
-	snprintf(name, sizeof(name), "%s/%s/%s/%s/%s", kp_req_str(&d, "suite"),
-	    kp_req_str(&d, "bench"), kp_req_str(&d, "test"), kp_req_str(&d, "op"),
-	    kp_req_str(&d, "metric"));
-	floor = cf.noise_floor_pct;
-	mc = cf.min_change_pct;
-	mabs = cf.min_abs;
-	for (r = 0; r < cf.nrules; r++)
-		if (fnmatch(cf.rules[r].pattern, name, 0) == 0) {
-			if (!isnan(cf.rules[r].noise_floor_pct))
-				floor = cf.rules[r].noise_floor_pct;
-			if (!isnan(cf.rules[r].min_change_pct))
-				mc = cf.rules[r].min_change_pct;
-			if (!isnan(cf.rules[r].min_abs))
-				mabs = cf.rules[r].min_abs;
-			break;
-		}
-	id = measurement(&d, 1);
-	if ((ni = kp_strmap_find(noisemap, id, strlen(id))) >= 0)
-		learned = noise[ni];
-	free(id);
-	if (!isnan(learned))
-		floor = fmax(learned, cf.min_noise_floor_pct);
-	big = !isnan(change) && fabs(change) >= mc && !(absd < mabs);
-	sc = score(q, change, g, tested, cv, cf.max_cv);
-
-	/* need_n: units per side for the power asked at alpha, to detect the
-	 * larger of the observed change and the minimum change, with the
-	 * unit spread the confidence interval implies */
-	if (!isnan(lo) && !isnan(hi) && lo > -100 && nb > 0 && nt > 0) {
-		z = kp_norm_quantile(1 - cf.alpha / 2) + kp_norm_quantile(cf.power);
-		sd = (log1p(hi / 100) - log1p(lo / 100)) / (2 * kp_norm_quantile(0.975)) /
-		    sqrt(1 / (double)nb + 1 / (double)nt);
-		delta = fmax(isnan(change) ? 0 : fabs(log1p(change / 100)), log1p(mc / 100));
-		need = fmax(2, ceil(2 * z * z * sd * sd / (delta * delta)));
+	kp_rec_read(&d, &kp_cmp_t, &x, &want, &c->cmpix);
+	if (x.worse < 0)
+		kp_rec_die(&d, kp_json_get(&d, 0, KP_FNAME(kp_cmp_t, KP_CMP_WORSE)),
+		    "expected a boolean \"worse\"");
+	worse = x.worse;
+	if ((single = x.single_run) < 0) {
+		/* a cmp record from before single_run: the same rule */
+		if (x.obs_level < 0)
+			kp_rec_missing(&d, KP_FNAME(kp_cmp_t, KP_CMP_SINGLE_RUN),
+			    "true or false");
+		single = kp_single_run(x.obs_level, x.n_base, x.n_target);
 	}
+	absd = fabs(x.target_median - x.base_median);
+	cv = fmax(isnan(x.base_cv) ? 0 : fabs(x.base_cv), isnan(x.target_cv) ? 0 :
+	    fabs(x.target_cv));
+	if (isnan(x.base_cv) && isnan(x.target_cv))
+		cv = NAN;
+	tested = !isnan(x.p);
+	sig = !isnan(x.q) && x.q < cf->alpha;
+	rule(cf, &x, &floor, &source, &mc, &mabs);
+	if (!isnan(learnt = learned(c, &x))) {
+		floor = fmax(learnt, cf->min_noise_floor_pct);
+		source = KP_FLOOR_LEARNED;
+	}
+	big = !isnan(x.change_pct) && fabs(x.change_pct) >= mc && !(absd < mabs);
+	need = need_n(cf, &x, mc);
 
-	if (gate) {
-		int units2 = nb >= 2 && nt >= 2 && tested;
+	memset(&o, 0, sizeof(o));
+	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_UNSTABLE);
+	o.severity = KP_SEV_NONE;
+	o.score = score(x.q, x.change_pct, x.hedges_g, tested, cv, cf->max_cv);
+	o.noise_floor_pct = NAN;
+	o.noise_floor_source = -1;
+	if (c->gate) {
+		int units2 = x.n_base >= 2 && x.n_target >= 2 && tested;
+		int past = !isnan(x.change_pct) && fabs(x.change_pct) > c->gate_pct;
 
-		if (!isnan(change) && fabs(change) > gate_pct && (!units2 || sig)) {
-			cls = worse ? "regression" : "improvement";
-			sev = worse ? "red" : "green";
+		if (past && (!units2 || sig)) {
+			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
+			o.severity = worse ? KP_RED : KP_GREEN;
 			snprintf(reason, sizeof(reason), "gate:%s;change>%g%%",
-			    units2 ? "significant" : "threshold-only", gate_pct);
-		} else if (!isnan(change) && fabs(change) > gate_pct) {
-			cls = "uncertain";
-			snprintf(reason, sizeof(reason), "gate:not-significant;change>%g%%", gate_pct);
+			    units2 ? "significant" : "threshold-only", c->gate_pct);
+		} else if (past) {
+			o.class = KP_UNCERTAIN;
+			snprintf(reason, sizeof(reason), "gate:not-significant;change>%g%%",
+			    c->gate_pct);
 		} else {
-			cls = "no-change";
+			o.class = KP_NO_CHANGE;
 			snprintf(reason, sizeof(reason), "gate:%schange<=%g%%",
-			    units2 ? "" : "threshold-only;", gate_pct);
+			    units2 ? "" : "threshold-only;", c->gate_pct);
 		}
 	} else if (!tested) {
-		cls = "uncertain";
+		o.class = KP_UNCERTAIN;
 		snprintf(reason, sizeof(reason), "%stoo-few-samples",
 		    single ? "single-run:" : "");
 	} else if (single) {
 		/* one run per side: the test saw only noise inside a run */
 		cap = 1;
+		o.noise_floor_pct = floor;
+		o.noise_floor_source = source;
 		snprintf(buf, sizeof(buf), "noise-floor(%g%%%s)", round(floor * 10) / 10,
-		    isnan(learned) ? "" : ",learned");
-		if (fabs(change) > floor && sig && big) {
-			cls = worse ? "regression" : "improvement";
+		    source == KP_FLOOR_LEARNED ? ",learned" : "");
+		if (fabs(x.change_pct) > floor && sig && big) {
+			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
 			snprintf(reason, sizeof(reason), "single-run:significant;change>%s", buf);
-		} else if (fabs(change) > floor) {
-			cls = "uncertain";
+		} else if (fabs(x.change_pct) > floor) {
+			o.class = KP_UNCERTAIN;
 			snprintf(reason, sizeof(reason), "single-run:not-significant;change>%s", buf);
 		} else if (sig && big) {
-			cls = "uncertain";
+			o.class = KP_UNCERTAIN;
 			snprintf(reason, sizeof(reason), "single-run:below-%s", buf);
 		} else {
-			cls = "no-change";
+			o.class = KP_NO_CHANGE;
 			snprintf(reason, sizeof(reason), "single-run:not-significant;below-%s", buf);
 		}
-	} else if (sig && big && !(fabs(g) < cf.min_effect)) {
-		cls = worse ? "regression" : "improvement";
+	} else if (sig && big && !(fabs(x.hedges_g) < cf->min_effect)) {
+		o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
 		snprintf(reason, sizeof(reason), "significant;change>%g%%", mc);
 	} else if (sig && big) {
-		cls = "uncertain";
-		snprintf(reason, sizeof(reason), "significant;small-effect(g<%g)", cf.min_effect);
+		o.class = KP_UNCERTAIN;
+		snprintf(reason, sizeof(reason), "significant;small-effect(g<%g)", cf->min_effect);
 	} else if (sig) {
-		cls = "no-change";
+		o.class = KP_NO_CHANGE;
 		snprintf(reason, sizeof(reason), "significant;change<%g%%", mc);
-	} else if (lo >= -mc && hi <= mc) {
-		cls = "no-change";
+	} else if (x.ci_low_pct >= -mc && x.ci_high_pct <= mc) {
+		o.class = KP_NO_CHANGE;
 		snprintf(reason, sizeof(reason), "not-significant;ci-within-%g%%", mc);
 	} else {
-		cls = "uncertain";
+		o.class = KP_UNCERTAIN;
 		snprintf(reason, sizeof(reason), "not-significant;ci-wide");
 	}
 	/* kp-hist: a quantile shift inside one bucket is below what the
 	 * bucketing can resolve, whatever change_pct says */
-	lim = kp_json_get(&d, 0, "resolution_limited");
-	if (lim >= 0 && d.tok[lim].type == KP_JTRUE &&
-	    (strcmp(cls, "regression") == 0 || strcmp(cls, "improvement") == 0)) {
-		cls = "uncertain";
-		sev = "none";
+	if (x.resolution_limited == 1 &&
+	    (o.class == KP_REGRESSION || o.class == KP_IMPROVEMENT)) {
+		o.class = KP_UNCERTAIN;
+		o.severity = KP_SEV_NONE;
 		memmove(reason + 19, reason, sizeof(reason) - 19);
 		memcpy(reason, "resolution-limited;", 19);
 		reason[sizeof(reason) - 1] = '\0';
 	}
-	if (!gate && !isnan(cv) && cv > cf.max_cv && strcmp(cls, "regression") == 0) {
+	o.unstable = !isnan(cv) && cv > cf->max_cv;
+	if (!c->gate && o.unstable && o.class == KP_REGRESSION) {
 		cap = 1;
-		snprintf(buf, sizeof(buf), ";unstable(cv>%g%%)", 100 * cf.max_cv);
+		snprintf(buf, sizeof(buf), ";unstable(cv>%g%%)", 100 * cf->max_cv);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 	}
 	/* starvation looks like a regression: say so, and never call it red */
-	cb = sideshare(&d, "base_runs", job);
-	ct = sideshare(&d, "target_runs", job);
-	if (cb > 0 && !isnan(ct) && ct / cb < cf.interference_ratio) {
+	o.cpu_share_base = sideshare(c, &x.base_runs, x.job);
+	o.cpu_share_target = sideshare(c, &x.target_runs, x.job);
+	o.cpu_share_ratio = o.cpu_share_base > 0 && !isnan(o.cpu_share_target) ?
+	    o.cpu_share_target / o.cpu_share_base : NAN;
+	o.interference = o.cpu_share_ratio < cf->interference_ratio;
+	if (o.interference) {
 		snprintf(buf, sizeof(buf), ";interference:target-cpu-share-%.0f%%-of-baseline",
-		    100 * ct / cb);
+		    100 * o.cpu_share_ratio);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
-		if (!gate)
+		if (!c->gate)
 			cap = 1;
 	}
-	if (!gate) {
-		if (strcmp(cls, "regression") == 0)
-			sev = band(sc, cap);
-		else if (strcmp(cls, "improvement") == 0)
-			sev = "green";
+	if (!c->gate) {
+		if (o.class == KP_REGRESSION)
+			o.severity = band(cf, o.score, cap);
+		else if (o.class == KP_IMPROVEMENT)
+			o.severity = KP_GREEN;
 	}
+	o.reason = reason;
+	o.need_n = o.class == KP_UNCERTAIN && !isnan(need) ? (long long)need : KP_NULL_INT;
 
 	kp_w_copy_obj(w, &d, skip);
-	kp_w_kstr(w, "class", cls);
-	kp_w_kstr(w, "severity", sev);
-	kp_w_knum(w, "score", sc);
-	kp_w_kstr(w, "reason", reason);
-	if (strcmp(cls, "uncertain") == 0 && !isnan(need))
-		kp_w_kint(w, "need_n", (long long)need);
-	else
-		kp_w_knull(w, "need_n");
+	kp_rec_members(w, &kp_cmp_t, &o);
 	kp_w_end(w);
+	kp_rec_free(&kp_cmp_t, &x);
 	kp_json_free(&d);
 }
 
 int
 main(int argc, char *argv[])
 {
+	static Classify c;	/* reachable to the end, as the held records are */
 	kp_w *w;
-	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env;
-	char *end;
-	int c, dump = 0, i;
+	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env, *topt = "-T";
+	int ch, dump = 0, i;
 	size_t k;
 
-	while ((c = getopt(argc, argv, "Dc:P:T:")) != -1) {
-		switch (c) {
+	kp_std_options(argc, argv, synopsis);
+	while ((ch = getopt(argc, argv, "Dc:P:T:")) != -1) {
+		switch (ch) {
 		case 'D':
 			dump = 1;
 			break;
@@ -416,40 +444,39 @@ main(int argc, char *argv[])
 			tpct = optarg;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	config_default(&cf);
+	config_default(&c.cf);
 	if (cfile)
-		config_read(&cf, cfile);
+		config_read(&c.cf, cfile);
 	if (dump) {
-		config_print(&cf);
+		config_print(&c.cf);
 		efshut(stdout, "<stdout>");
 		return KP_EXIT_OK;
 	}
 	if (strcmp(profile, "gate") == 0)
-		gate = 1;
+		c.gate = 1;
 	else if (strcmp(profile, "default"))
-		errx(KP_EXIT_BAD, "unknown profile \"%s\": expected default or gate", profile);
-	gate_pct = cf.gate_threshold_pct;
-	if (!tpct && (env = getenv("KP_GATE_THRESHOLD")) && *env)
+		kp_die("unknown profile \"%s\": expected default or gate", profile);
+	c.gate_pct = c.cf.gate_threshold_pct;
+	if (!tpct && (env = getenv("KP_GATE_THRESHOLD")) && *env) {
 		tpct = env;
-	if (tpct) {
-		gate_pct = strtod(tpct, &end);
-		if (*end || !(gate_pct >= 0) || isinf(gate_pct))
-			errx(KP_EXIT_BAD, "bad threshold \"%s\": expected a percentage >= 0", tpct);
+		topt = "KP_GATE_THRESHOLD";
 	}
+	if (tpct)
+		c.gate_pct = kp_opt_dbl(topt, tpct, 0, DBL_MAX, "a percentage >= 0");
 	w = kp_w_open(stdout, "<stdout>");
-	noisemap = kp_strmap_new();
-	cpumap = kp_strmap_new();
+	c.noisemap = kp_strmap_new();
+	c.cpumap = kp_strmap_new();
 	if (argc == 0)
-		readfile("-", w);
+		readfile(&c, "-", w);
 	for (i = 0; i < argc; i++)
-		readfile(argv[i], w);
-	for (k = 0; k < nheld; k++)
-		classify(&held[k], w);
+		readfile(&c, argv[i], w);
+	for (k = 0; k < c.nheld; k++)
+		classify(&c, &c.held[k], w);
 	kp_w_close(w);
 	return KP_EXIT_OK;
 }
