@@ -465,6 +465,12 @@ typedef struct {
 	char *etag;
 } kp_artifact;
 
+/* one run a side for a cmp record read: its single_run, or for a record
+ * written before there was one, kp_single_run of its obs_level and of
+ * the counts read (a count not read is no evidence of one run); -1 when
+ * it has neither */
+int kp_cmp_single_run(const kp_cmp *c);
+
 /* ---- the tables ---- */
 
 enum kp_fkind {

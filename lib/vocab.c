@@ -86,3 +86,15 @@ kp_single_run(int level, long long n_base, long long n_target)
 	return level != KP_LV_INSTANCE && level != KP_LV_RUN ? 1 :
 	    n_base < 2 || n_target < 2;
 }
+
+int
+kp_cmp_single_run(const kp_cmp *c)
+{
+	if (c->single_run >= 0 && kp_has_get(&c->has, KP_CMP_SINGLE_RUN))
+		return c->single_run;
+	if (c->obs_level < 0 || !kp_has_get(&c->has, KP_CMP_OBS_LEVEL))
+		return -1;
+	return kp_single_run(c->obs_level,
+	    kp_has_get(&c->has, KP_CMP_N_BASE) ? c->n_base : 2,
+	    kp_has_get(&c->has, KP_CMP_N_TARGET) ? c->n_target : 2);
+}

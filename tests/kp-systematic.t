@@ -173,4 +173,35 @@ fi
 grep '"test":"t4"' "$T/in" | sed 's/"type":"cmp",/"type":"cmp","obs_level":"sub",/' >"$T/inrun"
 kp-systematic "$T/inrun" | jq -c 'select(.type == "sys")' >"$T/o"
 is "$(wc -l <"$T/o" | tr -d ' ')" 0 "single-run levels: no group from the combined test alone"
+# one rule for one run a side, kp-classify's: iterations of one run too
+sed 's/"obs_level":"sub"/"obs_level":"iter"/' "$T/inrun" >"$T/initer"
+kp-systematic "$T/initer" | jq -c 'select(.type == "sys")' >"$T/o"
+is "$(wc -l <"$T/o" | tr -d ' ')" 0 "... nor levels tested on the iterations of one run"
+# and the single_run field kp-compare writes decides, whatever obs_level says
+sed 's/"obs_level":"sub"/"obs_level":"instance","single_run":true/' "$T/inrun" >"$T/insr"
+kp-systematic "$T/insr" | jq -c 'select(.type == "sys")' >"$T/o"
+is "$(wc -l <"$T/o" | tr -d ' ')" 0 "... single_run decides"
+sed 's/"obs_level":"sub"/&,"single_run":false/' "$T/inrun" >"$T/insr"
+kp-systematic "$T/insr" | jq -c 'select(.type == "sys") | .test' >"$T/o"
+is "$(cat "$T/o")" '"t4"' "... both ways"
+
+# a sys record names its comparisons by family: the id of kp-records(5),
+# computed here by hashlib, or the family the cmp records carry
+kp-systematic "$T/in" >"$T/o"
+$PY - "$T/o" <<'PY' >"$T/fam"
+import hashlib, json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+def fam(r):
+    f = ['family'] + [r[k] for k in ('base_exp', 'target_exp', 'suite', 'bench', 'test', 'op', 'metric')]
+    return hashlib.sha256(b''.join(x.encode() + b'\0' for x in f)).hexdigest()[:16]
+cmps = [r for r in recs if r['type'] == 'cmp']
+print(' '.join('%s:%d' % (s['test'], sum(1 for c in cmps if fam(c) == s['family']))
+               for s in recs if s['type'] == 'sys' and s['family'] == fam(s)))
+PY
+is "$(cat "$T/fam")" "t1:4 t4:4 t3:2" "each sys record's family, and its comparisons found by it"
+# t1 with its levels 3 and 4 renamed: one group still, by the family they carry
+grep '"test":"t1"' "$T/in" | sed 's/"type":"cmp",/"type":"cmp","family":"0123456789abcdef",/' |
+    sed '/"conc":[34],/s/"test":"t1"/"test":"t1b"/' | kp-systematic |
+    jq -c 'select(.type == "sys") | [.family, .levels, .affected]' >"$T/o"
+is "$(cat "$T/o")" '["0123456789abcdef",[1,2,3,4],[2,3,4]]' "cmp records of one family are one group, as they say"
 done_testing

@@ -7,40 +7,33 @@
  * order records arrive in. */
 #include <errno.h>
 #include <float.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kp.h"
 #include "dist.h"
+#include "rec.h"
 
-enum { F_SUITE, F_BENCH, F_TEST, F_OP, F_METRIC, F_BASE_EXP, F_TARGET_EXP,
-	F_NGROUP,	/* the fields above define a group */
-	F_UNIT = F_NGROUP, F_BETTER, F_BASE_KERNEL, F_TARGET_KERNEL,
-	F_CLASS, F_SEVERITY, F_NSTR };
-
-static const char *const fname[F_NSTR] = {
-	"suite", "bench", "test", "op", "metric", "base_exp", "target_exp",
-	"unit", "better", "base_kernel", "target_kernel", "class", "severity",
-};
-
-enum { DIR_REG, DIR_IMP };
-static const char *const dirname[] = { "regression", "improvement" };
-
-/* severities in the order kp-classify ranks them, worst first */
-static const char *const sevname[] = { "red", "yellow", "green", "none" };
-#define NSEV ((int)KP_LEN(sevname))
-
+/* what a sys record needs of a cmp record: its strings (moved out of the
+ * kp_cmp read, whose other fields go) and numbers */
 typedef struct {
-	char *s[F_NSTR];
+	char *suite, *bench, *test, *op, *metric, *base_exp, *target_exp, *unit;
+	char *base_kernel, *target_kernel;
 	long long conc;
-	double score, change, p;
+	double score, change_pct, p;
+	int better, class;
+} Level;
+
+typedef struct {	/* one classified level */
+	Level x;
+	char family[KP_IDSZ];	/* read, or computed for a record without */
 	int worse;	/* 1 worse, 0 better, -1 no change or unknown */
-	int sev;	/* index in sevname, NSEV for any other */
-	int inrun;	/* tested on units inside one run a side */
+	int sev;	/* enum kp_severity, KP_NSEV for any other */
+	int inrun;	/* tested on units inside one run on a side */
 	char *where;	/* file:line, for messages about duplicates */
 } Cmp;
 
@@ -48,30 +41,27 @@ typedef struct {
 	Cmp **c;	/* members sorted by conc */
 	size_t n;
 	int dir;
-	long long *affected, *uncertain, *opposite, *missing;
-	size_t naff, nunc, nopp, nmiss;
-	int sevcount[NSEV + 1];
+	kp_ints affected, uncertain, opposite, missing;
+	long long sevcount[KP_NSEV + 1];
 	double avg_score, chmin, chmax, p, q;
 	int ncomb;	/* levels that entered the combined test */
 	int systematic;
 } Sys;
 
-static Cmp *cmps;
-static size_t ncmp, cmpcap;
-static long long *expect;	/* -e: expected levels, sorted */
-static size_t nexpect;
-static long minlevels = 2;
-static double alpha = 0.05;
-static int method_sign;	/* -m sign: the sign test instead of Stouffer's */
-static size_t nunclassified;
+typedef struct {
+	Cmp *cmps;
+	size_t ncmp, cmpcap;
+	long long *expect;	/* -e: expected levels, sorted */
+	size_t nexpect;
+	long minlevels;
+	double alpha;
+	int combine;	/* -m: enum kp_combine */
+	size_t nunclassified;
+	kp_recix ix;
+} Systematic;
 
-static void
-usage(void)
-{
-	fputs("usage: kp-systematic [-a ALPHA] [-e LEVELS] [-l MIN] "
-	    "[-m stouffer | sign] [FILE ...]\n", stderr);
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] = "usage: kp-systematic [-a ALPHA] [-e LEVELS] "
+    "[-l MIN] [-m stouffer | sign] [FILE ...]";
 
 static int
 cmpll(const void *a, const void *b)
@@ -82,7 +72,7 @@ cmpll(const void *a, const void *b)
 }
 
 static void
-parse_levels(const char *arg)
+parse_levels(Systematic *y, const char *arg)
 {
 	const char *s = arg;
 	char *end;
@@ -92,16 +82,15 @@ parse_levels(const char *arg)
 		errno = 0;
 		v = strtoll(s, &end, 10);
 		if (end == s || errno || v < 1 || (*end && *end != ','))
-			kp_die_at(NULL, 0, 0, "-e %s: expected concurrency "
-			    "levels as positive integers separated by commas",
-			    arg);
-		expect = ereallocarray(expect, nexpect + 1, sizeof(*expect));
-		expect[nexpect++] = v;
+			kp_die("-e %s: expected concurrency levels as positive "
+			    "integers separated by commas", arg);
+		y->expect = ereallocarray(y->expect, y->nexpect + 1, sizeof(*y->expect));
+		y->expect[y->nexpect++] = v;
 		s = *end ? end + 1 : end;
 	}
-	if (nexpect == 0)
-		kp_die_at(NULL, 0, 0, "-e: expected at least one level");
-	qsort(expect, nexpect, sizeof(*expect), cmpll);
+	if (y->nexpect == 0)
+		kp_die("-e: expected at least one level");
+	qsort(y->expect, y->nexpect, sizeof(*y->expect), cmpll);
 }
 
 /* did this level move in direction dir? */
@@ -110,7 +99,7 @@ moved(const Cmp *c, int dir)
 {
 	if (c->worse < 0)
 		return 0;
-	return dir == DIR_REG ? c->worse == 1 : c->worse == 0;
+	return dir == KP_DIR_REGRESSION ? c->worse == 1 : c->worse == 0;
 }
 
 /* Stouffer's Z over one-sided p-values: a two-sided p and the sign of the
@@ -125,7 +114,7 @@ stouffer(Sys *g)
 	int k = 0;
 
 	for (i = 0; i < g->n; i++) {
-		p = g->c[i]->p;
+		p = g->c[i]->x.p;
 		if (isnan(p) || g->c[i]->inrun)
 			continue;
 		k++;
@@ -166,71 +155,65 @@ signtest(Sys *g)
 static int
 samegroup(const Cmp *a, const Cmp *b)
 {
-	int i;
-
-	for (i = 0; i < F_NGROUP; i++)
-		if (strcmp(a->s[i], b->s[i]) != 0)
-			return 0;
-	return 1;
+	return strcmp(a->family, b->family) == 0;
 }
 
 static int
 bygroup(const void *pa, const void *pb)
 {
 	const Cmp *a = pa, *b = pb;
-	int i, r;
+	int r;
 
-	for (i = 0; i < F_NGROUP; i++)
-		if ((r = strcmp(a->s[i], b->s[i])) != 0)
-			return r;
-	return (a->conc > b->conc) - (a->conc < b->conc);
+	if ((r = strcmp(a->family, b->family)) != 0)
+		return r;
+	return (a->x.conc > b->x.conc) - (a->x.conc < b->x.conc);
 }
 
+/* a classified cmp record, kept; an unclassified one counted */
 static void
-keep(kp_json *d, const char *file)
+keep(Systematic *y, kp_json *d, const char *file)
 {
-	Cmp *c;
+	static kp_has want;
 	char buf[64];
-	int i, t;
+	Cmp *c;
+	kp_cmp x;
 
-	if (kp_json_get(d, 0, "class") < 0) {
-		nunclassified++;
+	if (!kp_has_get(&want, KP_CMP_SUITE))
+		want = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
+		    KP_CMP_METRIC, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP, KP_CMP_UNIT,
+		    KP_CMP_BETTER, KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL,
+		    KP_CMP_FAMILY, KP_CMP_CONC, KP_CMP_SCORE, KP_CMP_CHANGE_PCT,
+		    KP_CMP_P, KP_CMP_WORSE, KP_CMP_OBS_LEVEL, KP_CMP_SINGLE_RUN,
+		    KP_CMP_CLASS, KP_CMP_SEVERITY, -1);
+	if (y->ncmp == y->cmpcap) {
+		y->cmpcap = y->cmpcap ? 2 * y->cmpcap : 1024;
+		y->cmps = ereallocarray(y->cmps, y->cmpcap, sizeof(*y->cmps));
+	}
+	c = &y->cmps[y->ncmp];
+	kp_rec_read(d, &kp_cmp_t, &x, &want, &y->ix);
+	if (x.class < 0) {
+		y->nunclassified++;
+		kp_rec_free(&kp_cmp_t, &x);
 		return;
 	}
-	if (ncmp == cmpcap) {
-		cmpcap = cmpcap ? 2 * cmpcap : 1024;
-		cmps = ereallocarray(cmps, cmpcap, sizeof(*cmps));
-	}
-	c = &cmps[ncmp++];
-	for (i = 0; i < F_NSTR; i++)
-		c->s[i] = estrdup(i == F_UNIT || i == F_BETTER ||
-		    i == F_SEVERITY ? kp_opt_str(d, fname[i], "") :
-		    kp_req_str(d, fname[i]));
-	c->conc = kp_req_int(d, "conc");
-	c->score = kp_opt_num(d, "score", NAN);
-	c->change = kp_opt_num(d, "change_pct", NAN);
-	c->p = kp_opt_num(d, "p", NAN);
-	if (!isnan(c->p) && (c->p < 0 || c->p > 1))
-		kp_rec_die(d, kp_json_get(d, 0, "p"),
-		    "p is %g, expected a probability in [0, 1]", c->p);
-	c->worse = -1;
-	if ((t = kp_json_get(d, 0, "worse")) >= 0) {
-		if (d->tok[t].type == KP_JTRUE)
-			c->worse = 1;
-		else if (d->tok[t].type == KP_JFALSE)
-			c->worse = 0;
-		else if (d->tok[t].type != KP_JNULL)
-			kp_rec_die(d, t, "expected true, false or null for "
-			    "\"worse\"");
-	}
+	y->ncmp++;
+	if (x.family)
+		snprintf(c->family, sizeof(c->family), "%s", x.family);
+	else
+		kp_family_id(c->family, x.base_exp, x.target_exp, x.suite,
+		    x.bench, x.test, x.op, x.metric);
+	if (!isnan(x.p) && (x.p < 0 || x.p > 1))
+		kp_rec_die(d, kp_json_get(d, 0, KP_FNAME(kp_cmp_t, KP_CMP_P)),
+		    "p is %g, expected a probability in [0, 1]", x.p);
 	/* a change of exactly zero went neither way, whatever worse says */
-	if (c->change == 0)
-		c->worse = -1;
-	t = kp_json_get(d, 0, "obs_level");
-	c->inrun = t >= 0 && (kp_json_streq(d, t, "rep") || kp_json_streq(d, t, "sub"));
-	for (c->sev = 0; c->sev < NSEV; c->sev++)
-		if (strcmp(c->s[F_SEVERITY], sevname[c->sev]) == 0)
-			break;
+	c->worse = x.change_pct == 0 ? -1 : x.worse;
+	c->inrun = kp_cmp_single_run(&x) == 1;
+	c->sev = x.severity < 0 ? KP_NSEV : x.severity;
+	c->x = (Level){ x.suite, x.bench, x.test, x.op, x.metric, x.base_exp,
+	    x.target_exp, x.unit ? x.unit : estrdup(""), x.base_kernel,
+	    x.target_kernel, x.conc, x.score, x.change_pct, x.p, x.better,
+	    x.class };
+	free(x.family);
 	snprintf(buf, sizeof(buf), ":%ld", d->line);
 	c->where = emalloc(strlen(file) + strlen(buf) + 1);
 	strcpy(c->where, file);
@@ -238,15 +221,22 @@ keep(kp_json *d, const char *file)
 }
 
 static void
-addlevel(long long **v, size_t *n, long long x)
+addlevel(kp_ints *v, long long x)
 {
-	*v = ereallocarray(*v, *n + 1, sizeof(**v));
-	(*v)[(*n)++] = x;
+	v->v = kp_grow(v->v, v->n, sizeof(*v->v));
+	v->v[v->n++] = x;
+}
+
+/* the class of a level moved in direction dir */
+static int
+classof(int dir)
+{
+	return dir == KP_DIR_REGRESSION ? KP_REGRESSION : KP_IMPROVEMENT;
 }
 
 /* fill in g, whose members and direction are set */
 static void
-summarise(Sys *g)
+summarise(const Systematic *y, Sys *g)
 {
 	size_t i, j;
 	double sum = 0;
@@ -257,43 +247,43 @@ summarise(Sys *g)
 	g->chmax = -INFINITY;
 	for (i = 0; i < g->n; i++) {
 		c = g->c[i];
-		if (strcmp(c->s[F_CLASS], dirname[g->dir]) == 0) {
-			if (!isnan(c->change)) {
-				g->chmin = fmin(g->chmin, c->change);
-				g->chmax = fmax(g->chmax, c->change);
+		if (c->x.class == classof(g->dir)) {
+			if (!isnan(c->x.change_pct)) {
+				g->chmin = fmin(g->chmin, c->x.change_pct);
+				g->chmax = fmax(g->chmax, c->x.change_pct);
 			}
-			addlevel(&g->affected, &g->naff, c->conc);
+			addlevel(&g->affected, c->x.conc);
 			g->sevcount[c->sev]++;
-			if (!isnan(c->score)) {
-				sum += c->score;
+			if (!isnan(c->x.score)) {
+				sum += c->x.score;
 				nscore++;
 			}
-		} else if (strcmp(c->s[F_CLASS], "uncertain") == 0) {
-			addlevel(&g->uncertain, &g->nunc, c->conc);
-		} else if (strcmp(c->s[F_CLASS], dirname[!g->dir]) == 0) {
-			addlevel(&g->opposite, &g->nopp, c->conc);
+		} else if (c->x.class == KP_UNCERTAIN) {
+			addlevel(&g->uncertain, c->x.conc);
+		} else if (c->x.class == classof(!g->dir)) {
+			addlevel(&g->opposite, c->x.conc);
 		}
 	}
-	for (i = j = 0; i < nexpect; i++) {
-		while (j < g->n && g->c[j]->conc < expect[i])
+	for (i = j = 0; i < y->nexpect; i++) {
+		while (j < g->n && g->c[j]->x.conc < y->expect[i])
 			j++;
-		if (j == g->n || g->c[j]->conc != expect[i])
-			addlevel(&g->missing, &g->nmiss, expect[i]);
+		if (j == g->n || g->c[j]->x.conc != y->expect[i])
+			addlevel(&g->missing, y->expect[i]);
 	}
 	/* a group found by the combined test alone has no affected level:
 	 * its range is that of the levels that moved this way */
-	for (i = 0; g->naff == 0 && i < g->n; i++) {
+	for (i = 0; g->affected.n == 0 && i < g->n; i++) {
 		c = g->c[i];
-		if (moved(c, g->dir) && !isnan(c->change)) {
-			g->chmin = fmin(g->chmin, c->change);
-			g->chmax = fmax(g->chmax, c->change);
+		if (moved(c, g->dir) && !isnan(c->x.change_pct)) {
+			g->chmin = fmin(g->chmin, c->x.change_pct);
+			g->chmax = fmax(g->chmax, c->x.change_pct);
 		}
 	}
 	g->avg_score = nscore ? sum / nscore : NAN;
 	if (g->chmin > g->chmax)
 		g->chmin = g->chmax = NAN;
-	g->systematic = g->naff == g->n && g->nmiss == 0;
-	g->p = method_sign ? signtest(g) : stouffer(g);
+	g->systematic = g->affected.n == g->n && g->missing.n == 0;
+	g->p = y->combine == KP_SIGN ? signtest(g) : stouffer(g);
 }
 
 /* Benjamini-Hochberg over the combined p-values of every group and
@@ -313,6 +303,23 @@ adjust(Sys **s, size_t n)
 	free(q);
 }
 
+/* the names of a group, in the order they break ties */
+static int
+bynames(const Level *a, const Level *b)
+{
+	const char *const na[] = { a->suite, a->bench, a->test, a->op, a->metric,
+		a->base_exp, a->target_exp };
+	const char *const nb[] = { b->suite, b->bench, b->test, b->op, b->metric,
+		b->base_exp, b->target_exp };
+	size_t i;
+	int r;
+
+	for (i = 0; i < KP_LEN(na); i++)
+		if ((r = strcmp(na[i], nb[i])) != 0)
+			return r;
+	return 0;
+}
+
 /* regressions before improvements; then more red, more yellow, ...;
  * then systematic, a larger share of levels affected, a higher score, a
  * smaller combined p; names last so the order is total */
@@ -321,17 +328,17 @@ byrank(const void *pa, const void *pb)
 {
 	const Sys *a = *(Sys *const *)pa, *b = *(Sys *const *)pb;
 	double fa, fb;
-	int i, r;
+	int i;
 
 	if (a->dir != b->dir)
 		return a->dir - b->dir;
-	for (i = 0; i <= NSEV; i++)
+	for (i = 0; i <= KP_NSEV; i++)
 		if (a->sevcount[i] != b->sevcount[i])
-			return b->sevcount[i] - a->sevcount[i];
+			return b->sevcount[i] > a->sevcount[i] ? 1 : -1;
 	if (a->systematic != b->systematic)
 		return b->systematic - a->systematic;
-	fa = (double)a->naff / a->n;
-	fb = (double)b->naff / b->n;
+	fa = (double)a->affected.n / a->n;
+	fb = (double)b->affected.n / b->n;
 	if (fa != fb)
 		return fa < fb ? 1 : -1;
 	if (a->avg_score != b->avg_score && !isnan(a->avg_score) &&
@@ -339,76 +346,66 @@ byrank(const void *pa, const void *pb)
 		return a->avg_score < b->avg_score ? 1 : -1;
 	if (a->p != b->p && !isnan(a->p) && !isnan(b->p))
 		return a->p > b->p ? 1 : -1;
-	for (i = 0; i < F_NGROUP; i++)
-		if ((r = strcmp(a->c[0]->s[i], b->c[0]->s[i])) != 0)
-			return r;
-	return 0;
+	return bynames(&a->c[0]->x, &b->c[0]->x);
 }
 
 static void
-wlevels(kp_w *w, const char *key, const long long *v, size_t n)
+wsys(const Systematic *y, kp_w *w, const Sys *g, long rank)
 {
+	const Level *c = &g->c[0]->x;
+	kp_ints levels;
+	kp_sys s;
 	size_t i;
 
-	kp_w_key(w, key);
-	kp_w_arr(w);
-	for (i = 0; i < n; i++)
-		kp_w_int(w, v[i]);
-	kp_w_end(w);
-}
-
-static void
-wsys(kp_w *w, const Sys *g, long rank)
-{
-	const Cmp *c = g->c[0];
-	size_t i;
-	int j;
-
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "sys");
-	for (j = 0; j < F_CLASS; j++)
-		kp_w_kstr(w, fname[j], c->s[j]);
-	kp_w_kstr(w, "direction", dirname[g->dir]);
-	kp_w_key(w, "levels");
-	kp_w_arr(w);
+	memset(&s, 0, sizeof(s));
+	kp_has_range(&s.has, 0, KP_SYS_NF - 1);
+	s.suite = c->suite;
+	s.bench = c->bench;
+	s.test = c->test;
+	s.op = c->op;
+	s.metric = c->metric;
+	s.base_exp = c->base_exp;
+	s.target_exp = c->target_exp;
+	s.unit = c->unit;
+	s.better = c->better;
+	s.base_kernel = c->base_kernel;
+	s.target_kernel = c->target_kernel;
+	s.family = g->c[0]->family;
+	s.direction = g->dir;
+	levels.v = ereallocarray(NULL, g->n, sizeof(*levels.v));
 	for (i = 0; i < g->n; i++)
-		kp_w_int(w, g->c[i]->conc);
-	kp_w_end(w);
-	wlevels(w, "affected", g->affected, g->naff);
-	wlevels(w, "uncertain", g->uncertain, g->nunc);
-	wlevels(w, "opposite", g->opposite, g->nopp);
-	wlevels(w, "missing", g->missing, g->nmiss);
-	kp_w_kint(w, "n_levels", (long long)g->n);
-	kp_w_kint(w, "n_affected", (long long)g->naff);
-	kp_w_key(w, "severity_counts");
-	kp_w_obj(w);
-	for (j = 0; j < NSEV; j++)
-		if (g->sevcount[j])
-			kp_w_kint(w, sevname[j], g->sevcount[j]);
-	if (g->sevcount[NSEV])
-		kp_w_kint(w, "other", g->sevcount[NSEV]);
-	kp_w_end(w);
-	kp_w_knum(w, "avg_score", g->avg_score);
-	kp_w_knum(w, "change_min_pct", g->chmin);
-	kp_w_knum(w, "change_max_pct", g->chmax);
-	kp_w_kbool(w, "systematic", g->systematic);
-	kp_w_knum(w, "p_combined", g->p);
-	kp_w_knum(w, "q_combined", g->q);
-	kp_w_kstr(w, "combine_method", method_sign ? "sign" : "stouffer");
-	kp_w_kint(w, "n_combined", g->ncomb);
-	kp_w_kint(w, "rank", rank);
-	kp_w_end(w);
+		levels.v[i] = g->c[i]->x.conc;
+	levels.n = g->n;
+	s.levels = levels;
+	s.affected = g->affected;
+	s.uncertain = g->uncertain;
+	s.opposite = g->opposite;
+	s.missing = g->missing;
+	s.n_levels = (long long)g->n;
+	s.n_affected = (long long)g->affected.n;
+	memcpy(s.severity_counts, g->sevcount, sizeof(s.severity_counts));
+	s.avg_score = g->avg_score;
+	s.change_min_pct = g->chmin;
+	s.change_max_pct = g->chmax;
+	s.systematic = g->systematic;
+	s.p_combined = g->p;
+	s.q_combined = g->q;
+	s.combine_method = y->combine;
+	s.n_combined = g->ncomb;
+	s.rank = rank;
+	kp_rec_write(w, &kp_sys_t, &s);
+	free(levels.v);
 }
 
 static void
-readfile(kp_w *w, const char *path, kp_json *d)
+readfile(Systematic *y, kp_w *w, const char *path, kp_json *d)
 {
 	kp_in *in = kp_in_open(path);
 
 	while (kp_rec_next(in, d)) {
 		kp_w_line(w, d->text, d->len);
-		if (strcmp(kp_rec_type(d), "cmp") == 0)
-			keep(d, kp_in_name(in));
+		if (kp_rec_is(d, &kp_cmp_t))
+			keep(y, d, kp_in_name(in));
 	}
 	kp_in_close(in);
 }
@@ -416,44 +413,40 @@ readfile(kp_w *w, const char *path, kp_json *d)
 int
 main(int argc, char *argv[])
 {
+	static Systematic y;	/* reachable to the end, as its records are */
+	static const char *const combines[] = { "stouffer", "sign" };
 	kp_json d;
 	kp_w *w;
 	Sys *groups, **out;
-	size_t i, j, ng = 0, nout = 0;
-	char *end;
+	size_t i, j, k, ng = 0, nout = 0;
 	int ch, dir;
+	Cmp *c;
 
+	kp_std_options(argc, argv, synopsis);
+	y.minlevels = 2;
+	y.alpha = 0.05;
+	y.combine = KP_STOUFFER;
 	while ((ch = getopt(argc, argv, "a:e:l:m:")) != -1) {
 		switch (ch) {
 		case 'a':
-			errno = 0;
-			alpha = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !(alpha >= 0) ||
-			    alpha > 1)
-				kp_die_at(NULL, 0, 0, "-a %s: expected a "
-				    "probability between 0 and 1", optarg);
+			y.alpha = kp_opt_dbl("-a", optarg, 0, 1,
+			    "a probability between 0 and 1");
 			break;
 		case 'e':
-			parse_levels(optarg);
+			parse_levels(&y, optarg);
 			break;
 		case 'l':
-			errno = 0;
-			minlevels = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || minlevels < 1)
-				kp_die_at(NULL, 0, 0, "-l %s: expected a "
-				    "positive number of levels", optarg);
+			y.minlevels = (long)kp_opt_ll("-l", optarg, 1, LONG_MAX,
+			    "a positive number of levels");
 			break;
 		case 'm':
-			if (strcmp(optarg, "sign") == 0)
-				method_sign = 1;
-			else if (strcmp(optarg, "stouffer") == 0)
-				method_sign = 0;
-			else
-				kp_die_at(NULL, 0, 0, "-m %s: expected "
-				    "stouffer or sign", optarg);
+			if ((y.combine = kp_vocab_find(&kp_combine_v, optarg,
+			    strlen(optarg))) < 0)
+				kp_die("-m %s: expected %s or %s", optarg, combines[0],
+				    combines[1]);
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;
@@ -462,35 +455,34 @@ main(int argc, char *argv[])
 	w = kp_w_open(stdout, "<stdout>");
 	kp_json_init(&d);
 	if (argc == 0)
-		readfile(w, NULL, &d);
+		readfile(&y, w, NULL, &d);
 	for (i = 0; i < (size_t)argc; i++)
-		readfile(w, argv[i], &d);
+		readfile(&y, w, argv[i], &d);
 	kp_json_free(&d);
 
-	if (ncmp)
-		qsort(cmps, ncmp, sizeof(*cmps), bygroup);
-	groups = ecalloc(2 * ncmp + 1, sizeof(*groups));
-	for (i = 0; i < ncmp; i = j) {
-		for (j = i + 1; j < ncmp && samegroup(&cmps[i], &cmps[j]); j++)
-			if (cmps[j].conc == cmps[j - 1].conc)
-				kp_die_at(cmps[j].where, 0, 0, "a second cmp "
-				    "record for %s/%s/%s[%s %s] at conc %lld "
-				    "of %s vs %s (the first is at %s); "
-				    "expected one per level",
-				    cmps[j].s[F_SUITE], cmps[j].s[F_BENCH],
-				    cmps[j].s[F_TEST], cmps[j].s[F_OP],
-				    cmps[j].s[F_METRIC], cmps[j].conc,
-				    cmps[j].s[F_BASE_EXP],
-				    cmps[j].s[F_TARGET_EXP], cmps[j - 1].where);
-		for (dir = DIR_REG; dir <= DIR_IMP; dir++) {
+	if (y.ncmp)
+		qsort(y.cmps, y.ncmp, sizeof(*y.cmps), bygroup);
+	groups = ecalloc(2 * y.ncmp + 1, sizeof(*groups));
+	for (i = 0; i < y.ncmp; i = j) {
+		for (j = i + 1; j < y.ncmp && samegroup(&y.cmps[i], &y.cmps[j]); j++)
+			if (y.cmps[j].x.conc == y.cmps[j - 1].x.conc) {
+				c = &y.cmps[j];
+				kp_die_at(c->where, 0, 0, "a second cmp record for "
+				    "%s/%s/%s[%s %s] at conc %lld of %s vs %s (the "
+				    "first is at %s); expected one per level",
+				    c->x.suite, c->x.bench, c->x.test, c->x.op,
+				    c->x.metric, c->x.conc, c->x.base_exp,
+				    c->x.target_exp, y.cmps[j - 1].where);
+			}
+		for (dir = KP_DIR_REGRESSION; dir <= KP_DIR_IMPROVEMENT; dir++) {
 			Sys *g = &groups[ng++];
 
 			g->n = j - i;
 			g->c = emalloc(g->n * sizeof(*g->c));
-			for (size_t k = 0; k < g->n; k++)
-				g->c[k] = &cmps[i + k];
+			for (k = 0; k < g->n; k++)
+				g->c[k] = &y.cmps[i + k];
 			g->dir = dir;
-			summarise(g);
+			summarise(&y, g);
 		}
 	}
 	out = ecalloc(ng + 1, sizeof(*out));
@@ -502,19 +494,18 @@ main(int argc, char *argv[])
 	for (i = 0; i < ng; i++) {
 		Sys *g = &groups[i];
 
-		if (g->naff >= (size_t)minlevels ||
-		    (g->n >= (size_t)minlevels && g->ncomb >= minlevels &&
-		    !isnan(g->q) && g->q <= alpha && g->nopp == 0))
+		if (g->affected.n >= (size_t)y.minlevels ||
+		    (g->n >= (size_t)y.minlevels && g->ncomb >= y.minlevels &&
+		    !isnan(g->q) && g->q <= y.alpha && g->opposite.n == 0))
 			out[nout++] = g;
 	}
 	if (nout)
 		qsort(out, nout, sizeof(*out), byrank);
 	for (i = 0; i < nout; i++)
-		wsys(w, out[i], (long)i + 1);
+		wsys(&y, w, out[i], (long)i + 1);
 	kp_w_close(w);
-	if (nunclassified)
-		kp_warn_at(NULL, 0, 0, "%zu cmp records had no class and "
-		    "were passed through without grouping; run kp-classify "
-		    "first", nunclassified);
+	if (y.nunclassified)
+		kp_warn("%zu cmp records had no class and were passed through "
+		    "without grouping; run kp-classify first", y.nunclassified);
 	return KP_EXIT_OK;
 }

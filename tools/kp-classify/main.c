@@ -288,13 +288,8 @@ classify(Classify *c, Held *h, kp_w *w)
 		kp_rec_die(&d, kp_json_get(&d, 0, KP_FNAME(kp_cmp_t, KP_CMP_WORSE)),
 		    "expected a boolean \"worse\"");
 	worse = x.worse;
-	if ((single = x.single_run) < 0) {
-		/* a cmp record from before single_run: the same rule */
-		if (x.obs_level < 0)
-			kp_rec_missing(&d, KP_FNAME(kp_cmp_t, KP_CMP_SINGLE_RUN),
-			    "true or false");
-		single = kp_single_run(x.obs_level, x.n_base, x.n_target);
-	}
+	if ((single = kp_cmp_single_run(&x)) < 0)
+		kp_rec_missing(&d, KP_FNAME(kp_cmp_t, KP_CMP_SINGLE_RUN), "true or false");
 	absd = fabs(x.target_median - x.base_median);
 	cv = fmax(isnan(x.base_cv) ? 0 : fabs(x.base_cv), isnan(x.target_cv) ? 0 :
 	    fabs(x.target_cv));
