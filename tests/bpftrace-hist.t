@@ -47,6 +47,17 @@ is "$(jq -c 'select(.type == "cmp") | [.change_pct, .ci_low_pct, .ci_high_pct, .
     '[0,-50,100,true]' "same histogram: no change, within one bucket: resolution limited"
 both tests/data/gate/lat-base.json $D/hist.txt | kp-hist -q p99.9 -b kernel=v1 -t kernel=v2 >"$T/c"
 is "$(jq -r 'select(.type == "cmp") | .metric' "$T/c")" p999 "-q p99.9 and FIELD=VALUE selectors"
+# the selection language of kp-compare: kernels as versions, repeated
+# selectors, fields of the run records
+{ kp-parse-bpftrace --meta kernel=6.17.0 tests/data/gate/lat-base.json
+  kp-parse-bpftrace --meta kernel=v6.18 --meta run=t1 $D/hist.txt
+  kp-parse-bpftrace --meta kernel=v6.18.1 --meta run=t2 --meta env=ci $D/hist.txt; } >"$T/sel"
+kp-hist -b v6.17 -t v6.18 -t v6.18.1 "$T/sel" | jq -c 'select(.type == "cmp") |
+    [.base_kernel, .target_runs, .n_target, .single_run]' >"$T/c"
+is "$(cat "$T/c")" '["6.17.0",["t1","t2"],2,true]' \
+    "-b v6.17 selects 6.17.0; -t twice pools both; one histogram a side is single_run"
+kp-hist -b v6.17 -t env=ci "$T/sel" | jq -c 'select(.type == "cmp") | .target_runs' >"$T/c"
+is "$(cat "$T/c")" '["t2"]' "a field of the run record selects"
 
 # several runs a side: Welch on the log of each run's P99, against scipy
 for s in base1 base2 base3; do

@@ -1,29 +1,24 @@
 /* kp-hist: quantiles of latency histograms with the bounds their buckets
  * imply, and baseline/target comparisons that respect those bounds */
-#include <err.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dist.h"
 #include "kp.h"
+#include "rec.h"
+#include "select.h"
 #include "strmap.h"
-
-typedef struct {
-	double lo, hi;	/* -INFINITY / INFINITY for an open end */
-	double count;
-} bucket;
 
 typedef struct {
 	double est, lo, hi;	/* NAN when the histogram is empty */
 } qest;
 
 typedef struct {	/* one histogram: one map (and key) of one run */
-	char *run, *kernel, *unit;
-	bucket *b;
-	size_t nb;
+	char *run, *kernel;
+	kp_buckets b;
 	double n;
 	char *src;
 	char *file;	/* where the record was read, for messages at the end */
@@ -31,7 +26,7 @@ typedef struct {	/* one histogram: one map (and key) of one run */
 } hist;
 
 typedef struct {	/* one map and key: the histograms of each side */
-	char *map, *keys;	/* keys: raw JSON array */
+	char *map, *keys;	/* keys joined with ',' */
 	char *label;		/* "lat" or "lat[bash]" */
 	char *unit;
 	hist *side[2];
@@ -39,141 +34,85 @@ typedef struct {	/* one map and key: the histograms of each side */
 } group;
 
 typedef struct {
-	char *run;
-	char *val[2];	/* the selector fields of the run record */
-} runrec;
+	kp_sel sel[2];	/* 0: baseline, 1: target */
+	int qi;	/* the quantile compared */
+	group *groups;
+	size_t ngroups;
+	kp_strmap *groupmap;	/* (map, keys) -> group */
+	/* the fields of the run records of each run, for selection, and the
+	 * (group, side, run) of each histogram kept: a history of many runs
+	 * would make a scan per record quadratic */
+	kp_strmap *runmap, *histmap;
+	kp_fvs **runfields;	/* by run: its records' fields */
+	size_t *nrunfields;
+	kp_w *w;
+	kp_recix ix;
+} Hist;
 
-typedef struct {
-	char *field, *value;
-} selector;
-
-static const struct {
-	const char *name;
-	double p;
-} quantiles[] = {
-	{ "p50", 0.5 }, { "p90", 0.9 }, { "p99", 0.99 }, { "p999", 0.999 },
-};
-
-static void usage(void);
-
-static selector sel[2];	/* 0: baseline, 1: target */
-static int nsel;
-static int qi = 2;	/* compared quantile: p99 */
-static group *groups;
-static size_t ngroups;
-static runrec *runs;
-static size_t nruns;
-/* run -> index in runs; (group, side, run) of each histogram kept: a
- * history of many runs would make a scan per record quadratic */
-static kp_strmap *runmap, *histmap;
-
-/* room for element n of an array whose capacity is the power of 2 at
- * or above n: growing by one at a time is quadratic under a realloc
- * that always copies (AddressSanitizer's) */
-static void *
-grow(void *p, size_t n, size_t size)
-{
-	if (n & (n - 1))
-		return p;
-	return ereallocarray(p, n ? 2 * n : 1, size);
-}
-static kp_w *w;
+static const char synopsis[] =
+    "usage: kp-hist [-q quantile] [-b baseline -t target] [file ...]";
 
 static void
-usage(void)
+read_run(Hist *h, kp_json *d)
 {
-	fprintf(stderr, "usage: kp-hist [-q quantile] [-b baseline -t target] "
-	    "[file ...]\n");
-	exit(KP_EXIT_BAD);
-}
+	static const kp_has want = { { 1u << KP_RUN_RUN, 0 } };
+	kp_run r;
+	size_t k;
+	int isnew;
 
-static void
-parse_sel(selector *s, const char *arg)
-{
-	const char *eq = strchr(arg, '=');
-
-	if (eq == NULL) {
-		s->field = estrdup("kernel");
-		s->value = estrdup(arg);
-	} else {
-		if (eq == arg)
-			usage();
-		s->field = estrndup(arg, eq - arg);
-		s->value = estrdup(eq + 1);
+	kp_rec_read(d, &kp_run_t, &r, &want, NULL);
+	k = kp_strmap_add(h->runmap, r.run, strlen(r.run), &isnew);
+	if (isnew) {
+		h->runfields = kp_grow(h->runfields, k, sizeof(*h->runfields));
+		h->nrunfields = kp_grow(h->nrunfields, k, sizeof(*h->nrunfields));
+		h->runfields[k] = NULL;
+		h->nrunfields[k] = 0;
 	}
+	h->runfields[k] = ereallocarray(h->runfields[k], h->nrunfields[k] + 1,
+	    sizeof(**h->runfields));
+	kp_fvs_read(d, &h->runfields[k][h->nrunfields[k]++]);
+	kp_rec_free(&kp_run_t, &r);
 }
 
-
-static runrec *
-find_run(const char *run)
-{
-	long i = runmap ? kp_strmap_find(runmap, run, strlen(run)) : -1;
-
-	return i < 0 ? NULL : &runs[i];
-}
-
-static void
-read_run(kp_json *d)
-{
-	runrec *r;
-
-	if (nsel == 0)
-		return;
-	if ((r = find_run(kp_req_str(d, "run"))) == NULL) {
-		if (!runmap)
-			runmap = kp_strmap_new();
-		kp_strmap_add(runmap, kp_req_str(d, "run"), strlen(kp_req_str(d, "run")),
-		    NULL);
-		runs = grow(runs, nruns, sizeof(*runs));
-		r = &runs[nruns++];
-		r->run = estrdup(kp_req_str(d, "run"));
-		r->val[0] = r->val[1] = NULL;
-	}
-	for (int s = 0; s < 2; s++) {
-		char *v = kp_field_text(d, sel[s].field);
-
-		if (v) {
-			free(r->val[s]);
-			r->val[s] = v;
-		}
-	}
-}
-
-/* which side a histogram is on: 0 baseline, 1 target, -1 neither */
+/* which side a histogram is on: 0 baseline, 1 target, -1 neither; by its
+ * fields and those of its run's records */
 static int
-side_of(kp_json *d, const char *run)
+side_of(Hist *h, kp_json *d, const char *run)
 {
-	int side = -1;
+	const kp_fvs **sets;
+	kp_fvs own;
+	size_t n = 0, i;
+	long k = kp_strmap_find(h->runmap, run, strlen(run));
+	int b, t;
 
-	for (int s = 0; s < 2; s++) {
-		char *v = kp_field_text(d, sel[s].field);
-		runrec *r;
-
-		if (v == NULL && (r = find_run(run)) != NULL && r->val[s])
-			v = estrdup(r->val[s]);
-		if (v && strcmp(v, sel[s].value) == 0) {
-			if (side >= 0)
-				kp_rec_die(d, -1, "histogram matches both the baseline "
-				    "and the target selector");
-			side = s;
-		}
-		free(v);
-	}
-	return side;
+	kp_fvs_read(d, &own);
+	sets = ereallocarray(NULL, 1 + (k < 0 ? 0 : h->nrunfields[k]), sizeof(*sets));
+	sets[n++] = &own;
+	for (i = 0; k >= 0 && i < h->nrunfields[k]; i++)
+		sets[n++] = &h->runfields[k][i];
+	b = kp_sel_match(&h->sel[0], sets, n);
+	t = kp_sel_match(&h->sel[1], sets, n);
+	free(sets);
+	kp_fvs_free(&own);
+	if (b && t)
+		kp_rec_die(d, -1, "histogram matches both the baseline and the "
+		    "target selector");
+	return b ? 0 : t ? 1 : -1;
 }
 
 /* The quantile of rank ceil(pN) (the inverse of the empirical distribution
  * function) lies for certain in the bucket holding that rank; where inside
  * is unknown, so the estimate assumes the events spread evenly over it. */
 static qest
-quantile(const bucket *b, size_t nb, double n, double p)
+quantile(const kp_buckets *bk, double n, double p)
 {
 	qest q = { NAN, NAN, NAN };
 	double rank = p * n, cum = 0;
+	const kp_bucket *b = bk->v;
 
 	if (n <= 0)
 		return q;
-	for (size_t i = 0; i < nb; i++) {
+	for (size_t i = 0; i < bk->n; i++) {
 		if (b[i].count > 0 && cum + b[i].count >= rank - 1e-9 * n) {
 			double f = (rank - cum) / b[i].count;
 
@@ -192,186 +131,126 @@ quantile(const bucket *b, size_t nb, double n, double p)
 	return q;
 }
 
-static void
-knum_or_null(const char *key, double x)
-{
-	if (isfinite(x))
-		kp_w_knum(w, key, x);
-	else
-		kp_w_knull(w, key);
-}
-
 static char *
-join_keys(kp_json *d, int keys)
+join_keys(const kp_strs *keys)
 {
-	char *s = estrdup("");
-	size_t len = 0;
-	int e;
+	size_t i, len = 1;
+	char *s;
 
-	for (e = kp_json_first(d, keys); e >= 0 && (uint32_t)e < d->tok[keys].next;
-	    e = d->tok[e].next) {
-		const char *k = kp_json_str(d, e);
-
-		if (k == NULL)
-			kp_rec_die(d, e, "expected a string in \"keys\"");
-		s = erealloc(s, len + strlen(k) + 2);
-		len += sprintf(s + len, "%s%s", len ? "," : "", k);
+	for (i = 0; i < keys->n; i++)
+		len += strlen(keys->v[i]) + 1;
+	s = ecalloc(1, len);
+	for (i = 0; i < keys->n; i++) {
+		if (i)
+			strcat(s, ",");
+		strcat(s, keys->v[i]);
 	}
 	return s;
 }
 
-/* groups by (map, keys) in an open-addressing table: a trace may hold a
- * keyed map with thousands of keys */
-static size_t *gtab, gcap;
-
-static uint64_t
-ghash(const char *map, const char *keys)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (const char *p = map; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ 0xff) * 1099511628211ULL;
-	for (const char *p = keys; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return h;
-}
-
 static group *
-find_group(const char *map, const char *keys, const char *label,
+find_group(Hist *h, const char *map, const char *keys, const char *label,
     const char *unit)
 {
-	size_t i, mask;
+	size_t k;
+	int isnew;
 	group *g;
 
-	if (2 * (ngroups + 1) > gcap) {
-		gcap = gcap ? 2 * gcap : 64;
-		free(gtab);
-		gtab = ecalloc(gcap, sizeof(*gtab));	/* 0: empty, else index + 1 */
-		for (size_t j = 0; j < ngroups; j++) {
-			i = ghash(groups[j].map, groups[j].keys) & (gcap - 1);
-			while (gtab[i])
-				i = (i + 1) & (gcap - 1);
-			gtab[i] = j + 1;
-		}
-	}
-	mask = gcap - 1;
-	for (i = ghash(map, keys) & mask; gtab[i]; i = (i + 1) & mask) {
-		g = &groups[gtab[i] - 1];
-		if (strcmp(g->map, map) == 0 && strcmp(g->keys, keys) == 0)
-			return g;
-	}
-	groups = grow(groups, ngroups, sizeof(*groups));
-	g = &groups[ngroups];
+	k = kp_strmap_addv(h->groupmap, &isnew, map, keys, NULL);
+	if (!isnew)
+		return &h->groups[k];
+	h->groups = kp_grow(h->groups, h->ngroups, sizeof(*h->groups));
+	g = &h->groups[h->ngroups++];
 	memset(g, 0, sizeof(*g));
 	g->map = estrdup(map);
 	g->keys = estrdup(keys);
 	g->label = estrdup(label);
 	g->unit = estrdup(unit);
-	gtab[i] = ++ngroups;
 	return g;
 }
 
-static void
-read_hist(kp_json *d)
+/* the map without its @ */
+static const char *
+bare(const char *map)
 {
-	hist h;
-	const char *map = kp_req_str(d, "map");
-	int bi = kp_json_get(d, 0, "buckets"), ki = kp_json_get(d, 0, "keys"), e;
-	const char *raw;
-	size_t rawlen;
-	char *keystr, label[512], name[32], gs[48];
-	group *g = NULL;
-	int side = -1, isnew;
+	return map[0] == '@' ? map + 1 : map;
+}
 
-	memset(&h, 0, sizeof(h));
-	if (bi < 0 || d->tok[bi].type != KP_JARR)
-		kp_rec_die(d, bi, "expected an array \"buckets\"");
-	if (ki < 0 || d->tok[ki].type != KP_JARR)
-		kp_rec_die(d, ki, "expected an array \"keys\"");
-	for (e = kp_json_first(d, bi); e >= 0 && (uint32_t)e < d->tok[bi].next;
-	    e = d->tok[e].next) {
-		int lo = kp_json_get(d, e, "lo"), hi = kp_json_get(d, e, "hi");
-		int c = kp_json_get(d, e, "count");
-		long long count;
-		bucket b;
+static void
+read_hist(Hist *h, kp_json *d)
+{
+	kp_hist x;
+	kp_histstat s;
+	hist one;
+	char *keys, *label, gs[48];
+	size_t i, len;
+	group *g;
+	int side, isnew, q;
 
-		if (lo < 0 || hi < 0 || c < 0)
-			kp_rec_die(d, e, "expected a bucket {lo, hi, count}");
-		b.lo = -INFINITY;
-		b.hi = INFINITY;
-		if (d->tok[lo].type != KP_JNULL && kp_json_num(d, lo, &b.lo) != 0)
-			kp_rec_die(d, lo, "expected a number or null for lo");
-		if (d->tok[hi].type != KP_JNULL && kp_json_num(d, hi, &b.hi) != 0)
-			kp_rec_die(d, hi, "expected a number or null for hi");
-		if (kp_json_int(d, c, &count) != 0 || count < 0)
-			kp_rec_die(d, c, "expected an integer count >= 0");
-		b.count = (double)count;
-		if (b.hi <= b.lo || (h.nb && b.lo < h.b[h.nb - 1].hi))
-			kp_rec_die(d, e, "expected ascending, non-overlapping buckets");
-		h.b = ereallocarray(h.b, h.nb + 1, sizeof(*h.b));
-		h.b[h.nb++] = b;
-		h.n += b.count;
+	kp_rec_read(d, &kp_hist_t, &x, NULL, &h->ix);
+	memset(&one, 0, sizeof(one));
+	for (i = 0; i < x.buckets.n; i++) {
+		if (x.buckets.v[i].hi <= x.buckets.v[i].lo ||
+		    (i && x.buckets.v[i].lo < x.buckets.v[i - 1].hi))
+			kp_rec_die(d, kp_json_get(d, 0, KP_FNAME(kp_hist_t, KP_HIST_BUCKETS)),
+			    "expected ascending, non-overlapping buckets");
+		one.n += (double)x.buckets.v[i].count;
 	}
-	h.run = estrdup(kp_req_str(d, "run"));
-	h.kernel = estrdup(kp_opt_str(d, "kernel", ""));
-	h.unit = estrdup(kp_opt_str(d, "unit", ""));
-	h.src = estrdup(kp_opt_str(d, "src", ""));
-	h.file = estrdup(d->file);
-	h.line = d->line;
-	keystr = join_keys(d, ki);
-	snprintf(label, sizeof(label), "%s%s%s%s", map[0] == '@' ? map + 1 : map,
-	    keystr[0] ? "[" : "", keystr, keystr[0] ? "]" : "");
+	keys = join_keys(&x.keys);
+	len = strlen(bare(x.map)) + strlen(keys) + 3;
+	label = emalloc(len);
+	snprintf(label, len, "%s%s%s%s", bare(x.map), keys[0] ? "[" : "", keys,
+	    keys[0] ? "]" : "");
 
 	/* one stat record per histogram, written as it arrives */
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "stat");
-	kp_w_kstr(w, "scope", "hist");
-	kp_w_kstr(w, "run", h.run);
-	kp_w_kstr(w, "kernel", h.kernel);
-	kp_w_kstr(w, "map", map);
-	raw = kp_json_raw(d, ki, &rawlen);
-	kp_w_key(w, "keys");
-	kp_w_raw(w, raw, rawlen);
-	kp_w_kstr(w, "kind", kp_opt_str(d, "kind", "hist"));
-	kp_w_kstr(w, "unit", h.unit);
-	kp_w_kstr(w, "better", "lower");
-	kp_w_kstr(w, "test", label);
-	kp_w_knum(w, "n", h.n);
-	for (size_t i = 0; i < KP_LEN(quantiles); i++) {
-		qest q = quantile(h.b, h.nb, h.n, quantiles[i].p);
+	memset(&s, 0, sizeof(s));
+	kp_has_range(&s.has, 0, KP_HSTAT_NF - 1);
+	s.scope = KP_SCOPE_HIST;
+	s.run = x.run;
+	s.kernel = x.kernel ? x.kernel : "";
+	s.map = x.map;
+	s.keys = x.keys;
+	s.kind = x.kind ? x.kind : "hist";
+	s.unit = x.unit ? x.unit : "";
+	s.better = KP_LOWER;
+	s.test = label;
+	s.n = one.n;
+	for (q = 0; q < KP_NQ; q++) {
+		qest e = quantile(&x.buckets, one.n, kp_quantiles[q].p);
 
-		knum_or_null(quantiles[i].name, q.est);
-		snprintf(name, sizeof(name), "%s_lo", quantiles[i].name);
-		knum_or_null(name, q.lo);
-		snprintf(name, sizeof(name), "%s_hi", quantiles[i].name);
-		knum_or_null(name, q.hi);
+		s.q[q][0] = e.est;
+		s.q[q][1] = e.lo;
+		s.q[q][2] = e.hi;
 	}
-	kp_w_kstr(w, "src", h.src);
-	kp_w_end(w);
+	s.src = x.src ? x.src : "";
+	kp_rec_write(h->w, &kp_histstat_t, &s);
 
-	if (nsel == 0 || (side = side_of(d, h.run)) < 0) {
-		free(h.b);
-		free(h.run);
-		free(h.kernel);
-		free(h.unit);
-		free(h.src);
-		free(h.file);
-		free(keystr);
+	if (!h->sel[0].n || (side = side_of(h, d, x.run)) < 0) {
+		free(keys);
+		free(label);
+		kp_rec_free(&kp_hist_t, &x);
 		return;
 	}
-	g = find_group(map, keystr, label, h.unit);
-	free(keystr);
-	if (!histmap)
-		histmap = kp_strmap_new();
-	snprintf(gs, sizeof(gs), "%zu %d", (size_t)(g - groups), side);
-	kp_strmap_addv(histmap, &isnew, gs, h.run, NULL);
+	g = find_group(h, x.map, keys, label, s.unit);
+	free(keys);
+	free(label);
+	snprintf(gs, sizeof(gs), "%zu %d", (size_t)(g - h->groups), side);
+	kp_strmap_addv(h->histmap, &isnew, gs, x.run, NULL);
 	if (!isnew)
 		kp_rec_die(d, -1, "a second histogram of %s in run %s; expected "
 		    "one per run (give each its own run with --meta run=...)",
-		    label, h.run);
-	g->side[side] = grow(g->side[side], g->nside[side], sizeof(hist));
-	g->side[side][g->nside[side]++] = h;
+		    g->label, x.run);
+	one.run = estrdup(x.run);
+	one.kernel = estrdup(s.kernel);
+	one.src = estrdup(s.src);
+	one.b = x.buckets;
+	x.buckets.v = NULL;
+	x.buckets.n = 0;
+	one.file = estrdup(d->file);
+	one.line = d->line;
+	g->side[side] = kp_grow(g->side[side], g->nside[side], sizeof(hist));
+	g->side[side][g->nside[side]++] = one;
+	kp_rec_free(&kp_hist_t, &x);
 }
 
 /* the histograms of one side summed; bucket edges must agree */
@@ -384,67 +263,92 @@ pool(const group *g, int side)
 	for (size_t i = 0; i < g->nside[side]; i++) {
 		const hist *h = &g->side[side][i];
 
-		for (size_t j = 0; j < h->nb; j++) {
+		for (size_t j = 0; j < h->b.n; j++) {
+			const kp_bucket *b = &h->b.v[j];
 			size_t k;
 
-			for (k = 0; k < p.nb; k++)
-				if (p.b[k].lo == h->b[j].lo && p.b[k].hi == h->b[j].hi)
+			for (k = 0; k < p.b.n; k++)
+				if (p.b.v[k].lo == b->lo && p.b.v[k].hi == b->hi)
 					break;
-			if (k == p.nb) {
+			if (k == p.b.n) {
 				size_t at = 0;
 
-				while (at < p.nb && p.b[at].lo < h->b[j].lo)
+				while (at < p.b.n && p.b.v[at].lo < b->lo)
 					at++;
-				if ((at > 0 && p.b[at - 1].hi > h->b[j].lo) ||
-				    (at < p.nb && p.b[at].lo < h->b[j].hi))
+				if ((at > 0 && p.b.v[at - 1].hi > b->lo) ||
+				    (at < p.b.n && p.b.v[at].lo < b->hi))
 					kp_die_at(h->file, h->line, 0, "%s (from %s): "
 					    "bucket edges differ from those of the "
 					    "histograms before it; expected the same "
 					    "bucketing on both sides", g->label, h->src);
-				p.b = ereallocarray(p.b, p.nb + 1, sizeof(*p.b));
-				memmove(p.b + at + 1, p.b + at,
-				    (p.nb - at) * sizeof(*p.b));
-				p.b[at] = h->b[j];
-				p.nb++;
+				p.b.v = ereallocarray(p.b.v, p.b.n + 1, sizeof(*p.b.v));
+				memmove(p.b.v + at + 1, p.b.v + at,
+				    (p.b.n - at) * sizeof(*p.b.v));
+				p.b.v[at] = *b;
+				p.b.n++;
 			} else
-				p.b[k].count += h->b[j].count;
-			p.n += h->b[j].count;
+				p.b.v[k].count += b->count;
+			p.n += (double)b->count;
 		}
 	}
 	return p;
 }
 
-typedef struct {
-	group *g;
-	qest qb, qt;
-	double change, lo_pct, hi_pct, p, gb, gt, hedges, cliffs;
-	const char *method;
-	int limited;
-} cmp;
-
 static void
-compare(group *g, cmp *c)
+runs_of(const group *g, int side, kp_strs *out)
+{
+	out->n = g->nside[side];
+	out->v = ereallocarray(NULL, out->n + 1, sizeof(*out->v));
+	for (size_t i = 0; i < out->n; i++)
+		out->v[i] = g->side[side][i].run;
+}
+
+/* the runs of a side joined with ',', for the experiment's hash */
+static char *
+runs_text(const group *g, int side)
+{
+	kp_strs r;
+	char *s;
+
+	runs_of(g, side, &r);
+	s = join_keys(&r);
+	free(r.v);
+	return s;
+}
+
+/* the comparison of one group, into c */
+static void
+compare(Hist *h, group *g, kp_cmp *c)
 {
 	hist pb = pool(g, 0), pt = pool(g, 1);
-	double qp = quantiles[qi].p;
+	double qp = kp_quantiles[h->qi].p;
 	double *lb, *lt;
 	size_t nb = g->nside[0], nt = g->nside[1], i;
+	qest qb, qt;
 	int logok = 1;
 
-	memset(c, 0, sizeof(*c));
-	c->g = g;
-	c->p = c->hedges = c->cliffs = NAN;
-	c->qb = quantile(pb.b, pb.nb, pb.n, qp);
-	c->qt = quantile(pt.b, pt.nb, pt.n, qp);
-	c->gb = c->qb.est;
-	c->gt = c->qt.est;
-	c->change = c->qb.est > 0 ? 100 * (c->qt.est / c->qb.est - 1) : NAN;
+	c->p = c->hedges_g = c->cliffs_delta = NAN;
+	qb = quantile(&pb.b, pb.n, qp);
+	qt = quantile(&pt.b, pt.n, qp);
+	c->base_median = qb.est;
+	c->target_median = qt.est;
+	c->change_pct = qb.est > 0 ? 100 * (qt.est / qb.est - 1) : NAN;
+	c->base_q[h->qi] = qb.est;
+	c->base_lo = qb.lo;
+	c->base_hi = qb.hi;
+	c->target_q[h->qi] = qt.est;
+	c->target_lo = qt.lo;
+	c->target_hi = qt.hi;
 	lb = ecalloc(nb ? nb : 1, sizeof(double));
 	lt = ecalloc(nt ? nt : 1, sizeof(double));
 	for (i = 0; i < nb + nt; i++) {
-		const hist *h = i < nb ? &g->side[0][i] : &g->side[1][i - nb];
-		qest q = quantile(h->b, h->nb, h->n, qp);
+		const hist *x = i < nb ? &g->side[0][i] : &g->side[1][i - nb];
+		double n = 0;
+		qest q;
 
+		for (size_t j = 0; j < x->b.n; j++)
+			n += (double)x->b.v[j].count;
+		q = quantile(&x->b, n, qp);
 		if (!(q.est > 0) || !isfinite(q.est))
 			logok = 0;
 		else if (i < nb)
@@ -459,70 +363,52 @@ compare(group *g, cmp *c)
 		double tq;
 
 		kp_welch(lb, nb, lt, nt, &r);
-		c->method = "welch-log-runs";
-		c->gb = exp(kp_mean(lb, nb));
-		c->gt = exp(kp_mean(lt, nt));
-		c->change = 100 * expm1(r.diff);
+		c->method = KP_M_WELCH_LOG_RUNS;
+		c->base_median = exp(kp_mean(lb, nb));
+		c->target_median = exp(kp_mean(lt, nt));
+		c->change_pct = 100 * expm1(r.diff);
 		if (r.se > 0 && isfinite(r.df)) {
 			tq = kp_t_quantile(0.975, r.df);
-			c->lo_pct = 100 * expm1(r.diff - tq * r.se);
-			c->hi_pct = 100 * expm1(r.diff + tq * r.se);
+			c->ci_low_pct = 100 * expm1(r.diff - tq * r.se);
+			c->ci_high_pct = 100 * expm1(r.diff + tq * r.se);
 			c->p = r.p;
 		} else {
 			/* no spread on either side: the change is exact */
-			c->lo_pct = c->hi_pct = c->change;
+			c->ci_low_pct = c->ci_high_pct = c->change_pct;
 			c->p = r.diff == 0 ? 1 : 0;
 		}
-		c->hedges = kp_hedges_g(lb, nb, lt, nt);
-		c->cliffs = kp_cliffs_delta(lb, nb, lt, nt);
+		c->hedges_g = kp_hedges_g(lb, nb, lt, nt);
+		c->cliffs_delta = kp_cliffs_delta(lb, nb, lt, nt);
 	} else {
 		/* with one histogram a side the bucket bounds are all we know:
 		 * the change lies between the most and least favourable
 		 * placements of both quantiles in their buckets */
-		c->method = "hist-bounds";
-		c->lo_pct = c->qb.hi > 0 && isfinite(c->qt.lo) ?
-		    100 * (c->qt.lo / c->qb.hi - 1) : NAN;
-		if (isinf(c->qb.hi) && c->qt.lo >= 0)
-			c->lo_pct = -100;
-		c->hi_pct = c->qb.lo > 0 && isfinite(c->qt.hi) ?
-		    100 * (c->qt.hi / c->qb.lo - 1) : NAN;
-		c->limited = !isnan(c->qb.est) && !isnan(c->qt.est) &&
-		    c->qt.lo < c->qb.hi && c->qb.lo < c->qt.hi;
+		c->method = KP_M_HIST_BOUNDS;
+		c->ci_low_pct = qb.hi > 0 && isfinite(qt.lo) ?
+		    100 * (qt.lo / qb.hi - 1) : NAN;
+		if (isinf(qb.hi) && qt.lo >= 0)
+			c->ci_low_pct = -100;
+		c->ci_high_pct = qb.lo > 0 && isfinite(qt.hi) ?
+		    100 * (qt.hi / qb.lo - 1) : NAN;
+		c->resolution_limited = !isnan(qb.est) && !isnan(qt.est) &&
+		    qt.lo < qb.hi && qb.lo < qt.hi;
 	}
 	free(lb);
 	free(lt);
-	free(pb.b);
-	free(pt.b);
+	free(pb.b.v);
+	free(pt.b.v);
 }
 
-static const char *
-runs_text(const group *g, int side, char *buf, size_t sz)
-{
-	size_t off = 0;
+/* the ids of a comparison: key, base_exp, target_exp, family */
+typedef char ids[4][KP_IDSZ];
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < g->nside[side] && off < sz; i++)
-		off += snprintf(buf + off, sz - off, "%s%s", i ? "," : "",
-		    g->side[side][i].run);
-	return buf;
-}
-
+/* the fields of a cmp record of group g but its statistics; the ids go
+ * to id */
 static void
-write_runs(const char *key, const group *g, int side)
+describe(Hist *h, group *g, kp_cmp *c, kp_canon *canon, ids id)
 {
-	kp_w_key(w, key);
-	kp_w_arr(w);
-	for (size_t i = 0; i < g->nside[side]; i++)
-		kp_w_str(w, g->side[side][i].run);
-	kp_w_end(w);
-}
-
-static void
-write_cmp(const cmp *c, double q, kp_canon *canon)
-{
-	const group *g = c->g;
-	char key[17], bexp[17], texp[17], buf[4096], name[32];
-	const char *qn = quantiles[qi].name;
+	char *key = id[0], *bexp = id[1], *texp = id[2], *family = id[3];
+	char *runs;
 
 	kp_canon_reset(canon);
 	kp_canon_add(canon, "framework", "bpftrace");
@@ -531,89 +417,85 @@ write_cmp(const cmp *c, double q, kp_canon *canon)
 	kp_canon_add(canon, "unit", g->unit);
 	kp_canon_hash(canon, key);
 	kp_canon_add(canon, "kernel", g->side[0][0].kernel);
-	kp_canon_add(canon, "runs", runs_text(g, 0, buf, sizeof(buf)));
+	kp_canon_add(canon, "runs", runs = runs_text(g, 0));
+	free(runs);
 	kp_canon_hash(canon, bexp);
 	kp_canon_add(canon, "kernel", g->side[1][0].kernel);
-	kp_canon_add(canon, "runs", runs_text(g, 1, buf, sizeof(buf)));
+	kp_canon_add(canon, "runs", runs = runs_text(g, 1));
+	free(runs);
 	kp_canon_hash(canon, texp);
 
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "cmp");
-	kp_w_kstr(w, "key", key);
-	kp_w_kstr(w, "job", "bpftrace");
-	kp_w_kstr(w, "suite", "bpftrace");
-	kp_w_kstr(w, "bench", g->map[0] == '@' ? g->map + 1 : g->map);
-	kp_w_kstr(w, "test", g->label);
-	kp_w_kstr(w, "op", g->map[0] == '@' ? g->map + 1 : g->map);
-	kp_w_kstr(w, "metric", qn);
-	kp_w_kstr(w, "unit", g->unit);
-	kp_w_kstr(w, "better", "lower");
-	kp_w_kint(w, "conc", 1);
-	kp_w_kstr(w, "base_kernel", g->side[0][0].kernel);
-	kp_w_kstr(w, "target_kernel", g->side[1][0].kernel);
-	kp_w_kstr(w, "base_exp", bexp);
-	kp_w_kstr(w, "target_exp", texp);
-	write_runs("base_runs", g, 0);
-	write_runs("target_runs", g, 1);
-	kp_w_kstr(w, "obs_level", "run");
-	kp_w_kint(w, "n_base", (long long)g->nside[0]);
-	kp_w_kint(w, "n_target", (long long)g->nside[1]);
-	knum_or_null("base_median", c->gb);
-	knum_or_null("target_median", c->gt);
-	kp_w_knull(w, "base_mean");
-	kp_w_knull(w, "target_mean");
-	kp_w_knull(w, "base_cv");
-	kp_w_knull(w, "target_cv");
-	knum_or_null("change_pct", c->change);
-	kp_w_knull(w, "change_mean_pct");
-	knum_or_null("ci_low_pct", c->lo_pct);
-	knum_or_null("ci_high_pct", c->hi_pct);
-	kp_w_kstr(w, "method", c->method);
-	knum_or_null("p", c->p);
-	knum_or_null("q", q);
-	knum_or_null("hedges_g", c->hedges);
-	knum_or_null("cliffs_delta", c->cliffs);
-	kp_w_kbool(w, "worse", c->change > 0);
-	kp_w_kstr(w, "quantile", qn);
-	snprintf(name, sizeof(name), "base_%s", qn);
-	knum_or_null(name, c->qb.est);
-	knum_or_null("base_lo", c->qb.lo);
-	knum_or_null("base_hi", c->qb.hi);
-	snprintf(name, sizeof(name), "target_%s", qn);
-	knum_or_null(name, c->qt.est);
-	knum_or_null("target_lo", c->qt.lo);
-	knum_or_null("target_hi", c->qt.hi);
-	kp_w_kbool(w, "resolution_limited", c->limited);
-	kp_w_end(w);
+	c->key = key;
+	c->job = c->suite = "bpftrace";
+	c->bench = c->op = (char *)bare(g->map);
+	c->test = g->label;
+	c->metric = c->quantile = (char *)kp_quantiles[h->qi].name;
+	c->unit = g->unit;
+	c->better = KP_LOWER;
+	c->conc = 1;
+	c->base_kernel = g->side[0][0].kernel;
+	c->target_kernel = g->side[1][0].kernel;
+	c->base_exp = bexp;
+	c->target_exp = texp;
+	kp_family_id(family, bexp, texp, c->suite, c->bench, c->test, c->op, c->metric);
+	c->family = family;
+	runs_of(g, 0, &c->base_runs);
+	runs_of(g, 1, &c->target_runs);
+	c->obs_level = KP_LV_RUN;
+	c->n_base = (long long)g->nside[0];
+	c->n_target = (long long)g->nside[1];
+	c->single_run = kp_single_run(c->obs_level, c->n_base, c->n_target);
+	c->base_mean = c->target_mean = c->base_cv = c->target_cv = NAN;
+	c->change_mean_pct = NAN;
 }
 
 static void
-compare_all(void)
+compare_all(Hist *h)
 {
-	cmp *c = ecalloc(ngroups ? ngroups : 1, sizeof(*c));
-	double *p = ecalloc(ngroups ? ngroups : 1, sizeof(double));
-	double *q = ecalloc(ngroups ? ngroups : 1, sizeof(double));
+	kp_cmp *c = ecalloc(h->ngroups ? h->ngroups : 1, sizeof(*c));
+	group **of = ecalloc(h->ngroups ? h->ngroups : 1, sizeof(*of));
+	ids id;
+	double *p = ecalloc(h->ngroups ? h->ngroups : 1, sizeof(double));
+	double *q = ecalloc(h->ngroups ? h->ngroups : 1, sizeof(double));
 	kp_canon *canon = kp_canon_new();
 	size_t n = 0, i;
 
-	for (i = 0; i < ngroups; i++) {
-		group *g = &groups[i];
+	for (i = 0; i < h->ngroups; i++) {
+		group *g = &h->groups[i];
 
 		if (g->nside[0] == 0 || g->nside[1] == 0) {
 			/* a map on one side only is missing data, not a finding */
-			warnx("%s: only in the %s; not compared", g->label,
+			kp_warn("%s: only in the %s; not compared", g->label,
 			    g->nside[0] ? "baseline" : "target");
 			continue;
 		}
-		compare(g, &c[n]);
+		compare(h, g, &c[n]);
+		of[n] = g;
 		p[n] = c[n].p;
 		n++;
 	}
 	kp_bh(p, n, q);
-	for (i = 0; i < n; i++)
-		write_cmp(&c[i], q[i], canon);
+	for (i = 0; i < n; i++) {
+		/* what kp-hist writes of the fields of a cmp record */
+		kp_has_range(&c[i].has, KP_CMP_KEY, KP_CMP_TARGET_RUNS);
+		kp_has_range(&c[i].has, KP_CMP_OBS_LEVEL, KP_CMP_P);
+		kp_has_range(&c[i].has, KP_CMP_HEDGES_G, KP_CMP_WORSE);
+		kp_has_set(&c[i].has, KP_CMP_Q);
+		kp_has_set(&c[i].has, KP_CMP_QUANTILE);
+		kp_has_set(&c[i].has, KP_CMP_BASE_Q + h->qi);
+		kp_has_range(&c[i].has, KP_CMP_BASE_LO, KP_CMP_BASE_HI);
+		kp_has_set(&c[i].has, KP_CMP_TARGET_Q + h->qi);
+		kp_has_range(&c[i].has, KP_CMP_TARGET_LO, KP_CMP_RESOLUTION_LIMITED);
+		describe(h, of[i], &c[i], canon, id);
+		c[i].q = q[i];
+		c[i].worse = c[i].change_pct > 0;
+		kp_rec_write(h->w, &kp_cmp_t, &c[i]);
+		free(c[i].base_runs.v);
+		free(c[i].target_runs.v);
+	}
 	kp_canon_free(canon);
 	free(c);
+	free(of);
 	free(p);
 	free(q);
 }
@@ -621,59 +503,61 @@ compare_all(void)
 int
 main(int argc, char *argv[])
 {
+	static Hist h;	/* reachable to the end, as its histograms are */
 	kp_json d;
 	kp_in *in;
 	int c, i;
 
+	kp_std_options(argc, argv, synopsis);
+	h.qi = KP_Q99;
 	while ((c = getopt(argc, argv, "b:q:t:")) != -1)
 		switch (c) {
 		case 'b':
-			parse_sel(&sel[0], optarg);
-			nsel |= 1;
+		case 't':
+			if (kp_sel_add(&h.sel[c == 't'], optarg) < 0)
+				kp_usage(synopsis);
 			break;
 		case 'q':
-			for (i = 0; i < (int)KP_LEN(quantiles); i++)
-				if (strcmp(optarg, quantiles[i].name) == 0 ||
+			for (i = 0; i < KP_NQ; i++)
+				if (strcmp(optarg, kp_quantiles[i].name) == 0 ||
 				    (optarg[0] == 'P' &&
-				    strcmp(optarg + 1, quantiles[i].name + 1) == 0))
+				    strcmp(optarg + 1, kp_quantiles[i].name + 1) == 0))
 					break;
 			if (strcmp(optarg, "p99.9") == 0)
-				i = 3;
-			if (i == (int)KP_LEN(quantiles)) {
-				warnx("-q %s: expected p50, p90, p99 or p999", optarg);
-				usage();
+				i = KP_Q999;
+			if (i == KP_NQ) {
+				kp_warn("-q %s: expected p50, p90, p99 or p999", optarg);
+				kp_usage(synopsis);
 			}
-			qi = i;
-			break;
-		case 't':
-			parse_sel(&sel[1], optarg);
-			nsel |= 2;
+			h.qi = i;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
-	if (nsel != 0 && nsel != 3)
-		usage();
-	w = kp_w_open(stdout, "<stdout>");
+	if (!h.sel[0].n != !h.sel[1].n)
+		kp_usage(synopsis);
+	h.w = kp_w_open(stdout, "<stdout>");
+	h.groupmap = kp_strmap_new();
+	h.runmap = kp_strmap_new();
+	h.histmap = kp_strmap_new();
 	kp_json_init(&d);
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		in = kp_in_open(argc ? argv[i] : NULL);
 		while (kp_rec_next(in, &d)) {
-			const char *type = kp_rec_type(&d);
-
-			kp_w_line(w, d.text, d.len);
-			if (strcmp(type, "run") == 0)
-				read_run(&d);
-			else if (strcmp(type, "hist") == 0)
-				read_hist(&d);
+			kp_w_line(h.w, d.text, d.len);
+			if (kp_rec_is(&d, &kp_run_t)) {
+				if (h.sel[0].n)
+					read_run(&h, &d);
+			} else if (kp_rec_is(&d, &kp_hist_t))
+				read_hist(&h, &d);
 		}
 		kp_in_close(in);
 	}
-	if (nsel)
-		compare_all();
+	if (h.sel[0].n)
+		compare_all(&h);
 	kp_json_free(&d);
-	kp_w_close(w);
+	kp_w_close(h.w);
 	return KP_EXIT_OK;
 }
