@@ -34,7 +34,8 @@ static const char *const kindname[] = {
 	[KP_F_STR] = "a string", [KP_F_INT] = "an integer",
 	[KP_F_NUM] = "a number", [KP_F_BOOL] = "true or false",
 	[KP_F_ENUM] = "a word", [KP_F_SCALAR] = "a string or a number",
-	[KP_F_RAW] = "a value", [KP_F_STRS] = "an array of strings",
+	[KP_F_RAW] = "a value", [KP_F_PAIRS] = "an object of strings",
+	[KP_F_STRS] = "an array of strings",
 	[KP_F_NUMS] = "an array of numbers", [KP_F_INTS] = "an array of integers",
 	[KP_F_COUNTS] = "an object of counters",
 	[KP_F_INSTS] = "an array of {instance, n, median, mean}",
@@ -336,6 +337,20 @@ counts_of(kp_json *d, int i, const char *key, kp_counts *c)
 }
 
 static void
+pairs_of(kp_json *d, int i, const char *key, kp_pairs *p)
+{
+	int k;
+
+	obj(d, i, key, kindname[KP_F_PAIRS]);
+	p->name = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*p->name));
+	p->val = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*p->val));
+	for (k = i + 1; p->n < d->tok[i].n; k = (int)d->tok[k + 1].next) {
+		p->name[p->n] = estrdup(kp_json_str(d, k));
+		p->val[p->n++] = str_of(d, k + 1, key);
+	}
+}
+
+static void
 insts_of(kp_json *d, int i, const char *key, kp_insts *in)
 {
 	int e, k;
@@ -489,6 +504,9 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		((kp_raw *)p)->text = estrndup(raw, len);
 		((kp_raw *)p)->len = len;
 		break;
+	case KP_F_PAIRS:
+		pairs_of(d, v, f->name, p);
+		break;
 	case KP_F_STRS:
 		kp_json_strs(d, v, f->name, p);
 		break;
@@ -566,6 +584,14 @@ freefield(const kp_field *f, void *p)
 		break;
 	case KP_F_RAW:
 		free(((kp_raw *)p)->text);
+		break;
+	case KP_F_PAIRS:
+		for (i = 0; i < ((kp_pairs *)p)->n; i++) {
+			free(((kp_pairs *)p)->name[i]);
+			free(((kp_pairs *)p)->val[i]);
+		}
+		free(((kp_pairs *)p)->name);
+		free(((kp_pairs *)p)->val);
 		break;
 	case KP_F_STRS:
 		kp_strs_free(p);
@@ -735,6 +761,15 @@ writefield(kp_w *w, const kp_field *f, const void *p)
 		else
 			kp_w_null(w);
 		break;
+	case KP_F_PAIRS: {
+		const kp_pairs *s = p;
+
+		kp_w_obj(w);
+		for (i = 0; i < s->n; i++)
+			kp_w_kstr(w, s->name[i], s->val[i]);
+		kp_w_end(w);
+		break;
+	}
 	case KP_F_STRS: {
 		const kp_strs *s = p;
 

@@ -174,6 +174,12 @@ typedef struct {
 	size_t n;
 } kp_counts;
 
+/* an object of names and strings (run files) */
+typedef struct {
+	char **name, **val;
+	size_t n;
+} kp_pairs;
+
 /* a member a record has and its table has not (run records: --meta) */
 typedef struct {
 	char *name;
@@ -231,7 +237,7 @@ typedef struct {
 	char *os, *cmdline, *toolchain, *kconfig_hash, *framework,
 	    *framework_version;
 	kp_scalar start, finish, dmesg_warnings;
-	kp_raw files;
+	kp_pairs files;
 	char *date, *env, *src, *exp, *key;
 	kp_extra *extra;	/* members not above, in record order */
 	size_t nextra;
@@ -481,6 +487,7 @@ enum kp_fkind {
 	KP_F_ENUM,	/* int, a word of vocab; -1 null */
 	KP_F_SCALAR,	/* kp_scalar */
 	KP_F_RAW,	/* kp_raw */
+	KP_F_PAIRS,	/* kp_pairs */
 	KP_F_STRS,	/* kp_strs */
 	KP_F_NUMS,	/* kp_nums */
 	KP_F_INTS,	/* kp_ints */

@@ -38,7 +38,7 @@ static const kp_field run_f[KP_RUN_NF] = {
 	R(START, "start", start, KP_F_SCALAR, N),
 	R(FINISH, "finish", finish, KP_F_SCALAR, N),
 	R(DMESG_WARNINGS, "dmesg_warnings", dmesg_warnings, KP_F_SCALAR, N),
-	R(FILES, "files", files, KP_F_RAW, N),
+	R(FILES, "files", files, KP_F_PAIRS, N),
 	R(DATE, "date", date, KP_F_STR, N),
 	R(ENV, "env", env, KP_F_STR, N),
 	R(SRC, "src", src, KP_F_STR, N),
