@@ -398,7 +398,7 @@ buckets_of(kp_json *d, int i, const char *key, kp_buckets *b)
 			kp_rec_die(d, e, "expected a bucket {lo, hi, count}");
 		x->lo = d->tok[lo].type == KP_JNULL ? -INFINITY : kp_rec_num_at(d, lo, "lo");
 		x->hi = d->tok[hi].type == KP_JNULL ? INFINITY : kp_rec_num_at(d, hi, "hi");
-		if ((x->count = kp_rec_int_at(d, c, "count")) < 0)
+		if (kp_json_int(d, c, &x->count) < 0 || x->count < 0)
 			kp_rec_die(d, c, "expected an integer count >= 0");
 	}
 }
@@ -655,7 +655,25 @@ kp_rec_set_str(const kp_rtype *t, void *rec, int f, const char *s)
 		((kp_scalar *)p)->text = s ? estrdup(s) : NULL;
 		((kp_scalar *)p)->type = s ? KP_JSTR : KP_JNULL;
 	} else
-		kp_die_at(NULL, 0, 0, "%s: not a string field", t->f[f].name);
+		kp_die("%s: not a string field", t->f[f].name);
+	kp_has_set(rec, f);
+}
+
+void
+kp_rec_set_int(const kp_rtype *t, void *rec, int f, long long v)
+{
+	void *p = member(rec, &t->f[f]);
+	char buf[32];
+
+	if (t->f[f].kind == KP_F_INT)
+		*(long long *)p = v;
+	else if (t->f[f].kind == KP_F_SCALAR) {
+		snprintf(buf, sizeof(buf), "%lld", v);
+		free(((kp_scalar *)p)->text);
+		((kp_scalar *)p)->text = estrdup(buf);
+		((kp_scalar *)p)->type = KP_JNUM;
+	} else
+		kp_die("%s: not an integer field", t->f[f].name);
 	kp_has_set(rec, f);
 }
 

@@ -555,8 +555,10 @@ void kp_rec_free(const kp_rtype *t, void *rec);
 
 void kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec);
 void kp_rec_members(kp_w *w, const kp_rtype *t, const void *rec);
-/* set field f, a string or scalar field, to the string s (a --meta) */
+/* set field f, a string or scalar field, to the string s (NULL: null),
+ * as a --meta does; set an integer or scalar field to v */
 void kp_rec_set_str(const kp_rtype *t, void *rec, int f, const char *s);
+void kp_rec_set_int(const kp_rtype *t, void *rec, int f, long long v);
 
 /* ---- arrays of a record (rec.c) ---- */
 

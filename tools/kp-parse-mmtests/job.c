@@ -93,7 +93,7 @@ bad_input(const vfile *f, long line, long col, const char *then, const char *fmt
 	char msg[1024];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (!kflag)
+	if (!f->t->keep)
 		kp_die_at(f->shown, line, col, "%s", msg);
 	kp_warn_at(f->shown, line, col, "%s; %s", msg, then);
 }

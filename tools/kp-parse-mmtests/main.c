@@ -11,82 +11,66 @@
 
 #include "pm.h"
 
-int kflag, sflag;
-
-/* a --meta or -l setting; more specific ones win: --meta KEY=VALUE, then
- * the labels file, then --meta RUN:KEY=VALUE; among equals the last */
-typedef struct {
-	char *run, *key, *val;
-	int prio, used;
-} meta;
-
-static meta *metas;
-static size_t nmetas;
+static const char synopsis[] = "usage: kp-parse-mmtests [-ks] "
+    "[--meta [RUN:]KEY=VALUE]... [-l LABELS] [DIR|STORE ...]";
 
 static void
-usage(void)
-{
-	fprintf(stderr, "usage: kp-parse-mmtests [-ks] [--meta [RUN:]KEY=VALUE]... "
-	    "[-l LABELS] [DIR|STORE ...]\n");
-	exit(KP_EXIT_BAD);
-}
-
-static void
-addmeta(const char *run, size_t rn, const char *kv, int prio, const char *file, long line)
+addmeta(pm *p, const char *run, size_t rn, const char *kv, int prio, const char *file, long line)
 {
 	const char *eq = strchr(kv, '=');
+	meta *m;
 
 	if (!eq || eq == kv)
 		kp_die_at(file, line, 0, "\"%s\": expected KEY=VALUE", kv);
-	metas = ereallocarray(metas, nmetas + 1, sizeof(*metas));
-	metas[nmetas].run = run ? estrndup(run, rn) : NULL;
-	metas[nmetas].key = estrndup(kv, eq - kv);
-	metas[nmetas].val = estrdup(eq + 1);
-	metas[nmetas].prio = prio;
-	metas[nmetas].used = 0;
-	nmetas++;
+	p->metas = ereallocarray(p->metas, p->nmetas + 1, sizeof(*p->metas));
+	m = &p->metas[p->nmetas++];
+	m->run = run ? estrndup(run, rn) : NULL;
+	m->key = estrndup(kv, eq - kv);
+	m->val = estrdup(eq + 1);
+	m->prio = prio;
+	m->used = 0;
 }
 
 static void
-optmeta(const char *arg)
+optmeta(pm *p, const char *arg)
 {
 	const char *colon = strchr(arg, ':'), *eq = strchr(arg, '=');
 
 	/* RUN:KEY=VALUE when a ':' comes before the '=' */
 	if (colon && eq && colon < eq)
-		addmeta(arg, colon - arg, colon + 1, 2, "--meta", 0);
+		addmeta(p, arg, colon - arg, colon + 1, 2, "--meta", 0);
 	else
-		addmeta(NULL, 0, arg, 0, "--meta", 0);
+		addmeta(p, NULL, 0, arg, 0, "--meta", 0);
 }
 
 static void
-labels(const char *path)
+labels(pm *p, const char *path)
 {
 	kp_in *in = kp_in_open(path);
-	char *l, *p, *run;
+	char *l, *c, *run;
 	size_t n, rn;
 
 	while ((l = kp_in_line(in, &n))) {
-		if ((p = strchr(l, '#')))
-			*p = '\0';
-		p = l + strspn(l, " \t");
-		if (!*p)
+		if ((c = strchr(l, '#')))
+			*c = '\0';
+		c = l + strspn(l, " \t");
+		if (!*c)
 			continue;
-		run = p;
-		rn = strcspn(p, " \t");
-		p += rn;
-		p += strspn(p, " \t");
-		if (!*p)
+		run = c;
+		rn = strcspn(c, " \t");
+		c += rn;
+		c += strspn(c, " \t");
+		if (!*c)
 			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
 			    "expected RUN KEY=VALUE..., found a run name alone");
-		while (*p) {
-			size_t k = strcspn(p, " \t");
-			char save = p[k];
-			p[k] = '\0';
-			addmeta(run, rn, p, 1, kp_in_name(in), kp_in_lineno(in));
-			p[k] = save;
-			p += k;
-			p += strspn(p, " \t");
+		while (*c) {
+			size_t k = strcspn(c, " \t");
+			char save = c[k];
+			c[k] = '\0';
+			addmeta(p, run, rn, c, 1, kp_in_name(in), kp_in_lineno(in));
+			c[k] = save;
+			c += k;
+			c += strspn(c, " \t");
 		}
 	}
 	kp_in_close(in);
@@ -99,39 +83,45 @@ matches(const meta *m, const run *r)
 }
 
 const char *
-meta_get(const run *r, const char *key)
+meta_get(pm *p, const run *r, const char *key)
 {
 	size_t i;
 	meta *best = NULL;
 
-	for (i = 0; i < nmetas; i++)
-		if (!strcmp(metas[i].key, key) && matches(&metas[i], r) &&
-		    (!best || metas[i].prio >= best->prio))
-			best = &metas[i];
+	for (i = 0; i < p->nmetas; i++)
+		if (!strcmp(p->metas[i].key, key) && matches(&p->metas[i], r) &&
+		    (!best || p->metas[i].prio >= best->prio))
+			best = &p->metas[i];
 	if (best)
 		best->used = 1;
 	return best ? best->val : NULL;
 }
 
 void
-meta_extra(kp_w *w, const run *r, const char *const *known)
+meta_extra(pm *p, const run *r, kp_run *rec)
 {
 	size_t i, k;
-	const char *const *p;
+	int f;
+	kp_extra *x;
 
-	for (i = 0; i < nmetas; i++) {
-		if (!matches(&metas[i], r))
+	for (i = 0; i < p->nmetas; i++) {
+		if (!matches(&p->metas[i], r))
 			continue;
-		for (p = known; *p && strcmp(*p, metas[i].key); p++)
+		for (f = 0; f < kp_run_t.nf && strcmp(RUNF(f), p->metas[i].key); f++)
 			;
-		if (*p)
+		if (f < kp_run_t.nf || !strcmp(p->metas[i].key, "type"))
 			continue;
 		for (k = 0; k < i; k++)
-			if (!strcmp(metas[k].key, metas[i].key) && matches(&metas[k], r))
+			if (!strcmp(p->metas[k].key, p->metas[i].key) &&
+			    matches(&p->metas[k], r))
 				break;
 		if (k < i)
 			continue;	/* written at its first appearance */
-		kp_w_kstr(w, metas[i].key, meta_get(r, metas[i].key));
+		rec->extra = ereallocarray(rec->extra, rec->nextra + 1, sizeof(*rec->extra));
+		x = &rec->extra[rec->nextra++];
+		x->name = estrdup(p->metas[i].key);
+		x->v.text = estrdup(meta_get(p, r, p->metas[i].key));
+		x->v.type = KP_JSTR;
 	}
 }
 
@@ -160,33 +150,35 @@ main(int argc, char *argv[])
 	run *runs = NULL;
 	struct stat st;
 	char idx[PATH_MAX];
+	static pm p;	/* reachable to the end, as the runs are */
 	kp_w *w;
-	int c, stdin_used = 0;
+	int c, kflag = 0, stdin_used = 0;
 	char *fake[] = { "-", NULL };
 
+	kp_std_options(argc, argv, synopsis);
 	while ((c = getopt_long(argc, argv, "kl:s", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			kflag = 1;
 			break;
 		case 'l':
-			labels(optarg);
+			labels(&p, optarg);
 			break;
 		case 'm':
-			optmeta(optarg);
+			optmeta(&p, optarg);
 			break;
 		case 's':
-			sflag = 1;
+			p.sflag = 1;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc == 0) {
 		if (isatty(STDIN_FILENO))
-			usage();
+			kp_usage(synopsis);
 		argv = fake;
 		argc = 1;
 	}
@@ -210,6 +202,8 @@ main(int argc, char *argv[])
 		}
 		for (i = before; i < ntrees; i++) {
 			size_t n0 = nruns;
+
+			trees[i]->keep = kflag;
 			runs_find(trees[i], &runs, &nruns);
 			if (nruns == n0)
 				kp_die_at(trees[i]->shown, 0, 0, "no MMTests run: expected mmtests-activity "
@@ -221,11 +215,11 @@ main(int argc, char *argv[])
 	runs_sort(runs, nruns);
 	w = kp_w_open(stdout, "<stdout>");
 	for (i = 0; i < nruns; i++)
-		run_emit(w, &runs[i]);
+		run_emit(w, &p, &runs[i]);
 	kp_w_close(w);
-	for (i = 0; i < nmetas; i++)
-		if (metas[i].run && !metas[i].used)
-			kp_warn_at(NULL, 0, 0, "--meta or label for run %s: no such run", metas[i].run);
+	for (i = 0; i < p.nmetas; i++)
+		if (p.metas[i].run && !p.metas[i].used)
+			kp_warn("--meta or label for run %s: no such run", p.metas[i].run);
 	for (i = 0; i < nruns; i++)
 		run_free(&runs[i]);
 	free(runs);

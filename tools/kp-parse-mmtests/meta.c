@@ -148,50 +148,38 @@ iter_free(iterinfo *it)
 	free(it->version);
 }
 
-static const char *const runkeys[] = {
-	"type", "run", "run_name", "iter", "kernel", "kernel_sha", "uname", "host",
-	"instance", "instance_type", "arch", "cpu_model", "cpus", "cpu_topology",
-	"mem_kb", "os", "cmdline", "toolchain", "kconfig_hash", "framework",
-	"framework_version", "start", "finish", "dmesg_warnings", "files", "src", NULL
-};
-
-/* --meta replaces what was read, as a string */
+/* a field read, or as --meta set it: a string */
 static void
-kstr(kp_w *w, const run *r, const char *key, const char *v)
+str(pm *p, const run *r, kp_run *x, int f, const char *v)
 {
-	const char *m = meta_get(r, key);
+	const char *m = meta_get(p, r, RUNF(f));
 
-	kp_w_key(w, key);
-	if (m || v)
-		kp_w_str(w, m ? m : v);
-	else
-		kp_w_null(w);
+	kp_rec_set_str(&kp_run_t, x, f, m ? m : v);
 }
 
+/* a number read (have), or as --meta set it: a string */
 static void
-kint(kp_w *w, const run *r, const char *key, int have, long long v)
+num(pm *p, const run *r, kp_run *x, int f, int have, long long v)
 {
-	const char *m = meta_get(r, key);
+	const char *m = meta_get(p, r, RUNF(f));
 
-	kp_w_key(w, key);
-	if (m)
-		kp_w_str(w, m);
-	else if (have)
-		kp_w_int(w, v);
+	if (m || !have)
+		kp_rec_set_str(&kp_run_t, x, f, m);
 	else
-		kp_w_null(w);
+		kp_rec_set_int(&kp_run_t, x, f, v);
 }
 
+/* the file names of the iteration and their hashes */
 static void
-write_files(kp_w *w, iterinfo *it, const vtree *t)
+files(iterinfo *it, const vtree *t, kp_pairs *out)
 {
 	size_t n, i, k;
 	const vfile *fl = vt_list(t, it->dir, &n);
 	const char *b;
 	char h[17];
 
-	kp_w_key(w, "files");
-	kp_w_obj(w);
+	out->name = ereallocarray(NULL, n + 1, sizeof(*out->name));
+	out->val = ereallocarray(NULL, n + 1, sizeof(*out->val));
 	for (i = 0; i < n; i++) {
 		b = strrchr(fl[i].rel, '/');
 		b = b ? b + 1 : fl[i].rel;
@@ -202,51 +190,62 @@ write_files(kp_w *w, iterinfo *it, const vtree *t)
 		for (k = 0; k < it->nh; k++)
 			if (!strcmp(it->hf[k]->rel, fl[i].rel))
 				break;
-		if (k < it->nh)
-			kp_w_kstr(w, b, it->hh[k]);
-		else if (vt_hash16(&fl[i], h) == 0)
-			kp_w_kstr(w, b, h);
+		if (k < it->nh) {
+			out->name[out->n] = estrdup(b);
+			out->val[out->n++] = estrdup(it->hh[k]);
+		} else if (vt_hash16(&fl[i], h) == 0) {
+			out->name[out->n] = estrdup(b);
+			out->val[out->n++] = estrdup(h);
+		}
 	}
-	kp_w_end(w);
 	free((void *)fl);
 }
 
 void
-write_run(kp_w *w, iterinfo *it)
+write_run(kp_w *w, pm *p, iterinfo *it)
 {
 	const run *r = it->r;
 	const vtree *t = r->t;
 	char *src;
+	kp_run x;
+	int f;
 
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "run");
-	kstr(w, r, "run", r->id);
-	kstr(w, r, "run_name", r->name);
-	kp_w_kint(w, "iter", it->iter);
-	kstr(w, r, "kernel", it->release);
-	kstr(w, r, "kernel_sha", NULL);
-	kstr(w, r, "uname", it->uname);
-	kstr(w, r, "host", r->host);
-	kstr(w, r, "instance", r->host);
-	kstr(w, r, "instance_type", NULL);
-	kstr(w, r, "arch", it->arch);
-	kstr(w, r, "cpu_model", it->cpu_model);
-	kint(w, r, "cpus", it->has_cpus, it->cpus);
-	kstr(w, r, "cpu_topology", *it->cpu_topology ? it->cpu_topology : NULL);
-	kint(w, r, "mem_kb", it->has_mem, it->mem_kb);
-	kstr(w, r, "os", it->os);
-	kstr(w, r, "cmdline", it->cmdline);
-	kstr(w, r, "toolchain", it->toolchain);
-	kstr(w, r, "kconfig_hash", *it->kconfig ? it->kconfig : NULL);
-	kstr(w, r, "framework", "mmtests");
-	kstr(w, r, "framework_version", it->version);
-	kint(w, r, "start", it->has_start, it->start);
-	kint(w, r, "finish", it->has_finish, it->finish);
-	kint(w, r, "dmesg_warnings", 1, it->warnings);
-	write_files(w, it, t);
+	memset(&x, 0, sizeof(x));
+	x.iter = it->iter;
+	kp_has_set(&x.has, KP_RUN_ITER);
+	str(p, r, &x, KP_RUN_RUN, r->id);
+	str(p, r, &x, KP_RUN_RUN_NAME, r->name);
+	str(p, r, &x, KP_RUN_KERNEL, it->release);
+	str(p, r, &x, KP_RUN_KERNEL_SHA, NULL);
+	str(p, r, &x, KP_RUN_UNAME, it->uname);
+	str(p, r, &x, KP_RUN_HOST, r->host);
+	str(p, r, &x, KP_RUN_INSTANCE, r->host);
+	str(p, r, &x, KP_RUN_INSTANCE_TYPE, NULL);
+	str(p, r, &x, KP_RUN_ARCH, it->arch);
+	str(p, r, &x, KP_RUN_CPU_MODEL, it->cpu_model);
+	num(p, r, &x, KP_RUN_CPUS, it->has_cpus, it->cpus);
+	str(p, r, &x, KP_RUN_CPU_TOPOLOGY, *it->cpu_topology ? it->cpu_topology : NULL);
+	num(p, r, &x, KP_RUN_MEM_KB, it->has_mem, it->mem_kb);
+	str(p, r, &x, KP_RUN_OS, it->os);
+	str(p, r, &x, KP_RUN_CMDLINE, it->cmdline);
+	str(p, r, &x, KP_RUN_TOOLCHAIN, it->toolchain);
+	str(p, r, &x, KP_RUN_KCONFIG_HASH, *it->kconfig ? it->kconfig : NULL);
+	str(p, r, &x, KP_RUN_FRAMEWORK, "mmtests");
+	str(p, r, &x, KP_RUN_FRAMEWORK_VERSION, it->version);
+	num(p, r, &x, KP_RUN_START, it->has_start, it->start);
+	num(p, r, &x, KP_RUN_FINISH, it->has_finish, it->finish);
+	num(p, r, &x, KP_RUN_DMESG_WARNINGS, 1, it->warnings);
+	files(it, t, &x.files);
+	kp_has_set(&x.has, KP_RUN_FILES);
 	src = join(t->shown, r->dir);
-	kstr(w, r, "src", src);
+	str(p, r, &x, KP_RUN_SRC, src);
 	free(src);
-	meta_extra(w, r, runkeys);
-	kp_w_end(w);
+	/* what --meta sets beyond these: date and env in their place, any
+	 * other field after them */
+	for (f = KP_RUN_DATE; f < KP_RUN_NF; f++)
+		if (f != KP_RUN_SRC && meta_get(p, r, RUNF(f)))
+			str(p, r, &x, f, NULL);
+	meta_extra(p, r, &x);
+	kp_rec_write(w, &kp_run_t, &x);
+	kp_rec_free(&kp_run_t, &x);
 }

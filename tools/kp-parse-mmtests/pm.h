@@ -6,23 +6,28 @@
 #include <stddef.h>
 
 #include "kp.h"
+#include "rec.h"
 
 /* vfs.c: one code path for directories and kp-fetch stores.  A tree is
  * the list of files of one source, by path relative to it. */
+typedef struct vtree vtree;
+
 typedef struct {
 	char *rel;	/* path inside the source, '/' separated */
 	char *real;	/* the file to open */
 	char *shown;	/* its name in messages and in src */
 	size_t seq;	/* position in a store index */
+	const vtree *t;	/* the tree it is in */
 } vfile;
 
-typedef struct {
+struct vtree {
 	char *name;	/* the directory or source as given */
 	char *shown;	/* prefix for paths of directories in messages */
 	vfile *f;	/* sorted by rel */
 	size_t n, cap;
 	int store;
-} vtree;
+	int keep;	/* -k: a damaged file is reported and skipped */
+};
 
 /* a loaded (decompressed) file, read line by line */
 typedef struct {
@@ -89,7 +94,6 @@ typedef struct {
 } parser;
 
 extern const parser parsers[];
-extern int kflag;	/* -k: report damaged files and go on */
 
 void wis_parse(job *j);
 void stressng_parse(job *j);
@@ -133,6 +137,23 @@ const char *field(const char *s, int nth, size_t *len);
  * N (the word after opt, or the value of opt=), unique, joined by "; " */
 char *commands_params(job *j, const char *opt);
 
+/* main.c: a --meta or -l setting; more specific ones win: --meta
+ * KEY=VALUE, then the labels file, then --meta RUN:KEY=VALUE; among
+ * equals the last */
+typedef struct {
+	char *run, *key, *val;
+	int prio, used;
+} meta;
+
+/* what the options set, passed to what needs it */
+typedef struct {
+	int sflag;	/* -s: unknown benchmarks are errors */
+	meta *metas;
+	size_t nmetas;
+	char **unknown;	/* the unknown benchmarks warned about */
+	size_t nunknown;
+} pm;
+
 /* runs.c: runs in trees, in order */
 typedef struct {
 	const vtree *t;
@@ -147,7 +168,7 @@ void runs_find(const vtree *t, run **runs, size_t *n);
 /* by name, then start time; ties by id, tree and directory */
 void runs_sort(run *runs, size_t n);
 /* the records of every iteration of r, iter-N in numeric order */
-void run_emit(kp_w *w, const run *r);
+void run_emit(kp_w *w, pm *p, const run *r);
 /* frees what runs_find allocated for r */
 void run_free(run *r);
 /* a/b; a alone when b is "", b alone when a is "" (caller frees) */
@@ -191,7 +212,7 @@ typedef struct {
 } iterinfo;
 
 /* run.c: one iteration's run, runstat and sample records */
-void iter_emit(kp_w *w, const run *r, const char *itname, long iter);
+void iter_emit(kp_w *w, pm *p, const run *r, const char *itname, long iter);
 
 /* meta.c: the run record */
 /* read what the files of it->dir say, tests-timestamp and tests-sysstate too */
@@ -199,7 +220,7 @@ void read_meta(iterinfo *it, const vtree *t);
 /* note the hash of f, loaded in x, for the record's "files" */
 void remember_hash(iterinfo *it, const vfile *f, const vtext *x);
 /* the run record of the iteration */
-void write_run(kp_w *w, iterinfo *it);
+void write_run(kp_w *w, pm *p, iterinfo *it);
 /* frees what read_meta and the jobs added to it */
 void iter_free(iterinfo *it);
 
@@ -216,11 +237,14 @@ void read_sysstate(iterinfo *it, const vtree *t);
 void runstat_write(kp_w *w, const char *run, long iter, const job *j,
     const char *suite, const jstat *st);
 
+/* the name of field f of the run record */
+#define RUNF(f) KP_FNAME(kp_run_t, f)
+
 /* main.c: --meta and -l */
-extern int sflag;	/* -s: unknown benchmarks are errors */
 /* the value set for key in this run, or NULL */
-const char *meta_get(const run *r, const char *key);
-/* write the keys set for this run that are not in known (NULL-ended) */
-void meta_extra(kp_w *w, const run *r, const char *const *known);
+const char *meta_get(pm *p, const run *r, const char *key);
+/* the keys set for this run that the run record's table has not, as its
+ * extra members */
+void meta_extra(pm *p, const run *r, kp_run *rec);
 
 #endif

@@ -60,20 +60,18 @@ find_parser(const char *name)
 }
 
 static void
-unknown(const char *name, const char *where)
+unknown(pm *p, const char *name, const char *where)
 {
-	static char **seen;
-	static size_t nseen;
 	size_t i;
 
-	if (sflag)
+	if (p->sflag)
 		kp_die_at(where, 0, 0, "unknown benchmark %s (known: futexbench-*, hackbench-*, "
 		    "schbench, stressng, sysbenchcpu, sysbenchmutex, unixbenchd, wis-*)", name);
-	for (i = 0; i < nseen; i++)
-		if (!strcmp(seen[i], name))
+	for (i = 0; i < p->nunknown; i++)
+		if (!strcmp(p->unknown[i], name))
 			return;
-	seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
-	seen[nseen++] = estrdup(name);
+	p->unknown = ereallocarray(p->unknown, p->nunknown + 1, sizeof(*p->unknown));
+	p->unknown[p->nunknown++] = estrdup(name);
 	kp_warn_at(where, 0, 0, "unknown benchmark %s: skipped (-s makes this an error)", name);
 }
 
@@ -88,31 +86,33 @@ static void
 write_samples(kp_w *w, const char *run, long iter, const char *kernel,
     const char *instance, job *j, const char *suite)
 {
+	kp_sample x;
 	size_t k;
 
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
+	kp_has_set(&x.has, KP_SAMPLE_SRC);
+	x.run = (char *)run;
+	x.iter = iter;
+	x.kernel = (char *)kernel;
+	x.instance = (char *)instance;
+	x.job = (char *)j->job;
+	x.suite = (char *)suite;
 	for (k = 0; k < j->n; k++) {
 		sample *s = &j->s[k];
 
-		kp_w_obj(w);
-		kp_w_kstr(w, "type", "sample");
-		kp_w_kstr(w, "run", run);
-		kp_w_kint(w, "iter", iter);
-		kp_w_kstr(w, "kernel", kernel);
-		kp_w_kstr(w, "instance", instance);
-		kp_w_kstr(w, "job", j->job);
-		kp_w_kstr(w, "suite", suite);
-		kp_w_kstr(w, "bench", s->bench);
-		kp_w_kstr(w, "test", s->test);
-		kp_w_kstr(w, "op", s->op);
-		kp_w_kstr(w, "metric", s->metric);
-		kp_w_kstr(w, "unit", s->unit);
-		kp_w_kstr(w, "better", s->higher ? "higher" : "lower");
-		kp_w_kint(w, "conc", s->conc);
-		kp_w_kint(w, "rep", s->rep);
-		kp_w_kint(w, "sub", s->sub);
-		kp_w_knum(w, "value", s->value);
-		kp_w_kstr(w, "src", s->src);
-		kp_w_end(w);
+		x.bench = (char *)s->bench;
+		x.test = (char *)s->test;
+		x.op = (char *)s->op;
+		x.metric = (char *)s->metric;
+		x.unit = (char *)s->unit;
+		x.better = s->higher ? KP_HIGHER : KP_LOWER;
+		x.conc = s->conc;
+		x.rep = s->rep;
+		x.sub = s->sub;
+		x.value = s->value;
+		x.src = s->src;
+		kp_rec_write(w, &kp_sample_t, &x);
 		free(s->src);
 	}
 }
@@ -132,7 +132,7 @@ job_free(job *j)
 }
 
 void
-iter_emit(kp_w *w, const run *r, const char *itname, long iter)
+iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 {
 	iterinfo it;
 	const vtree *t = r->t;
@@ -167,7 +167,7 @@ iter_emit(kp_w *w, const run *r, const char *itname, long iter)
 		jobrun *x;
 
 		if (!p) {
-			unknown(st->name, shown);
+			unknown(pp, st->name, shown);
 			free(jd);
 			free(shown);
 			continue;
@@ -199,7 +199,7 @@ iter_emit(kp_w *w, const run *r, const char *itname, long iter)
 			qsort(j->s, j->n, sizeof(*j->s), cmpsample);
 		for (k = 1; k < j->n; k++)
 			if (!cmpsample(&j->s[k - 1], &j->s[k])) {
-				if (!kflag)
+				if (!t->keep)
 					kp_die_at(j->s[k].src, 0, 0, "the same measurement as %s", j->s[k - 1].src);
 				kp_warn_at(j->s[k].src, 0, 0, "the same measurement as %s; kept both", j->s[k - 1].src);
 				j->partial = 1;
@@ -218,13 +218,15 @@ iter_emit(kp_w *w, const run *r, const char *itname, long iter)
 		}
 	}
 
-	write_run(w, &it);
+	write_run(w, pp, &it);
 	/* the run as --meta or -l name it, as in the run record */
-	runid = meta_get(r, "run") ? meta_get(r, "run") : r->id;
+	runid = meta_get(pp, r, RUNF(KP_RUN_RUN)) ? meta_get(pp, r, RUNF(KP_RUN_RUN)) : r->id;
 	for (i = 0; i < njr; i++)
 		runstat_write(w, runid, iter, &jr[i].j, jr[i].p->suite, jr[i].st);
-	kernel = meta_get(r, "kernel") ? meta_get(r, "kernel") : it.release ? it.release : "unknown";
-	instance = meta_get(r, "instance") ? meta_get(r, "instance") : r->host;
+	kernel = meta_get(pp, r, RUNF(KP_RUN_KERNEL)) ? meta_get(pp, r, RUNF(KP_RUN_KERNEL)) :
+	    it.release ? it.release : "unknown";
+	instance = meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) ? meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) :
+	    r->host;
 	for (i = 0; i < njr; i++) {
 		write_samples(w, runid, iter, kernel, instance, &jr[i].j, jr[i].p->suite);
 		job_free(&jr[i].j);

@@ -158,7 +158,7 @@ cmpiter(const void *a, const void *b)
 }
 
 void
-run_emit(kp_w *w, const run *r)
+run_emit(kp_w *w, pm *p, const run *r)
 {
 	char **subs;
 	size_t n, i, k;
@@ -178,7 +178,7 @@ run_emit(kp_w *w, const run *r)
 		    r->dir, *r->dir ? ": " : "", r->name);
 	for (i = 0; i < k; i++) {
 		isiter(subs[i], &iter);
-		iter_emit(w, r, subs[i], iter);
+		iter_emit(w, p, r, subs[i], iter);
 		free(subs[i]);
 	}
 	free(subs);

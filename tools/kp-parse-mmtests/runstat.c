@@ -3,6 +3,7 @@
  * /proc/vmstat and /proc/schedstat snapshots of tests-sysstate taken at
  * its begin and end. */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,59 +236,53 @@ read_sysstate(iterinfo *it, const vtree *t)
 	vt_done(&x);
 }
 
+/* the change of each counter of a between a and b */
 static void
-kopt(kp_w *w, const char *key, int have, long long v)
-{
-	if (have)
-		kp_w_kint(w, key, v);
-	else
-		kp_w_knull(w, key);
-}
-
-static void
-write_counters(kp_w *w, const char *key, const counters *a, const counters *b)
+counters_diff(const counters *a, const counters *b, kp_counts *out)
 {
 	size_t i, k;
 
-	kp_w_key(w, key);
-	kp_w_obj(w);
+	out->name = ereallocarray(NULL, a->n + 1, sizeof(*out->name));
+	out->v = ereallocarray(NULL, a->n + 1, sizeof(*out->v));
+	out->n = 0;
 	for (i = 0; i < a->n; i++) {
 		/* same order in both snapshots, except across a kernel change */
 		k = i < b->n && !strcmp(a->k[i], b->k[i]) ? i : b->n;
 		if (k == b->n)
 			for (k = 0; k < b->n && strcmp(a->k[i], b->k[k]); k++)
 				;
-		if (k < b->n)
-			kp_w_kint(w, a->k[i], b->v[k] - a->v[i]);
+		if (k < b->n) {
+			out->name[out->n] = a->k[i];
+			out->v[out->n++] = b->v[k] - a->v[i];
+		}
 	}
-	kp_w_end(w);
 }
 
 void
 runstat_write(kp_w *w, const char *run, long iter, const job *j, const char *suite,
     const jstat *st)
 {
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "runstat");
-	kp_w_kstr(w, "run", run);
-	kp_w_kint(w, "iter", iter);
-	kp_w_kstr(w, "job", j->job);
-	kp_w_kstr(w, "suite", suite);
-	kp_w_kstr(w, "params", j->params);
-	kopt(w, "begin", st->has_begin, st->begin);
-	kopt(w, "end", st->has_end, st->end);
-	kopt(w, "rc", st->has_end, st->rc);
-	if (st->has_time) {
-		kp_w_knum(w, "user_s", st->user);
-		kp_w_knum(w, "sys_s", st->sys);
-		kp_w_knum(w, "elapsed_s", st->elapsed);
-	} else {
-		kp_w_knull(w, "user_s");
-		kp_w_knull(w, "sys_s");
-		kp_w_knull(w, "elapsed_s");
-	}
-	write_counters(w, "vmstat", &st->vm0, &st->vm1);
-	write_counters(w, "schedstat", &st->sc0, &st->sc1);
-	kp_w_kbool(w, "partial", j->partial);
-	kp_w_end(w);
+	kp_runstat x;
+
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_RUNSTAT_RUN, KP_RUNSTAT_PARTIAL);
+	x.run = (char *)run;
+	x.iter = iter;
+	x.job = (char *)j->job;
+	x.suite = (char *)suite;
+	x.params = j->params;
+	x.begin = st->has_begin ? st->begin : KP_NULL_INT;
+	x.end = st->has_end ? st->end : KP_NULL_INT;
+	x.rc = st->has_end ? st->rc : KP_NULL_INT;
+	x.user_s = st->has_time ? st->user : NAN;
+	x.sys_s = st->has_time ? st->sys : NAN;
+	x.elapsed_s = st->has_time ? st->elapsed : NAN;
+	counters_diff(&st->vm0, &st->vm1, &x.vmstat);
+	counters_diff(&st->sc0, &st->sc1, &x.schedstat);
+	x.partial = j->partial;
+	kp_rec_write(w, &kp_runstat_t, &x);
+	free(x.vmstat.name);
+	free(x.vmstat.v);
+	free(x.schedstat.name);
+	free(x.schedstat.v);
 }

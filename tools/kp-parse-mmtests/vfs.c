@@ -30,6 +30,7 @@ vt_add(vtree *t, const char *rel, const char *real, const char *shown)
 	t->f[t->n].real = estrdup(real);
 	t->f[t->n].shown = estrdup(shown);
 	t->f[t->n].seq = 0;
+	t->f[t->n].t = t;
 	t->n++;
 }
 
@@ -402,7 +403,7 @@ vt_load(const vfile *f, vtext *x)
 	x->vf = f;
 	if ((x->buf = load(f, &x->len, &why)))
 		return 0;
-	if (!kflag)
+	if (!f->t->keep)
 		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
 	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
 	return -1;
