@@ -6,7 +6,10 @@
 #include <time.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "runmeta.h"
+
+#define F(f) KP_FNAME(kp_run_t, f)
 
 typedef struct {
 	char *key;
@@ -101,9 +104,10 @@ void
 kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
     char *const *meta, size_t nmeta, kp_runid *id)
 {
-	static const char *const done[] = { "run", "run_name", "kernel", "host",
-	    "instance", "cpu_model", "type", "iter", "framework", "start",
-	    "finish", NULL };
+	/* the fields written first, in the order of the table */
+	static const int done[] = { KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_KERNEL,
+	    KP_RUN_HOST, KP_RUN_INSTANCE, KP_RUN_CPU_MODEL, KP_RUN_ITER,
+	    KP_RUN_FRAMEWORK, KP_RUN_START, KP_RUN_FINISH };
 	const char *base, *dot, *date, *host;
 	char name[256], key[128], *eq;
 	long long start = 0;
@@ -116,57 +120,59 @@ kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
 	dot = strchr(base, '.');
 	snprintf(name, sizeof(name), "%.*s", dot && dot != base ?
 	    (int)(dot - base) : (int)strlen(base), base);
-	if (!kp_runmeta_get(m, "run_name"))
-		kp_runmeta_set(m, "run_name", name, 0);
+	if (!kp_runmeta_get(m, F(KP_RUN_RUN_NAME)))
+		kp_runmeta_set(m, F(KP_RUN_RUN_NAME), name, 0);
 	for (i = 0; i < nmeta; i++) {
 		eq = strchr(meta[i], '=');
 		snprintf(key, sizeof(key), "%.*s", (int)(eq - meta[i]), meta[i]);
 		kp_runmeta_set(m, key, eq + 1, 0);
 	}
-	if ((date = kp_runmeta_get(m, "date"))) {
+	if ((date = kp_runmeta_get(m, F(KP_RUN_DATE)))) {
 		if (kp_parse_date(date, &start) != 0)
 			kp_die_at(src, 0, 0, "date \"%s\" is not YYYY-MM-DD[THH:MM[:SS]][Z] "
 			    "or epoch seconds", date);
 		have_start = 1;
 	}
-	host = kp_runmeta_get(m, "host") ? kp_runmeta_get(m, "host") : "unknown";
-	if (kp_runmeta_get(m, "run"))
-		snprintf(id->run, sizeof(id->run), "%s", kp_runmeta_get(m, "run"));
+	host = kp_runmeta_get(m, F(KP_RUN_HOST)) ? kp_runmeta_get(m, F(KP_RUN_HOST)) : "unknown";
+	if (kp_runmeta_get(m, F(KP_RUN_RUN)))
+		snprintf(id->run, sizeof(id->run), "%s", kp_runmeta_get(m, F(KP_RUN_RUN)));
 	else if (have_start)
 		snprintf(id->run, sizeof(id->run), "%s@%s:%lld",
-		    kp_runmeta_get(m, "run_name"), host, start);
+		    kp_runmeta_get(m, F(KP_RUN_RUN_NAME)), host, start);
 	else
 		snprintf(id->run, sizeof(id->run), "%s@%s",
-		    kp_runmeta_get(m, "run_name"), host);
-	snprintf(id->kernel, sizeof(id->kernel), "%s", kp_runmeta_get(m, "kernel") ?
-	    kp_runmeta_get(m, "kernel") : "unknown");
+		    kp_runmeta_get(m, F(KP_RUN_RUN_NAME)), host);
+	snprintf(id->kernel, sizeof(id->kernel), "%s", kp_runmeta_get(m, F(KP_RUN_KERNEL)) ?
+	    kp_runmeta_get(m, F(KP_RUN_KERNEL)) : "unknown");
 	snprintf(id->instance, sizeof(id->instance), "%s",
-	    kp_runmeta_get(m, "instance") ? kp_runmeta_get(m, "instance") : host);
+	    kp_runmeta_get(m, F(KP_RUN_INSTANCE)) ? kp_runmeta_get(m, F(KP_RUN_INSTANCE)) : host);
 
+	/* the run record: the fields every parser knows, then the
+	 * document's own metadata in its order, then src */
 	kp_w_obj(w);
-	kp_w_kstr(w, "type", "run");
-	kp_w_kstr(w, "run", id->run);
-	kp_w_kstr(w, "run_name", kp_runmeta_get(m, "run_name"));
-	kp_w_kint(w, "iter", 0);
-	kp_w_kstr(w, "kernel", id->kernel);
-	kp_w_kstr(w, "host", host);
-	kp_w_kstr(w, "instance", id->instance);
-	if (kp_runmeta_get(m, "cpu_model"))
-		kp_w_kstr(w, "cpu_model", kp_runmeta_get(m, "cpu_model"));
+	kp_w_kstr(w, "type", kp_run_t.name);
+	kp_w_kstr(w, F(KP_RUN_RUN), id->run);
+	kp_w_kstr(w, F(KP_RUN_RUN_NAME), kp_runmeta_get(m, F(KP_RUN_RUN_NAME)));
+	kp_w_kint(w, F(KP_RUN_ITER), 0);
+	kp_w_kstr(w, F(KP_RUN_KERNEL), id->kernel);
+	kp_w_kstr(w, F(KP_RUN_HOST), host);
+	kp_w_kstr(w, F(KP_RUN_INSTANCE), id->instance);
+	kp_w_kstr(w, F(KP_RUN_CPU_MODEL), kp_runmeta_get(m, F(KP_RUN_CPU_MODEL)));
+	kp_w_kstr(w, F(KP_RUN_FRAMEWORK), framework);
+	kp_w_key(w, F(KP_RUN_START));
+	if (have_start)
+		kp_w_int(w, start);
 	else
-		kp_w_knull(w, "cpu_model");
-	kp_w_kstr(w, "framework", framework);
-	if (have_start) {
-		kp_w_kint(w, "start", start);
-		kp_w_kint(w, "finish", start);
-	} else {
-		kp_w_knull(w, "start");
-		kp_w_knull(w, "finish");
-	}
+		kp_w_null(w);
+	kp_w_key(w, F(KP_RUN_FINISH));
+	if (have_start)
+		kp_w_int(w, start);
+	else
+		kp_w_null(w);
 	for (i = 0; i < m->n; i++) {
-		for (j = 0; done[j] && strcmp(m->f[i].key, done[j]); j++)
+		for (j = 0; j < KP_LEN(done) && strcmp(m->f[i].key, F(done[j])); j++)
 			;
-		if (done[j])
+		if (j < KP_LEN(done) || strcmp(m->f[i].key, "type") == 0)
 			continue;
 		if (!m->f[i].val)
 			kp_w_knull(w, m->f[i].key);
@@ -176,6 +182,6 @@ kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
 		} else
 			kp_w_kstr(w, m->f[i].key, m->f[i].val);
 	}
-	kp_w_kstr(w, "src", src);
+	kp_w_kstr(w, F(KP_RUN_SRC), src);
 	kp_w_end(w);
 }

@@ -1,6 +1,5 @@
 /* kp-parse-bpftrace: bpftrace hist()/lhist() output, text or JSON -> run + hist records */
 #include <ctype.h>
-#include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "runmeta.h"
 
 typedef struct {
@@ -19,7 +19,6 @@ typedef struct {
 } bucket;
 
 
-static void usage(void);
 static void parse_file(const char *path);
 
 static char **meta;
@@ -39,12 +38,7 @@ static size_t nbk;
 static long maplineno;
 static int inmap;
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: kp-parse-bpftrace [--meta key=value] [file ...]\n");
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] = "usage: kp-parse-bpftrace [--meta key=value] [file ...]";
 
 static const char *
 getf(const char *key)
@@ -150,43 +144,34 @@ flush(const char *kindhint)
 {
 	char src[1200];
 	long long n = 0;
+	kp_hist x;
 
 	if (!inmap)
 		return;
 	snprintf(src, sizeof(src), "%s:%ld", fname, maplineno);
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "hist");
-	kp_w_kstr(w, "run", id.run);
-	kp_w_kstr(w, "kernel", id.kernel);
-	kp_w_kstr(w, "instance", id.instance);
-	kp_w_kstr(w, "map", mapname);
-	kp_w_key(w, "keys");
-	kp_w_arr(w);
-	for (size_t i = 0; i < nkeys; i++)
-		kp_w_str(w, keys[i]);
-	kp_w_end(w);
-	kp_w_kstr(w, "kind", kindhint ? kindhint : kind_of());
-	kp_w_kstr(w, "unit", unit_of(mapname));
-	kp_w_key(w, "buckets");
-	kp_w_arr(w);
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_HIST_RUN, KP_HIST_SRC);
+	x.run = id.run;
+	x.kernel = id.kernel;
+	x.instance = id.instance;
+	x.map = mapname;
+	x.keys.v = keys;
+	x.keys.n = nkeys;
+	x.kind = (char *)(kindhint ? kindhint : kind_of());
+	x.unit = (char *)unit_of(mapname);
+	x.buckets.v = ereallocarray(NULL, nbk + 1, sizeof(*x.buckets.v));
 	for (size_t i = 0; i < nbk; i++) {
-		kp_w_obj(w);
-		if (isnan(bk[i].lo))
-			kp_w_knull(w, "lo");
-		else
-			kp_w_knum(w, "lo", bk[i].lo);
-		if (isnan(bk[i].hi))
-			kp_w_knull(w, "hi");
-		else
-			kp_w_knum(w, "hi", bk[i].hi);
-		kp_w_kint(w, "count", bk[i].count);
-		kp_w_end(w);
+		/* an open end is NAN here and infinite in a kp_bucket */
+		x.buckets.v[i].lo = isnan(bk[i].lo) ? -INFINITY : bk[i].lo;
+		x.buckets.v[i].hi = isnan(bk[i].hi) ? INFINITY : bk[i].hi;
+		x.buckets.v[i].count = bk[i].count;
 		n += bk[i].count;
 	}
-	kp_w_end(w);
-	kp_w_kint(w, "n", n);
-	kp_w_kstr(w, "src", src);
-	kp_w_end(w);
+	x.buckets.n = nbk;
+	x.n = n;
+	x.src = src;
+	kp_rec_write(w, &kp_hist_t, &x);
+	free(x.buckets.v);
 	nbk = 0;
 	free_keys();
 	inmap = 0;
@@ -517,7 +502,7 @@ parse_file(const char *path)
 	fname = path ? path : "<stdin>";
 	kp_runmeta_clear(rm);
 	if ((buf = kp_slurp(path, &len)) == NULL)
-		err(KP_EXIT_BAD, "%s", fname);
+		kp_die("%s: %s", fname, strerror(errno));
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
 	if (*p == '\0')
@@ -538,16 +523,17 @@ main(int argc, char *argv[])
 	};
 	int c;
 
+	kp_std_options(argc, argv, synopsis);
 	while ((c = getopt_long(argc, argv, "", lopts, NULL)) != -1)
 		switch (c) {
 		case 'M':
 			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
-				usage();
+				kp_usage(synopsis);
 			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
 			meta[nmeta++] = optarg;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;

@@ -1,6 +1,6 @@
 /* kp-parse-results: CI results documents and raw lmbench text -> run + sample records */
 #include <ctype.h>
-#include <err.h>
+#include <errno.h>
 #include <fnmatch.h>
 #include <getopt.h>
 #include <math.h>
@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "runmeta.h"
 
 #define MAXDEPTH 32
@@ -24,7 +25,6 @@ typedef struct {
 	long n;
 } repcount;
 
-static void usage(void);
 static void loadmap(const char *path);
 static int name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 	const char **metric, const char **unit, const char **better);
@@ -45,14 +45,8 @@ static kp_runid id;
 static repcount *reps;
 static size_t nreps;
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: kp-parse-results [--meta key=value] [-m mapfile] "
-	    "[file ...]\n");
-	exit(KP_EXIT_BAD);
-}
-
+static const char synopsis[] =
+    "usage: kp-parse-results [--meta key=value] [-m mapfile] [file ...]";
 static int
 has_suffix(const char *s, const char *suf)
 {
@@ -229,6 +223,7 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 {
 	char test[1024], src[1200];
 	size_t off = 0;
+	kp_sample x;
 	int i;
 
 	test[0] = '\0';
@@ -237,31 +232,32 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 		    "%s%s", off ? "/" : "", comp[i]);
 	if (off >= sizeof(test))
 		kp_die_at(fname, line, 0, "path of \"%s\" is too long", comp[n - 1]);
-	snprintf(src, sizeof(src), "%s:%ld", fname, line);
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "sample");
-	kp_w_kstr(w, "run", id.run);
-	kp_w_kint(w, "iter", 0);
-	kp_w_kstr(w, "kernel", id.kernel);
-	kp_w_kstr(w, "instance", id.instance);
-	kp_w_kstr(w, "job", comp[0]);
-	kp_w_kstr(w, "suite", comp[0]);
-	kp_w_kstr(w, "bench", n > 2 ? comp[1] : comp[n - 1]);
-	kp_w_kstr(w, "test", test);
-	kp_w_kstr(w, "op", comp[n - 1]);
-	kp_w_kstr(w, "metric", metric);
-	kp_w_kstr(w, "unit", unit);
-	kp_w_kstr(w, "better", better);
-	kp_w_kint(w, "conc", 1);
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
+	kp_has_set(&x.has, KP_SAMPLE_SRC);
+	x.run = id.run;
+	x.iter = 0;
+	x.kernel = id.kernel;
+	x.instance = id.instance;
+	x.job = x.suite = comp[0];
+	x.bench = n > 2 ? comp[1] : comp[n - 1];
+	x.test = test;
+	x.op = comp[n - 1];
+	x.metric = (char *)metric;
+	x.unit = (char *)unit;
+	x.better = kp_vocab_find(&kp_better_v, better, strlen(better));
+	x.conc = 1;
 	snprintf(src, sizeof(src), "%s/%s", comp[0], test);
-	kp_w_kint(w, "rep", nextrep(src));
+	x.rep = nextrep(src);
+	x.sub = 1;
+	x.value = value;
+	if (iterations > 0) {
+		x.iterations = iterations;
+		kp_has_set(&x.has, KP_SAMPLE_ITERATIONS);
+	}
 	snprintf(src, sizeof(src), "%s:%ld", fname, line);
-	kp_w_kint(w, "sub", 1);
-	kp_w_knum(w, "value", value);
-	if (iterations > 0)
-		kp_w_kint(w, "iterations", iterations);
-	kp_w_kstr(w, "src", src);
-	kp_w_end(w);
+	x.src = src;
+	kp_rec_write(w, &kp_sample_t, &x);
 }
 
 /* raw lmbench lines carry their unit; only a mapping rule overrides it */
@@ -612,7 +608,7 @@ parse_file(const char *path)
 
 	fname = path ? path : "<stdin>";
 	if ((buf = kp_slurp(path, &len)) == NULL)
-		err(KP_EXIT_BAD, "%s", fname);
+		kp_die("%s: %s", fname, strerror(errno));
 	text = buf;
 	index_lines(len);
 	kp_runmeta_clear(rm);
@@ -637,11 +633,12 @@ main(int argc, char *argv[])
 	};
 	int c;
 
+	kp_std_options(argc, argv, synopsis);
 	while ((c = getopt_long(argc, argv, "m:", lopts, NULL)) != -1)
 		switch (c) {
 		case 'M':
 			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
-				usage();
+				kp_usage(synopsis);
 			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
 			meta[nmeta++] = optarg;
 			break;
@@ -649,7 +646,7 @@ main(int argc, char *argv[])
 			loadmap(optarg);
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
