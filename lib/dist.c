@@ -503,12 +503,11 @@ kp_cliffs_delta(const double *b, size_t nb, const double *t, size_t nt)
 	return s / ((double)nb * (double)nt);
 }
 
-static const double *bh_p;
-
 static int
-bh_cmp(const void *a, const void *b)
+bh_cmp(const void *a, const void *b, void *p)
 {
-	double x = bh_p[*(const size_t *)a], y = bh_p[*(const size_t *)b];
+	double x = ((const double *)p)[*(const size_t *)a];
+	double y = ((const double *)p)[*(const size_t *)b];
 
 	return (x > y) - (x < y);
 }
@@ -525,8 +524,7 @@ kp_bh(const double *p, size_t n, double *q)
 		if (!isnan(p[i]))
 			ix[m++] = i;
 	}
-	bh_p = p;
-	qsort(ix, m, sizeof(*ix), bh_cmp);
+	qsort_r(ix, m, sizeof(*ix), bh_cmp, (void *)p);
 	for (k = m; k > 0; k--) {
 		v = p[ix[k - 1]] * (double)m / (double)k;
 		if (v < run)

@@ -1,6 +1,5 @@
 /* jsonw.c: NDJSON writer with its own output buffer, so a record costs
  * memcpy()s and one fwrite() per 64 KiB instead of a stdio call per token */
-#include <err.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -68,7 +67,7 @@ void
 kp_w_close(kp_w *w)
 {
 	if (w->depth)
-		errx(KP_EXIT_BAD, "kp_w_close: %d unclosed object(s) or array(s)", w->depth);
+		kp_die("kp_w_close: %d unclosed object(s) or array(s)", w->depth);
 	flush(w);
 	efshut(w->fp, w->name);
 	free(w);
@@ -83,7 +82,7 @@ pre(kp_w *w)
 		return;
 	}
 	if (w->depth && w->isobj[w->depth - 1])
-		errx(KP_EXIT_BAD, "kp_w: a value inside an object needs a key first");
+		kp_die("kp_w: a value inside an object needs a key first");
 	if (w->depth && w->comma[w->depth - 1])
 		putc1(w, ',');
 }
@@ -103,7 +102,7 @@ open_(kp_w *w, int obj)
 {
 	pre(w);
 	if (w->depth == WDEPTH)
-		errx(KP_EXIT_BAD, "kp_w: nesting deeper than %d", WDEPTH);
+		kp_die("kp_w: nesting deeper than %d", WDEPTH);
 	putc1(w, obj ? '{' : '[');
 	w->comma[w->depth] = 0;
 	w->isobj[w->depth] = obj;
@@ -126,7 +125,7 @@ void
 kp_w_end(kp_w *w)
 {
 	if (!w->depth || w->afterkey)
-		errx(KP_EXIT_BAD, "kp_w_end: %s", w->afterkey ? "a key without a value" : "nothing open");
+		kp_die("kp_w_end: %s", w->afterkey ? "a key without a value" : "nothing open");
 	w->depth--;
 	putc1(w, w->isobj[w->depth] ? '}' : ']');
 	post(w);
@@ -186,7 +185,7 @@ void
 kp_w_key(kp_w *w, const char *key)
 {
 	if (!w->depth || !w->isobj[w->depth - 1] || w->afterkey)
-		errx(KP_EXIT_BAD, "kp_w_key: \"%s\" outside an object or after another key", key);
+		kp_die("kp_w_key: \"%s\" outside an object or after another key", key);
 	if (w->comma[w->depth - 1])
 		putc1(w, ',');
 	put_string(w, key, strlen(key));
@@ -305,7 +304,7 @@ void
 kp_w_line(kp_w *w, const char *line, size_t len)
 {
 	if (w->depth)
-		errx(KP_EXIT_BAD, "kp_w_line: inside an open object or array");
+		kp_die("kp_w_line: inside an open object or array");
 	put(w, line, len);
 	putc1(w, '\n');
 }

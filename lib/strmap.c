@@ -1,7 +1,6 @@
 /* strmap.c: see strmap.h.  Open addressing with linear probing on a
  * 64-bit FNV-1a hash; the table doubles when half full, so a probe
  * sequence stays short and an add costs O(1) amortised. */
-#include <err.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,7 +111,7 @@ kp_strmap_add(kp_strmap *m, const char *key, size_t len, int *isnew)
 	if (m->slot[i])
 		return m->slot[i] - 1;
 	if (m->n == UINT32_MAX - 1)
-		errx(KP_EXIT_BAD, "more than %lu distinct names", (unsigned long)m->n);
+		kp_die("more than %lu distinct names", (unsigned long)m->n);
 	if (m->n == m->cap) {
 		m->cap = m->cap ? 2 * m->cap : 64;
 		m->key = ereallocarray(m->key, m->cap, sizeof(*m->key));

@@ -157,7 +157,7 @@ run_status kp-systematic -e 1,x "$T/in"
 is "$rc" 2 "-e with a bad level: exit 2"
 run_status kp-systematic -q
 is "$rc" 2 "unknown option: exit 2"
-grep -q "^usage: kp-systematic \[-a ALPHA\] \[-e LEVELS\] \[-l MIN\] \[-m stouffer | sign\] \[FILE ...\]" "$T/err"
+grep -q "^usage: kp-systematic \[-a alpha\] \[-e levels\] \[-l min\] \[-m stouffer | sign\] \[file ...\]" "$T/err"
 ok $? "usage"
 
 # a failed write is an error, not a silent loss

@@ -60,8 +60,8 @@ typedef struct {
 	kp_recix ix;
 } Systematic;
 
-static const char synopsis[] = "usage: kp-systematic [-a ALPHA] [-e LEVELS] "
-    "[-l MIN] [-m stouffer | sign] [FILE ...]";
+static const char synopsis[] = "usage: kp-systematic [-a alpha] [-e levels] "
+    "[-l min] [-m stouffer | sign] [file ...]";
 
 static int
 cmpll(const void *a, const void *b)
