@@ -2,6 +2,7 @@
  * nginx autoindex, Apache), resolved against the page's URL.  No
  * network and no store here: the crawl in http.c decides what to follow,
  * and the fuzzer can drive this file alone. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -78,16 +79,24 @@ resolve(const char *page, const char *href)
 	const char *auth, *pathstart;
 	char *r, *p;
 	size_t n;
+	int scheme;
 
 	if (!*href || *href == '?' || *href == '#')
 		return NULL;
-	n = strcspn(href, "/?#");
-	if (href[n] != '\0' && strchr(href, ':') && strchr(href, ':') < href + n &&
-	    strncasecmp(href, "http:", 5) && strncasecmp(href, "https:", 6))
-		return NULL;	/* mailto:, javascript:, ... */
+	/* RFC 3986: a reference that starts with a scheme is absolute,
+	 * whatever follows the colon ("javascript:alert(1)" has no '/') */
+	n = strspn(href, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789+-.");
+	scheme = n > 0 && href[n] == ':' && isalpha((unsigned char)href[0]);
+	if (scheme) {
+		if (!((n == 4 && strncasecmp(href, "http", 4) == 0) ||
+		    (n == 5 && strncasecmp(href, "https", 5) == 0)) ||
+		    strncmp(href + n, "://", 3) != 0)
+			return NULL;	/* mailto:, javascript:, data:, ... */
+	}
 	auth = strstr(page, "://") + 3;
 	pathstart = auth + strcspn(auth, "/");
-	if (strstr(href, "://") && strstr(href, "://") < href + strcspn(href, "/?#") + 1)
+	if (scheme)
 		r = estrdup(href);
 	else if (href[0] == '/' && href[1] == '/') {
 		n = (size_t)(strstr(page, "://") - page) + 1;
