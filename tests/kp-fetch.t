@@ -171,6 +171,30 @@ is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/up good/
 is "$(jq -r .sha256 "$T/out" | sort -u | wc -l)" 2 "links share their target's object"
 ok "$(test ! -e "$T/escape.txt" && test ! -e /kp-fetch-abs-test/evil.txt &&
 	test ! -e /etc/kp-fetch-test && test ! -e "$T/up.txt"; echo $?)" "nothing written outside the store"
+# sparse members (GNU and POSIX formats): holes read as zeros, at the
+# start, at the end, in the middle and all through
+mkdir -p "$T/sparse/d"
+truncate -s 102400 "$T/sparse/d/allhole"
+truncate -s 100000 "$T/sparse/d/lead" && printf 'tail data\n' >>"$T/sparse/d/lead"
+printf 'head data\n' >"$T/sparse/d/trail" && truncate -s 100000 "$T/sparse/d/trail"
+printf x >"$T/sparse/d/mid" && truncate -s 50000 "$T/sparse/d/mid" &&
+	printf y >>"$T/sparse/d/mid" && truncate -s 100000 "$T/sparse/d/mid"
+(cd "$T/sparse/d" && sha256sum allhole lead mid trail | sed 's/  / /' | sort) >"$T/sparse/want"
+for fmt in gnu posix; do
+	(cd "$T/sparse" && tar --sparse --format=$fmt -cf "$fmt.tar" d)
+	if [ "$(stat -c %s "$T/sparse/$fmt.tar")" -ge 102400 ]; then
+		skip "sparse $fmt members" "this file system keeps no holes"
+		continue
+	fi
+	run_status kp-fetch -s "$T/sparse/store" "$T/sparse/$fmt.tar"
+	is "$rc" 0 "sparse $fmt archive: exit 0"
+	jq -r '.sha256 + " " + (.path | sub("^d/"; ""))' "$T/out" | sort >"$T/sparse/got"
+	ok "$(cmp -s "$T/sparse/want" "$T/sparse/got"; echo $?)" \
+		"sparse $fmt members: all-hole, leading, middle and trailing holes read as zeros"
+	is "$(jq -r 'select(.path == "d/allhole") | .size' "$T/out")" 102400 \
+		"sparse $fmt: the all-hole member has its size"
+done
+
 echo 'not an archive' >"$T/plain.txt"
 run_status kp-fetch -s "$S" "$T/plain.txt"
 is "$rc" 2 "a plain file is not a source"

@@ -151,6 +151,55 @@ alias(struct fetch *f, struct tarstate *ts, struct art *a, const char *target,
 	see(ts, a->path, 0, a);
 }
 
+/* n zero bytes into the sink: a hole of a sparse entry */
+static int
+zeros(struct fetch *f, struct sink *sk, long long n)
+{
+	size_t k;
+
+	memset(f->buf, 0, BUFSZ);
+	for (; n > 0; n -= (long long)k) {
+		k = n < BUFSZ ? (size_t)n : BUFSZ;
+		if (sink_write(f, sk, f->buf, k) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+enum { ENTRY_OK, ENTRY_BIG, ENTRY_DAMAGED, ENTRY_BACK, ENTRY_LONG };
+
+/* The data of the current entry into the sink, block by block, so that
+ * the holes of a sparse entry (between blocks, and after the last up to
+ * the entry's size) become zeros: archive_read_data() gives nothing at
+ * all for an entry that is one hole. */
+static int
+readentry(struct fetch *f, struct archive *ar, struct archive_entry *ae,
+    struct sink *sk)
+{
+	const void *p;
+	size_t len;
+	la_int64_t off, pos = 0;
+	int r;
+
+	while ((r = archive_read_data_block(ar, &p, &len, &off)) == ARCHIVE_OK) {
+		if (off < pos)
+			return ENTRY_BACK;
+		if (zeros(f, sk, off - pos) == -1 ||
+		    sink_write(f, sk, p, len) == -1)
+			return ENTRY_BIG;
+		pos = off + (la_int64_t)len;
+	}
+	if (r != ARCHIVE_EOF)
+		return ENTRY_DAMAGED;
+	if (archive_entry_size_is_set(ae)) {
+		if (pos > archive_entry_size(ae))
+			return ENTRY_LONG;
+		if (zeros(f, sk, archive_entry_size(ae) - pos) == -1)
+			return ENTRY_BIG;
+	}
+	return ENTRY_OK;
+}
+
 void
 fetch_tar(struct fetch *f, const char *file)
 {
@@ -161,10 +210,9 @@ fetch_tar(struct fetch *f, const char *file)
 	struct sink sk;
 	struct seen *via;
 	const char *name, *why, *base;
-	char *buf = f->buf, *source, *clean, *target;
-	la_ssize_t r;
+	char *source, *clean, *target;
 	size_t i;
-	int rc, big;
+	int rc, r;
 
 	if (!(source = realpath(file, NULL))) {
 		fail(f, file, "cannot resolve the path");
@@ -248,23 +296,22 @@ fetch_tar(struct fetch *f, const char *file)
 				break;
 			}
 			sink_open(f, &sk);
-			big = 0;
-			/* archive_read_data fills the holes of sparse entries */
-			while ((r = archive_read_data(ar, buf, BUFSZ)) > 0)
-				if (sink_write(f, &sk, buf, (size_t)r) == -1) {
-					big = 1;
-					break;
-				}
-			if (big || r < 0) {
-				if (big)
+			if ((r = readentry(f, ar, ae, &sk)) != ENTRY_OK) {
+				sink_abort(&sk);
+				if (r == ENTRY_BIG)
 					fail(f, file, "%s: larger than %lld bytes (-m), "
 					    "not fetched", name, f->opt.maxsize);
-				else
-					fail(f, file, "%s: %s", name, archive_error_string(ar));
-				sink_abort(&sk);
-				if (r < 0 && archive_errno(ar) != 0 &&
-				    archive_error_string(ar)) {
+				else if (r == ENTRY_BACK)
+					fail(f, file, "%s: sparse blocks that overlap "
+					    "or go back; not fetched", name);
+				else if (r == ENTRY_LONG)
+					fail(f, file, "%s: more data than the size in "
+					    "its header; not fetched", name);
+				else {
 					/* a damaged stream: stop, what came before stays */
+					fail(f, file, "%s: %s; the rest of the archive "
+					    "is not read", name, archive_error_string(ar) ?
+					    archive_error_string(ar) : "damaged entry");
 					free(clean);
 					goto done;
 				}
