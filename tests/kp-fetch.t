@@ -124,6 +124,28 @@ is "$(jq -r .status "$T/out" | sort -u)" present "nothing new in the archive"
 run_status kp-fetch -s "$S" "$T/log.tar"
 is "$(wc -l <"$T/out")" "$nfiles" "plain tar: one record per entry"
 
+# the same runs fetched as a directory and as archives are read once,
+# by content; a run whose content differs is not merged
+if [ -x "$KP_BIN/kp-parse-mmtests" ]; then
+	kp-fetch -s "$T/dup" "$LOG" "$T/log.tgz" "$T/log.tar" >/dev/null 2>&1
+	kp-parse-mmtests "$T/dup" >"$T/dup.ndjson" 2>"$T/dup.err"
+	is "$?.$(jq -r 'select(.type == "run") | .run_name' "$T/dup.ndjson" | sort | tr '\n' ' ')" \
+		"0.baseline baseline-rerun target-2hogs target-cpuhog " \
+		"a run fetched as a directory and as two archives is one run"
+	ok "$(kp-identify "$T/dup.ndjson" >/dev/null; echo $?)" "kp-identify takes it"
+	jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .sub, .value]' "$T/dup.ndjson" | sort >"$T/a"
+	kp-parse-mmtests "$LOG" 2>/dev/null | jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .sub, .value]' | sort >"$T/b"
+	ok "$(cmp -s "$T/a" "$T/b"; echo $?)" "with the samples of the directory, once"
+	ok "$(grep -q 'log.tgz: log/baseline: the same files as .*: baseline; read once' "$T/dup.err"; echo $?)" \
+		"the copy read once is named"
+	kp-fetch -s "$T/dup" "$T/log" >/dev/null 2>&1
+	is "$(kp-parse-mmtests "$T/dup" 2>/dev/null | jq -r 'select(.type == "run") | .run_name' | sort | tr '\n' ' ')" \
+		"baseline baseline baseline-rerun target-2hogs target-cpuhog " \
+		"a run with one more file is not the same run"
+else
+	skip "a run fetched twice is one run" "kp-parse-mmtests not built"
+fi
+
 # a hostile archive: refused by name, nothing written outside the store
 mkdir "$T/evil" && cd "$T/evil" || exit 2
 $PY - <<'EOF'
