@@ -19,7 +19,8 @@ LIBSRC = \
 	lib/record.c \
 	lib/runmeta.c \
 	lib/strmap.c \
-	lib/summary.c
+	lib/summary.c \
+	lib/toolchain.c
 
 TOOLS = \
 	kp-fetch \
@@ -43,7 +44,8 @@ UNITS = \
 	lineio \
 	numfmt \
 	strmap \
-	summary
+	summary \
+	toolchain
 
 # a tool is tools/NAME.c, or every .c file in the folder tools/NAME/
 src_of = $(wildcard tools/$(1).c tools/$(1)/*.c)
