@@ -7,6 +7,7 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \
 	lib/ealloc.c \
@@ -37,6 +38,7 @@ TOOLS = \
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
+	coverage \
 	hash \
 	json \
 	jsonw \
