@@ -7,6 +7,7 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/artifacts.c \
 	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \

@@ -9,62 +9,7 @@
 #include <string.h>
 
 #include "pm.h"
-
-/* Paths come from records: one with "..", an absolute path or an empty
- * component would let an index name files outside its source. */
-static int
-safepath(const char *p)
-{
-	const char *s;
-
-	if (!*p || *p == '/')
-		return 0;
-	for (s = p; *s; ) {
-		size_t n = strcspn(s, "/");
-		if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
-			return 0;
-		s += n;
-		if (*s)
-			s++;
-	}
-	return s[-1] != '/';
-}
-
-static int
-cmpseq(const void *a, const void *b)
-{
-	const vfile *x = a, *y = b;
-	int c = strcmp(x->rel, y->rel);
-
-	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* The next record of an index.  kp-fetch appends each record in one write
- * under a lock, so only a crash mid-write leaves an unreadable line; like
- * kp-fetch, skip it with a warning instead of refusing the whole store.
- * Records on stdin come from a pipe and stay strict. */
-static int
-next_record(kp_in *in, kp_json *d, int tolerant)
-{
-	char *line, err[256];
-	size_t len, col;
-
-	if (!tolerant)
-		return kp_rec_next(in, d);
-	while ((line = kp_in_line(in, &len))) {
-		if (strspn(line, " \t") == len)
-			continue;
-		if (kp_json_parse(d, line, len, err, sizeof(err), &col) == 0 &&
-		    d->tok[0].type == KP_JOBJ) {
-			d->file = kp_in_name(in);
-			d->line = kp_in_lineno(in);
-			return 1;
-		}
-		kp_warn_at(kp_in_name(in), kp_in_lineno(in), (long)col,
-		    "unreadable record skipped (torn by a crash?): %s", err);
-	}
-	return 0;
-}
+#include "artifacts.h"
 
 /* Does rel name a file that marks its directory as a run: rel is
  * D/mmtests-activity or D/iter-N/tests-activity (as MMTests finds runs)?
@@ -199,70 +144,54 @@ dedupe(vtree **t, size_t first, size_t nt)
 	return keep;
 }
 
+/* a tree and the first record of its source */
+struct first {
+	size_t seq;
+	vtree *t;
+};
+
+static int
+cmpfirst(const void *x, const void *y)
+{
+	size_t a = ((const struct first *)x)->seq, b = ((const struct first *)y)->seq;
+
+	return (a > b) - (a < b);
+}
+
 /* store: the store directory given as an argument, or NULL when the
  * records come from stdin and carry their own "store" */
 void
 store_read(const char *store, const char *index, vtree ***trees, size_t *ntrees)
 {
-	kp_in *in = kp_in_open(index);
-	kp_json d;
-	vtree **t = *trees, *cur;
-	size_t nt = *ntrees, i, first = *ntrees;
-	const char *type, *source, *path, *object, *st;
-	char real[PATH_MAX];
-	size_t seq = 0;
+	struct first *fs = NULL;
+	kp_artifact *a;
+	vtree **t = *trees;
+	size_t na, nf = 0, nt = *ntrees, first = *ntrees, i;
 
-	kp_json_init(&d);
-	while (next_record(in, &d, store != NULL)) {
-		type = kp_rec_type(&d);
-		if (strcmp(type, "artifact") != 0)
-			continue;	/* other records are not files */
-		source = kp_req_str(&d, "source");
-		path = kp_req_str(&d, "path");
-		if (!safepath(path))
-			kp_rec_die(&d, kp_json_get(&d, 0, "path"),
-			    "\"path\" must be a relative path without \".\" or \"..\" components");
-		object = kp_req_str(&d, "object");
-		if (!safepath(object))
-			kp_rec_die(&d, kp_json_get(&d, 0, "object"),
-			    "\"object\" must be a path relative to the store");
-		st = store ? store : kp_req_str(&d, "store");
-		if ((size_t)snprintf(real, sizeof(real), "%s/%s", st, object) >= sizeof(real))
-			kp_rec_die(&d, -1, "path too long");
-		for (cur = NULL, i = first; i < nt; i++)
-			if (!strcmp(t[i]->name, source))
-				cur = t[i];
-		if (!cur) {
-			t = ereallocarray(t, nt + 1, sizeof(*t));
-			cur = t[nt++] = ecalloc(1, sizeof(*cur));
-			cur->name = estrdup(source);
-			cur->shown = estrdup(source);
-			cur->store = 1;
+	a = kp_artifacts_read(store, index, &na);
+	for (i = 0; i < na; i++) {
+		if (i == 0 || strcmp(a[i].source, a[i - 1].source)) {
+			fs = ereallocarray(fs, nf + 1, sizeof(*fs));
+			fs[nf].t = ecalloc(1, sizeof(vtree));
+			fs[nf].t->name = estrdup(a[i].source);
+			fs[nf].t->shown = estrdup(a[i].source);
+			fs[nf].t->store = 1;
+			fs[nf++].seq = a[i].seq;
 		}
-		vt_add(cur, path, real, real);
-		cur->f[cur->n - 1].seq = seq++;
+		/* artifacts come sorted by path: the tree is sorted */
+		vt_add(fs[nf - 1].t, a[i].path, a[i].file, a[i].file);
+		if (a[i].seq < fs[nf - 1].seq)
+			fs[nf - 1].seq = a[i].seq;
 	}
-	kp_json_free(&d);
-	kp_in_close(in);
-	/* a later record for the same path supersedes an earlier one:
-	 * sort by (path, position in the index) and keep the last of each */
-	for (i = first; i < nt; i++) {
-		vtree *v = t[i];
-		size_t a, b;
-
-		qsort(v->f, v->n, sizeof(*v->f), cmpseq);
-		for (a = 0, b = 0; a < v->n; a++) {
-			if (b && !strcmp(v->f[b - 1].rel, v->f[a].rel)) {
-				free(v->f[b - 1].rel);
-				free(v->f[b - 1].real);
-				free(v->f[b - 1].shown);
-			} else {
-				b++;
-			}
-			v->f[b - 1] = v->f[a];
-		}
-		v->n = b;
-	}
+	kp_artifacts_free(a, na);
+	free(a);
+	/* the trees in the order their sources first appear */
+	if (nf)
+		qsort(fs, nf, sizeof(*fs), cmpfirst);
+	t = ereallocarray(t, nt + nf + 1, sizeof(*t));
+	for (i = 0; i < nf; i++)
+		t[nt++] = fs[i].t;
+	free(fs);
 	nt = dedupe(t, first, nt);
 	*trees = t;
 	*ntrees = nt;
