@@ -7,7 +7,9 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/artifacts.c \
 	lib/baseline.c \
+	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \
 	lib/ealloc.c \
@@ -26,6 +28,7 @@ LIBSRC = \
 	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
+	lib/toolchain.c \
 	lib/vocab.c
 
 TOOLS = \
@@ -43,6 +46,7 @@ TOOLS = \
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
+	coverage \
 	hash \
 	json \
 	jsonw \
@@ -50,7 +54,8 @@ UNITS = \
 	lineio \
 	numfmt \
 	strmap \
-	summary
+	summary \
+	toolchain
 
 # a tool is tools/NAME.c, or every .c file in the folder tools/NAME/
 src_of = $(wildcard tools/$(1).c tools/$(1)/*.c)

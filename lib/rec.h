@@ -469,7 +469,7 @@ typedef struct {
 	char *status;	/* "new" or "present" */
 	long long mtime;
 	char *etag;
-} kp_artifact;
+} kp_artifact_rec;
 
 /* one run a side for a cmp record read: its single_run, or for a record
  * written before there was one, kp_single_run of its obs_level and of

@@ -327,7 +327,7 @@ static const kp_field sys_f[KP_SYS_NF] = {
 };
 TYPE(kp_sys_t, kp_sys, "sys", 0, 0, sys_f);
 
-#define A(i, nm, memb, kind, flags) F(kp_artifact, KP_ARTIFACT_##i, nm, memb, kind, flags)
+#define A(i, nm, memb, kind, flags) F(kp_artifact_rec, KP_ARTIFACT_##i, nm, memb, kind, flags)
 static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(SOURCE, "source", source, KP_F_STR, 0),
 	A(PATH, "path", path, KP_F_STR, 0),
@@ -341,4 +341,4 @@ static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(MTIME, "mtime", mtime, KP_F_INT, N),
 	A(ETAG, "etag", etag, KP_F_STR, N),
 };
-TYPE(kp_artifact_t, kp_artifact, "artifact", 0, 0, artifact_f);
+TYPE(kp_artifact_t, kp_artifact_rec, "artifact", 0, 0, artifact_f);
