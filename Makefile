@@ -70,12 +70,20 @@ MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man7/kp.7 man/man7/kp
 
 all: $(O)/.deps $(BIN) $(O)/bench/ndjson
 
+# building needs the build packages only; the targets that run the tools
+# or the tests check for theirs
 $(O)/.deps: config.mk
-	@sh tests/deps.sh $(DEBS)
+	@sh tests/deps.sh $(DEBS_BUILD)
 	@mkdir -p $(O) && touch $@
 
 deps:
 	sh tests/deps.sh --install $(DEBS)
+
+deps-run:
+	@sh tests/deps.sh $(DEBS_RUN)
+
+deps-test:
+	@sh tests/deps.sh $(DEBS_RUN) $(DEBS_TEST)
 
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
@@ -104,7 +112,7 @@ bench: $(O)/bench/ndjson
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
-check: all $(UNITBIN)
+check: all $(UNITBIN) deps-test
 	KP_BIN=$(CURDIR)/$(O)/bin KP_UNIT=$(CURDIR)/$(O)/tests/unit \
 		prove -e '' $(PROVEFLAGS) $(UNITBIN) tests/*.t
 
@@ -118,7 +126,7 @@ check-asan:
 
 # The main job on the bundled sample data: real MMTests trees of four runs,
 # labelled as kernels, through the nightly batch to a report.
-demo: all
+demo: all deps-run
 	rm -rf out/demo
 	PATH="$(CURDIR)/$(O)/bin:$$PATH" $(MAKE) -f pipelines/nightly.mk \
 		DATA=tests/data/mmtests/work/log LABELS=tests/data/mmtests-labels OUT=out/demo
@@ -126,6 +134,7 @@ demo: all
 	@echo; echo "kp: Markdown, CSV, JUnit, JSON and the HTML report (out/demo/html/index.html) are in out/demo/"
 
 lint-man:
+	@sh tests/deps.sh mandoc
 	mandoc -Tlint -W warning $(MAN)
 
 install: all
@@ -145,4 +154,4 @@ uninstall:
 clean:
 	rm -rf build build-asan
 
-.PHONY: all bench deps check check-asan demo lint-man install uninstall clean
+.PHONY: all bench deps deps-run deps-test check check-asan demo lint-man install uninstall clean
