@@ -47,13 +47,6 @@ is "$(head -n 1 "$T/lat-base.json" | jq -r '.type')" meta "... after a meta line
 run_status gate.sh --update-baseline "$FIX/work/log/baseline" "$T/mm.json"
 is "$rc" 2 "an MMTests tree cannot be written as a baseline"
 
-if ! echo '{"type":"cmp"}' | kp-classify -P gate >/dev/null 2>&1 &&
-    ! kp-classify -P gate </dev/null >/dev/null 2>&1; then
-	skip "gate comparisons" "kp-classify -P gate is not available yet"
-	done_testing
-	exit
-fi
-
 # documents
 run_status gate.sh $D/baseline.json $D/baseline.json
 is "$rc" 0 "baseline against itself passes"

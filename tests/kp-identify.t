@@ -77,45 +77,57 @@ kp-identify "$T/rev" >"$T/o3"
 ids "$T/o3" | diff - "$T/ids" >/dev/null
 ok $? "reversed field order: the same ids"
 
-# what is in and out of the identity
+# what is in and out of the identity; both sides of a comparison must be
+# ids, so that two runs that both fail ("" = "") cannot pass
 exp_of() {	# exp_of FILE: the exp of its first run record
 	kp-identify "$1" | jq -r 'select(.type == "run") | .exp' | head -1
+}
+isid() {	# isid ID...: each is 16 hex digits
+	for i; do
+		printf '%s\n' "$i" | grep -qx '[0-9a-f]\{16\}' || return 1
+	done
+}
+same() {	# same GOT WANT NAME: equal ids
+	isid "$1" "$2"
+	ok $? "$3: ids"
+	is "$1" "$2" "$3"
+}
+differ() {	# differ A B NAME: different ids
+	ok "$(isid "$1" "$2" && [ "$1" != "$2" ]; echo $?)" "$3"
 }
 run a@vm1:1 v6.16 >"$T/r0"
 base=$(exp_of "$T/r0")
 run a@vm1:9 v6.16 ',"host":"other","run_name":"m","mem_free_kb":5' \
 	| sed 's/"start":[0-9]*/"start":1/' >"$T/r1"
-is "$(exp_of "$T/r1")" "$base" "run name, host, times and unknown fields are not identity"
+same "$(exp_of "$T/r1")" "$base" "run name, host, times and unknown fields are not identity"
 run a@vm1:1 v6.16 | sed 's/"instance":"vm1"/"instance":"vm2"/' >"$T/r1"
-is "$(exp_of "$T/r1")" "$base" "instances of one experiment share exp"
+same "$(exp_of "$T/r1")" "$base" "instances of one experiment share exp"
 run a@vm1:1 v6.16 | sed 's/root=/quiet root=/' >"$T/r1"
-[ "$(exp_of "$T/r1")" != "$base" ]
-ok $? "a kernel parameter is identity"
+differ "$(exp_of "$T/r1")" "$base" "a kernel parameter is identity"
 run a@vm1:1 v6.16 | sed 's/"cpus":2/"cpus":2.0/' >"$T/r1"
-is "$(exp_of "$T/r1")" "$base" "numbers in their shortest form"
+same "$(exp_of "$T/r1")" "$base" "numbers in their shortest form"
 run a@vm1:1 v6.16 | sed 's/"kernel_sha":null,//' >"$T/r1"
-is "$(exp_of "$T/r1")" "$base" "missing and null are the same placeholder"
+same "$(exp_of "$T/r1")" "$base" "missing and null are the same placeholder"
 run a@vm1:1 v6.16 | sed 's/AMD EPYC/Intel Xeon/' >"$T/r1"
-[ "$(exp_of "$T/r1")" != "$base" ]
-ok $? "cpu_model is identity"
-is "$(kp-identify -x cpu_model "$T/r1" | jq -r .exp)" "$(kp-identify -x cpu_model "$T/r0" | jq -r .exp)" \
+differ "$(exp_of "$T/r1")" "$base" "cpu_model is identity"
+same "$(kp-identify -x cpu_model "$T/r1" | jq -r .exp)" "$(kp-identify -x cpu_model "$T/r0" | jq -r .exp)" \
 	"-x cpu_model leaves it out"
-is "$(kp-identify -x nosuchfield "$T/r0" | jq -r .exp)" "$base" "-x of a field not in the identity: no effect"
+same "$(kp-identify -x nosuchfield "$T/r0" | jq -r .exp)" "$base" "-x of a field not in the identity: no effect"
 run a@vm1:1 v6.16 | sed 's/"host":"vm1"/"host":"vm2"/' >"$T/r1"
-[ "$(kp-identify -a host "$T/r1" | jq -r .exp)" != "$(kp-identify -a host "$T/r0" | jq -r .exp)" ]
-ok $? "-a host adds it"
+differ "$(kp-identify -a host "$T/r1" | jq -r .exp)" "$(kp-identify -a host "$T/r0" | jq -r .exp)" \
+	"-a host adds it"
 run a@vm1:1 v6.17 | sed 's/0123456789abcdef/fedcba9876543210/' >"$T/r1"
-is "$(kp-identify "$T/r1" | jq -r .key)" "$(kp-identify "$T/r0" | jq -r .key)" \
+same "$(kp-identify "$T/r1" | jq -r .key)" "$(kp-identify "$T/r0" | jq -r .key)" \
 	"key leaves out kernel, kernel_sha and kconfig_hash"
 
 # a job without runstat: params "-", ids still independent of order
 { run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; } >"$T/nors"
 { sample a@vm1:1 j s 1 1 5; run a@vm1:1 v6.16; } >"$T/nors2"
 { run a@vm1:1 v6.16; runstat a@vm1:1 j s -; sample a@vm1:1 j s 1 1 5; } >"$T/dash"
-is "$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
+same "$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
 	"$(kp-identify "$T/dash" | jq -r 'select(.type == "sample") | .exp')" \
 	"no runstat: params are \"-\""
-is "$(kp-identify "$T/nors2" | jq -r 'select(.type == "sample") | .exp')" \
+same "$(kp-identify "$T/nors2" | jq -r 'select(.type == "sample") | .exp')" \
 	"$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
 	"a sample before its run is held, not lost"
 

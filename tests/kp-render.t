@@ -152,7 +152,14 @@ grep -v '"class":"uncertain"' "$T/noreg" >"$T/quiet"
 run_status kp-render -f table --fail-on regression,red,uncertain "$T/quiet"
 is "$rc" 0 "--fail-on: nothing matches, exit 0"
 test -s "$T/out"
-ok $? "--fail-on: the report is written anyway"
+ok $? "--fail-on: nothing matches, the report is written"
+# a gate that fails still writes the whole report: the one without it
+for f in text md csv junit table; do
+	kp-render -f $f "$T/nored" >"$T/plain" 2>/dev/null
+	run_status kp-render -f $f --fail-on yellow "$T/nored"
+	ok "$([ "$rc" = 1 ] && test -s "$T/plain" && cmp -s "$T/out" "$T/plain"; echo $?)" \
+	    "--fail-on matches (exit 1): the $f report is written anyway, whole"
+done
 
 # no records at all is an empty report, not an error
 for f in text md csv junit json table; do

@@ -125,10 +125,19 @@ $PY "$T/gen.py" "$T/in.ndjson" "$T/in.tsv" "$T/sets.json"
 run_status kp-stats "$T/in.ndjson"
 is "$rc" 0 "kp-stats exits 0"
 datamash -s -g 1 count 2 mean 2 median 2 q1 2 q3 2 sstdev 2 min 2 max 2 \
-	<"$T/in.tsv" >"$T/dm.tsv" 2>/dev/null
-ok $? "datamash ran"
+	<"$T/in.tsv" >"$T/dm.tsv" 2>/dev/null || : >"$T/dm.tsv"
+# the groups and their sizes, as datamash and kp-stats count them
+jq -r 'select(.type == "stat" and .scope == "group") | "\(.test)\t\(.n)"' "$T/out" |
+    sort >"$T/kpn"
+cut -f1,2 "$T/dm.tsv" | sort >"$T/dmn"
+ok "$([ -s "$T/dmn" ] && cmp -s "$T/kpn" "$T/dmn"; echo $?)" \
+    "every group, with as many samples as datamash counts ($(wc -l <"$T/dmn") groups)"
 $PY "$T/check.py" "$T/sets.json" "$T/out" "$T/dm.tsv" >"$T/res"
 ok $? "checker ran"
+# every set gets its checks: a checker that stops early is a failure
+is "$(awk '{ split($2, a, "/"); print a[1] }' "$T/res" | sort -u | wc -l)" \
+    "$($PY -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$T/sets.json")" \
+    "... for every set"
 while read -r status what; do
 	[ "$status" = PASS ]
 	ok $? "$what"

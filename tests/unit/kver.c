@@ -13,6 +13,13 @@ static const char *ordered[] = {
 	"6.17.0-rc2+", "v7.0-rc1", "v7.0",
 };
 
+/* each pair is one version spelt two ways: equal, and the same kernel */
+static const char *same[][2] = {
+	{ "v6.12", "6.12" }, { "6.12.0", "v6.12" }, { "6.17.0-rc2", "v6.17-rc2" },
+	{ "v6.12-dirty", "6.12+" }, { "v6.12-45-gabcdef0", "6.12.0-45-gabcdef0" },
+	{ "v6.12.1", "6.12.1" },
+};
+
 static const char *bad[] = {
 	"", "v", "6", "v6.", "v6.x", "linux-6.1", "v6.12-", "v6.12-rc0", "6.12.",
 	"v6.12 ", "99999999999.1",
@@ -36,6 +43,16 @@ main(void)
 	ok(j == KP_LEN(ordered), "every version equals itself");
 	for (i = 0; i < KP_LEN(bad); i++)
 		ok(kp_kver_parse(bad[i], &a) < 0, "'%s' is not a version", bad[i]);
+	for (i = 0; i < KP_LEN(same); i++) {
+		ok(kp_kver_parse(same[i][0], &a) == 0 && kp_kver_parse(same[i][1], &b) == 0 &&
+		    kp_kver_cmp(&a, &b) == 0 && kp_kver_cmp(&b, &a) == 0,
+		    "%s == %s", same[i][0], same[i][1]);
+		ok(kp_kver_same(same[i][0], same[i][1]), "%s is the kernel %s",
+		    same[i][0], same[i][1]);
+	}
+	ok(!kp_kver_same("v6.12", "v6.12.1") && !kp_kver_same("6.12.0-27-amd64", "v6.12") &&
+	    kp_kver_same("not a version", "not a version") &&
+	    !kp_kver_same("not a version", "v6.12"), "different kernels are not the same");
 
 	kp_kver_parse("v6.12-45-gabcdef0", &a);
 	ok(a.major == 6 && a.minor == 12 && a.patch == 0 && a.rc == 0 && a.commits == 45 &&
