@@ -53,6 +53,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	rec \
 	strmap \
 	summary \
 	toolchain

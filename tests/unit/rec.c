@@ -1,0 +1,85 @@
+/* rec.c: the record model of libkp: the vocabulary, the one-run rule,
+ * and kp_rec_index, whose cache of the previous record's layout must
+ * never give a field the token of another. */
+#include <math.h>
+#include <string.h>
+
+#include "kp.h"
+#include "rec.h"
+#include "../tap.h"
+
+static kp_json d;
+
+static void
+parse(const char *text)
+{
+	char err[256];
+	size_t col;
+
+	if (kp_json_parse(&d, text, strlen(text), err, sizeof(err), &col) < 0)
+		printf("# %s: %s\n", text, err);
+}
+
+/* the string value of field f after kp_rec_index, or "-" */
+static const char *
+val(const int *tok, int f)
+{
+	return tok[f] < 0 ? "-" : kp_json_str(&d, tok[f]);
+}
+
+int
+main(void)
+{
+	static const char *const recs[] = {
+		"{\"type\":\"sample\",\"run\":\"r1\",\"test\":\"t1\",\"src\":\"s1\"}",
+		/* the same keys in another order */
+		"{\"src\":\"s2\",\"test\":\"t2\",\"run\":\"r2\",\"type\":\"sample\"}",
+		/* a longer key where a shorter one was, a shared prefix */
+		"{\"type\":\"sample\",\"runx\":\"no\",\"testing\":\"no\",\"src\":\"s3\"}",
+		/* an escaped key, a repeated key (the first counts) */
+		"{\"type\":\"sample\",\"r\\u0075n\":\"r4\",\"run\":\"again\",\"src\":\"s4\"}",
+		/* a short key at the end of the line */
+		"{\"a\":1,\"run\":\"r5\"}",
+	};
+	static const char *const want[][4] = {
+		{ "sample", "r1", "t1", "s1" }, { "sample", "r2", "t2", "s2" },
+		{ "sample", "-", "-", "s3" }, { "sample", "r4", "-", "s4" },
+		{ "-", "r5", "-", "-" },
+	};
+	int tok[KP_SAMPLE_NF + 1], t;
+	kp_recix ix;
+	size_t i, pass;
+	char buf[256], w[256];
+
+	kp_json_init(&d);
+	memset(&ix, 0, sizeof(ix));
+	for (pass = 0; pass < 2; pass++)	/* the second with a warm cache */
+		for (i = 0; i < KP_LEN(recs); i++) {
+			parse(recs[i]);
+			t = kp_rec_index(&d, &kp_sample_t, tok, pass || i ? &ix : NULL);
+			snprintf(buf, sizeof(buf), "%s %s %s %s",
+			    t < 0 ? "-" : kp_json_str(&d, t), val(tok, KP_SAMPLE_RUN),
+			    val(tok, KP_SAMPLE_TEST), val(tok, KP_SAMPLE_SRC));
+			snprintf(w, sizeof(w), "%s %s %s %s", want[i][0], want[i][1],
+			    want[i][2], want[i][3]);
+			is_str(buf, w, recs[i]);
+		}
+
+	/* the vocabulary: one table per word list */
+	ok(kp_vocab_find(&kp_class_v, "no-change", 9) == KP_NO_CHANGE &&
+	    kp_vocab_find(&kp_class_v, "no-chang", 8) == -1, "words match whole");
+	is_str(kp_word(&kp_severity_v, KP_NSEV), "other", "a severity outside the table is other");
+	ok(kp_word(&kp_level_v, KP_NLV) == NULL, "a level has no other");
+	is_str(kp_vocab_list(&kp_better_v, buf, sizeof(buf)), "\"higher\" or \"lower\"",
+	    "the words for a message");
+
+	/* one run a side: the one rule */
+	ok(!kp_single_run(KP_LV_INSTANCE, 5, 5) && !kp_single_run(KP_LV_RUN, 2, 2),
+	    "instances or runs on both sides: several runs");
+	ok(kp_single_run(KP_LV_ITER, 5, 5) && kp_single_run(KP_LV_REP, 5, 5) &&
+	    kp_single_run(KP_LV_SUB, 5, 5), "iter, rep or sub: one run");
+	ok(kp_single_run(KP_LV_RUN, 1, 3), "one histogram (run) on a side: one run");
+
+	kp_json_free(&d);
+	return done_testing();
+}
