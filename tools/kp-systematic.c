@@ -414,11 +414,11 @@ int
 main(int argc, char *argv[])
 {
 	static Systematic y;	/* reachable to the end, as its records are */
-	static const char *const combines[] = { "stouffer", "sign" };
 	kp_json d;
 	kp_w *w;
 	Sys *groups, **out;
 	size_t i, j, k, ng = 0, nout = 0;
+	char list[64];
 	int ch, dir;
 	Cmp *c;
 
@@ -442,8 +442,8 @@ main(int argc, char *argv[])
 		case 'm':
 			if ((y.combine = kp_vocab_find(&kp_combine_v, optarg,
 			    strlen(optarg))) < 0)
-				kp_die("-m %s: expected %s or %s", optarg, combines[0],
-				    combines[1]);
+				kp_die("-m %s: expected %s", optarg, kp_vocab_list(
+				    &kp_combine_v, list, sizeof(list)));
 			break;
 		default:
 			kp_usage(synopsis);
