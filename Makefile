@@ -18,6 +18,7 @@ LIBSRC = \
 	lib/numfmt.c \
 	lib/record.c \
 	lib/runmeta.c \
+	lib/segment.c \
 	lib/strmap.c \
 	lib/summary.c
 
@@ -42,6 +43,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	segment \
 	strmap \
 	summary
 
