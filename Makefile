@@ -33,6 +33,7 @@ TOOLS = \
 	kp-compare \
 	kp-classify \
 	kp-systematic \
+	kp-trend \
 	kp-render
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
