@@ -43,34 +43,25 @@ sums_init(Sums *s, const double *y, const double *w, size_t n)
 	}
 }
 
-/* weighted residual sum of squares of [a, b) about its mean or line */
+/* weighted residual sum of squares of [a, b) about its mean */
 static double
-cost(const Sums *s, size_t a, size_t b, int linear)
+cost(const Sums *s, size_t a, size_t b)
 {
-	double sw = s->w[b] - s->w[a], sy = s->wy[b] - s->wy[a];
-	double r, sx, sxx, sxy;
+	double sw = s->w[b] - s->w[a], sy = s->wy[b] - s->wy[a], r;
 
 	if (!(sw > 0))
 		return 0;
 	r = (s->wyy[b] - s->wyy[a]) - sy * sy / sw;
-	if (linear) {
-		sx = s->wx[b] - s->wx[a];
-		sxx = (s->wxx[b] - s->wxx[a]) - sx * sx / sw;
-		sxy = (s->wxy[b] - s->wxy[a]) - sx * sy / sw;
-		if (sxx > 0)
-			r -= sxy * sxy / sxx;
-	}
 	return r > 0 ? r : 0;
 }
 
 size_t
 kp_seg_optimal(const double *y, const double *w, size_t n, const double *pen,
-    size_t minlen, double linpen, size_t linmin, kp_seg *seg)
+    size_t minlen, size_t *start)
 {
 	Sums s;
 	double *f, c;
 	size_t *from, t, a, k, nseg;
-	int *lin;
 
 	if (n == 0)
 		return 0;
@@ -79,28 +70,17 @@ kp_seg_optimal(const double *y, const double *w, size_t n, const double *pen,
 	sums_init(&s, y, w, n);
 	f = emalloc((n + 1) * sizeof(*f));
 	from = emalloc((n + 1) * sizeof(*from));
-	lin = emalloc((n + 1) * sizeof(*lin));
 	f[0] = 0;
 	for (t = 1; t <= n; t++) {
 		f[t] = INFINITY;
 		from[t] = 0;
-		lin[t] = 0;
 		for (a = 0; a + minlen <= t; a++) {
 			if (a > 0 && (a < minlen || isinf(f[a])))
 				continue;
-			c = f[a] + cost(&s, a, t, 0) + (a > 0 ? pen[a] : 0);
+			c = f[a] + cost(&s, a, t) + (a > 0 ? pen[a] : 0);
 			if (c < f[t]) {
 				f[t] = c;
 				from[t] = a;
-				lin[t] = 0;
-			}
-			if (linmin && t - a >= linmin) {
-				c = f[a] + cost(&s, a, t, 1) + linpen + (a > 0 ? pen[a] : 0);
-				if (c < f[t]) {
-					f[t] = c;
-					from[t] = a;
-					lin[t] = 1;
-				}
 			}
 		}
 	}
@@ -108,17 +88,63 @@ kp_seg_optimal(const double *y, const double *w, size_t n, const double *pen,
 	for (t = n; t > 0; t = from[t])
 		nseg++;
 	k = nseg;
-	for (t = n; t > 0; t = from[t]) {
-		k--;
-		seg[k].start = from[t];
-		seg[k].end = t;
-		seg[k].linear = lin[t];
-	}
+	for (t = n; t > 0; t = from[t])
+		start[--k] = from[t];
 	free(f);
 	free(from);
-	free(lin);
 	free(s.w);
 	return nseg;
+}
+
+int
+kp_seg_ramp(const double *y, const double *w, size_t s, size_t e,
+    size_t minramp, kp_ramp *r)
+{
+	Sums p;
+	size_t a, b, n = e;
+	double sw, sx, sxx, sy, sxy, syy, L, c, q, d, mx, my, vx, rss;
+	double rw, rk, rkk, rwy, rky;
+
+	r->rss = INFINITY;
+	if (e < s + minramp + 2)
+		return -1;
+	sums_init(&p, y, w, n);
+	sw = p.w[e] - p.w[s];
+	sy = p.wy[e] - p.wy[s];
+	syy = p.wyy[e] - p.wyy[s];
+	for (a = s + 1; a + minramp < e; a++)
+		for (b = a + minramp - 1; b + 1 < e; b++) {
+			/* x = 0 before a, (k - a + 1) / L on the ramp, 1 after b;
+			 * positions in the sums are k - n / 2 */
+			L = (double)(b - a + 2);
+			q = (double)a - 1 - (double)n / 2;
+			rw = p.w[b + 1] - p.w[a];
+			rk = p.wx[b + 1] - p.wx[a];
+			rkk = p.wxx[b + 1] - p.wxx[a];
+			rwy = p.wy[b + 1] - p.wy[a];
+			rky = p.wxy[b + 1] - p.wxy[a];
+			sx = (rk - q * rw) / L + (p.w[e] - p.w[b + 1]);
+			sxx = (rkk - 2 * q * rk + q * q * rw) / (L * L) +
+			    (p.w[e] - p.w[b + 1]);
+			sxy = (rky - q * rwy) / L + (p.wy[e] - p.wy[b + 1]);
+			mx = sx / sw;
+			my = sy / sw;
+			vx = sxx - sx * mx;
+			if (!(vx > 0))
+				continue;
+			c = sxy - sx * my;
+			d = c / vx;
+			rss = syy - sy * my - d * c;
+			if (rss < r->rss) {
+				r->rss = rss > 0 ? rss : 0;
+				r->a = a;
+				r->b = b;
+				r->diff = d;
+				r->var = 1 / vx;
+			}
+		}
+	free(p.w);
+	return isinf(r->rss) ? -1 : 0;
 }
 
 int
@@ -136,12 +162,12 @@ kp_seg_fixed(const double *y, const double *w, size_t n, size_t m, size_t h,
 	d = emalloc((m + 1) * (n + 1) * sizeof(*d));
 	arg = ecalloc((m + 1) * (n + 1), sizeof(*arg));
 	for (t = 0; t <= n; t++)
-		d[t] = t >= h ? cost(&s, 0, t, 0) : INFINITY;
+		d[t] = t >= h ? cost(&s, 0, t) : INFINITY;
 	for (j = 1; j <= m; j++)
 		for (t = 0; t <= n; t++) {
 			d[j * (n + 1) + t] = INFINITY;
 			for (a = j * h; a + h <= t; a++) {
-				c = d[(j - 1) * (n + 1) + a] + cost(&s, a, t, 0);
+				c = d[(j - 1) * (n + 1) + a] + cost(&s, a, t);
 				if (c < d[j * (n + 1) + t]) {
 					d[j * (n + 1) + t] = c;
 					arg[j * (n + 1) + t] = a;

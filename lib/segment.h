@@ -5,23 +5,28 @@
 
 #include <stddef.h>
 
-/* one segment [start, end) of a series, constant or a straight line in
- * the position (0, 1, ...) */
-typedef struct {
-	size_t start, end;
-	int linear;
-} kp_seg;
-
 /* Optimal partitioning (Jackson et al. 2005): the segmentation of y[0..n)
- * with weights w (1 / variance) that minimises the weighted residual sum
- * of squares plus pen[t] for every segment that starts at t > 0, plus
- * linpen for every linear segment.  Constant segments have at least
- * minlen points, linear ones at least linmin (0: none).  Writes the
- * segments in order to seg (room for n) and returns their number.  Time
- * O(n^2), memory O(n). */
+ * with weights w (1 / variance) into constant segments of at least
+ * minlen points that minimises the weighted residual sum of squares
+ * plus pen[t] for every segment that starts at t > 0.  Writes the start
+ * of each segment, in order, to start (room for n) and returns their
+ * number.  Time O(n^2), memory O(n). */
 size_t kp_seg_optimal(const double *y, const double *w, size_t n,
-	const double *pen, size_t minlen, double linpen, size_t linmin,
-	kp_seg *seg);
+	const double *pen, size_t minlen, size_t *start);
+
+/* The best ramp in y[s..e): a level before position a, another after b,
+ * and a straight line between them over a..b, joined at both ends:
+ * y = level + diff x with x 0 before a, (k - a + 1) / (b - a + 2) at k on
+ * the ramp and 1 after b; at least minramp points on the ramp and one
+ * before and after it.  The weighted residual sum of squares is rss,
+ * the variance of diff var (weights 1 / variance).  0, or -1 when no
+ * ramp fits. */
+typedef struct {
+	size_t a, b;
+	double diff, var, rss;
+} kp_ramp;
+int kp_seg_ramp(const double *y, const double *w, size_t s, size_t e,
+	size_t minramp, kp_ramp *r);
 
 /* The best partition of y[0..n) into exactly m + 1 constant segments of
  * at least h points each (the dynamic programme of Bai and Perron 2003,

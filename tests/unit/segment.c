@@ -32,13 +32,13 @@ fitcost(const double *y, const double *w, size_t a, size_t b, int linear)
 	return f.rss;
 }
 
-/* the best penalised cost over all 2^(n-1) partitions and, per segment,
- * the constant or linear model; each segment's cost computed directly */
+/* the best penalised cost over all 2^(n-1) partitions, each segment's
+ * cost computed directly */
 static double
 brute(const double *y, const double *w, size_t n, const double *pen,
-    size_t minlen, double linpen, size_t linmin)
+    size_t minlen)
 {
-	double best = INFINITY, c, cc, cl;
+	double best = INFINITY, c;
 	unsigned long mask, a, t;
 
 	for (mask = 0; mask < 1UL << (n - 1); mask++) {
@@ -50,10 +50,7 @@ brute(const double *y, const double *w, size_t n, const double *pen,
 				c = INFINITY;
 				break;
 			}
-			cc = fitcost(y, w, a, t, 0);
-			cl = linmin && t - a >= linmin ?
-			    fitcost(y, w, a, t, 1) + linpen : INFINITY;
-			c += (cc < cl ? cc : cl) + (a > 0 ? pen[a] : 0);
+			c += fitcost(y, w, a, t, 0) + (a > 0 ? pen[a] : 0);
 			a = t;
 		}
 		if (c < best)
@@ -63,17 +60,45 @@ brute(const double *y, const double *w, size_t n, const double *pen,
 }
 
 static double
-segcost(const double *y, const double *w, const double *pen, double linpen,
-    const kp_seg *s, size_t ns)
+segcost(const double *y, const double *w, size_t n, const double *pen,
+    const size_t *start, size_t ns)
 {
 	double c = 0;
 	size_t i;
 
 	for (i = 0; i < ns; i++)
-		c += fitcost(y, w, s[i].start, s[i].end, s[i].linear) +
-		    (s[i].start > 0 ? pen[s[i].start] : 0) +
-		    (s[i].linear ? linpen : 0);
+		c += fitcost(y, w, start[i], i + 1 < ns ? start[i + 1] : n, 0) +
+		    (start[i] > 0 ? pen[start[i]] : 0);
 	return c;
+}
+
+/* the ramp's fit for one (a, b), by the normal equations written out */
+static double
+rampcost(const double *y, const double *w, size_t s, size_t e, size_t a,
+    size_t b, double *diff)
+{
+	double sw = 0, sx = 0, sy = 0, x, mx, my, sxx = 0, sxy = 0, r = 0, d;
+	size_t k;
+
+	for (k = s; k < e; k++) {
+		x = k < a ? 0 : k > b ? 1 : (double)(k - a + 1) / (double)(b - a + 2);
+		sw += w[k];
+		sx += w[k] * x;
+		sy += w[k] * y[k];
+	}
+	mx = sx / sw;
+	my = sy / sw;
+	for (k = s; k < e; k++) {
+		x = k < a ? 0 : k > b ? 1 : (double)(k - a + 1) / (double)(b - a + 2);
+		sxx += w[k] * (x - mx) * (x - mx);
+		sxy += w[k] * (x - mx) * (y[k] - my);
+	}
+	*diff = d = sxy / sxx;
+	for (k = s; k < e; k++) {
+		x = k < a ? 0 : k > b ? 1 : (double)(k - a + 1) / (double)(b - a + 2);
+		r += w[k] * (y[k] - my - d * (x - mx)) * (y[k] - my - d * (x - mx));
+	}
+	return r;
 }
 
 static int
@@ -102,15 +127,13 @@ int
 main(int argc, char *argv[])
 {
 	double y[12], w[12], pen[12];
-	kp_seg s[12];
-	size_t n, ns, i, trial, bad = 0, badfix = 0, bp[3];
+	size_t n, ns, i, trial, bad = 0, badfix = 0, badramp = 0, bp[3], st[12];
 
 	if (argc == 4 && strcmp(argv[1], "fixed") == 0)
 		return driver(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10));
 
 	for (trial = 0; trial < 300; trial++) {
-		size_t minlen = 1 + trial % 2, linmin = trial % 3 ? 4 : 0;
-		double linpen = 3 * unif();
+		size_t minlen = 1 + trial % 2;
 
 		n = 5 + trial % 7;
 		for (i = 0; i < n; i++) {
@@ -119,13 +142,34 @@ main(int argc, char *argv[])
 			w[i] = 0.5 + 2 * unif();
 			pen[i] = 0.5 + 4 * unif();
 		}
-		ns = kp_seg_optimal(y, w, n, pen, minlen, linpen, linmin, s);
-		if (fabs(segcost(y, w, pen, linpen, s, ns) -
-		    brute(y, w, n, pen, minlen, linpen, linmin)) > 1e-9)
+		ns = kp_seg_optimal(y, w, n, pen, minlen, st);
+		if (fabs(segcost(y, w, n, pen, st, ns) -
+		    brute(y, w, n, pen, minlen)) > 1e-9)
 			bad++;
 	}
-	ok(bad == 0, "optimal partitioning equals exhaustive search "
-	    "(300 series, constant and linear segments)");
+	ok(bad == 0, "optimal partitioning equals exhaustive search (300 series)");
+
+	for (trial = 0; trial < 100; trial++) {
+		kp_ramp r;
+		double best = INFINITY, c, d, bestd = 0;
+		size_t a, b, s0 = trial % 2;
+
+		n = 9 + trial % 4;
+		for (i = 0; i < n; i++) {
+			y[i] = (i > 3 ? 0.4 * (double)(i - 3) : 0) + unif();
+			w[i] = 0.5 + unif();
+		}
+		for (a = s0 + 1; a + 3 < n; a++)
+			for (b = a + 2; b + 1 < n; b++)
+				if ((c = rampcost(y, w, s0, n, a, b, &d)) < best) {
+					best = c;
+					bestd = d;
+				}
+		if (kp_seg_ramp(y, w, s0, n, 3, &r) < 0 ||
+		    fabs(r.rss - best) > 1e-9 || fabs(r.diff - bestd) > 1e-9)
+			badramp++;
+	}
+	ok(badramp == 0, "the best ramp equals exhaustive search (100 series)");
 
 	for (trial = 0; trial < 200; trial++) {
 		double best = INFINITY, c;
@@ -157,19 +201,17 @@ main(int argc, char *argv[])
 		w[i] = 1;
 		pen[i] = 1;
 	}
-	ns = kp_seg_optimal(y, w, 10, pen, 1, 0, 0, s);
-	ok(ns == 2 && s[1].start == 6 && !s[0].linear, "a clean step is found where it is");
-	for (i = 0; i < 10; i++)
-		y[i] = 0.3 * i;
-	ns = kp_seg_optimal(y, w, 10, pen, 1, 1, 5, s);
-	ok(ns == 1 && s[0].linear, "a straight line is one linear segment");
+	ns = kp_seg_optimal(y, w, 10, pen, 1, st);
+	ok(ns == 2 && st[1] == 6, "a clean step is found where it is");
 	{
 		kp_segfit f;
 		double v, at;
 
+		for (i = 0; i < 10; i++)
+			y[i] = 0.3 * (double)i;
 		kp_seg_fit(y, w, 0, 10, 1, &f);
 		at = kp_segfit_at(&f, 9, &v);
-		is_num(f.slope, 0.3, 1e-12, "its slope");
+		is_num(f.slope, 0.3, 1e-12, "the slope of a line");
 		is_num(at, 2.7, 1e-12, "its value at the end");
 		is_num(v, 0.1 + 4.5 * 4.5 / 82.5, 1e-12, "the variance of that value");
 	}

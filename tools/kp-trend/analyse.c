@@ -83,7 +83,7 @@ unit_stats(Series *s)
  * the kept points idx[0..n) inside each segment, a line's slope taken
  * off: (MAD about 0 of the differences)^2 / 2.  Sets s->ndiff. */
 static double
-diff_var(Series *s, const size_t *idx, size_t n, const kp_seg *seg, size_t ns)
+diff_var(Series *s, const size_t *idx, size_t n, const Seg *seg, size_t ns)
 {
 	double *d = emalloc((n + 1) * sizeof(*d)), slope, r;
 	size_t i, j, nd = 0;
@@ -135,7 +135,7 @@ var_of(const Series *s, size_t i)
 }
 
 static void
-fit(const Series *s, const size_t *idx, const kp_seg *g, kp_segfit *f)
+fit(const Series *s, const size_t *idx, const Seg *g, kp_segfit *f)
 {
 	size_t n = g->end, i;
 	double *y = emalloc(n * sizeof(*y)), *w = emalloc(n * sizeof(*w));
@@ -162,31 +162,17 @@ add_transient(Series *s, size_t i, double level, double lvar)
 }
 
 static void
-report(Series *s, const size_t *idx, const kp_seg *seg, size_t ns,
+report(Series *s, const size_t *idx, const Seg *seg, size_t ns,
     const unsigned char *famcp, double pen)
 {
 	kp_segfit *f = emalloc((ns + 1) * sizeof(*f));
 	double a, va, b, vb, d, se, lb, l;
 	size_t i, j;
 	Change *c;
-	Drift *dr;
 
 	for (i = 0; i < ns; i++)
 		fit(s, idx, &seg[i], &f[i]);
 	for (i = 0; i < ns; i++) {
-		if (seg[i].linear) {
-			s->d = ereallocarray(s->d, s->nd + 1, sizeof(*s->d));
-			dr = &s->d[s->nd++];
-			dr->first = s->p[idx[seg[i].start]].kern;
-			dr->last = s->p[idx[seg[i].end - 1]].kern;
-			a = kp_segfit_at(&f[i], (double)seg[i].start, NULL);
-			d = f[i].slope * (double)(seg[i].end - 1 - seg[i].start);
-			se = fabs((double)(seg[i].end - 1 - seg[i].start)) / sqrt(f[i].sxx);
-			dr->size = pct(s, d, a);
-			dr->lo = pct(s, d - Z95 * se, a);
-			dr->hi = pct(s, d + Z95 * se, a);
-			dr->slope = pct(s, f[i].slope, a);
-		}
 		if (i == 0)
 			continue;
 		a = kp_segfit_at(&f[i - 1], (double)seg[i - 1].end - 1, &va);
@@ -205,7 +191,7 @@ report(Series *s, const size_t *idx, const kp_seg *seg, size_t ns,
 		c->hi = pct(s, d + Z95 * se, a);
 		c->z = d / se;
 		c->p = 2 * kp_norm_sf(fabs(c->z));
-		c->family = famcp && famcp[c->kern];
+		c->family = famcp && famcp[c->kern] & FAM_CHANGE;
 		c->provisional = i == ns - 1 && seg[i].end - seg[i].start == 1;
 		c->reverted = -1;
 		lb = a;
@@ -223,25 +209,107 @@ report(Series *s, const size_t *idx, const kp_seg *seg, size_t ns,
 /* segment the kept points idx[0..n) with the current variances */
 static size_t
 segment(Series *s, const size_t *idx, size_t n, const Settings *set,
-    const unsigned char *famcp, double beta, kp_seg *seg)
+    const unsigned char *famcp, int gone, double beta, Seg *seg)
 {
+	int k;
 	double *y = emalloc((n + 1) * sizeof(*y)), *w = emalloc((n + 1) * sizeof(*w));
 	double *pen = emalloc((n + 1) * sizeof(*pen));
-	size_t i, ns;
+	size_t i, ns, *start = emalloc((n + 1) * sizeof(*start));
 
 	for (i = 0; i < n; i++) {
 		y[i] = s->y[idx[i]];
 		w[i] = 1 / var_of(s, idx[i]);
 		if (!(w[i] < INFINITY))
 			w[i] = 1e300;
-		pen[i] = famcp && famcp[s->p[idx[i]].kern] ? set->fampen : beta;
+		k = famcp ? famcp[s->p[idx[i]].kern] : 0;
+		pen[i] = k & FAM_CHANGE || (k & FAM_TRANSIENT && !gone) ?
+		    set->fampen : beta;
 	}
-	ns = kp_seg_optimal(y, w, n, pen, 1, set->linpen,
-	    n >= set->linmin ? set->linmin : 0, seg);
+	ns = kp_seg_optimal(y, w, n, pen, 1, start);
+	for (i = 0; i < ns; i++) {
+		seg[i].start = start[i];
+		seg[i].end = i + 1 < ns ? start[i + 1] : n;
+		seg[i].linear = 0;
+	}
+	free(start);
 	free(y);
 	free(w);
 	free(pen);
 	return ns;
+}
+
+/* A slow drift makes a staircase of small steps one way.  Each run of
+ * two or more steps the same way is fitted as a ramp: a level, a straight
+ * line over at least rampmin kernels, another level.  The ramp has two
+ * places to choose where the staircase has one per step, and replaces it
+ * when that costs less (residuals plus beta per place).  Writes the drift
+ * and returns the new number of segments. */
+static size_t
+ramps(Series *s, const size_t *idx, size_t n, Seg *seg, size_t ns,
+    const Settings *set, double beta)
+{
+	double *y = emalloc((n + 1) * sizeof(*y)), *w = emalloc((n + 1) * sizeof(*w));
+	double *lv = emalloc((ns + 1) * sizeof(*lv)), stair, d, se;
+	Seg *out = emalloc((2 * ns + 3) * sizeof(*out));
+	size_t i, j, k, nout = 0, b0, b1;
+	kp_segfit f;
+	kp_ramp r;
+	Drift *dr;
+	int dir;
+
+	for (i = 0; i < n; i++) {
+		y[i] = s->y[idx[i]];
+		w[i] = 1 / var_of(s, idx[i]);
+	}
+	for (i = 0; i < ns; i++) {
+		kp_seg_fit(y, w, seg[i].start, seg[i].end, 0, &f);
+		lv[i] = f.level;
+	}
+	for (i = 0; i < ns; ) {
+		/* the steps b0 .. b1 all go one way */
+		b0 = i + 1;
+		for (b1 = b0; b1 < ns; b1++) {
+			dir = lv[b1] > lv[b1 - 1] ? 1 : -1;
+			if (b1 > b0 && dir != (lv[b0] > lv[b0 - 1] ? 1 : -1))
+				break;
+		}
+		b1--;
+		if (b0 < ns && b1 >= b0) {
+			stair = 0;
+			for (k = b0 - 1; k <= b1; k++) {
+				kp_seg_fit(y, w, seg[k].start, seg[k].end, 0, &f);
+				stair += f.rss;
+			}
+			stair += beta * (double)(b1 - b0 + 1);
+			if (kp_seg_ramp(y, w, seg[b0 - 1].start, seg[b1].end,
+			    set->rampmin, &r) == 0 && r.rss + 1.5 * beta < stair) {
+				out[nout++] = (Seg){ seg[b0 - 1].start, r.a, 0 };
+				out[nout++] = (Seg){ r.a, r.b + 1, 1 };
+				out[nout++] = (Seg){ r.b + 1, seg[b1].end, 0 };
+				s->d = ereallocarray(s->d, s->nd + 1, sizeof(*s->d));
+				dr = &s->d[s->nd++];
+				dr->first = s->p[idx[r.a]].kern;
+				dr->last = s->p[idx[r.b]].kern;
+				kp_seg_fit(y, w, seg[b0 - 1].start, r.a, 0, &f);
+				d = r.diff;
+				se = sqrt(r.var);
+				dr->size = pct(s, d, f.level);
+				dr->lo = pct(s, d - Z95 * se, f.level);
+				dr->hi = pct(s, d + Z95 * se, f.level);
+				dr->slope = pct(s, d / (double)(r.b - r.a + 2), f.level);
+				i = b1 + 1;
+				continue;
+			}
+		}
+		out[nout++] = seg[i++];
+	}
+	for (j = 0; j < nout; j++)
+		seg[j] = out[j];
+	free(y);
+	free(w);
+	free(lv);
+	free(out);
+	return nout;
 }
 
 void
@@ -250,21 +318,21 @@ analyse(Series *s, const Settings *set, const unsigned char *famcp)
 	size_t *idx, n, ns = 0, i, j, k, pass, nnew;
 	double beta, old, lv, at;
 	unsigned char *gone;
-	kp_seg *seg;
+	Seg *seg;
 	kp_segfit f;
 
 	unit_stats(s);
 	idx = emalloc((s->np + 1) * sizeof(*idx));
 	gone = ecalloc(s->np + 1, 1);
-	seg = emalloc((s->np + 1) * sizeof(*seg));
+	seg = emalloc((2 * s->np + 3) * sizeof(*seg));
 	for (i = 0; i < s->np; i++)
 		idx[i] = i;
 	n = s->np;
-	seg[0] = (kp_seg){ 0, n, 0 };
+	seg[0] = (Seg){ 0, n, 0 };
 	set_kernel_var(s, diff_var(s, idx, n, seg, 1), idx, n);
 	beta = set->pen * log(s->np > 3 ? (double)s->np : 3.0);
 	for (pass = 0; pass < MAX_PASSES; pass++) {
-		ns = segment(s, idx, n, set, famcp, beta, seg);
+		ns = segment(s, idx, n, set, famcp, n < s->np, beta, seg);
 		/* a lone kernel that is not the newest is a transient: take
 		 * it out and segment the rest again */
 		nnew = 0;
@@ -279,7 +347,7 @@ analyse(Series *s, const Settings *set, const unsigned char *famcp)
 					idx[j++] = idx[i];
 			n = j;
 			/* the new steps are not known yet: one segment */
-			seg[0] = (kp_seg){ 0, n, 0 };
+			seg[0] = (Seg){ 0, n, 0 };
 			set_kernel_var(s, diff_var(s, idx, n, seg, 1), idx, n);
 			continue;
 		}
@@ -289,9 +357,10 @@ analyse(Series *s, const Settings *set, const unsigned char *famcp)
 			break;
 	}
 	if (pass == MAX_PASSES)	/* settle on the last variance */
-		ns = segment(s, idx, n, set, famcp, beta, seg);
+		ns = segment(s, idx, n, set, famcp, n < s->np, beta, seg);
 	for (i = 0; i < s->np; i++)
 		s->v[i] = var_of(s, i);
+	ns = ramps(s, idx, n, seg, ns, set, beta);
 	report(s, idx, seg, ns, famcp, beta);
 	/* the transients, against the level of the segment they sit in */
 	for (i = 0; i < s->np; i++) {
@@ -370,11 +439,11 @@ family_changes(Series **s, size_t n, size_t nkern, const Settings *set,
 	if (fam.np >= 3) {
 		analyse(&fam, set, NULL);
 		for (i = 0; i < fam.nc; i++)
-			famcp[fam.c[i].kern] = 1;
+			famcp[fam.c[i].kern] |= FAM_CHANGE;
 		for (i = 0; i < fam.nt; i++) {
-			famcp[fam.t[i].kern] = 1;
+			famcp[fam.t[i].kern] |= FAM_TRANSIENT;
 			if (fam.t[i].kern + 1 < nkern)
-				famcp[fam.t[i].kern + 1] = 1;
+				famcp[fam.t[i].kern + 1] |= FAM_TRANSIENT;
 		}
 	}
 	for (i = 0; i < fam.np; i++)

@@ -264,7 +264,7 @@ number(const char *opt, const char *arg)
 int
 main(int argc, char *argv[])
 {
-	Settings set = { 3.0, 10.83, 0, 6, 8, 1 };
+	Settings set = { 3.3, 6.63, 4, 8, 1 };
 	size_t i, j, k, nk, *order, ns;
 	Series **sorted;
 	char **kname;
@@ -293,7 +293,6 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	set.linpen = set.fampen;
 
 	seriesmap = kp_strmap_new();
 	pointmap = kp_strmap_new();

@@ -18,6 +18,11 @@ extern const char *const trend_field[F_NSTR];
 enum { LV_INSTANCE, LV_RUN, LV_ITER, LV_REP, LV_SUB, NLV };
 extern const char *const trend_level[NLV];
 
+typedef struct {	/* [start, end) of the kept points, level or ramp */
+	size_t start, end;
+	int linear;
+} Seg;
+
 typedef struct {	/* one kernel of one series */
 	size_t kern;	/* index in the kernel order */
 	double *u;	/* unit values */
@@ -71,14 +76,15 @@ typedef struct {
 typedef struct {	/* settings, see kp-trend(1) */
 	double pen;	/* penalty of a change point, per log(kernels) */
 	double fampen;	/* penalty where the family has one */
-	double linpen;	/* extra penalty of a drift */
-	size_t linmin;	/* kernels a drift spans at least */
+	size_t rampmin;	/* kernels a drift spans at least */
 	size_t minhist;	/* kernels of history a noise record needs */
 	int family;	/* pool the levels of a family */
 } Settings;
 
-/* analyse.c: the change points of one series; famcp[k] is true for a
- * kernel where the family's level changes (NULL: none) */
+/* analyse.c: the change points of one series; famcp[k] says whether the
+ * family's level changes at kernel k, or a transient of the family
+ * begins or ends there (NULL: no family) */
+enum { FAM_CHANGE = 1, FAM_TRANSIENT = 2 };
 void analyse(Series *s, const Settings *set, const unsigned char *famcp);
 /* the kernels where the family of series s[0..n) changes level, set in
  * famcp (room for the number of kernels) */
