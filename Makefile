@@ -36,6 +36,9 @@ TOOLS = \
 	kp-trend \
 	kp-render
 
+# tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
+SCRIPTS = kp-bisect
+
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
 	hash \
@@ -54,9 +57,9 @@ obj_of = $(patsubst %.c,$(O)/%.o,$(call src_of,$(1)))
 
 LIBOBJ = $(LIBSRC:%.c=$(O)/%.o)
 LIB = $(O)/libkp.a
-BIN = $(TOOLS:%=$(O)/bin/%)
+BIN = $(TOOLS:%=$(O)/bin/%) $(SCRIPTS:%=$(O)/bin/%)
 UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
-MAN1 = $(TOOLS:%=man/man1/%.1)
+MAN1 = $(TOOLS:%=man/man1/%.1) $(SCRIPTS:%=man/man1/%.1)
 MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man7/kp.7 man/man7/kp-pipelines.7
 
 all: $(O)/.deps $(BIN) $(O)/bench/ndjson
@@ -82,6 +85,10 @@ $(O)/bin/$(1): $(call obj_of,$(1)) $(LIB)
 	$$(CC) $$(LDFLAGS) -o $$@ $(call obj_of,$(1)) $(LIB) $$(LDLIBS_$(1)) $$(LDLIBS)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+$(O)/bin/%: tools/%.sh config.mk
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -130,7 +137,7 @@ install: all
 	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
 
 uninstall:
-	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS)
+	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS) $(SCRIPTS)
 	rm -rf $(DESTDIR)$(PREFIX)/share/kp
 
 clean:

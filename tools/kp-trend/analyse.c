@@ -111,6 +111,17 @@ diff_var(Series *s, const size_t *idx, size_t n, const Seg *seg, size_t ns)
 	return r * r / 2;
 }
 
+static int
+inside_run(const Series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->np; i++)
+		if (s->p[i].level > LV_RUN)
+			return 1;
+	return 0;
+}
+
 /* kernel_var from the total variance of a kernel's mean */
 static void
 set_kernel_var(Series *s, double total, const size_t *idx, size_t n)
@@ -120,7 +131,9 @@ set_kernel_var(Series *s, double total, const size_t *idx, size_t n)
 
 	for (i = 0; i < n; i++)
 		inv += 1 / (double)s->p[idx[i]].nu;
-	if (s->ndiff < MIN_DIFFS && s->unit_df > 0)
+	/* units inside one run cannot see what moves a whole run: then the
+	 * differences are the only measure, however few */
+	if (s->ndiff < MIN_DIFFS && s->unit_df > 0 && !inside_run(s))
 		s->kernel_var = 0;
 	else if (isnan(total))
 		s->kernel_var = 0;
