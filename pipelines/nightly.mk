@@ -104,3 +104,24 @@ $(OUT)/html/index.html: $(OUT)/findings.ndjson $(OUT)/samples.ndjson
 	touch $@
 
 .PHONY: all
+
+# ---- History ----
+# With HISTORY=DIR, each night adds every kernel's statistics to DIR, one
+# file per kernel that is not there yet (pipelines/history-add.sh: append
+# only, each file complete before it appears), and kp-trend runs over the
+# whole of it; kp-triage then says since which kernel each regression
+# exists, with the triage of TRIAGE=FILE when given, before the reports.
+# A night that fails before its statistics are complete adds nothing.
+PIPELINES = $(dir $(lastword $(MAKEFILE_LIST)))
+TRIAGE_FLAGS = $(if $(TRIAGE),-t $(TRIAGE))
+ifneq ($(strip $(HISTORY)),)
+all: $(OUT)/trend.ndjson
+
+$(OUT)/history.stamp: $(OUT)/stats.ndjson
+	sh $(PIPELINES)history-add.sh $(OUT)/stats.ndjson $(HISTORY)
+	touch $@
+
+$(OUT)/trend.ndjson: $(OUT)/history.stamp
+	$(KP)kp-trend $(sort $(wildcard $(HISTORY)/*.ndjson)) >$@.tmp
+	mv $@.tmp $@
+endif
