@@ -34,6 +34,7 @@ TOOLS = \
 	kp-classify \
 	kp-systematic \
 	kp-trend \
+	kp-triage \
 	kp-render
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
@@ -123,6 +124,11 @@ demo: all
 	@cat out/demo/report.txt
 	@echo; echo "kp: Markdown, CSV, JUnit, JSON and the HTML report (out/demo/html/index.html) are in out/demo/"
 
+# The history part on a generated lab of 32 kernels: trend, reports with
+# trend plots, triage and a git bisection (tests/sim/demo-history.sh).
+demo-history: all
+	PATH="$(CURDIR)/$(O)/bin:$$PATH" sh tests/sim/demo-history.sh out/demo-history
+
 lint-man:
 	mandoc -Tlint -W warning $(MAN)
 
@@ -143,4 +149,4 @@ uninstall:
 clean:
 	rm -rf build build-asan
 
-.PHONY: all bench deps check check-asan demo lint-man install uninstall clean
+.PHONY: all bench deps check check-asan demo demo-history lint-man install uninstall clean

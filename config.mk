@@ -25,6 +25,7 @@ LDLIBS_kp-fetch = -lcurl -larchive
 LDLIBS_kp-classify = -lyaml
 LDLIBS_kp-compare = -lyaml
 LDLIBS_kp-parse-results = -lyaml
+LDLIBS_kp-triage = -lyaml
 LDLIBS_kp-parse-mmtests = -llzma
 LDLIBS_kp-render = -lcsv
 

@@ -67,7 +67,7 @@ cd "$R" || exit 1
 git bisect start "$bad" "$good" >/dev/null
 git bisect run "$T/run.sh" >"$T/bisect.log" 2>&1
 found=$(git rev-parse refs/bisect/bad)
-git bisect reset -q >/dev/null 2>&1
+git bisect reset >/dev/null 2>&1
 is "$found" "$planted" "git bisect run ends at the planted commit"
 sed -n 's/^kp-bisect: /# /p' "$T/bisect.log"
 
@@ -97,7 +97,7 @@ git bisect start $(jq -r .bad_sha ../bisect.json) $(jq -r .good_sha ../bisect.js
 git bisect run ../run.sh
 ) >/dev/null 2>&1
 is "$(git -C "$R" rev-parse refs/bisect/bad)" "$planted" "the EXAMPLES of kp-bisect(1) run and find it too"
-git -C "$R" bisect reset -q >/dev/null 2>&1
+git -C "$R" bisect reset >/dev/null 2>&1
 
 cd "$T" || exit 1
 run_status kp-bisect -x true -s test=nothing "$T/trend"
