@@ -25,6 +25,10 @@ is "$(jq -c 'select(.type == "stat" and .scope == "group")' "$H"/*.ndjson | wc -
 is "$(jq -c 'select(.type == "trend")' "$T/n1/trend.ndjson" | wc -l)" \
 	"$(jq -r 'select(.type == "stat" and .scope == "group") | [.key, .suite, .bench, .test, .op, .metric, .conc] | @tsv' "$T/n1/stats.ndjson" | sort -u | wc -l)" \
 	"kp-trend runs over the history: one trend record per series"
+is "$(jq -c 'select(.type == "cmp") | has("since") and has("triage")' "$T/n1/triaged.ndjson" | sort -u)" \
+	"true" "the findings get their history (kp-triage) before the reports"
+cmp -s "$T/n1/report.txt" /dev/null
+ok $(( $? == 0 )) "and the reports are made"
 state >"$T/before"
 
 # the same night again, in a fresh output directory: nothing changes
