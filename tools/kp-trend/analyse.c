@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "segment.h"
 #include "dist.h"
 #include "strmap.h"
@@ -117,7 +118,7 @@ inside_run(const Series *s)
 	size_t i;
 
 	for (i = 0; i < s->np; i++)
-		if (s->p[i].level > LV_RUN)
+		if (s->p[i].level > KP_LV_RUN)
 			return 1;
 	return 0;
 }

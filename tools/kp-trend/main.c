@@ -5,7 +5,6 @@
  * are read.  The unit values of every series are kept until the end of
  * the input, when kernels can be ordered; then each family and each of
  * its series is analysed and written, in the order of their names. */
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,13 +12,13 @@
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "strmap.h"
 #include "trend.h"
 
 const char *const trend_field[F_NSTR] = {
 	"key", "suite", "bench", "test", "op", "metric", "job", "unit", "better",
 };
-const char *const trend_level[NLV] = { "instance", "run", "iter", "rep", "sub" };
 
 static Series *series;
 static kp_strmap *seriesmap;	/* identity and conc -> series */
@@ -31,12 +30,7 @@ static kp_kver *kver;
 static kp_strmap *instmap;	/* instance names */
 static kp_w *w;
 
-static void
-usage(void)
-{
-	fputs("usage: kp-trend [-F] [-p penalty] [file ...]\n", stderr);
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] = "usage: kp-trend [-F] [-p penalty] [file ...]";
 
 static double *
 numbers(kp_json *d, int arr, const char *what, size_t *n)
@@ -82,16 +76,16 @@ units(kp_json *d, Point *p)
 			    kp_json_str(d, k), strlen(kp_json_str(d, k)), NULL);
 			p->u[p->nu++] = x;
 		}
-		p->level = LV_INSTANCE;
+		p->level = KP_LV_INSTANCE;
 		return;
 	}
 	obs = kp_json_get(d, 0, "obs");
 	if (obs >= 0 && d->tok[obs].type == KP_JOBJ)
-		for (lv = LV_RUN; lv < NLV; lv++) {
-			if ((arr = kp_json_get(d, obs, trend_level[lv])) < 0)
+		for (lv = KP_LV_RUN; lv < KP_NLV; lv++) {
+			if ((arr = kp_json_get(d, obs, kp_word(&kp_level_v, lv))) < 0)
 				continue;
-			v = numbers(d, arr, trend_level[lv], &n);
-			if (n >= 2 || (lv == LV_SUB && n == 1)) {
+			v = numbers(d, arr, kp_word(&kp_level_v, lv), &n);
+			if (n >= 2 || (lv == KP_LV_SUB && n == 1)) {
 				p->u = v;
 				p->nu = n;
 				p->level = lv;
@@ -101,7 +95,7 @@ units(kp_json *d, Point *p)
 		}
 	/* one value: the instance's median, or the record's */
 	p->u = emalloc(sizeof(*p->u));
-	p->level = LV_INSTANCE;
+	p->level = KP_LV_INSTANCE;
 	if (pi >= 0 && d->tok[pi].type == KP_JARR && d->tok[pi].n == 1 &&
 	    (m = kp_json_get(d, kp_json_first(d, pi), "median")) >= 0 &&
 	    kp_json_num(d, m, &x) == 0 && isfinite(x)) {
@@ -110,7 +104,7 @@ units(kp_json *d, Point *p)
 	}
 	x = kp_req_num(d, "median");
 	p->u[p->nu++] = x;
-	p->level = LV_SUB;
+	p->level = KP_LV_SUB;
 }
 
 static void
@@ -136,8 +130,8 @@ readstat(kp_json *d, const char *file)
 	kname = kp_req_str(d, "kernel");
 	ki = kp_strmap_add(kernmap, kname, strlen(kname), &isnew);
 	if (isnew) {
-		kernel = ereallocarray(kernel, ki + 1, sizeof(*kernel));
-		kver = ereallocarray(kver, ki + 1, sizeof(*kver));
+		kernel = kp_grow(kernel, ki, sizeof(*kernel));
+		kver = kp_grow(kver, ki, sizeof(*kver));
 		kernel[ki] = estrdup(kname);
 		if (kp_kver_parse(kname, &kver[ki]) < 0)
 			kp_rec_die(d, kp_json_get(d, 0, "kernel"), "kernel \"%s\": "
@@ -147,7 +141,7 @@ readstat(kp_json *d, const char *file)
 	si = kp_strmap_addv(seriesmap, &isnew, v[F_KEY], v[F_SUITE], v[F_BENCH],
 	    v[F_TEST], v[F_OP], v[F_METRIC], conc, (char *)NULL);
 	if (isnew) {
-		series = ereallocarray(series, si + 1, sizeof(*series));
+		series = kp_grow(series, si, sizeof(*series));
 		s = &series[si];
 		memset(s, 0, sizeof(*s));
 		for (i = 0; i < F_NSTR; i++)
@@ -173,9 +167,9 @@ readstat(kp_json *d, const char *file)
 
 		pt = kp_strmap_add(pointmap, (const char *)key, sizeof(key), &isnew);
 		if (isnew) {
-			pointof = ereallocarray(pointof, pt + 1, sizeof(*pointof));
+			pointof = kp_grow(pointof, pt, sizeof(*pointof));
 			pointof[pt] = s->np;
-			s->p = ereallocarray(s->p, s->np + 1, sizeof(*s->p));
+			s->p = kp_grow(s->p, s->np, sizeof(*s->p));
 			p.kern = ki;
 			s->p[s->np++] = p;
 			return;
@@ -248,19 +242,6 @@ byname(const void *a, const void *b)
 	return (x->conc > y->conc) - (x->conc < y->conc);
 }
 
-static double
-number(const char *opt, const char *arg)
-{
-	char *end;
-	double x;
-
-	errno = 0;
-	x = strtod(arg, &end);
-	if (errno || *end || end == arg || !(x > 0) || !isfinite(x))
-		kp_die_at(NULL, 0, 0, "-%s %s: expected a positive number", opt, arg);
-	return x;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -271,24 +252,17 @@ main(int argc, char *argv[])
 	unsigned char *famcp;
 	int ch;
 
-	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-		puts("usage: kp-trend [-F] [-p penalty] [file ...]");
-		return 0;
-	}
-	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-		puts("kp-trend " VERSION);
-		return 0;
-	}
+	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt(argc, argv, "Fp:")) != -1) {
 		switch (ch) {
 		case 'F':
 			set.family = 0;
 			break;
 		case 'p':
-			set.pen = number("p", optarg);
+			set.pen = kp_opt_dbl("-p", optarg, 1e-9, 1e9, "a positive number");
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;

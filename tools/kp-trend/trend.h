@@ -14,9 +14,6 @@ enum { F_KEY, F_SUITE, F_BENCH, F_TEST, F_OP, F_METRIC, F_NID,
 	F_JOB = F_NID, F_UNIT, F_BETTER, F_NSTR };
 extern const char *const trend_field[F_NSTR];
 
-/* the replication levels of a stat record, highest first (kp-stats(1)) */
-enum { LV_INSTANCE, LV_RUN, LV_ITER, LV_REP, LV_SUB, NLV };
-extern const char *const trend_level[NLV];
 
 typedef struct {	/* [start, end) of the kept points, level or ramp */
 	size_t start, end;

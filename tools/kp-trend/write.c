@@ -1,8 +1,10 @@
-/* write.c: trend and noise records, fields in the order of kp-records(5). */
+/* write.c: trend and noise records, through the tables of libkp (rec.h). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "trend.h"
 
 #define Z95 1.959963984540054
@@ -31,7 +33,7 @@ static int
 level(const Series *s)
 {
 	size_t i;
-	int lv = LV_INSTANCE;
+	int lv = KP_LV_INSTANCE;
 
 	for (i = 0; i < s->np; i++)
 		if (s->p[i].level > lv)
@@ -42,80 +44,81 @@ level(const Series *s)
 void
 write_trend(kp_w *w, const Series *s, char *const *kernel)
 {
+	kp_trend t;
+	kp_tpoint *pt;
+	kp_tchange *ch;
+	kp_ttransient *tr;
+	kp_tdrift *dr;
 	size_t i;
-	const Change *c;
-	int higher = strcmp(s->s[F_BETTER], "higher") == 0;
 
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "trend");
-	ids(w, s);
-	kp_w_kstr(w, "unit", s->s[F_UNIT]);
-	kp_w_kstr(w, "better", s->s[F_BETTER]);
-	kp_w_kint(w, "conc", s->conc);
-	kp_w_kstr(w, "level", trend_level[level(s)]);
-	kp_w_kint(w, "n_kernels", (long long)s->np);
-	kp_w_kstr(w, "newest", kernel[s->p[s->np - 1].kern]);
-	kp_w_knum(w, "unit_sd_pct", s->logs && s->unit_df > 0 ? 100 * sqrt(s->unit_var) : NAN);
-	kp_w_knum(w, "kernel_sd_pct", s->logs ? 100 * sqrt(s->kernel_var) : NAN);
-	kp_w_key(w, "series");
-	kp_w_arr(w);
-	for (i = 0; i < s->np; i++) {
-		kp_w_obj(w);
-		kp_w_kstr(w, "kernel", kernel[s->p[i].kern]);
-		kp_w_knum(w, "centre", back(s, s->y[i]));
-		kp_w_knum(w, "ci_low", back(s, s->y[i] - Z95 * sqrt(s->v[i])));
-		kp_w_knum(w, "ci_high", back(s, s->y[i] + Z95 * sqrt(s->v[i])));
-		kp_w_kint(w, "n", (long long)s->p[i].nu);
-		kp_w_end(w);
+	memset(&t, 0, sizeof(t));
+	kp_has_range(&t.has, 0, KP_TREND_NF - 1);
+	t.key = s->s[F_KEY];
+	t.job = s->s[F_JOB];
+	t.suite = s->s[F_SUITE];
+	t.bench = s->s[F_BENCH];
+	t.test = s->s[F_TEST];
+	t.op = s->s[F_OP];
+	t.metric = s->s[F_METRIC];
+	t.unit = s->s[F_UNIT];
+	t.better = strcmp(s->s[F_BETTER], "higher") == 0 ? KP_HIGHER : KP_LOWER;
+	t.conc = s->conc;
+	t.level = level(s);
+	t.n_kernels = (long long)s->np;
+	t.newest = kernel[s->p[s->np - 1].kern];
+	t.unit_sd_pct = s->logs && s->unit_df > 0 ? 100 * sqrt(s->unit_var) : NAN;
+	t.kernel_sd_pct = s->logs ? 100 * sqrt(s->kernel_var) : NAN;
+	t.series.v = pt = ecalloc(s->np + 1, sizeof(*pt));
+	for (i = 0; i < s->np; i++, pt++) {
+		kp_has_range(&pt->has, 0, KP_TPOINT_NF - 1);
+		pt->kernel = kernel[s->p[i].kern];
+		pt->centre = back(s, s->y[i]);
+		pt->ci_low = back(s, s->y[i] - Z95 * sqrt(s->v[i]));
+		pt->ci_high = back(s, s->y[i] + Z95 * sqrt(s->v[i]));
+		pt->n = (long long)s->p[i].nu;
 	}
-	kp_w_end(w);
-	kp_w_key(w, "changes");
-	kp_w_arr(w);
-	for (i = 0; i < s->nc; i++) {
-		c = &s->c[i];
-		kp_w_obj(w);
-		kp_w_kstr(w, "first", kernel[c->kern]);
-		kp_w_kstr(w, "before", kernel[c->before]);
-		kp_w_knum(w, "size_pct", c->size);
-		kp_w_knum(w, "ci_low_pct", c->lo);
-		kp_w_knum(w, "ci_high_pct", c->hi);
-		kp_w_knum(w, "z", c->z);
-		kp_w_knum(w, "p", c->p);
-		kp_w_kbool(w, "worse", higher ? c->size < 0 : c->size > 0);
-		kp_w_kbool(w, "family", c->family);
-		kp_w_kbool(w, "provisional", c->provisional);
-		kp_w_kbool(w, "persists", c->reverted < 0);
-		if (c->reverted < 0)
-			kp_w_knull(w, "reverted_in");
-		else
-			kp_w_kstr(w, "reverted_in", kernel[c->reverted]);
-		kp_w_end(w);
+	t.series.n = s->np;
+	t.changes.v = ch = ecalloc(s->nc + 1, sizeof(*ch));
+	for (i = 0; i < s->nc; i++, ch++) {
+		kp_has_range(&ch->has, 0, KP_TCHANGE_NF - 1);
+		ch->first = kernel[s->c[i].kern];
+		ch->before = kernel[s->c[i].before];
+		ch->size_pct = s->c[i].size;
+		ch->ci_low_pct = s->c[i].lo;
+		ch->ci_high_pct = s->c[i].hi;
+		ch->z = s->c[i].z;
+		ch->p = s->c[i].p;
+		ch->worse = t.better == KP_HIGHER ? s->c[i].size < 0 : s->c[i].size > 0;
+		ch->family = s->c[i].family;
+		ch->provisional = s->c[i].provisional;
+		ch->persists = s->c[i].reverted < 0;
+		ch->reverted_in = s->c[i].reverted < 0 ? NULL : kernel[s->c[i].reverted];
 	}
-	kp_w_end(w);
-	kp_w_key(w, "transients");
-	kp_w_arr(w);
-	for (i = 0; i < s->nt; i++) {
-		kp_w_obj(w);
-		kp_w_kstr(w, "kernel", kernel[s->t[i].kern]);
-		kp_w_knum(w, "size_pct", s->t[i].size);
-		kp_w_knum(w, "z", s->t[i].z);
-		kp_w_end(w);
+	t.changes.n = s->nc;
+	t.transients.v = tr = ecalloc(s->nt + 1, sizeof(*tr));
+	for (i = 0; i < s->nt; i++, tr++) {
+		kp_has_range(&tr->has, 0, KP_TTRANS_NF - 1);
+		tr->kernel = kernel[s->t[i].kern];
+		tr->size_pct = s->t[i].size;
+		tr->z = s->t[i].z;
 	}
-	kp_w_end(w);
-	kp_w_key(w, "drifts");
-	kp_w_arr(w);
-	for (i = 0; i < s->nd; i++) {
-		kp_w_obj(w);
-		kp_w_kstr(w, "first", kernel[s->d[i].first]);
-		kp_w_kstr(w, "last", kernel[s->d[i].last]);
-		kp_w_knum(w, "size_pct", s->d[i].size);
-		kp_w_knum(w, "ci_low_pct", s->d[i].lo);
-		kp_w_knum(w, "ci_high_pct", s->d[i].hi);
-		kp_w_knum(w, "slope_pct", s->d[i].slope);
-		kp_w_end(w);
+	t.transients.n = s->nt;
+	t.drifts.v = dr = ecalloc(s->nd + 1, sizeof(*dr));
+	for (i = 0; i < s->nd; i++, dr++) {
+		kp_has_range(&dr->has, 0, KP_TDRIFT_NF - 1);
+		dr->first = kernel[s->d[i].first];
+		dr->last = kernel[s->d[i].last];
+		dr->size_pct = s->d[i].size;
+		dr->ci_low_pct = s->d[i].lo;
+		dr->ci_high_pct = s->d[i].hi;
+		dr->slope_pct = s->d[i].slope;
 	}
-	kp_w_end(w);
-	kp_w_end(w);
+	t.drifts.n = s->nd;
+	kp_rec_write(w, &kp_trend_t, &t);
+	free(t.series.v);
+	free(t.changes.v);
+	free(t.transients.v);
+	free(t.drifts.v);
 }
 
 /* The variance of one run's centre: with units that are runs or
@@ -133,7 +136,7 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	for (i = 0; i < s->np; i++)
 		nbar += (double)s->p[i].nu;
 	nbar /= (double)s->np;
-	v = (lv <= LV_RUN ? s->unit_var : s->unit_var / nbar) + s->kernel_var;
+	v = (lv <= KP_LV_RUN ? s->unit_var : s->unit_var / nbar) + s->kernel_var;
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "noise");
 	kp_w_kstr(w, "source", "history");
@@ -142,10 +145,10 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	kp_w_kstr(w, "kernel", kernel[s->p[s->np - 1].kern]);
 	kp_w_kstr(w, "first", kernel[s->p[0].kern]);
 	kp_w_kint(w, "n_kernels", (long long)(s->np - s->nt));
-	kp_w_kstr(w, "level", trend_level[lv]);
+	kp_w_kstr(w, "level", kp_word(&kp_level_v, lv));
 	kp_w_kint(w, "df", (long long)s->ndiff);
 	kp_w_knum(w, "run_sd_pct", 100 * sqrt(v));
-	kp_w_knum(w, "instance_sd_pct", lv == LV_INSTANCE && s->unit_df > 0 ?
+	kp_w_knum(w, "instance_sd_pct", lv == KP_LV_INSTANCE && s->unit_df > 0 ?
 	    100 * sqrt(s->unit_var) : NAN);
 	kp_w_knum(w, "noise_pct", 100 * Z995 * sqrt(2 * v));
 	kp_w_end(w);

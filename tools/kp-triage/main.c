@@ -7,26 +7,16 @@
  * when every trend record has been seen, and then written with the new
  * fields; every other record passes through as it is read. */
 #include <fnmatch.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "strmap.h"
 #include "triage.h"
-
-typedef struct {
-	char *first, *before, *reverted;
-	double size;
-	int worse, persists;
-} Change;
-
-typedef struct {
-	char *newest;
-	Change *c;
-	size_t nc;
-} Trend;
 
 typedef struct {
 	char *line;
@@ -40,24 +30,17 @@ typedef struct {
 	char *base, *target;	/* kernels */
 	int regression;
 	/* what kp-triage adds */
-	const Change *since;
+	const kp_tchange *since;
 	const char *newest;
 	const Known *known;
 } Held;
 
 static kp_strmap *trendmap;
-static Trend *trends;
+static kp_trend *trends;
 static Held *held;
 static size_t nheld;
 static Known *known;
 static size_t nknown;
-
-static void
-usage(void)
-{
-	fputs("usage: kp-triage [-t triage.yaml] [file ...]\n", stderr);
-	exit(KP_EXIT_BAD);
-}
 
 /* a < b in the order of kp(7): 1, 0 when not, -1 when either does not
  * parse (a pooled side, "v6.17+v6.17.1", has no place) */
@@ -103,64 +86,24 @@ name_of(kp_json *d)
 	return s;
 }
 
-static char *
-optdup(const char *s)
-{
-	return s ? estrdup(s) : NULL;
-}
-
 static void
 readtrend(kp_json *d)
 {
 	char *id = series_id(d, kp_req_int(d, "conc"));
-	int isnew, arr, e, k;
+	int isnew;
 	size_t i = kp_strmap_add(trendmap, id, strlen(id), &isnew);
-	Trend *t;
-	Change *c;
-	kp_json sub;
+	kp_has want;
 
 	free(id);
 	if (!isnew)
 		kp_rec_die(d, -1, "a second trend record of one series");
-	trends = ereallocarray(trends, i + 1, sizeof(*trends));
-	t = &trends[i];
-	memset(t, 0, sizeof(*t));
-	t->newest = estrdup(kp_req_str(d, "newest"));
-	arr = kp_json_get(d, 0, "changes");
-	if (arr < 0 || d->tok[arr].type != KP_JARR)
-		kp_rec_die(d, arr, "expected an array \"changes\"");
-	t->c = ecalloc(d->tok[arr].n + 1, sizeof(*t->c));
-	for (e = kp_json_first(d, arr); e >= 0 && t->nc < d->tok[arr].n;
-	    e = (int)d->tok[e].next) {
-		if (d->tok[e].type != KP_JOBJ)
-			kp_rec_die(d, e, "expected an object in \"changes\"");
-		/* the change as a record of its own, for the field readers */
-		kp_json_init(&sub);
-		{
-			size_t len;
-			const char *raw = kp_json_raw(d, e, &len);
-			char err[128];
-			size_t col;
+	want = kp_has_of(KP_TREND_NEWEST, KP_TREND_CHANGES, -1);
 
-			if (kp_json_parse(&sub, raw, len, err, sizeof(err), &col) < 0)
-				kp_rec_die(d, e, "%s", err);
-		}
-		sub.file = d->file;
-		sub.line = d->line;
-		c = &t->c[t->nc++];
-		c->first = estrdup(kp_req_str(&sub, "first"));
-		c->before = estrdup(kp_req_str(&sub, "before"));
-		c->size = kp_req_num(&sub, "size_pct");
-		k = kp_json_get(&sub, 0, "worse");
-		if (k < 0 || (sub.tok[k].type != KP_JTRUE && sub.tok[k].type != KP_JFALSE))
-			kp_rec_die(d, e, "expected a boolean \"worse\" in a change");
-		c->worse = sub.tok[k].type == KP_JTRUE;
-		k = kp_json_get(&sub, 0, "persists");
-		c->persists = k >= 0 && sub.tok[k].type == KP_JTRUE;
-		c->reverted = optdup(kp_opt_str(&sub, "reverted_in", NULL));
-		kp_json_free(&sub);
-	}
+	trends = kp_grow(trends, i, sizeof(*trends));
+	kp_rec_read(d, &kp_trend_t, &trends[i], &want, NULL);
 }
+
+#define CHANGE(t, j) ((const kp_tchange *)(t)->changes.v + (j))
 
 static void
 hold(kp_json *d, const char *file, int sys)
@@ -168,7 +111,7 @@ hold(kp_json *d, const char *file, int sys)
 	Held *h;
 	const char *cls;
 
-	held = ereallocarray(held, nheld + 1, sizeof(*held));
+	held = kp_grow(held, nheld, sizeof(*held));
 	h = &held[nheld++];
 	memset(h, 0, sizeof(*h));
 	h->line = estrndup(d->text, d->len);
@@ -220,20 +163,19 @@ static void
 find_since(Held *h)
 {
 	long i = kp_strmap_find(trendmap, h->series, strlen(h->series));
-	const Trend *t;
-	const Change *c;
+	const kp_trend *t;
+	const kp_tchange *c;
 	size_t j;
 
 	if (i < 0 || !h->regression)
 		return;
 	t = &trends[i];
-	for (j = 0; j < t->nc; j++) {
-		c = &t->c[j];
+	for (j = 0; j < t->changes.n; j++) {
+		c = CHANGE(t, j);
 		if (!c->worse || before(h->base, c->first) != 1 ||
 		    before(h->target, c->first) != 0)
 			continue;
-		if (!h->since || (c->size < 0 ? -c->size : c->size) >
-		    (h->since->size < 0 ? -h->since->size : h->since->size))
+		if (!h->since || fabs(c->size_pct) > fabs(h->since->size_pct))
 			h->since = c;
 	}
 	h->newest = t->newest;
@@ -257,16 +199,7 @@ covers(const Known *k, const Held *h)
 static int
 returned(const Known *k, const Held *h)
 {
-	return k->status == ST_FIXED_IN && before(h->target, k->fixed_in) == 0;
-}
-
-static void
-kstr(kp_w *w, const char *key, const char *s)
-{
-	if (s)
-		kp_w_kstr(w, key, s);
-	else
-		kp_w_knull(w, key);
+	return k->status == KP_TRIAGE_FIXED_IN && before(h->target, k->fixed_in) == 0;
 }
 
 static void
@@ -275,6 +208,8 @@ write_held(kp_w *w, Held *h)
 	static const char *const added[] = { "since", "since_before", "still_in",
 	    "fixed_in", "triage", "triage_link", "triage_note", NULL };
 	kp_json d;
+	kp_cmp c;
+	kp_sys y;
 	char err[128];
 	size_t col;
 
@@ -282,15 +217,25 @@ write_held(kp_w *w, Held *h)
 	if (kp_json_parse(&d, h->line, h->len, err, sizeof(err), &col) < 0)
 		kp_die_at(h->file, h->lineno, (long)col, "%s", err);
 	kp_w_copy_obj(w, &d, added);
-	if (!h->sys) {
-		kstr(w, "since", h->since ? h->since->first : NULL);
-		kstr(w, "since_before", h->since ? h->since->before : NULL);
-		kstr(w, "still_in", h->since && h->since->persists ? h->newest : NULL);
-		kstr(w, "fixed_in", h->since ? h->since->reverted : NULL);
+	if (h->sys) {
+		memset(&y, 0, sizeof(y));
+		kp_has_range(&y.has, KP_SYS_TRIAGE, KP_SYS_TRIAGE_NOTE);
+		y.triage = h->known ? h->known->status : -1;
+		y.triage_link = h->known ? h->known->link : NULL;
+		y.triage_note = h->known ? h->known->note : NULL;
+		kp_rec_members(w, &kp_sys_t, &y);
+	} else {
+		memset(&c, 0, sizeof(c));
+		kp_has_range(&c.has, KP_CMP_SINCE, KP_CMP_TRIAGE_NOTE);
+		c.since = h->since ? h->since->first : NULL;
+		c.since_before = h->since ? h->since->before : NULL;
+		c.still_in = h->since && h->since->persists ? (char *)h->newest : NULL;
+		c.fixed_in = h->since ? h->since->reverted_in : NULL;
+		c.triage = h->known ? h->known->status : -1;
+		c.triage_link = h->known ? h->known->link : NULL;
+		c.triage_note = h->known ? h->known->note : NULL;
+		kp_rec_members(w, &kp_cmp_t, &c);
 	}
-	kstr(w, "triage", h->known ? status_name[h->known->status] : NULL);
-	kstr(w, "triage_link", h->known ? h->known->link : NULL);
-	kstr(w, "triage_note", h->known ? h->known->note : NULL);
 	kp_w_end(w);
 	kp_json_free(&d);
 }
@@ -302,7 +247,7 @@ static void
 seen_fixed(Known *k)
 {
 	size_t i, j;
-	const Trend *t;
+	const kp_trend *t;
 	const char *best = NULL, *cand;
 
 	for (i = 0; i < nheld; i++) {
@@ -315,10 +260,10 @@ seen_fixed(Known *k)
 		cand = NULL;
 		if ((ti = kp_strmap_find(trendmap, h->series, strlen(h->series))) >= 0) {
 			t = &trends[ti];
-			for (j = 0; j < t->nc; j++)
-				if (t->c[j].worse && t->c[j].reverted &&
-				    (!k->since || strcmp(t->c[j].first, k->since) == 0))
-					cand = t->c[j].reverted;
+			for (j = 0; j < t->changes.n; j++)
+				if (CHANGE(t, j)->worse && CHANGE(t, j)->reverted_in &&
+				    (!k->since || strcmp(CHANGE(t, j)->first, k->since) == 0))
+					cand = CHANGE(t, j)->reverted_in;
 		}
 		if (!cand && !h->regression &&
 		    (!k->since || before(h->target, k->since) == 0))
@@ -332,25 +277,26 @@ seen_fixed(Known *k)
 static void
 write_known(kp_w *w, const Known *k)
 {
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "triage");
-	kp_w_kstr(w, "pattern", k->pattern);
-	if (k->conc >= 0)
-		kp_w_kint(w, "conc", k->conc);
-	else
-		kp_w_knull(w, "conc");
-	kstr(w, "since", k->since);
-	kp_w_kstr(w, "status", status_name[k->status]);
-	kstr(w, "fixed_in", k->fixed_in);
-	kstr(w, "link", k->link);
-	kstr(w, "note", k->note);
-	kp_w_kint(w, "n_findings", (long long)k->nfound);
-	kp_w_kint(w, "n_measured", (long long)k->nmeasured);
-	kp_w_kstr(w, "state", k->nfound ? "reproduces" : k->nmeasured ? "fixed" :
-	    "not-measured");
-	kstr(w, "seen_fixed_in", k->nfound ? NULL : k->seen_fixed);
-	kp_w_end(w);
+	kp_triage t;
+
+	memset(&t, 0, sizeof(t));
+	kp_has_range(&t.has, 0, KP_TRIAGE_NF - 1);
+	t.pattern = k->pattern;
+	t.conc = k->conc >= 0 ? k->conc : KP_NULL_INT;
+	t.since = k->since;
+	t.status = k->status;
+	t.fixed_in = k->fixed_in;
+	t.link = k->link;
+	t.note = k->note;
+	t.n_findings = (long long)k->nfound;
+	t.n_measured = (long long)k->nmeasured;
+	t.state = k->nfound ? KP_TSTATE_REPRODUCES : k->nmeasured ? KP_TSTATE_FIXED :
+	    KP_TSTATE_NOT_MEASURED;
+	t.seen_fixed_in = k->nfound ? NULL : k->seen_fixed;
+	kp_rec_write(w, &kp_triage_t, &t);
 }
+
+static const char synopsis[] = "usage: kp-triage [-t triage.yaml] [file ...]";
 
 int
 main(int argc, char *argv[])
@@ -360,21 +306,14 @@ main(int argc, char *argv[])
 	size_t i, j;
 	int ch;
 
-	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-		puts("usage: kp-triage [-t triage.yaml] [file ...]");
-		return 0;
-	}
-	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-		puts("kp-triage " VERSION);
-		return 0;
-	}
+	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt(argc, argv, "t:")) != -1) {
 		switch (ch) {
 		case 't':
 			tfile = optarg;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;

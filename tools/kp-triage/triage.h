@@ -4,15 +4,11 @@
 
 #include <stddef.h>
 
-/* the statuses a known finding can have, in the order of kp-triage(1) */
-enum { ST_ACKNOWLEDGED, ST_INVALID, ST_FIXED_IN, ST_DOWNSTREAM, NSTATUS };
-extern const char *const status_name[NSTATUS];
-
 typedef struct {
 	char *pattern;	/* fnmatch(3) on suite/bench/test/op/metric */
 	long long conc;	/* -1: every level */
 	char *since;	/* the kernel the finding began at, or NULL */
-	int status;
+	int status;	/* enum KP_TRIAGE_* of rec.h */
 	char *fixed_in, *link, *note;	/* or NULL */
 	long line;	/* in the file, for messages */
 	/* what the input said */

@@ -16,11 +16,8 @@
 #include <yaml.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "triage.h"
-
-const char *const status_name[NSTATUS] = {
-	"acknowledged", "invalid", "fixed-in", "downstream",
-};
 
 static const char *path;
 
@@ -79,9 +76,7 @@ known(yaml_document_t *doc, yaml_node_t *m, Known *k)
 			if (errno || *end || end == v || k->conc < 0)
 				bad(vn, "expected a concurrency level (an integer) for \"conc\"");
 		} else if (strcmp(key, "status") == 0) {
-			for (i = 0; i < NSTATUS && strcmp(v, status_name[i]); i++)
-				;
-			if (i == NSTATUS)
+			if ((i = kp_vocab_find(&kp_triage_v, v, strlen(v))) < 0)
 				bad(vn, "expected acknowledged, invalid, fixed-in or downstream for \"status\"");
 			k->status = i;
 		} else
@@ -92,7 +87,7 @@ known(yaml_document_t *doc, yaml_node_t *m, Known *k)
 		bad(m, "a known finding without \"pattern\"");
 	if (k->status < 0)
 		bad(m, "a known finding without \"status\"");
-	if (k->status == ST_FIXED_IN && !k->fixed_in)
+	if (k->status == KP_TRIAGE_FIXED_IN && !k->fixed_in)
 		bad(m, "status fixed-in without \"fixed_in\", the kernel it was fixed in");
 }
 
