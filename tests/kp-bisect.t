@@ -30,7 +30,7 @@ speed=$(cat speed) || exit 1
 seed=$(git rev-parse HEAD | tr -dc 0-9 | cut -c1-9)
 awk -v s="$speed" -v seed="$seed" -v k="${KERNEL:-}" -v sha="$(git rev-parse HEAD)" 'BEGIN {
 	srand(seed)
-	printf "{\"meta\":{\"host\":\"lab1\",\"kernel\":\"%s\",\"kernel_sha\":\"%s\"},", k, sha
+	printf "{\"meta\":{\"name\":\"run-%s\",\"host\":\"lab1\",\"kernel\":\"%s\",\"kernel_sha\":\"%s\"},", k, k, sha
 	printf "\"loop\":{\"spin\":{\"ops_per_sec\":{\"samples\":["
 	for (i = 0; i < 6; i++) {
 		u = rand(); v = rand()	# Box-Muller
@@ -49,6 +49,15 @@ git checkout -q master 2>/dev/null || git checkout -q main
 kp-trend "$T"/history/*.ndjson >"$T/trend"
 is "$(jq -c 'select(.type == "trend") | [.changes[] | [.before, .first]]' "$T/trend")" \
 	'[["v6.1-rc4","v6.1-rc5"]]' "kp-trend finds the change between v6.1-rc4 and v6.1-rc5"
+
+# one run a kernel: the comparison of two kernels uses the noise floor
+# kp-trend learned from the history, and says so
+is "$(jq -c 'select(.type == "noise" and .source == "history") | [.level, .n_kernels]' "$T/trend")" \
+	'["rep",8]' "the history of one run a kernel gives a learned noise record"
+is "$(kp-compare -b v6.1-rc1 -t v6.1-rc2 "$T"/history/*.ndjson "$T/trend" 2>/dev/null |
+	kp-classify | jq -r 'select(.type == "cmp") | .reason' | grep -o 'noise-floor([0-9.]*%,[a-z-]*)' | sed 's/[0-9.]*%/N%/')" \
+	"noise-floor(N%,learned-from-history)" \
+	"a comparison of one run a side takes that floor, and the reason says where it came from"
 
 cd "$T" || exit 1
 run_status kp-bisect -x "$T/bench.sh" -o "$T/run.sh" "$T/trend" "$T"/history/*.ndjson

@@ -34,6 +34,7 @@ typedef struct {
  * read, a chain from cpufirst through Cpu.next. */
 static kp_strmap *noisemap;
 static double *noise;
+static unsigned char *noise_hist;	/* the largest came from history */
 static kp_strmap *cpumap;
 static size_t *cpufirst, *cpulast;
 static Cpu *cpus;
@@ -110,8 +111,14 @@ readfile(const char *path, kp_w *w)
 				noise = grow(noise, k, sizeof(*noise));
 				noise[k] = NAN;
 			}
-			if (!(pct <= noise[k]))
+			if (!(pct <= noise[k])) {
 				noise[k] = pct;
+				/* learned from the lab's history (kp-trend), or
+				 * from reruns of one kernel (kp-stats) */
+				noise_hist = grow(noise_hist, k, 1);
+				noise_hist[k] = strcmp(kp_opt_str(&d, "source", "reruns"),
+				    "history") == 0;
+			}
 			free(id);
 		} else if (strcmp(type, "runstat") == 0) {
 			u = kp_opt_num(&d, "user_s", NAN);
@@ -222,7 +229,7 @@ classify(Held *h, kp_w *w)
 	double p, q, change, g, cvb, cvt, cv, lo, hi, floor, mc, mabs, learned = NAN;
 	double absd, sc, cb, ct, sd, delta, z, need = NAN;
 	const char *cls, *sev = "none", *level, *job;
-	int worse, single, sig, big, cap = 0, tested, lim;
+	int worse, single, sig, big, cap = 0, tested, lim, hist = 0;
 	size_t r;
 	long ni;
 
@@ -273,8 +280,10 @@ classify(Held *h, kp_w *w)
 			break;
 		}
 	id = measurement(&d, 1);
-	if ((ni = kp_strmap_find(noisemap, id, strlen(id))) >= 0)
+	if ((ni = kp_strmap_find(noisemap, id, strlen(id))) >= 0) {
 		learned = noise[ni];
+		hist = noise_hist[ni];
+	}
 	free(id);
 	if (!isnan(learned))
 		floor = fmax(learned, cf.min_noise_floor_pct);
@@ -316,7 +325,7 @@ classify(Held *h, kp_w *w)
 		/* one run per side: the test saw only noise inside a run */
 		cap = 1;
 		snprintf(buf, sizeof(buf), "noise-floor(%g%%%s)", round(floor * 10) / 10,
-		    isnan(learned) ? "" : ",learned");
+		    isnan(learned) ? "" : hist ? ",learned-from-history" : ",learned");
 		if (fabs(change) > floor && sig && big) {
 			cls = worse ? "regression" : "improvement";
 			snprintf(reason, sizeof(reason), "single-run:significant;change>%s", buf);

@@ -131,7 +131,7 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	size_t i;
 	int lv = level(s);
 
-	if (!s->logs || s->np - s->nt < set->minhist || s->ndiff < set->minhist - 1)
+	if (!s->logs || s->np - s->nt < set->minhist || s->ndiff + 2 < set->minhist)
 		return;
 	for (i = 0; i < s->np; i++)
 		nbar += (double)s->p[i].nu;
