@@ -14,4 +14,11 @@ $PY "$S" eval "$T/truth" "$T/trend" >"$T/table"
 rc=$?
 sed 's/^/# /' "$T/table"
 ok $rc "kp-trend meets the targets: >= 90% of steps within one kernel, >= 99% of 5% steps at cv <= 2%, both changes of >= 90% of reverted regressions, <= 1 false change point per 100 unchanged series, <= 2% of outliers taken for changes"
+# the family: its change places must find more steps than each level alone
+kp-trend -F "$T/stats" >"$T/alone"
+$PY "$S" eval "$T/truth" "$T/alone" >"$T/table-alone"
+recall() { sed -n 's/^true steps found within +-1 kernel *\([0-9]*\)\/.*/\1/p' "$1"; }
+echo "# without the family (-F): $(sed -n 2p "$T/table-alone")"
+ok "$([ "$(recall "$T/table")" -gt "$(recall "$T/table-alone")" ]; echo $?)" \
+	"pooling the family finds more steps than each level alone ($(recall "$T/table") against $(recall "$T/table-alone"))"
 done_testing
