@@ -153,6 +153,18 @@ run_status kp-render -f table --fail-on regression,red,uncertain "$T/quiet"
 is "$rc" 0 "--fail-on: nothing matches, exit 0"
 test -s "$T/out"
 ok $? "--fail-on: the report is written anyway"
+kp-render -f text "$T/in" >"$T/plain"
+run_status kp-render -f text --fail-on red "$T/in"
+is "$rc" 1 "--fail-on red: exit 1"
+cmp -s "$T/out" "$T/plain"
+ok $? "--fail-on: the report that fails the gate is written whole"
+# the site and the gate from one read of a pipe, with nowhere to spool it
+kp-render -f html -o "$T/site1" "$T/in" 2>/dev/null
+cat "$T/in" | TMPDIR=/nonexistent kp-render -f html -o "$T/site2" \
+	--fail-on red >"$T/out" 2>"$T/err"
+is "$?" 1 "html --fail-on red from a pipe: exit 1"
+diff -r "$T/site1" "$T/site2" >/dev/null
+ok $? "html --fail-on from a pipe: the same site as from the file"
 
 # no records at all is an empty report, not an error
 for f in text md csv junit json table; do

@@ -64,6 +64,7 @@ parse(kp_json *d, const Cmp *c)
 int
 render_csv(Report *r, FILE *fp)
 {
+	const Cmp **v = by_name(r);
 	kp_json d;
 	char **extra = NULL;
 	size_t i, j, nextra = 0, len;
@@ -71,13 +72,12 @@ render_csv(Report *r, FILE *fp)
 	uint32_t m, k;
 	int t;
 
-	sort_by_name(r->cmp, r->ncmp);
 	kp_json_init(&d);
 	cols = emalloc(KP_LEN(contract) * sizeof(*cols));
 	for (ncols = 0; ncols < KP_LEN(contract); ncols++)
 		cols[ncols] = (char *)contract[ncols];
 	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, &r->cmp[i]);
+		parse(&d, v[i]);
 		/* members: key token k, its value at k + 1 */
 		for (m = 0, k = 1; m < d.tok[0].n; m++, k = d.tok[k + 1].next) {
 			s = kp_json_str(&d, k);
@@ -102,7 +102,7 @@ render_csv(Report *r, FILE *fp)
 	}
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, &r->cmp[i]);
+		parse(&d, v[i]);
 		for (j = 0; j < ncols; j++) {
 			if (j)
 				fputc(',', fp);
@@ -123,5 +123,6 @@ render_csv(Report *r, FILE *fp)
 		fputc('\n', fp);
 	}
 	kp_json_free(&d);
+	free(v);
 	return KP_EXIT_OK;
 }

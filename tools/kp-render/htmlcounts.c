@@ -3,15 +3,16 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "strmap.h"
 #include "html.h"
 #include "htmlpage.h"
 
 /* the comparisons of a pair (in a suite) are those of s->pcmp[pair] */
 static int
-inscope(const struct hcmp *c, int suite)
+inscope(const Cmp *c, int suite)
 {
-	return suite < 0 || c->suiteidx == suite;
+	return suite < 0 || c->suite_idx == suite;
 }
 
 /* the experiments compared in a pair (and suite), to find their roll-ups */
@@ -21,26 +22,24 @@ pairexps(struct hsite *s, int pair, int suite)
 	kp_strmap *m = kp_strmap_new();
 	int i;
 
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		if (!inscope(c, suite))
 			continue;
-		kp_strmap_add(m, c->bexp, strlen(c->bexp), NULL);
-		kp_strmap_add(m, c->texp, strlen(c->texp), NULL);
+		kp_strmap_add(m, c->base_exp, strlen(c->base_exp), NULL);
+		kp_strmap_add(m, c->target_exp, strlen(c->target_exp), NULL);
 	}
 	return m;
 }
 
 static int
-rollin(struct hsite *s, struct hroll *r, kp_strmap *exps, int suite)
+rollin(struct hsite *s, Rollup *r, kp_strmap *exps, int suite)
 {
 	if (strcmp(r->scope, "test") != 0 || r->exp == NULL ||
 	    kp_strmap_find(exps, r->exp, strlen(r->exp)) < 0)
 		return 0;
-	return suite < 0 || (r->suite && !strcmp(r->suite, s->suite[suite].name));
+	return suite < 0 || (r->suite && !strcmp(r->suite, s->r->suite[suite]));
 }
-
-#define NS(p) ((p) ? (p) : "")
 
 void
 h_count(struct hsite *s, int pair, int suite, struct counts *k)
@@ -49,30 +48,32 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	char *seen = NULL;	/* by test: 1 incomplete, 2 unstable before */
 	int i, t, isnew;
 
+	size_t j;
+
 	memset(k, 0, sizeof(*k));
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		if (!inscope(c, suite))
 			continue;
 		k->n++;
-		if (c->cls && !strcmp(c->cls, "regression")) {
+		if (c->cls == CL_REGRESSION) {
 			char b[96];
-			k->reg[h_sevidx(c->sev)]++;
+			k->reg[h_sevidx(c)]++;
 			k->interf += h_interf(c->reason, b, sizeof(b));
 		}
-		else if (c->cls && !strcmp(c->cls, "improvement"))
-			k->imp[h_sevidx(c->sev)]++;
-		else if (c->cls && !strcmp(c->cls, "uncertain"))
+		else if (c->cls == CL_IMPROVEMENT)
+			k->imp[h_sevidx(c)]++;
+		else if (c->cls == CL_UNCERTAIN)
 			k->unc++;
-		else if (c->cls)
+		else if (c->cls == CL_NOCHANGE)
 			k->noc++;
 		else
 			k->uncl++;
 	}
-	for (i = 0; i < s->psys[pair].n; i++) {
-		struct hsys *y = &s->sys[s->psys[pair].v[i]];
+	for (i = 0; i < s->r->psys[pair].n; i++) {
+		Sys *y = &s->r->sys[s->r->psys[pair].v[i]];
 		if (!y->systematic || (suite >= 0 &&
-		    strcmp(y->suite, s->suite[suite].name)))
+		    strcmp(y->suite, s->r->suite[suite])))
 			continue;
 		if (!strcmp(y->direction, "improvement"))
 			k->sysimp++;
@@ -83,16 +84,16 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	 * a test counts once, at its first roll-up that says so */
 	exps = pairexps(s, pair, suite);
 	tests = kp_strmap_new();
-	for (i = 0; i < s->nroll; i++) {
-		struct hroll *r = &s->roll[i];
+	for (j = 0; j < s->r->nroll; j++) {
+		Rollup *r = &s->r->roll[j];
 		int inc, uns;
 
 		if (!rollin(s, r, exps, suite))
 			continue;
-		t = (int)kp_strmap_addv(tests, &isnew, NS(r->suite), NS(r->bench),
-		    NS(r->test), NULL);
+		t = (int)kp_strmap_addv(tests, &isnew, S(r->suite), S(r->bench),
+		    S(r->test), NULL);
 		if (isnew) {
-			seen = h_grow(seen, t, 1);
+			seen = grow(seen, t, 1);
 			seen[t] = 0;
 		}
 		inc = r->incomplete > 0 || r->nmissing > 0;
@@ -140,12 +141,12 @@ h_countscells(FILE *fp, const struct counts *k)
 	int i;
 
 	fprintf(fp, "<td class=\"n\">%d</td>", k->n);
-	for (i = 0; i < HSEV_NONE; i++)
-		cell(fp, k->reg[i] + (i == HSEV_GREEN ? k->reg[HSEV_NONE] : 0),
-		    h_sevname[i]);
-	for (i = 0; i < HSEV_NONE; i++)
-		cell(fp, k->imp[i] + (i == HSEV_GREEN ? k->imp[HSEV_NONE] : 0),
-		    h_sevname[i]);
+	for (i = 0; i < SEV_NONE; i++)
+		cell(fp, k->reg[i] + (i == SEV_GREEN ? k->reg[SEV_NONE] : 0),
+		    sev_names[i]);
+	for (i = 0; i < SEV_NONE; i++)
+		cell(fp, k->imp[i] + (i == SEV_GREEN ? k->imp[SEV_NONE] : 0),
+		    sev_names[i]);
 	cell(fp, k->unc, NULL);
 	cell(fp, k->noc, NULL);
 	if (k->interf)
@@ -173,29 +174,31 @@ h_countscells(FILE *fp, const struct counts *k)
 void
 h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 {
+	Report *m = s->r;
 	kp_strmap *exps;
-	int i, any = 0;
+	size_t i;
+	int any = 0;
 	long e;
 
 	exps = pairexps(s, pair, suite);
-	for (i = 0; i < s->nroll; i++)
-		any += rollin(s, &s->roll[i], exps, suite) &&
-		    (s->roll[i].incomplete || s->roll[i].nmissing ||
-		    s->roll[i].unstable);
+	for (i = 0; i < m->nroll; i++)
+		any += rollin(s, &m->roll[i], exps, suite) &&
+		    (m->roll[i].incomplete || m->roll[i].nmissing ||
+		    m->roll[i].unstable);
 	/* worth knowing, but below the findings: folded */
 	if (any)
 		fprintf(fp, "<details><summary>Data quality: %d warning%s from "
 		    "the stat roll-ups (incomplete groups, missing levels, "
 		    "unstable groups)</summary>\n", any, any == 1 ? "" : "s");
-	for (i = 0, any = 0; i < s->nroll; i++) {
-		struct hroll *r = &s->roll[i];
+	for (i = 0, any = 0; i < m->nroll; i++) {
+		Rollup *r = &m->roll[i];
 		const char *kernel = "?";
 
 		if (!rollin(s, r, exps, suite) ||
 		    (r->incomplete == 0 && r->nmissing == 0 && r->unstable == 0))
 			continue;
-		if ((e = kp_strmap_find(s->expmap, r->exp, strlen(r->exp))) >= 0)
-			kernel = s->expkernel[e];
+		if ((e = kp_strmap_find(m->expmap, r->exp, strlen(r->exp))) >= 0)
+			kernel = m->expkernel[e];
 		if (!any++)
 			fputs("<ul class=\"warn\">\n", fp);
 		fputs("<li>", fp);
@@ -212,7 +215,7 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 			    r->incomplete, r->n_groups);
 		if (r->nmissing) {
 			fputs("concurrency levels missing: ", fp);
-			h_esc(fp, r->missing);
+			h_levels(fp, r->missing, r->nmissing);
 			fputs("; ", fp);
 		}
 		if (r->unstable) {
@@ -266,12 +269,11 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 	char seen[32][128];
 	int cnt[32], nseen = 0, i, j;
 
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		char k[128];
 
-		if (!inscope(c, suite) || !c->cls ||
-		    strcmp(c->cls, "uncertain") || !c->reason)
+		if (!inscope(c, suite) || c->cls != CL_UNCERTAIN || !c->reason)
 			continue;
 		reasonkind(c->reason, k, sizeof(k));
 		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
@@ -288,9 +290,9 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
 		h_chips(fp, seen[i]);
 	}
-	for (i = j = 0; i < s->pcmp[pair].n; i++)
-		j += inscope(&s->cmp[s->pcmp[pair].v[i]], suite) &&
-		    s->cmp[s->pcmp[pair].v[i]].cls == NULL;
+	for (i = j = 0; i < s->r->pcmp[pair].n; i++)
+		j += inscope(&s->r->cmp[s->r->pcmp[pair].v[i]], suite) &&
+		    s->r->cmp[s->r->pcmp[pair].v[i]].cls == CL_UNCLASSIFIED;
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);
@@ -306,15 +308,15 @@ h_pairtable(FILE *fp, struct hsite *s, int suite)
 	    fp);
 	h_countshead(fp);
 	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
-	for (p = 0; p < s->npair; p++) {
+	for (p = 0; p < s->r->npair; p++) {
 		h_count(s, p, suite, &k);
 		/* the kernel page lists every pair, a suite page those it has */
 		if (suite >= 0 && k.n == 0)
 			continue;
 		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].bk);
+		h_esc(fp, s->r->pair[p].base_kernel);
 		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].tk);
+		h_esc(fp, s->r->pair[p].target_kernel);
 		fputs("</a></td>", fp);
 		h_countscells(fp, &k);
 		fputs("<td>", fp);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
@@ -26,10 +27,11 @@ when(FILE *fp, const char *v)
 }
 
 void
-h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
+h_runtable(FILE *fp, struct hsite *s, const Cmp *c)
 {
-	struct hrun **r;
-	int nr = c->nbruns + c->ntruns, i, f;
+	size_t nb = c->nbase_runs, nr = nb + c->ntarget_runs, i;
+	const Run **r;
+	int f;
 
 	if (nr == 0) {
 		fputs("<p>The comparison names no runs.</p>\n", fp);
@@ -37,18 +39,18 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 	}
 	r = ecalloc(nr, sizeof(*r));
 	for (i = 0; i < nr; i++)
-		r[i] = h_runof(s, i < c->nbruns ? c->bruns[i] :
-		    c->truns[i - c->nbruns]);
+		r[i] = run_of(s->r, i < nb ? c->base_runs[i] :
+		    c->target_runs[i - nb]);
 	fputs("<p>Rows where the baseline and target runs differ are "
 	    "highlighted.</p>\n<table><thead><tr><th>field</th>", fp);
 	for (i = 0; i < nr; i++) {
-		fprintf(fp, "<th>%s<br><span class=\"mono\">", i < c->nbruns ?
+		fprintf(fp, "<th>%s<br><span class=\"mono\">", i < nb ?
 		    "baseline" : "target");
-		h_esc(fp, i < c->nbruns ? c->bruns[i] : c->truns[i - c->nbruns]);
+		h_esc(fp, i < nb ? c->base_runs[i] : c->target_runs[i - nb]);
 		fputs("</span></th>", fp);
 	}
 	fputs("</tr></thead><tbody>\n", fp);
-	for (f = 0; f < HR_N; f++) {
+	for (f = 0; f < RF_N; f++) {
 		int diff = 0;
 		const char *v0 = r[0] ? r[0]->f[f] : NULL;
 
@@ -58,19 +60,19 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 				diff = 1;
 		}
 		/* start and finish differ between any two runs */
-		if (f == HR_start || f == HR_finish || f == HR_src)
+		if (f == RF_start || f == RF_finish || f == RF_src)
 			diff = 0;
 		fprintf(fp, "<tr%s><td>%s</td>", diff ? " class=\"diff\"" : "",
-		    h_runfield[f]);
+		    run_field[f]);
 		for (i = 0; i < nr; i++) {
 			fputs("<td class=\"mono\">", fp);
 			if (r[i] == NULL)
 				fputs("<i>no run record</i>", fp);
 			else if (r[i]->f[f] == NULL)
 				fputs("-", fp);
-			else if (f == HR_src)
+			else if (f == RF_src)
 				h_srclink(fp, s, r[i]->f[f]);
-			else if (f == HR_start || f == HR_finish)
+			else if (f == RF_start || f == RF_finish)
 				when(fp, r[i]->f[f]);
 			else
 				h_esc(fp, r[i]->f[f]);
@@ -84,7 +86,7 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 
 /* a runstat of the comparison's job, or of its suite when either has none */
 static int
-ofjob(const struct hcmp *c, const struct hrunstat *r)
+ofjob(const Cmp *c, const Runstat *r)
 {
 	if (c->job && r->job)
 		return strcmp(c->job, r->job) == 0;
@@ -100,11 +102,12 @@ byint(const void *a, const void *b)
 }
 
 void
-h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
+h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
 {
 	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
-	int i, k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
-	const struct hlist *l;
+	int k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
+	size_t i;
+	const List *l;
 	char pc[96];
 
 	/*
@@ -113,14 +116,15 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 	 * kp-classify measures interference; and CPU time per run.
 	 */
 	for (side = 0; side < 2; side++) {
-		char **runs = side ? c->truns : c->bruns;
-		int nr = side ? c->ntruns : c->nbruns, j, seen;
+		char **runs = side ? c->target_runs : c->base_runs;
+		size_t nr = side ? c->ntarget_runs : c->nbase_runs, j;
+		int seen, e;
 
 		for (j = 0; j < nr; j++) {
-			const struct hlist *l = h_runstatsof(s, runs[j]);
+			const List *l = runstats_of(s->r, runs[j]);
 
-			for (seen = i = 0; l && i < l->n; i++) {
-				struct hrunstat *r = &s->rs[l->v[i]];
+			for (seen = e = 0; l && e < l->n; e++) {
+				const Runstat *r = &s->r->rs[l->v[e]];
 				if (!ofjob(c, r) ||
 				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
 				    !isfinite(r->elapsed_s))
@@ -150,25 +154,27 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 	}
 	/* the runstats of the runs, in the order read */
 	for (side = n = 0; side < 2; side++)
-		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
-			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i])))
+		for (i = 0; i < (side ? c->ntarget_runs : c->nbase_runs); i++)
+			if ((l = runstats_of(s->r, side ? c->target_runs[i] :
+			    c->base_runs[i])))
 				n += l->n;
 	rs = emalloc((n + 1) * sizeof(*rs));
 	for (side = n = 0; side < 2; side++)
-		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
-			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i]))) {
+		for (i = 0; i < (side ? c->ntarget_runs : c->nbase_runs); i++)
+			if ((l = runstats_of(s->r, side ? c->target_runs[i] :
+			    c->base_runs[i]))) {
 				memcpy(rs + n, l->v, l->n * sizeof(*rs));
 				n += l->n;
 			}
 	if (n)
 		qsort(rs, n, sizeof(*rs), byint);
 	for (k = 0; k < n; k++) {
-		struct hrunstat *r = &s->rs[rs[k]];
+		const Runstat *r = &s->r->rs[rs[k]];
 		int base;
 
 		if (k && rs[k] == rs[k - 1])
 			continue;
-		base = h_inlist(c->bruns, c->nbruns, r->run);
+		base = h_inlist(c->base_runs, c->nbase_runs, r->run);
 		if (!ofjob(c, r))
 			continue;
 		if (!any++)

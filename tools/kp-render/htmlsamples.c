@@ -4,12 +4,13 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
-/* the group of exp that comparison c compares, as html.c keys it */
+/* the group of exp that comparison c compares, as load.c keys it */
 static void
-gkey(char *out, size_t sz, const char *exp, const struct hcmp *c)
+gkey(char *out, size_t sz, const char *exp, const Cmp *c)
 {
 	snprintf(out, sz, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", exp,
 	    c->suite, c->bench, c->test, c->op, c->metric, c->conc);
@@ -18,12 +19,11 @@ gkey(char *out, size_t sz, const char *exp, const struct hcmp *c)
 static int
 bysample(const void *a, const void *b)
 {
-	const struct hsample *x = *(struct hsample *const *)a;
-	const struct hsample *y = *(struct hsample *const *)b;
+	const Sample *x = *(Sample *const *)a;
+	const Sample *y = *(Sample *const *)b;
 	int r;
 
-	if ((r = strcmp(x->instance ? x->instance : "", y->instance ?
-	    y->instance : "")))
+	if ((r = strcmp(S(x->instance), S(y->instance))))
 		return r;
 	if ((r = strcmp(x->run, y->run)))
 		return r;
@@ -34,29 +34,21 @@ bysample(const void *a, const void *b)
 	return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
-struct hsample **
-h_samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
-    char **runs, int nruns, int *n)
+Sample **
+h_samplesof(struct hsite *s, const Cmp *c, const char *exp, char **runs,
+    size_t nruns, int *n)
 {
-	struct hsample **v = NULL;
+	Sample **v, *first;
 	char g[2048];
-	int lo = 0, hi = s->nsmp, i;
+	size_t i, k;
 
 	gkey(g, sizeof(g), exp, c);
+	first = samples_of(s->r, g, &k);
+	v = emalloc((k + 1) * sizeof(*v));
 	*n = 0;
-	/* the samples are sorted by group (html.c): the first of g */
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (strcmp(s->smp[mid].gkey, g) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < s->nsmp && strcmp(s->smp[i].gkey, g) == 0; i++)
-		if (nruns == 0 || h_inlist(runs, nruns, s->smp[i].run)) {
-			v = ereallocarray(v, *n + 1, sizeof(*v));
-			v[(*n)++] = &s->smp[i];
-		}
+	for (i = 0; i < k; i++)
+		if (nruns == 0 || h_inlist(runs, nruns, first[i].run))
+			v[(*n)++] = &first[i];
 	if (*n)
 		qsort(v, *n, sizeof(*v), bysample);
 	return v;
@@ -70,40 +62,38 @@ h_samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
  * obs.run, in order; when that does not work out exactly, the values are
  * shown as the pooled runs they are.  Sources are not in stat records.
  */
-struct hsample *
-h_statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
+Sample *
+h_statsamples(struct hsite *s, const Cmp *c, const char *exp, int *n)
 {
-	struct hgroup key, *g;
-	struct hsample *v;
+	const Group *g;
+	Sample *v;
 	char k[2048], *pooled;
-	int i, j, at, *cut = NULL, ok = 0;
-	size_t len = 0;
+	size_t i, j, at, *cut = NULL, len = 0;
+	int ok = 0;
 
 	gkey(k, sizeof(k), exp, c);
-	key.gkey = k;
 	*n = 0;
-	if (s->ngrp == 0 || (g = bsearch(&key, s->grp, s->ngrp, sizeof(*s->grp),
-	    h_groupcmp)) == NULL || g->nsub == 0)
+	if ((g = group_of(s->r, k)) == NULL || g->nobs_sub == 0)
 		return NULL;
-	if (g->nruns >= 1 && g->ninstances <= 1 && g->nrun == g->nruns) {
+	if (g->nruns >= 1 && g->ninstances <= 1 && g->nobs_run == g->nruns) {
 		cut = emalloc((g->nruns + 1) * sizeof(*cut));
 		cut[0] = 0;
 		for (j = 0, at = 0; j < g->nruns; j++) {
 			double sum = 0;
-			int e;
+			size_t e;
 
-			for (e = at; e < g->nsub; e++) {
-				sum += g->sub[e];
-				if (fabs(sum / (e - at + 1) - g->run[j]) <=
-				    1e-9 * fmax(1, fabs(g->run[j])) &&
-				    (j + 1 < g->nruns || e + 1 == g->nsub))
+			for (e = at; e < g->nobs_sub; e++) {
+				sum += g->obs_sub[e];
+				if (fabs(sum / (e - at + 1) - g->obs_run[j]) <=
+				    1e-9 * fmax(1, fabs(g->obs_run[j])) &&
+				    (j + 1 < g->nruns || e + 1 == g->nobs_sub))
 					break;
 			}
-			if (e == g->nsub)
+			if (e == g->nobs_sub)
 				break;
 			at = cut[j + 1] = e + 1;
 		}
-		ok = j == g->nruns && at == g->nsub;
+		ok = j == g->nruns && at == g->nobs_sub;
 	}
 	for (i = 0; i < g->nruns; i++)
 		len += strlen(g->runs[i]) + 2;
@@ -113,8 +103,8 @@ h_statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
 		strcat(strcat(pooled, i ? ", " : ""), g->runs[i]);
 	if (g->nruns > 1)
 		strcat(pooled, " (pooled)");
-	v = ecalloc(g->nsub, sizeof(*v));
-	for (i = j = 0; i < g->nsub; i++) {
+	v = ecalloc(g->nobs_sub, sizeof(*v));
+	for (i = j = 0; i < g->nobs_sub; i++) {
 		while (ok && i >= cut[j + 1])
 			j++;
 		v[i].gkey = g->gkey;
@@ -122,9 +112,9 @@ h_statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
 		v[i].iter = 0;
 		v[i].rep = 1;
 		v[i].sub = ok ? i - cut[j] + 1 : i + 1;
-		v[i].value = g->sub[i];
+		v[i].value = g->obs_sub[i];
 	}
 	free(cut);
-	*n = g->nsub;
+	*n = (int)g->nobs_sub;
 	return v;
 }

@@ -3,6 +3,7 @@
  * regression, uncertain comparisons skipped (they decided nothing) */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
@@ -60,7 +61,7 @@ detail(FILE *fp, const Cmp *c)
 		snprintf(buf, sizeof(buf), ", score %.1f", c->score);
 		put(fp, buf);
 	}
-	if (*c->reason) {
+	if (c->reason && *c->reason) {
 		fputs(", ", fp);
 		put(fp, c->reason);
 	}
@@ -69,22 +70,21 @@ detail(FILE *fp, const Cmp *c)
 int
 render_junit(Report *r, FILE *fp)
 {
+	const Cmp **v = by_name(r), *c;
 	size_t i, j, k, tests, fails, skips;
-	const Cmp *c;
 
-	sort_by_name(r->cmp, r->ncmp);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
 	    "skipped=\"%zu\">\n", r->ncmp, r->count[CL_REGRESSION],
 	    r->count[CL_UNCERTAIN]);
 	for (i = 0; i < r->ncmp; i = j) {
 		tests = fails = skips = 0;
-		for (j = i; j < r->ncmp && samepair(&r->cmp[i], &r->cmp[j]); j++) {
+		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++) {
 			tests++;
-			fails += r->cmp[j].cls == CL_REGRESSION;
-			skips += r->cmp[j].cls == CL_UNCERTAIN;
+			fails += v[j]->cls == CL_REGRESSION;
+			skips += v[j]->cls == CL_UNCERTAIN;
 		}
-		c = &r->cmp[i];
+		c = v[i];
 		fputs("  <testsuite name=\"", fp);
 		put(fp, c->base_kernel);
 		fputs(" vs ", fp);
@@ -96,7 +96,7 @@ render_junit(Report *r, FILE *fp)
 		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
 		    "skipped=\"%zu\">\n", tests, fails, skips);
 		for (k = i; k < j; k++) {
-			c = &r->cmp[k];
+			c = v[k];
 			fputs("    <testcase classname=\"", fp);
 			put(fp, c->suite);
 			fputc('.', fp);
@@ -111,7 +111,7 @@ render_junit(Report *r, FILE *fp)
 			fprintf(fp, "[%lld]\"", c->conc);
 			if (c->cls == CL_REGRESSION) {
 				fputs(">\n      <failure type=\"", fp);
-				put(fp, c->severity);
+				put(fp, S(c->severity));
 				fputs("\" message=\"", fp);
 				detail(fp, c);
 				fputs("\">regression: ", fp);
@@ -132,5 +132,6 @@ render_junit(Report *r, FILE *fp)
 		fputs("  </testsuite>\n", fp);
 	}
 	fputs("</testsuites>\n", fp);
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -2,6 +2,7 @@
  * yellow regressions in a table, the rest folded away */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
@@ -74,10 +75,10 @@ row(FILE *fp, const Cmp *c, int withclass)
 {
 	fputs("| ", fp);
 	if (withclass) {
-		put(fp, c->class);
+		put(fp, c->cls == CL_UNCLASSIFIED ? "" : class_names[c->cls]);
 		fputs(" | ", fp);
 	}
-	put(fp, *c->severity ? c->severity : "-");
+	put(fp, c->severity && *c->severity ? c->severity : "-");
 	fputs(" | ", fp);
 	name(fp, c->suite, c->bench, c->test, c->op, c->metric);
 	fprintf(fp, " | %lld | ", c->conc);
@@ -96,7 +97,7 @@ row(FILE *fp, const Cmp *c, int withclass)
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
-	put(fp, c->reason);
+	put(fp, S(c->reason));
 	fputs(" |\n", fp);
 }
 
@@ -109,13 +110,13 @@ headline(const Cmp *c)
 int
 render_md(Report *r, FILE *fp)
 {
+	const Cmp **v = by_severity(r);
 	size_t i, j, nhead = 0, nrest = 0;
 
-	sort_by_severity(r->cmp, r->ncmp);
 	for (i = 0; i < r->ncmp; i++) {
-		if (headline(&r->cmp[i]))
+		if (headline(v[i]))
 			nhead++;
-		else if (r->cmp[i].cls != CL_NOCHANGE)
+		else if (v[i]->cls != CL_NOCHANGE)
 			nrest++;
 	}
 	fprintf(fp, "## kp: %zu regressions (%zu red, %zu yellow)\n\n",
@@ -131,8 +132,8 @@ render_md(Report *r, FILE *fp)
 	if (nhead) {
 		header(fp, 0);
 		for (i = 0; i < r->ncmp; i++)
-			if (headline(&r->cmp[i]))
-				row(fp, &r->cmp[i], 0);
+			if (headline(v[i]))
+				row(fp, v[i], 0);
 		fputc('\n', fp);
 	}
 	if (r->nsys) {
@@ -166,9 +167,9 @@ render_md(Report *r, FILE *fp)
 			fputs(" | ", fp);
 			num(fp, "%.1f", s->avg_score);
 			fputs(" | ", fp);
-			pct(fp, s->chmin);
+			pct(fp, s->change_min);
 			fputs(" to ", fp);
-			pct(fp, s->chmax);
+			pct(fp, s->change_max);
 			fprintf(fp, " | %s", s->systematic ? "yes" : "no");
 			if (s->nmissing)
 				fprintf(fp, " (%zu lvls missing)", s->nmissing);
@@ -183,10 +184,10 @@ render_md(Report *r, FILE *fp)
 		    "</summary>\n\n", nrest);
 		header(fp, 1);
 		for (i = 0; i < r->ncmp; i++)
-			if (!headline(&r->cmp[i]) &&
-			    r->cmp[i].cls != CL_NOCHANGE)
-				row(fp, &r->cmp[i], 1);
+			if (!headline(v[i]) && v[i]->cls != CL_NOCHANGE)
+				row(fp, v[i], 1);
 		fputs("\n</details>\n", fp);
 	}
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
@@ -62,9 +63,9 @@ group(FILE *fp, const Sys *s, int colour)
 	else
 		fprintf(fp, "  Avg Score: %.1f\n", s->avg_score);
 	fputs("  Median diffs: [", fp);
-	pct(fp, s->chmin, 2);
+	pct(fp, s->change_min, 2);
 	fputs(" to ", fp);
-	pct(fp, s->chmax, 2);
+	pct(fp, s->change_max, 2);
 	fputs("]\n", fp);
 	if (!s->systematic) {
 		fprintf(fp, "  Not systematic: %zu of %zu tested lvls (",
@@ -84,7 +85,7 @@ group(FILE *fp, const Sys *s, int colour)
 	}
 	if (!isnan(s->p_combined))
 		fprintf(fp, "  Combined p: %.3g (%s)\n", s->p_combined,
-		    s->combine_method);
+		    S(s->combine_method));
 }
 
 /* What a reader must know before trusting a line, from kp-classify's
@@ -107,13 +108,13 @@ caveats(FILE *fp, const char *reason)
 int
 render_text(Report *r, FILE *fp, int colour)
 {
+	const Cmp **v, *c;
 	size_t i, n;
 	int sev, first;
-	const Cmp *c;
 	const char *on, *off;
 
 	strip_report(r);
-	sort_by_severity(r->cmp, r->ncmp);
+	v = by_severity(r);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[CL_REGRESSION]);
 	for (sev = 0; sev < NSEVRANK; sev++) {
@@ -125,7 +126,7 @@ render_text(Report *r, FILE *fp, int colour)
 		    (unsigned char)sev_names[sev][0]), sev_names[sev] + 1,
 		    r->regsev[sev], off);
 		for (i = 0; i < r->ncmp; i++) {
-			c = &r->cmp[i];
+			c = v[i];
 			if (c->cls != CL_REGRESSION || c->sev != sev)
 				continue;
 			fprintf(fp, "  - %s/%s%s%s[%lld] exp:%s/%s (%s / %s) ",
@@ -166,7 +167,7 @@ render_text(Report *r, FILE *fp, int colour)
 	}
 	fprintf(fp, "\nUncertain: %zu", r->count[CL_UNCERTAIN]);
 	for (i = n = 0, first = 1; i < r->ncmp; i++) {
-		c = &r->cmp[i];
+		c = v[i];
 		if (c->cls != CL_UNCERTAIN || c->need_n < 0)
 			continue;
 		/* briefly: the list is for a glance, the csv has them all */
@@ -187,5 +188,6 @@ render_text(Report *r, FILE *fp, int colour)
 	if (r->count[CL_UNCLASSIFIED])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[CL_UNCLASSIFIED]);
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -7,6 +7,34 @@
 #include "kp.h"
 #include "render.h"
 
+/* room for element n of an array whose capacity is the power of 2 at
+ * or above n */
+void *
+grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
+}
+
+int
+lookup(const char *s, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; s && i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void
+list_add(List *l, int i)
+{
+	l->v = grow(l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = i;
+}
+
 static int
 byname(const Cmp *a, const Cmp *b)
 {
@@ -26,7 +54,7 @@ byname(const Cmp *a, const Cmp *b)
 static int
 byname_q(const void *a, const void *b)
 {
-	return byname(a, b);
+	return byname(*(const Cmp *const *)a, *(const Cmp *const *)b);
 }
 
 /* the class in its usual order, then the worst severity, the highest
@@ -35,7 +63,7 @@ byname_q(const void *a, const void *b)
 static int
 byseverity_q(const void *pa, const void *pb)
 {
-	const Cmp *a = pa, *b = pb;
+	const Cmp *a = *(const Cmp *const *)pa, *b = *(const Cmp *const *)pb;
 	double sa = isnan(a->score) ? -1 : a->score;
 	double sb = isnan(b->score) ? -1 : b->score;
 	double ca = isnan(a->change) ? 0 : fabs(a->change);
@@ -52,18 +80,29 @@ byseverity_q(const void *pa, const void *pb)
 	return byname(a, b);
 }
 
-void
-sort_by_severity(Cmp *c, size_t n)
+static const Cmp **
+sorted(const Report *r, int (*cmp)(const void *, const void *))
 {
-	if (n)
-		qsort(c, n, sizeof(*c), byseverity_q);
+	const Cmp **v = emalloc((r->ncmp + 1) * sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < r->ncmp; i++)
+		v[i] = &r->cmp[i];
+	if (r->ncmp)
+		qsort(v, r->ncmp, sizeof(*v), cmp);
+	return v;
 }
 
-void
-sort_by_name(Cmp *c, size_t n)
+const Cmp **
+by_severity(const Report *r)
 {
-	if (n)
-		qsort(c, n, sizeof(*c), byname_q);
+	return sorted(r, byseverity_q);
+}
+
+const Cmp **
+by_name(const Report *r)
+{
+	return sorted(r, byname_q);
 }
 
 size_t
@@ -107,7 +146,7 @@ strip_report(Report *r)
 		Cmp *c = &r->cmp[i];
 		char *f[] = { c->key, c->suite, c->bench, c->test, c->op,
 			c->metric, c->unit, c->base_kernel, c->target_kernel,
-			c->base_exp, c->target_exp, c->class, c->severity,
+			c->base_exp, c->target_exp, c->severity,
 			c->reason, c->method };
 
 		for (j = 0; j < KP_LEN(f); j++)
@@ -125,9 +164,9 @@ strip_report(Report *r)
 			strip_controls(s->sevname[j]);
 	}
 	for (i = 0; i < r->nrun; i++) {
-		strip_controls(r->run[i].host);
-		strip_controls(r->run[i].cpu_model);
-		strip_controls(r->run[i].kernel);
+		strip_controls(r->run[i].f[RF_host]);
+		strip_controls(r->run[i].f[RF_cpu_model]);
+		strip_controls(r->run[i].f[RF_kernel]);
 	}
 }
 
