@@ -11,15 +11,20 @@ LIBSRC = \
 	lib/dist.c \
 	lib/ealloc.c \
 	lib/hash.c \
+	lib/id.c \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \
 	lib/lineio.c \
 	lib/numfmt.c \
+	lib/opts.c \
+	lib/rec.c \
 	lib/record.c \
+	lib/rectab.c \
 	lib/runmeta.c \
 	lib/strmap.c \
-	lib/summary.c
+	lib/summary.c \
+	lib/vocab.c
 
 TOOLS = \
 	kp-fetch \

@@ -6,6 +6,9 @@
  *   ndjson judge [file]  for each line: "ok " and the record re-serialised
  *                        from decoded values, or "err COL message";
  *                        never stops at a bad line (for the corpus tests)
+ *   ndjson rec   [file]  read each record of a type of rec.h into its
+ *                        struct and write it from there; others as read
+ *                        (kp-records(5) against the tables of libkp)
  */
 #include <err.h>
 #include <stdio.h>
@@ -13,11 +16,12 @@
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 
 static void
 usage(void)
 {
-	fputs("usage: ndjson read | pass | cat | judge [file]\n", stderr);
+	fputs("usage: ndjson read | pass | cat | judge | rec [file]\n", stderr);
 	exit(KP_EXIT_BAD);
 }
 
@@ -61,6 +65,29 @@ emit(kp_w *w, kp_json *d, int i)
 		break;
 	}
 	return d->tok[i].next;
+}
+
+/* the record through its struct, or as it is */
+static void
+rec(kp_w *w, kp_json *d)
+{
+	static const kp_rtype *const types[] = { &kp_run_t, &kp_runstat_t,
+		&kp_sample_t, &kp_hist_t, &kp_stat_t, &kp_rollup_t, &kp_histstat_t,
+		&kp_noise_t, &kp_cmp_t, &kp_sys_t, &kp_artifact_t };
+	static kp_recix ix[KP_LEN(types)];
+	char buf[4096];	/* kp_rec_read zeroes what it fills */
+	size_t i;
+
+	for (i = 0; i < KP_LEN(types); i++)
+		if (kp_rec_is(d, types[i])) {
+			if (types[i]->size > sizeof(buf))
+				errx(2, "%s: struct too large", types[i]->name);
+			kp_rec_read(d, types[i], buf, NULL, &ix[i]);
+			kp_rec_write(w, types[i], buf);
+			kp_rec_free(types[i], buf);
+			return;
+		}
+	kp_w_line(w, d->text, d->len);
 }
 
 int
@@ -113,6 +140,9 @@ main(int argc, char *argv[])
 			kp_w_copy_obj(w, &d, NULL);
 			kp_w_end(w);
 		}
+	} else if (strcmp(mode, "rec") == 0) {
+		while (kp_rec_next(in, &d))
+			rec(w, &d);
 	} else {
 		usage();
 	}

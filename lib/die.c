@@ -62,3 +62,24 @@ efshut(FILE *fp, const char *name)
 		exit(KP_EXIT_BAD);
 	}
 }
+
+void
+kp_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn_at(NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	exit(KP_EXIT_BAD);
+}
+
+void
+kp_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn_at(NULL, 0, 0, fmt, ap);
+	va_end(ap);
+}

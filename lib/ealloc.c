@@ -1,6 +1,6 @@
 /* ealloc.c: allocation that dies with a message instead of failing, so
  * every call site stays one line. */
-#include <err.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +12,7 @@ emalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		err(KP_EXIT_BAD, "malloc %zu bytes", n);
+		kp_die("malloc %zu bytes: %s", n, strerror(errno));
 	return p;
 }
 
@@ -22,7 +22,7 @@ ecalloc(size_t nmemb, size_t size)
 	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
 
 	if (!p)
-		err(KP_EXIT_BAD, "calloc %zu x %zu bytes", nmemb, size);
+		kp_die("calloc %zu x %zu bytes: %s", nmemb, size, strerror(errno));
 	return p;
 }
 
@@ -30,7 +30,7 @@ void *
 erealloc(void *p, size_t n)
 {
 	if (!(p = realloc(p, n ? n : 1)))
-		err(KP_EXIT_BAD, "realloc %zu bytes", n);
+		kp_die("realloc %zu bytes: %s", n, strerror(errno));
 	return p;
 }
 
@@ -38,7 +38,7 @@ void *
 ereallocarray(void *p, size_t nmemb, size_t size)
 {
 	if (!(p = reallocarray(p, nmemb ? nmemb : 1, size ? size : 1)))
-		err(KP_EXIT_BAD, "reallocarray %zu x %zu bytes", nmemb, size);
+		kp_die("reallocarray %zu x %zu bytes: %s", nmemb, size, strerror(errno));
 	return p;
 }
 
@@ -48,7 +48,7 @@ estrdup(const char *s)
 	char *p = strdup(s);
 
 	if (!p)
-		err(KP_EXIT_BAD, "strdup");
+		kp_die("strdup: %s", strerror(errno));
 	return p;
 }
 
@@ -58,6 +58,14 @@ estrndup(const char *s, size_t n)
 	char *p = strndup(s, n);
 
 	if (!p)
-		err(KP_EXIT_BAD, "strndup");
+		kp_die("strndup: %s", strerror(errno));
 	return p;
+}
+
+void *
+kp_grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return ereallocarray(p, n ? 2 * n : 1, size);
 }

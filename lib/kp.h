@@ -27,15 +27,37 @@ void *erealloc(void *p, size_t n);
 void *ereallocarray(void *p, size_t nmemb, size_t size);
 char *estrdup(const char *s);
 char *estrndup(const char *s, size_t n);
+/* room for element n of p, an array of elements of size bytes holding n:
+ * the capacity is the power of 2 at or above n, so growing one at a time
+ * stays linear under a realloc that always copies (AddressSanitizer's) */
+void *kp_grow(void *p, size_t n, size_t size);
 
 /* die.c: diagnostics in the one form every tool uses:
- *   prog: FILE:LINE:COL: message        (line/col omitted when 0) */
+ *   prog: FILE:LINE:COL: message        (line/col omitted when 0,
+ *   prog: message                        file NULL)
+ * kp_die exits 2 (bad input, usage, failures); kp_warn goes on. */
 void kp_die_at(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 4, 5)));
 void kp_warn_at(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+void kp_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void kp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* flush and close a stream we wrote; on any error report it and exit 2 */
 void efshut(FILE *fp, const char *name);
+
+/* opts.c: what every tool's options share.
+ * kp_std_options: --help prints synopsis (the man page's SYNOPSIS, as
+ * "usage: ...") on the standard output and exits 0; --version prints
+ * "PROG VERSION" and exits 0; either may come anywhere before "--".
+ * kp_usage: the synopsis on the standard error, exit 2. */
+void kp_std_options(int argc, char *const argv[], const char *synopsis);
+void kp_usage(const char *synopsis) __attribute__((noreturn));
+/* an option's value: the whole of s as a number in [min, max], else exit 2
+ * with "OPT S: expected WHAT" (as sbase's estrtonum) */
+long long kp_opt_ll(const char *opt, const char *s, long long min, long long max,
+    const char *what);
+double kp_opt_dbl(const char *opt, const char *s, double min, double max,
+    const char *what);
 
 /* lineio.c: lines of a plain or gzip-compressed file, read in large blocks.
  * A truncated or corrupt .gz stream is an error (exit 2), never a short read.
@@ -142,6 +164,15 @@ char *kp_field_text(kp_json *d, const char *key);
 /* die at token i of the current record (i < 0: at the line) */
 void kp_rec_die(const kp_json *d, int i, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
+/* the messages of a field missing, and of token i of the wrong type,
+ * saying what (want) was expected */
+void kp_rec_missing(const kp_json *d, const char *key, const char *want)
+	__attribute__((noreturn));
+void kp_rec_wrong(const kp_json *d, int i, const char *key, const char *want)
+	__attribute__((noreturn));
+/* token i of field key as a finite number, as an integer; dies if not */
+double kp_rec_num_at(kp_json *d, int i, const char *key);
+long long kp_rec_int_at(kp_json *d, int i, const char *key);
 
 /* jsonw.c: NDJSON writer.  Commas and nesting are handled by the writer;
  * keys are written in the order the caller gives them (tools use the order

@@ -57,13 +57,8 @@ field(const kp_json *d, const char *key)
 	return i >= 0 && d->tok[i].type == KP_JNULL ? -1 : i;
 }
 
-static void missing(const kp_json *, const char *, const char *)
-	__attribute__((noreturn));
-static void wrong(const kp_json *, int, const char *, const char *)
-	__attribute__((noreturn));
-
-static void
-missing(const kp_json *d, const char *key, const char *want)
+void
+kp_rec_missing(const kp_json *d, const char *key, const char *want)
 {
 	if (kp_json_get(d, 0, key) >= 0)
 		kp_rec_die(d, kp_json_get(d, 0, key),
@@ -71,8 +66,8 @@ missing(const kp_json *d, const char *key, const char *want)
 	kp_rec_die(d, -1, "missing field \"%s\", expected %s", key, want);
 }
 
-static void
-wrong(const kp_json *d, int i, const char *key, const char *want)
+void
+kp_rec_wrong(const kp_json *d, int i, const char *key, const char *want)
 {
 	kp_rec_die(d, i, "expected %s for \"%s\", got %s", want, key,
 		tname[d->tok[i].type]);
@@ -90,31 +85,31 @@ kp_req_str(kp_json *d, const char *key)
 	int i = field(d, key);
 
 	if (i < 0)
-		missing(d, key, "a string");
+		kp_rec_missing(d, key, "a string");
 	if (d->tok[i].type != KP_JSTR)
-		wrong(d, i, key, "a string");
+		kp_rec_wrong(d, i, key, "a string");
 	return kp_json_str(d, i);
 }
 
-static double
-num_at(kp_json *d, int i, const char *key)
+double
+kp_rec_num_at(kp_json *d, int i, const char *key)
 {
 	double x;
 
 	if (d->tok[i].type != KP_JNUM)
-		wrong(d, i, key, "a number");
+		kp_rec_wrong(d, i, key, "a number");
 	if (kp_json_num(d, i, &x) < 0 || !isfinite(x))
 		kp_rec_die(d, i, "expected a finite number for \"%s\", got one out of range", key);
 	return x;
 }
 
-static long long
-int_at(kp_json *d, int i, const char *key)
+long long
+kp_rec_int_at(kp_json *d, int i, const char *key)
 {
 	long long v;
 
 	if (d->tok[i].type != KP_JNUM)
-		wrong(d, i, key, "an integer");
+		kp_rec_wrong(d, i, key, "an integer");
 	if (kp_json_int(d, i, &v) < 0)
 		kp_rec_die(d, i, "expected an integer for \"%s\", got %.*s", key,
 			(int)d->tok[i].len, d->text + d->tok[i].off);
@@ -127,8 +122,8 @@ kp_req_num(kp_json *d, const char *key)
 	int i = field(d, key);
 
 	if (i < 0)
-		missing(d, key, "a number");
-	return num_at(d, i, key);
+		kp_rec_missing(d, key, "a number");
+	return kp_rec_num_at(d, i, key);
 }
 
 long long
@@ -137,8 +132,8 @@ kp_req_int(kp_json *d, const char *key)
 	int i = field(d, key);
 
 	if (i < 0)
-		missing(d, key, "an integer");
-	return int_at(d, i, key);
+		kp_rec_missing(d, key, "an integer");
+	return kp_rec_int_at(d, i, key);
 }
 
 const char *
@@ -149,7 +144,7 @@ kp_opt_str(kp_json *d, const char *key, const char *def)
 	if (i < 0)
 		return def;
 	if (d->tok[i].type != KP_JSTR)
-		wrong(d, i, key, "a string or null");
+		kp_rec_wrong(d, i, key, "a string or null");
 	return kp_json_str(d, i);
 }
 
@@ -158,7 +153,7 @@ kp_opt_num(kp_json *d, const char *key, double def)
 {
 	int i = field(d, key);
 
-	return i < 0 ? def : num_at(d, i, key);
+	return i < 0 ? def : kp_rec_num_at(d, i, key);
 }
 
 long long
@@ -166,7 +161,7 @@ kp_opt_int(kp_json *d, const char *key, long long def)
 {
 	int i = field(d, key);
 
-	return i < 0 ? def : int_at(d, i, key);
+	return i < 0 ? def : kp_rec_int_at(d, i, key);
 }
 
 char *

@@ -1,0 +1,751 @@
+/* rec.c: any record of rec.h read from a parsed line and written, by
+ * walking the table of its fields (rectab.c). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rec.h"
+
+#define MAXF 128	/* fields a kp_has can hold */
+
+void
+kp_has_range(kp_has *h, int from, int to)
+{
+	for (; from <= to; from++)
+		kp_has_set(h, from);
+}
+
+kp_has
+kp_has_of(int f, ...)
+{
+	kp_has h = { { 0, 0 } };
+	va_list ap;
+
+	va_start(ap, f);
+	for (; f >= 0; f = va_arg(ap, int))
+		kp_has_set(&h, f);
+	va_end(ap);
+	return h;
+}
+
+/* what a field of each kind holds, for messages */
+static const char *const kindname[] = {
+	[KP_F_STR] = "a string", [KP_F_INT] = "an integer",
+	[KP_F_NUM] = "a number", [KP_F_BOOL] = "true or false",
+	[KP_F_ENUM] = "a word", [KP_F_SCALAR] = "a string or a number",
+	[KP_F_RAW] = "a value", [KP_F_STRS] = "an array of strings",
+	[KP_F_NUMS] = "an array of numbers", [KP_F_INTS] = "an array of integers",
+	[KP_F_COUNTS] = "an object of counters",
+	[KP_F_INSTS] = "an array of {instance, n, median, mean}",
+	[KP_F_OBS] = "an object with the unit values of each level",
+	[KP_F_BUCKETS] = "an array of buckets {lo, hi, count}",
+	[KP_F_SEVCOUNTS] = "an object of severities and counts",
+};
+
+static const char *
+want_of(const kp_field *f)
+{
+	return f->kind == KP_F_ENUM ? f->vocab->what : kindname[f->kind];
+}
+
+static void *
+member(void *rec, const kp_field *f)
+{
+	return (char *)rec + f->off;
+}
+
+static const void *
+cmember(const void *rec, const kp_field *f)
+{
+	return (const char *)rec + f->off;
+}
+
+/* a key's text: raw when it has no escapes, else decoded */
+static const char *
+keytext(kp_json *d, int i, size_t *len)
+{
+	if (d->tok[i].esc)
+		return kp_json_strn(d, i, len);
+	*len = d->tok[i].len;
+	return d->text + d->tok[i].off;
+}
+
+static int
+lookup(const kp_rtype *t, const char *k, size_t len)
+{
+	int f;
+
+	for (f = 0; f < t->nf; f++)
+		if (t->f[f].len == len && memcmp(t->f[f].name, k, len) == 0)
+			return f;
+	return -1;
+}
+
+int
+kp_rec_is(kp_json *d, const kp_rtype *t)
+{
+	int i = kp_json_get(d, 0, "type"), s, k;
+
+	if (i < 0 || d->tok[i].type != KP_JSTR)
+		kp_rec_type(d);	/* dies, saying why */
+	if (!kp_json_streq(d, i, t->name))
+		return 0;
+	if (!t->scopes)
+		return 1;
+	if ((s = kp_json_get(d, 0, "scope")) < 0 || d->tok[s].type != KP_JSTR)
+		return 0;
+	k = kp_vocab_find(&kp_scope_v, kp_json_str(d, s), strlen(kp_json_str(d, s)));
+	return k >= 0 && (t->scopes >> k & 1);
+}
+
+int
+kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix)
+{
+	int i, f, m, end = (int)d->tok[0].next, type = -1;
+	const char *k;
+	size_t len;
+
+	for (f = 0; f < t->nf; f++)
+		tok[f] = -1;
+	for (i = 1, m = 0; i < end; i = (int)d->tok[i + 1].next, m++) {
+		k = keytext(d, i, &len);
+		f = ix && m < 64 ? ix->at[m] : 0;
+		if (f == KP_IX_TYPE && len == 4 && memcmp(k, "type", 4) == 0) {
+			if (type < 0)
+				type = i + 1;
+			continue;
+		}
+		f--;
+		if (f < 0 || f >= t->nf || t->f[f].len != len ||
+		    memcmp(t->f[f].name, k, len) != 0) {
+			if (len == 4 && memcmp(k, "type", 4) == 0) {
+				if (ix && m < 64)
+					ix->at[m] = KP_IX_TYPE;
+				if (type < 0)
+					type = i + 1;
+				continue;
+			}
+			f = lookup(t, k, len);
+			if (ix && m < 64)
+				ix->at[m] = (uint8_t)(f + 1);
+		}
+		if (f >= 0 && tok[f] < 0)
+			tok[f] = i + 1;
+	}
+	return type;
+}
+
+/* ---- reading ---- */
+
+static char *
+str_of(kp_json *d, int i, const char *key)
+{
+	if (d->tok[i].type != KP_JSTR)
+		kp_rec_wrong(d, i, key, "a string");
+	return estrdup(kp_json_str(d, i));
+}
+
+/* the value of member key of object obj, or -1 when missing or null */
+static int
+get(const kp_json *d, int obj, const char *key)
+{
+	int i = kp_json_get(d, obj, key);
+
+	return i >= 0 && d->tok[i].type == KP_JNULL ? -1 : i;
+}
+
+static void
+arr(kp_json *d, int i, const char *key, const char *want)
+{
+	if (d->tok[i].type != KP_JARR)
+		kp_rec_wrong(d, i, key, want);
+}
+
+void
+kp_json_nums(kp_json *d, int i, const char *key, kp_nums *out)
+{
+	int e;
+
+	arr(d, i, key, kindname[KP_F_NUMS]);
+	out->n = 0;
+	out->v = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*out->v));
+	for (e = i + 1; out->n < d->tok[i].n; e = (int)d->tok[e].next)
+		out->v[out->n++] = kp_rec_num_at(d, e, key);
+}
+
+void
+kp_json_ints(kp_json *d, int i, const char *key, kp_ints *out)
+{
+	int e;
+
+	arr(d, i, key, kindname[KP_F_INTS]);
+	out->n = 0;
+	out->v = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*out->v));
+	for (e = i + 1; out->n < d->tok[i].n; e = (int)d->tok[e].next)
+		out->v[out->n++] = kp_rec_int_at(d, e, key);
+}
+
+void
+kp_json_strs(kp_json *d, int i, const char *key, kp_strs *out)
+{
+	int e;
+
+	arr(d, i, key, kindname[KP_F_STRS]);
+	out->n = 0;
+	out->v = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*out->v));
+	for (e = i + 1; out->n < d->tok[i].n; e = (int)d->tok[e].next)
+		out->v[out->n++] = str_of(d, e, key);
+}
+
+void
+kp_strs_free(kp_strs *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+static void
+obj(kp_json *d, int i, const char *key, const char *want)
+{
+	if (d->tok[i].type != KP_JOBJ)
+		kp_rec_wrong(d, i, key, want);
+}
+
+static void
+scalar_of(kp_json *d, int i, kp_scalar *s)
+{
+	const char *raw;
+	size_t len;
+
+	s->type = d->tok[i].type;
+	if (s->type == KP_JNULL)
+		s->text = NULL;
+	else if (s->type == KP_JSTR)
+		s->text = estrdup(kp_json_str(d, i));
+	else {
+		raw = kp_json_raw(d, i, &len);
+		s->text = estrndup(raw, len);
+	}
+}
+
+static void
+counts_of(kp_json *d, int i, const char *key, kp_counts *c)
+{
+	int k;
+
+	obj(d, i, key, kindname[KP_F_COUNTS]);
+	c->name = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*c->name));
+	c->v = ereallocarray(NULL, d->tok[i].n + 1, sizeof(*c->v));
+	for (k = i + 1; c->n < d->tok[i].n; k = (int)d->tok[k + 1].next) {
+		c->name[c->n] = estrdup(kp_json_str(d, k));
+		c->v[c->n++] = kp_rec_int_at(d, k + 1, key);
+	}
+}
+
+static void
+insts_of(kp_json *d, int i, const char *key, kp_insts *in)
+{
+	int e, k;
+	kp_inst *x;
+
+	arr(d, i, key, kindname[KP_F_INSTS]);
+	in->v = ecalloc(d->tok[i].n + 1, sizeof(*in->v));
+	for (e = i + 1; in->n < d->tok[i].n; e = (int)d->tok[e].next) {
+		x = &in->v[in->n++];
+		if (d->tok[e].type != KP_JOBJ || (k = get(d, e, "instance")) < 0 ||
+		    d->tok[k].type != KP_JSTR)
+			kp_rec_die(d, e, "expected {\"instance\": string, \"median\": number} in %s", key);
+		x->instance = estrdup(kp_json_str(d, k));
+		if ((k = get(d, e, "median")) < 0)
+			kp_rec_die(d, e, "expected a number \"median\" in %s", key);
+		x->median = kp_rec_num_at(d, k, key);
+		x->n = (k = get(d, e, "n")) < 0 ? KP_NULL_INT : kp_rec_int_at(d, k, key);
+		x->mean = (k = get(d, e, "mean")) < 0 ? NAN : kp_rec_num_at(d, k, key);
+	}
+}
+
+static void
+obs_of(kp_json *d, int i, const char *key, kp_obs *o)
+{
+	int lv, k;
+
+	obj(d, i, key, kindname[KP_F_OBS]);
+	for (lv = 0; lv < KP_NLV; lv++)
+		if ((k = get(d, i, kp_word(&kp_level_v, lv))) >= 0)
+			kp_json_nums(d, k, kp_word(&kp_level_v, lv), &o->lv[lv]);
+}
+
+static void
+buckets_of(kp_json *d, int i, const char *key, kp_buckets *b)
+{
+	int e, lo, hi, c;
+	kp_bucket *x;
+
+	arr(d, i, key, kindname[KP_F_BUCKETS]);
+	b->v = ecalloc(d->tok[i].n + 1, sizeof(*b->v));
+	for (e = i + 1; b->n < d->tok[i].n; e = (int)d->tok[e].next) {
+		x = &b->v[b->n++];
+		if (d->tok[e].type != KP_JOBJ || (lo = kp_json_get(d, e, "lo")) < 0 ||
+		    (hi = kp_json_get(d, e, "hi")) < 0 || (c = kp_json_get(d, e, "count")) < 0)
+			kp_rec_die(d, e, "expected a bucket {lo, hi, count}");
+		x->lo = d->tok[lo].type == KP_JNULL ? -INFINITY : kp_rec_num_at(d, lo, "lo");
+		x->hi = d->tok[hi].type == KP_JNULL ? INFINITY : kp_rec_num_at(d, hi, "hi");
+		if ((x->count = kp_rec_int_at(d, c, "count")) < 0)
+			kp_rec_die(d, c, "expected an integer count >= 0");
+	}
+}
+
+static void
+sevcounts_of(kp_json *d, int i, const char *key, long long *sc)
+{
+	const char *name;
+	size_t len;
+	int k, s;
+
+	obj(d, i, key, kindname[KP_F_SEVCOUNTS]);
+	for (k = i + 1; k < (int)d->tok[i].next; k = (int)d->tok[k + 1].next) {
+		name = kp_json_strn(d, k, &len);
+		s = kp_vocab_find(&kp_severity_v, name, len);
+		sc[s < 0 ? KP_NSEV : s] += kp_rec_int_at(d, k + 1, key);
+	}
+}
+
+static int
+ekp_rec_num_at(kp_json *d, int i, const kp_field *f)
+{
+	const char *s;
+	char list[256];
+	size_t len;
+	int k;
+
+	if (d->tok[i].type != KP_JSTR)
+		kp_rec_wrong(d, i, f->name, f->vocab->what);
+	s = kp_json_strn(d, i, &len);
+	if ((k = kp_vocab_find(f->vocab, s, len)) >= 0)
+		return k;
+	if (f->vocab->other)
+		return f->vocab->n;
+	kp_rec_die(d, i, "expected %s for \"%s\", got \"%s\"",
+	    kp_vocab_list(f->vocab, list, sizeof(list)), f->name, s);
+}
+
+static void
+setnull(const kp_field *f, void *p)
+{
+	switch (f->kind) {
+	case KP_F_INT:
+		*(long long *)p = KP_NULL_INT;
+		break;
+	case KP_F_NUM:
+		*(double *)p = NAN;
+		break;
+	case KP_F_BOOL:
+	case KP_F_ENUM:
+		*(int *)p = -1;
+		break;
+	case KP_F_SCALAR:
+		((kp_scalar *)p)->type = KP_JNULL;
+		break;
+	}
+}
+
+static void
+readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
+{
+	const kp_field *f = &t->f[fi];
+	void *p = member(rec, f);
+	const char *raw;
+	size_t len;
+
+	if (v >= 0)
+		kp_has_set((kp_has *)rec, fi);
+	if (v < 0 || d->tok[v].type == KP_JNULL) {
+		if (!(f->flags & KP_FF_NULL)) {
+			if (v < 0)
+				kp_rec_missing(d, f->name, want_of(f));
+			kp_rec_wrong(d, v, f->name, want_of(f));
+		}
+		setnull(f, p);
+		return;
+	}
+	switch (f->kind) {
+	case KP_F_STR:
+		*(char **)p = str_of(d, v, f->name);
+		break;
+	case KP_F_INT:
+		*(long long *)p = kp_rec_int_at(d, v, f->name);
+		break;
+	case KP_F_NUM:
+		*(double *)p = kp_rec_num_at(d, v, f->name);
+		break;
+	case KP_F_BOOL:
+		if (d->tok[v].type != KP_JTRUE && d->tok[v].type != KP_JFALSE)
+			kp_rec_wrong(d, v, f->name, kindname[KP_F_BOOL]);
+		*(int *)p = d->tok[v].type == KP_JTRUE;
+		break;
+	case KP_F_ENUM:
+		*(int *)p = ekp_rec_num_at(d, v, f);
+		break;
+	case KP_F_SCALAR:
+		if (d->tok[v].type == KP_JARR || d->tok[v].type == KP_JOBJ)
+			kp_rec_wrong(d, v, f->name, kindname[KP_F_SCALAR]);
+		scalar_of(d, v, p);
+		break;
+	case KP_F_RAW:
+		raw = kp_json_raw(d, v, &len);
+		((kp_raw *)p)->text = estrndup(raw, len);
+		((kp_raw *)p)->len = len;
+		break;
+	case KP_F_STRS:
+		kp_json_strs(d, v, f->name, p);
+		break;
+	case KP_F_NUMS:
+		kp_json_nums(d, v, f->name, p);
+		break;
+	case KP_F_INTS:
+		kp_json_ints(d, v, f->name, p);
+		break;
+	case KP_F_COUNTS:
+		counts_of(d, v, f->name, p);
+		break;
+	case KP_F_INSTS:
+		insts_of(d, v, f->name, p);
+		break;
+	case KP_F_OBS:
+		obs_of(d, v, f->name, p);
+		break;
+	case KP_F_BUCKETS:
+		buckets_of(d, v, f->name, p);
+		break;
+	case KP_F_SEVCOUNTS:
+		sevcounts_of(d, v, f->name, p);
+		break;
+	}
+}
+
+/* the members a run record has beyond its table, as scalars (an object
+ * or an array keeps its JSON text) */
+static void
+readextra(kp_json *d, const kp_rtype *t, kp_run *r)
+{
+	int i, end = (int)d->tok[0].next;
+	const char *k;
+	size_t len;
+	kp_extra *x;
+
+	for (i = 1; i < end; i = (int)d->tok[i + 1].next) {
+		k = keytext(d, i, &len);
+		if (lookup(t, k, len) >= 0 || (len == 4 && memcmp(k, "type", 4) == 0))
+			continue;
+		r->extra = ereallocarray(r->extra, r->nextra + 1, sizeof(*r->extra));
+		x = &r->extra[r->nextra++];
+		x->name = estrndup(k, len);
+		scalar_of(d, i + 1, &x->v);
+	}
+}
+
+void
+kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
+    kp_recix *ix)
+{
+	int tok[MAXF], f;
+
+	memset(rec, 0, t->size);
+	kp_rec_index(d, t, tok, ix);
+	for (f = 0; f < t->nf; f++)
+		if (!want || kp_has_get(want, f))
+			readfield(d, t, f, tok[f], rec);
+	if (t->extra && !want)
+		readextra(d, t, rec);
+}
+
+static void
+freefield(const kp_field *f, void *p)
+{
+	size_t i;
+
+	switch (f->kind) {
+	case KP_F_STR:
+		free(*(char **)p);
+		break;
+	case KP_F_SCALAR:
+		free(((kp_scalar *)p)->text);
+		break;
+	case KP_F_RAW:
+		free(((kp_raw *)p)->text);
+		break;
+	case KP_F_STRS:
+		kp_strs_free(p);
+		break;
+	case KP_F_NUMS:
+		free(((kp_nums *)p)->v);
+		break;
+	case KP_F_INTS:
+		free(((kp_ints *)p)->v);
+		break;
+	case KP_F_COUNTS:
+		for (i = 0; i < ((kp_counts *)p)->n; i++)
+			free(((kp_counts *)p)->name[i]);
+		free(((kp_counts *)p)->name);
+		free(((kp_counts *)p)->v);
+		break;
+	case KP_F_INSTS:
+		for (i = 0; i < ((kp_insts *)p)->n; i++)
+			free(((kp_insts *)p)->v[i].instance);
+		free(((kp_insts *)p)->v);
+		break;
+	case KP_F_OBS:
+		for (i = 0; i < KP_NLV; i++)
+			free(((kp_obs *)p)->lv[i].v);
+		break;
+	case KP_F_BUCKETS:
+		free(((kp_buckets *)p)->v);
+		break;
+	}
+}
+
+void
+kp_rec_free(const kp_rtype *t, void *rec)
+{
+	kp_run *r = rec;
+	size_t i;
+	int f;
+
+	for (f = 0; f < t->nf; f++)
+		freefield(&t->f[f], member(rec, &t->f[f]));
+	if (t->extra) {
+		for (i = 0; i < r->nextra; i++) {
+			free(r->extra[i].name);
+			free(r->extra[i].v.text);
+		}
+		free(r->extra);
+	}
+	memset(rec, 0, t->size);
+}
+
+void
+kp_rec_set_str(const kp_rtype *t, void *rec, int f, const char *s)
+{
+	void *p = member(rec, &t->f[f]);
+
+	if (t->f[f].kind == KP_F_STR) {
+		free(*(char **)p);
+		*(char **)p = s ? estrdup(s) : NULL;
+	} else if (t->f[f].kind == KP_F_SCALAR) {
+		free(((kp_scalar *)p)->text);
+		((kp_scalar *)p)->text = s ? estrdup(s) : NULL;
+		((kp_scalar *)p)->type = s ? KP_JSTR : KP_JNULL;
+	} else
+		kp_die_at(NULL, 0, 0, "%s: not a string field", t->f[f].name);
+	kp_has_set(rec, f);
+}
+
+/* ---- writing ---- */
+
+static void
+wscalar(kp_w *w, const kp_scalar *s)
+{
+	if (!s->text || s->type == KP_JNULL)
+		kp_w_null(w);
+	else if (s->type == KP_JSTR)
+		kp_w_str(w, s->text);
+	else
+		kp_w_raw(w, s->text, strlen(s->text));
+}
+
+static void
+wnums(kp_w *w, const kp_nums *v)
+{
+	size_t i;
+
+	kp_w_arr(w);
+	for (i = 0; i < v->n; i++)
+		kp_w_num(w, v->v[i]);
+	kp_w_end(w);
+}
+
+static void
+wint(kp_w *w, long long x)
+{
+	if (x == KP_NULL_INT)
+		kp_w_null(w);
+	else
+		kp_w_int(w, x);
+}
+
+/* A level whose units are single samples repeats the values of sub:
+ * they are formatted once (formatting was a third of kp-stats' output
+ * time). */
+static void
+wobs(kp_w *w, const kp_obs *o)
+{
+	const kp_nums *sub = &o->lv[KP_LV_SUB];
+	char *txt = NULL;
+	size_t len = 0, i;
+	int lv;
+
+	for (lv = 0; lv < KP_LV_SUB && !txt; lv++)
+		if (o->lv[lv].v == sub->v && o->lv[lv].n == sub->n && sub->n) {
+			txt = emalloc(sub->n * (KP_NUMBUF + 1) + 2);
+			txt[len++] = '[';
+			for (i = 0; i < sub->n; i++) {
+				if (i)
+					txt[len++] = ',';
+				len += kp_fmt_num(txt + len, sub->v[i]);
+			}
+			txt[len++] = ']';
+		}
+	kp_w_obj(w);
+	for (lv = 0; lv < KP_NLV; lv++) {
+		kp_w_key(w, kp_word(&kp_level_v, lv));
+		if (txt && o->lv[lv].v == sub->v && o->lv[lv].n == sub->n)
+			kp_w_raw(w, txt, len);
+		else
+			wnums(w, &o->lv[lv]);
+	}
+	kp_w_end(w);
+	free(txt);
+}
+
+static void
+writefield(kp_w *w, const kp_field *f, const void *p)
+{
+	size_t i;
+	int k;
+
+	kp_w_key(w, f->name);
+	switch (f->kind) {
+	case KP_F_STR:
+		kp_w_str(w, *(char *const *)p);
+		break;
+	case KP_F_INT:
+		wint(w, *(const long long *)p);
+		break;
+	case KP_F_NUM:
+		kp_w_num(w, *(const double *)p);
+		break;
+	case KP_F_BOOL:
+		if (*(const int *)p < 0)
+			kp_w_null(w);
+		else
+			kp_w_bool(w, *(const int *)p);
+		break;
+	case KP_F_ENUM:
+		kp_w_str(w, kp_word(f->vocab, *(const int *)p));
+		break;
+	case KP_F_SCALAR:
+		wscalar(w, p);
+		break;
+	case KP_F_RAW:
+		if (((const kp_raw *)p)->text)
+			kp_w_raw(w, ((const kp_raw *)p)->text, ((const kp_raw *)p)->len);
+		else
+			kp_w_null(w);
+		break;
+	case KP_F_STRS: {
+		const kp_strs *s = p;
+
+		kp_w_arr(w);
+		for (i = 0; i < s->n; i++)
+			kp_w_str(w, s->v[i]);
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_NUMS:
+		wnums(w, p);
+		break;
+	case KP_F_INTS: {
+		const kp_ints *s = p;
+
+		kp_w_arr(w);
+		for (i = 0; i < s->n; i++)
+			kp_w_int(w, s->v[i]);
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_COUNTS: {
+		const kp_counts *c = p;
+
+		kp_w_obj(w);
+		for (i = 0; i < c->n; i++)
+			kp_w_kint(w, c->name[i], c->v[i]);
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_INSTS: {
+		const kp_insts *in = p;
+
+		kp_w_arr(w);
+		for (i = 0; i < in->n; i++) {
+			kp_w_obj(w);
+			kp_w_kstr(w, "instance", in->v[i].instance);
+			kp_w_key(w, "n");
+			wint(w, in->v[i].n);
+			kp_w_knum(w, "median", in->v[i].median);
+			kp_w_knum(w, "mean", in->v[i].mean);
+			kp_w_end(w);
+		}
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_OBS:
+		wobs(w, p);
+		break;
+	case KP_F_BUCKETS: {
+		const kp_buckets *b = p;
+
+		kp_w_arr(w);
+		for (i = 0; i < b->n; i++) {
+			kp_w_obj(w);
+			kp_w_knum(w, "lo", b->v[i].lo);
+			kp_w_knum(w, "hi", b->v[i].hi);
+			kp_w_kint(w, "count", b->v[i].count);
+			kp_w_end(w);
+		}
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_SEVCOUNTS: {
+		const long long *sc = p;
+
+		kp_w_obj(w);
+		for (k = 0; k <= KP_NSEV; k++)
+			if (sc[k])
+				kp_w_kint(w, kp_word(&kp_severity_v, k), sc[k]);
+		kp_w_end(w);
+		break;
+	}
+	}
+}
+
+void
+kp_rec_members(kp_w *w, const kp_rtype *t, const void *rec)
+{
+	const kp_run *r = rec;
+	size_t i;
+	int f;
+
+	for (f = 0; f < t->nf; f++)
+		if (kp_has_get(rec, f))
+			writefield(w, &t->f[f], cmember(rec, &t->f[f]));
+	if (t->extra)
+		for (i = 0; i < r->nextra; i++) {
+			kp_w_key(w, r->extra[i].name);
+			wscalar(w, &r->extra[i].v);
+		}
+}
+
+void
+kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec)
+{
+	kp_w_obj(w);
+	kp_w_kstr(w, "type", t->name);
+	kp_rec_members(w, t, rec);
+	kp_w_end(w);
+}

@@ -1,0 +1,551 @@
+/* rec.h: the records of kp-records(5) as C types.
+ *
+ * One struct per record type, its fields described once, in a table of
+ * names, kinds and offsets (rectab.c), in the order of kp-records(5); one
+ * generic reader and one generic writer walk the table (rec.c).  The
+ * words the records use (class, severity, obs_level, ...) are enums, each
+ * with one table of names (vocab.c).  A tool names a field by its enum
+ * (KP_CMP_CLASS) and a word by its enum (KP_REGRESSION), never by
+ * spelling it, as GNU datamash names its operations from one table.
+ *
+ * Every record struct begins with a kp_has: the fields present.
+ *
+ * Reading, kp_rec_read(): the fields asked for (want; NULL asks for all)
+ * are decoded into the struct, which is zeroed first; the others are not
+ * looked at, so a tool pays only for what it uses.  A field asked for
+ * that is missing, or of another type, dies naming file:line:col, unless
+ * the table marks it nullable (KP_FF_NULL): then missing and null both
+ * read as the field's null (NULL, NAN, KP_NULL_INT, -1).  Strings and
+ * arrays read are allocated; kp_rec_free() frees them.
+ *
+ * kp_rec_index() is the reader of the hot paths (tens of millions of
+ * samples): in one pass over the members, the token of each field of the
+ * table, nothing decoded.
+ *
+ * Writing, kp_rec_write(): {"type": ..., then every field whose has bit
+ * is set, in table order}: the order of kp-records(5), so output is
+ * stable.  kp_rec_members() writes the fields alone, into an object the
+ * caller opened (a stage that appends fields to a record it copies).
+ * Numbers that are not finite, NULL strings and KP_NULL_INT are null.
+ */
+#ifndef KP_REC_H
+#define KP_REC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kp.h"
+
+/* ---- the vocabulary ---- */
+
+/* the words of one field: name[0..n) for values 0..n-1; with other set,
+ * a word not in the table reads as n (its name is other) instead of an
+ * error */
+typedef struct {
+	const char *const *name;
+	int n;
+	const char *other;
+	const char *what;	/* for messages: "a class" */
+} kp_vocab;
+
+/* the index of word s (len bytes), -1 when it is not one */
+int kp_vocab_find(const kp_vocab *v, const char *s, size_t len);
+/* the name of value i: name[i], other for n, NULL for anything else */
+const char *kp_word(const kp_vocab *v, int i);
+/* the words joined as "a, b or c", for messages */
+const char *kp_vocab_list(const kp_vocab *v, char *buf, size_t sz);
+
+/* cmp class: regression, improvement, no-change, uncertain */
+enum kp_class { KP_REGRESSION, KP_IMPROVEMENT, KP_NO_CHANGE, KP_UNCERTAIN, KP_NCLASS };
+/* cmp severity, worst first; KP_NSEV is any other word */
+enum kp_severity { KP_RED, KP_YELLOW, KP_GREEN, KP_SEV_NONE, KP_NSEV };
+/* the levels of replication, highest first: obs_level and stat obs */
+enum kp_level { KP_LV_INSTANCE, KP_LV_RUN, KP_LV_ITER, KP_LV_REP, KP_LV_SUB, KP_NLV };
+/* sys direction */
+enum kp_direction { KP_DIR_REGRESSION, KP_DIR_IMPROVEMENT, KP_NDIR };
+/* sample, stat, cmp better */
+enum kp_better { KP_HIGHER, KP_LOWER, KP_NBETTER };
+/* stat scope */
+enum kp_scope { KP_SCOPE_GROUP, KP_SCOPE_HIST, KP_SCOPE_TEST, KP_SCOPE_SUITE,
+	KP_SCOPE_EXP, KP_NSCOPE };
+/* cmp method: the test that gave p */
+enum kp_method { KP_M_MODERATED_T_LOG, KP_M_SWEEP_EB_LOG, KP_M_WELCH_LOG,
+	KP_M_WELCH, KP_M_MWU_EXACT, KP_M_MWU_NORMAL, KP_M_PAIRED_T_LOG,
+	KP_M_MMTESTS_CIDIFF, KP_M_HIST_BOUNDS, KP_M_WELCH_LOG_RUNS, KP_M_NONE,
+	KP_NMETHOD };
+/* cmp noise_floor_source: where the noise floor came from */
+enum kp_floor_source { KP_FLOOR_LEARNED, KP_FLOOR_RULE, KP_FLOOR_DEFAULT, KP_NFLOOR };
+/* sys combine_method */
+enum kp_combine { KP_STOUFFER, KP_SIGN, KP_NCOMBINE };
+/* stat ci_method */
+enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
+
+extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
+	kp_better_v, kp_scope_v, kp_method_v, kp_floor_source_v, kp_combine_v,
+	kp_ci_method_v;
+
+/* One run a side: the comparison's units lie inside one run on at least
+ * one side (obs_level iter, rep or sub, or fewer than two units), so its
+ * test saw no run-to-run noise.  The one rule; kp-compare and kp-hist
+ * write it as single_run. */
+int kp_single_run(int level, long long n_base, long long n_target);
+
+/* ---- ids (id.c) ---- */
+
+/* 16 lowercase hex digits and a NUL */
+#define KP_IDSZ 17
+/* the group: one measurement of one experiment, the samples kp-stats
+ * summarises in one stat record (exp, suite, bench, test, op, metric,
+ * conc); a sample is matched to its stat record by this id */
+void kp_group_id(char out[KP_IDSZ], const char *exp, const char *suite,
+    const char *bench, const char *test, const char *op, const char *metric,
+    long long conc);
+/* the family: a measurement across its concurrency levels in one
+ * baseline/target comparison (base_exp, target_exp, suite, bench, test,
+ * op, metric), what kp-systematic summarises in one sys record */
+void kp_family_id(char out[KP_IDSZ], const char *base_exp,
+    const char *target_exp, const char *suite, const char *bench,
+    const char *test, const char *op, const char *metric);
+
+/* ---- the pieces of records ---- */
+
+/* the fields present; field f is bit f */
+typedef struct {
+	uint64_t bit[2];
+} kp_has;
+
+static inline void
+kp_has_set(kp_has *h, int f)
+{
+	h->bit[f >> 6] |= (uint64_t)1 << (f & 63);
+}
+
+static inline void
+kp_has_clear(kp_has *h, int f)
+{
+	h->bit[f >> 6] &= ~((uint64_t)1 << (f & 63));
+}
+
+static inline int
+kp_has_get(const kp_has *h, int f)
+{
+	return (int)(h->bit[f >> 6] >> (f & 63)) & 1;
+}
+
+/* fields from..to, both included */
+void kp_has_range(kp_has *h, int from, int to);
+/* the fields listed, ending with -1 */
+kp_has kp_has_of(int f, ...);
+
+#define KP_NULL_INT INT64_MIN
+
+typedef struct {
+	char **v;
+	size_t n;
+} kp_strs;
+
+typedef struct {
+	double *v;
+	size_t n;
+} kp_nums;
+
+typedef struct {
+	long long *v;
+	size_t n;
+} kp_ints;
+
+/* a scalar as its JSON type (enum kp_jtype) and text: a string decoded,
+ * a number or literal as written; text NULL for null */
+typedef struct {
+	char *text;
+	int type;
+} kp_scalar;
+
+/* any JSON value, as its text */
+typedef struct {
+	char *text;
+	size_t len;
+} kp_raw;
+
+/* counter name to a change (runstat vmstat, schedstat) */
+typedef struct {
+	char **name;
+	long long *v;
+	size_t n;
+} kp_counts;
+
+/* a member a record has and its table has not (run records: --meta) */
+typedef struct {
+	char *name;
+	kp_scalar v;
+} kp_extra;
+
+/* stat per_instance */
+typedef struct {
+	char *instance;
+	long long n;	/* KP_NULL_INT when missing */
+	double median, mean;
+} kp_inst;
+
+typedef struct {
+	kp_inst *v;
+	size_t n;
+} kp_insts;
+
+/* stat obs: the unit values at each level, enum kp_level */
+typedef struct {
+	kp_nums lv[KP_NLV];
+} kp_obs;
+
+/* hist bucket: [lo, hi), -INFINITY and INFINITY (null) for open ends */
+typedef struct {
+	double lo, hi;
+	long long count;
+} kp_bucket;
+
+typedef struct {
+	kp_bucket *v;
+	size_t n;
+} kp_buckets;
+
+/* ---- the records ---- */
+
+/* run: the numbers a --meta may set to a string are scalars */
+enum { KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_ITER, KP_RUN_KERNEL,
+	KP_RUN_KERNEL_SHA, KP_RUN_UNAME, KP_RUN_HOST, KP_RUN_INSTANCE,
+	KP_RUN_INSTANCE_TYPE, KP_RUN_ARCH, KP_RUN_CPU_MODEL, KP_RUN_CPUS,
+	KP_RUN_CPU_TOPOLOGY, KP_RUN_MEM_KB, KP_RUN_OS, KP_RUN_CMDLINE,
+	KP_RUN_TOOLCHAIN, KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK,
+	KP_RUN_FRAMEWORK_VERSION, KP_RUN_START, KP_RUN_FINISH,
+	KP_RUN_DMESG_WARNINGS, KP_RUN_FILES, KP_RUN_DATE, KP_RUN_ENV,
+	KP_RUN_SRC, KP_RUN_EXP, KP_RUN_KEY, KP_RUN_NF };
+typedef struct {
+	kp_has has;
+	char *run, *run_name;
+	long long iter;
+	char *kernel, *kernel_sha, *uname, *host, *instance, *instance_type,
+	    *arch, *cpu_model;
+	kp_scalar cpus;
+	char *cpu_topology;
+	kp_scalar mem_kb;
+	char *os, *cmdline, *toolchain, *kconfig_hash, *framework,
+	    *framework_version;
+	kp_scalar start, finish, dmesg_warnings;
+	kp_raw files;
+	char *date, *env, *src, *exp, *key;
+	kp_extra *extra;	/* members not above, in record order */
+	size_t nextra;
+} kp_run;
+
+enum { KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB, KP_RUNSTAT_SUITE,
+	KP_RUNSTAT_PARAMS, KP_RUNSTAT_BEGIN, KP_RUNSTAT_END, KP_RUNSTAT_RC,
+	KP_RUNSTAT_USER_S, KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S,
+	KP_RUNSTAT_VMSTAT, KP_RUNSTAT_SCHEDSTAT, KP_RUNSTAT_PARTIAL,
+	KP_RUNSTAT_EXP, KP_RUNSTAT_KEY, KP_RUNSTAT_NF };
+typedef struct {
+	kp_has has;
+	char *run;
+	long long iter;
+	char *job, *suite, *params;
+	long long begin, end, rc;
+	double user_s, sys_s, elapsed_s;
+	kp_counts vmstat, schedstat;
+	int partial;
+	char *exp, *key;
+} kp_runstat;
+
+enum { KP_SAMPLE_RUN, KP_SAMPLE_ITER, KP_SAMPLE_KERNEL, KP_SAMPLE_INSTANCE,
+	KP_SAMPLE_JOB, KP_SAMPLE_SUITE, KP_SAMPLE_BENCH, KP_SAMPLE_TEST,
+	KP_SAMPLE_OP, KP_SAMPLE_METRIC, KP_SAMPLE_UNIT, KP_SAMPLE_BETTER,
+	KP_SAMPLE_CONC, KP_SAMPLE_REP, KP_SAMPLE_SUB, KP_SAMPLE_VALUE,
+	KP_SAMPLE_ITERATIONS, KP_SAMPLE_SRC, KP_SAMPLE_EXP, KP_SAMPLE_KEY,
+	KP_SAMPLE_NF };
+typedef struct {
+	kp_has has;
+	char *run;
+	long long iter;
+	char *kernel, *instance, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better;	/* enum kp_better */
+	long long conc, rep, sub;
+	double value;
+	long long iterations;
+	char *src, *exp, *key;
+} kp_sample;
+
+enum { KP_HIST_RUN, KP_HIST_KERNEL, KP_HIST_INSTANCE, KP_HIST_MAP,
+	KP_HIST_KEYS, KP_HIST_KIND, KP_HIST_UNIT, KP_HIST_BUCKETS, KP_HIST_N,
+	KP_HIST_SRC, KP_HIST_NF };
+typedef struct {
+	kp_has has;
+	char *run, *kernel, *instance, *map;
+	kp_strs keys;
+	char *kind, *unit;
+	kp_buckets buckets;
+	long long n;
+	char *src;
+} kp_hist;
+
+/* stat, scope group: one measurement of one experiment */
+enum { KP_STAT_SCOPE, KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL, KP_STAT_JOB,
+	KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC,
+	KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC, KP_STAT_GROUP, KP_STAT_RUNS,
+	KP_STAT_INSTANCES, KP_STAT_N, KP_STAT_N_DROPPED, KP_STAT_N_INSTANCES,
+	KP_STAT_N_RUNS, KP_STAT_N_ITERS, KP_STAT_N_REPS, KP_STAT_MEDIAN,
+	KP_STAT_MEAN, KP_STAT_SD, KP_STAT_MAD, KP_STAT_MAD_SCALED, KP_STAT_CV,
+	KP_STAT_MIN, KP_STAT_MAX, KP_STAT_Q1, KP_STAT_Q3, KP_STAT_GMEAN,
+	KP_STAT_HMEAN, KP_STAT_CI_LOW, KP_STAT_CI_HIGH, KP_STAT_CI_METHOD,
+	KP_STAT_MULTIMODAL, KP_STAT_PER_INSTANCE, KP_STAT_OBS, KP_STAT_NF };
+typedef struct {
+	kp_has has;
+	int scope;	/* enum kp_scope */
+	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better;
+	long long conc;
+	char *group;
+	kp_strs runs, instances;
+	long long n, n_dropped, n_instances, n_runs, n_iters, n_reps;
+	double median, mean, sd, mad, mad_scaled, cv, min, max, q1, q3, gmean,
+	    hmean, ci_low, ci_high;
+	int ci_method;	/* enum kp_ci_method */
+	int multimodal;
+	kp_insts per_instance;
+	kp_obs obs;
+} kp_stat;
+
+/* stat, scopes test, suite and exp: the roll-ups */
+enum { KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_KEY, KP_ROLLUP_KERNEL,
+	KP_ROLLUP_JOB, KP_ROLLUP_SUITE, KP_ROLLUP_BENCH, KP_ROLLUP_TEST,
+	KP_ROLLUP_N_GROUPS, KP_ROLLUP_N, KP_ROLLUP_INCOMPLETE_GROUPS,
+	KP_ROLLUP_MISSING_CONC, KP_ROLLUP_CV_MEDIAN, KP_ROLLUP_CV_MAX,
+	KP_ROLLUP_UNSTABLE_GROUPS, KP_ROLLUP_NF };
+typedef struct {
+	kp_has has;
+	int scope;
+	char *exp, *key, *kernel, *job, *suite, *bench, *test;
+	long long n_groups, n, incomplete_groups;
+	kp_ints missing_conc;
+	double cv_median, cv_max;
+	long long unstable_groups;
+} kp_rollup;
+
+/* the quantiles of a histogram, in the order of their fields */
+enum { KP_Q50, KP_Q90, KP_Q99, KP_Q999, KP_NQ };
+extern const struct kp_quantile {
+	const char *name;	/* "p99" */
+	double p;
+} kp_quantiles[KP_NQ];
+
+/* stat, scope hist: the quantiles of one histogram */
+enum { KP_HSTAT_SCOPE, KP_HSTAT_RUN, KP_HSTAT_KERNEL, KP_HSTAT_MAP,
+	KP_HSTAT_KEYS, KP_HSTAT_KIND, KP_HSTAT_UNIT, KP_HSTAT_BETTER,
+	KP_HSTAT_TEST, KP_HSTAT_N,
+	KP_HSTAT_Q,	/* p50, p50_lo, p50_hi, p90, ... p999_hi: KP_HSTAT_Q + 3 * q + 0, 1, 2 */
+	KP_HSTAT_SRC = KP_HSTAT_Q + 3 * KP_NQ, KP_HSTAT_NF };
+typedef struct {
+	kp_has has;
+	int scope;
+	char *run, *kernel, *map;
+	kp_strs keys;
+	char *kind, *unit;
+	int better;
+	char *test;
+	double n;
+	double q[KP_NQ][3];	/* estimate, lo, hi */
+	char *src;
+} kp_histstat;
+
+enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
+	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
+	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
+	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT, KP_NOISE_NF };
+typedef struct {
+	kp_has has;
+	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
+	long long conc;
+	char *group;
+	long long n_runs;
+	kp_strs runs;
+	kp_nums run_medians;
+	double noise_pct;
+} kp_noise;
+
+/* cmp: kp-compare's (and kp-hist's) fields, kp-hist's own, then those
+ * kp-classify appends */
+enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
+	KP_CMP_OP, KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_BETTER, KP_CMP_CONC,
+	KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP,
+	KP_CMP_TARGET_EXP, KP_CMP_FAMILY, KP_CMP_BASE_RUNS, KP_CMP_TARGET_RUNS,
+	KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS, KP_CMP_OBS_LEVEL,
+	KP_CMP_SINGLE_RUN, KP_CMP_N_BASE, KP_CMP_N_TARGET, KP_CMP_BASE_MEDIAN,
+	KP_CMP_TARGET_MEDIAN, KP_CMP_BASE_MEAN, KP_CMP_TARGET_MEAN,
+	KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_CHANGE_PCT,
+	KP_CMP_CHANGE_MEAN_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT,
+	KP_CMP_METHOD, KP_CMP_P, KP_CMP_Q, KP_CMP_DF, KP_CMP_PRIOR_DF,
+	KP_CMP_SHRINK, KP_CMP_CIDIFF, KP_CMP_HEDGES_G, KP_CMP_CLIFFS_DELTA,
+	KP_CMP_WORSE,
+	/* kp-hist */
+	KP_CMP_QUANTILE,
+	KP_CMP_BASE_Q,	/* base_p50 ... base_p999: KP_CMP_BASE_Q + q */
+	KP_CMP_BASE_LO = KP_CMP_BASE_Q + KP_NQ, KP_CMP_BASE_HI,
+	KP_CMP_TARGET_Q,	/* target_p50 ... target_p999 */
+	KP_CMP_TARGET_LO = KP_CMP_TARGET_Q + KP_NQ, KP_CMP_TARGET_HI,
+	KP_CMP_RESOLUTION_LIMITED,
+	/* kp-classify */
+	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
+	KP_CMP_NEED_N, KP_CMP_NOISE_FLOOR_PCT, KP_CMP_NOISE_FLOOR_SOURCE,
+	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
+	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE, KP_CMP_NF };
+typedef struct {
+	kp_has has;
+	char *key, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better;
+	long long conc;
+	char *base_kernel, *target_kernel, *base_exp, *target_exp, *family;
+	kp_strs base_runs, target_runs, base_groups, target_groups;
+	int obs_level;	/* enum kp_level */
+	int single_run;	/* -1 when missing */
+	long long n_base, n_target;
+	double base_median, target_median, base_mean, target_mean, base_cv,
+	    target_cv, change_pct, change_mean_pct, ci_low_pct, ci_high_pct;
+	int method;	/* enum kp_method */
+	double p, q, df, prior_df, shrink, cidiff, hedges_g, cliffs_delta;
+	int worse;	/* 1, 0, -1 null */
+	char *quantile;
+	double base_q[KP_NQ], base_lo, base_hi, target_q[KP_NQ], target_lo,
+	    target_hi;
+	int resolution_limited;
+	int class;	/* enum kp_class, -1 unclassified */
+	int severity;	/* enum kp_severity */
+	double score;
+	char *reason;
+	long long need_n;
+	double noise_floor_pct;
+	int noise_floor_source;	/* enum kp_floor_source, -1 null */
+	double cpu_share_base, cpu_share_target, cpu_share_ratio;
+	int interference, unstable;
+} kp_cmp;
+
+enum { KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP, KP_SYS_METRIC,
+	KP_SYS_BASE_EXP, KP_SYS_TARGET_EXP, KP_SYS_UNIT, KP_SYS_BETTER,
+	KP_SYS_BASE_KERNEL, KP_SYS_TARGET_KERNEL, KP_SYS_FAMILY,
+	KP_SYS_DIRECTION, KP_SYS_LEVELS, KP_SYS_AFFECTED, KP_SYS_UNCERTAIN,
+	KP_SYS_OPPOSITE, KP_SYS_MISSING, KP_SYS_N_LEVELS, KP_SYS_N_AFFECTED,
+	KP_SYS_SEVERITY_COUNTS, KP_SYS_AVG_SCORE, KP_SYS_CHANGE_MIN_PCT,
+	KP_SYS_CHANGE_MAX_PCT, KP_SYS_SYSTEMATIC, KP_SYS_P_COMBINED,
+	KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD, KP_SYS_N_COMBINED,
+	KP_SYS_RANK, KP_SYS_NF };
+typedef struct {
+	kp_has has;
+	char *suite, *bench, *test, *op, *metric, *base_exp, *target_exp, *unit;
+	int better;
+	char *base_kernel, *target_kernel, *family;
+	int direction;	/* enum kp_direction */
+	kp_ints levels, affected, uncertain, opposite, missing;
+	long long n_levels, n_affected;
+	long long severity_counts[KP_NSEV + 1];	/* by severity; [KP_NSEV] other */
+	double avg_score, change_min_pct, change_max_pct;
+	int systematic;
+	double p_combined, q_combined;
+	int combine_method;	/* enum kp_combine */
+	long long n_combined, rank;
+} kp_sys;
+
+enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
+	KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, KP_ARTIFACT_OBJECT,
+	KP_ARTIFACT_STORE, KP_ARTIFACT_FETCHED, KP_ARTIFACT_STATUS,
+	KP_ARTIFACT_MTIME, KP_ARTIFACT_ETAG, KP_ARTIFACT_NF };
+typedef struct {
+	kp_has has;
+	char *source, *path, *run, *sha256;
+	long long size;
+	char *object, *store;
+	long long fetched;
+	char *status;	/* "new" or "present" */
+	long long mtime;
+	char *etag;
+} kp_artifact;
+
+/* ---- the tables ---- */
+
+enum kp_fkind {
+	KP_F_STR,	/* char * */
+	KP_F_INT,	/* long long */
+	KP_F_NUM,	/* double, finite; null is NAN */
+	KP_F_BOOL,	/* int: 1 true, 0 false, -1 null */
+	KP_F_ENUM,	/* int, a word of vocab; -1 null */
+	KP_F_SCALAR,	/* kp_scalar */
+	KP_F_RAW,	/* kp_raw */
+	KP_F_STRS,	/* kp_strs */
+	KP_F_NUMS,	/* kp_nums */
+	KP_F_INTS,	/* kp_ints */
+	KP_F_COUNTS,	/* kp_counts */
+	KP_F_INSTS,	/* kp_insts */
+	KP_F_OBS,	/* kp_obs */
+	KP_F_BUCKETS,	/* kp_buckets */
+	KP_F_SEVCOUNTS,	/* long long[KP_NSEV + 1] */
+};
+
+enum {
+	KP_FF_NULL = 1,	/* may be missing or null when read */
+};
+
+typedef struct {
+	const char *name;
+	uint8_t len;	/* strlen(name) */
+	uint8_t kind;	/* enum kp_fkind */
+	uint8_t flags;	/* KP_FF_* */
+	uint16_t off;	/* of the member in the struct */
+	const kp_vocab *vocab;	/* KP_F_ENUM */
+} kp_field;
+
+typedef struct {
+	const char *name;	/* the value of "type" */
+	unsigned scopes;	/* stat: the scopes it covers, bits of enum kp_scope */
+	int extra;	/* keeps members not in the table (kp_run's extra) */
+	size_t size;	/* of the struct */
+	int nf;
+	const kp_field *f;
+} kp_rtype;
+
+/* the name of field f of type t (a kp_rtype), for messages */
+#define KP_FNAME(t, f) ((t).f[f].name)
+
+extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
+	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
+	kp_artifact_t;
+
+/* ---- reading and writing (rec.c) ---- */
+
+/* is the record in d of type t (and of one of t's scopes)?  Dies when it
+ * has no string "type" */
+int kp_rec_is(kp_json *d, const kp_rtype *t);
+/* what a reader remembers between records of one type: the field found
+ * at each member position, which is the same from record to record of a
+ * stream, so that a key costs one comparison.  Zero it before use. */
+typedef struct {
+	uint8_t at[64];	/* field + 1, KP_IX_TYPE, 0 unknown */
+} kp_recix;
+#define KP_IX_TYPE 255
+/* tok[f] = the value token of field f of t in d, or -1 (the first of
+ * repeated keys); returns the token of "type", or -1.  ix may be NULL. */
+int kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix);
+/* ix may be NULL */
+void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
+    kp_recix *ix);
+void kp_rec_free(const kp_rtype *t, void *rec);
+
+void kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec);
+void kp_rec_members(kp_w *w, const kp_rtype *t, const void *rec);
+/* set field f, a string or scalar field, to the string s (a --meta) */
+void kp_rec_set_str(const kp_rtype *t, void *rec, int f, const char *s);
+
+/* ---- arrays of a record (rec.c) ---- */
+
+/* the array at token i (named key, for messages): numbers (finite),
+ * strings, integers; the caller frees */
+void kp_json_nums(kp_json *d, int i, const char *key, kp_nums *out);
+void kp_json_strs(kp_json *d, int i, const char *key, kp_strs *out);
+void kp_json_ints(kp_json *d, int i, const char *key, kp_ints *out);
+void kp_strs_free(kp_strs *s);
+
+#endif

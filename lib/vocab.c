@@ -1,0 +1,88 @@
+/* vocab.c: the words of the records, one table of names per enum of
+ * rec.h; the rest of kp refers to the enums. */
+#include <string.h>
+
+#include "rec.h"
+
+#define VOCAB(var, what, other, ...) \
+	static const char *const var##_names[] = { __VA_ARGS__ }; \
+	const kp_vocab var = { var##_names, (int)KP_LEN(var##_names), other, what }
+
+VOCAB(kp_class_v, "a class", "other",
+	[KP_REGRESSION] = "regression", [KP_IMPROVEMENT] = "improvement",
+	[KP_NO_CHANGE] = "no-change", [KP_UNCERTAIN] = "uncertain");
+VOCAB(kp_severity_v, "a severity", "other",
+	[KP_RED] = "red", [KP_YELLOW] = "yellow", [KP_GREEN] = "green",
+	[KP_SEV_NONE] = "none");
+VOCAB(kp_level_v, "a level", NULL,
+	[KP_LV_INSTANCE] = "instance", [KP_LV_RUN] = "run", [KP_LV_ITER] = "iter",
+	[KP_LV_REP] = "rep", [KP_LV_SUB] = "sub");
+VOCAB(kp_direction_v, "a direction", NULL,
+	[KP_DIR_REGRESSION] = "regression", [KP_DIR_IMPROVEMENT] = "improvement");
+VOCAB(kp_better_v, "\"higher\" or \"lower\"", NULL,
+	[KP_HIGHER] = "higher", [KP_LOWER] = "lower");
+VOCAB(kp_scope_v, "a scope", NULL,
+	[KP_SCOPE_GROUP] = "group", [KP_SCOPE_HIST] = "hist",
+	[KP_SCOPE_TEST] = "test", [KP_SCOPE_SUITE] = "suite",
+	[KP_SCOPE_EXP] = "exp");
+/* a method a later version adds is still a method: read as other */
+VOCAB(kp_method_v, "a method", "other",
+	[KP_M_MODERATED_T_LOG] = "moderated-t-log",
+	[KP_M_SWEEP_EB_LOG] = "sweep-eb-log", [KP_M_WELCH_LOG] = "welch-log",
+	[KP_M_WELCH] = "welch", [KP_M_MWU_EXACT] = "mwu-exact",
+	[KP_M_MWU_NORMAL] = "mwu-normal", [KP_M_PAIRED_T_LOG] = "paired-t-log",
+	[KP_M_MMTESTS_CIDIFF] = "mmtests-cidiff",
+	[KP_M_HIST_BOUNDS] = "hist-bounds",
+	[KP_M_WELCH_LOG_RUNS] = "welch-log-runs", [KP_M_NONE] = "none");
+VOCAB(kp_floor_source_v, "a noise floor source", NULL,
+	[KP_FLOOR_LEARNED] = "learned", [KP_FLOOR_RULE] = "rule",
+	[KP_FLOOR_DEFAULT] = "default");
+VOCAB(kp_combine_v, "a combination method", NULL,
+	[KP_STOUFFER] = "stouffer", [KP_SIGN] = "sign");
+VOCAB(kp_ci_method_v, "an interval method", NULL,
+	[KP_CI_ORDER_STATISTIC] = "order-statistic", [KP_CI_T] = "t",
+	[KP_CI_NONE] = "none");
+
+const struct kp_quantile kp_quantiles[KP_NQ] = {
+	[KP_Q50] = { "p50", 0.5 }, [KP_Q90] = { "p90", 0.9 },
+	[KP_Q99] = { "p99", 0.99 }, [KP_Q999] = { "p999", 0.999 },
+};
+
+int
+kp_vocab_find(const kp_vocab *v, const char *s, size_t len)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++)
+		if (strncmp(v->name[i], s, len) == 0 && v->name[i][len] == '\0')
+			return i;
+	return -1;
+}
+
+const char *
+kp_word(const kp_vocab *v, int i)
+{
+	if (i >= 0 && i < v->n)
+		return v->name[i];
+	return i == v->n ? v->other : NULL;
+}
+
+const char *
+kp_vocab_list(const kp_vocab *v, char *buf, size_t sz)
+{
+	size_t off = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < v->n && off < sz; i++)
+		off += (size_t)snprintf(buf + off, sz - off, "%s\"%s\"",
+		    i == 0 ? "" : i == v->n - 1 ? " or " : ", ", v->name[i]);
+	return buf;
+}
+
+int
+kp_single_run(int level, long long n_base, long long n_target)
+{
+	return level != KP_LV_INSTANCE && level != KP_LV_RUN ? 1 :
+	    n_base < 2 || n_target < 2;
+}
