@@ -92,21 +92,29 @@ h_cmppage(const struct hsite *s, const Cmp *c)
 	return s->cmppage[c - s->r->cmp];
 }
 
+const char *
+h_better(const kp_cmp *c)
+{
+	return c->better == KP_LOWER ? "lower" : "higher";
+}
+
 int
 h_goodness(const Cmp *c, double *g)
 {
-	if (!isfinite(c->change))
+	double x = c->rec.change_pct;
+
+	if (!isfinite(x))
 		return -1;
-	*g = strcmp(c->better, "lower") == 0 ? -c->change : c->change;
+	*g = c->rec.better == KP_LOWER ? -x : x;
 	return 0;
 }
 
 int
 h_sevrank(const Cmp *c)
 {
-	static const int clsrank[NCLASS] = { [CL_REGRESSION] = 0,
-		[CL_UNCERTAIN] = 1, [CL_IMPROVEMENT] = 2, [CL_NOCHANGE] = 3,
-		[CL_UNCLASSIFIED] = 4 };
+	static const int clsrank[KP_NCLASS + 1] = { [KP_REGRESSION] = 0,
+		[KP_UNCERTAIN] = 1, [KP_IMPROVEMENT] = 2, [KP_NO_CHANGE] = 3,
+		[KP_NCLASS] = 4 };
 
 	/* a red improvement matters more than a yellow one, but less than
 	 * any regression */
@@ -116,7 +124,7 @@ h_sevrank(const Cmp *c)
 int
 h_finding(const Cmp *c)
 {
-	return c->cls == CL_REGRESSION || c->cls == CL_IMPROVEMENT;
+	return c->cls == KP_REGRESSION || c->cls == KP_IMPROVEMENT;
 }
 
 int
@@ -165,7 +173,7 @@ render_html(Report *r, const char *outdir)
 	index_report(r);
 	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
 	for (i = 0; i < r->ncmp; i++) {
-		Cmp *c = &r->cmp[i];
+		const kp_cmp *c = &r->cmp[i].rec;
 
 		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld"
 		    "\x1f%s\x1f%s\x1f%s\x1f%s", c->suite, c->bench, c->test,
@@ -176,7 +184,7 @@ render_html(Report *r, const char *outdir)
 	}
 	site.testpage = ecalloc(r->ntest + 1, sizeof(*site.testpage));
 	for (t = 0; t < r->ntest; t++) {
-		Test *te = &r->test[t];
+		const kp_cmp *te = r->test[t].first;
 
 		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s", te->suite,
 		    te->bench, te->test, te->op, te->metric);
@@ -188,9 +196,9 @@ render_html(Report *r, const char *outdir)
 		h_name(site.suitepage[t], sizeof(site.suitepage[t]), "suite-",
 		    r->suite[t], r->suite[t], "html");
 	for (i = 0; i < r->nsys; i++) {
-		Sys *y = &r->sys[i];
+		const kp_sys *y = &r->sys[i].rec;
 
-		if (y->test_idx < 0)
+		if (r->sys[i].test_idx < 0)
 			kp_warn_at(outdir, 0, 0, "sys record for %s/%s/%s[%s %s] "
 			    "has no cmp records; listed on the kernel page only",
 			    y->suite, y->bench, y->test, y->op, y->metric);

@@ -23,6 +23,7 @@ void h_close(struct hsite *s, FILE *fp, const char *name);
 void h_name(char *out, size_t sz, const char *prefix, const char *slugof,
     const char *hashof, const char *ext);
 const char *h_cmppage(const struct hsite *s, const Cmp *c);
+const char *h_better(const kp_cmp *c);	/* "higher" or "lower" */
 int h_goodness(const Cmp *c, double *g);	/* change, better = + */
 int h_sevrank(const Cmp *c);
 int h_finding(const Cmp *c);	/* a regression or an improvement */

@@ -12,55 +12,51 @@
 static void
 verdict(FILE *fp, struct hsite *s, const Cmp *c)
 {
-	const Test *t = &s->r->test[c->test_idx];
-	const char *cls = class_names[c->cls];
+	const kp_cmp *t = s->r->test[c->test_idx].first;
+	const char *cls = class_name(c->cls);
 	char pc[96];
 
-	fprintf(fp, "<div class=\"verdict %s\"><b>", c->cls == CL_UNCLASSIFIED ?
+	fprintf(fp, "<div class=\"verdict %s\"><b>", c->cls == KP_NCLASS ?
 	    "none" : cls);
-	if (c->cls == CL_UNCLASSIFIED)
+	if (c->cls == KP_NCLASS)
 		fputs("Not classified", fp);
-	else if (c->cls == CL_NOCHANGE)
+	else if (c->cls == KP_NO_CHANGE)
 		fputs("No change", fp);
 	else
 		fprintf(fp, "%c%s", cls[0] - 'a' + 'A', cls + 1);
 	fputs("</b>", fp);
-	if (c->severity && strcmp(c->severity, "none")) {
-		fprintf(fp, " <span class=\"sev %s\">", sev_names[h_sevidx(c)]);
-		h_esc(fp, c->severity);
-		fputs("</span>", fp);
-	}
-	if (isfinite(c->score)) {
+	if (c->rec.severity >= 0 && c->rec.severity != KP_SEV_NONE)
+		fprintf(fp, " <span class=\"sev %s\">%s</span>",
+		    sev_name(h_sevidx(c)), sev_name(c->rec.severity));
+	if (isfinite(c->rec.score)) {
 		fputs(", score ", fp);
-		h_num(fp, c->score);
+		h_num(fp, c->rec.score);
 	}
 	fputs(": ", fp);
 	h_esc(fp, t->metric);
-	if (isfinite(c->change)) {
-		fprintf(fp, " %s %.1f%%", c->change < 0 ? "fell" : "rose",
-		    fabs(c->change));
-		if (isfinite(c->ci_low) && isfinite(c->ci_high)) {
+	if (isfinite(c->rec.change_pct)) {
+		fprintf(fp, " %s %.1f%%", c->rec.change_pct < 0 ? "fell" : "rose",
+		    fabs(c->rec.change_pct));
+		if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct)) {
 			fputs(" (95% CI ", fp);
-			h_pct(fp, c->ci_low);
+			h_pct(fp, c->rec.ci_low_pct);
 			fputs(" to ", fp);
-			h_pct(fp, c->ci_high);
+			h_pct(fp, c->rec.ci_high_pct);
 			fputs(")", fp);
 		}
 	} else
 		fputs(" has no change estimate", fp);
 	fputs(", median ", fp);
-	fprintf(fp, "%.6g &rarr; %.6g", c->base_median, c->target_median);
+	fprintf(fp, "%.6g &rarr; %.6g", c->rec.base_median, c->rec.target_median);
 	fputs(" ", fp);
 	h_esc(fp, t->unit);
-	fprintf(fp, " (%s is better); q ", strcmp(t->better, "lower") ?
-	    "higher" : "lower");
-	h_num(fp, c->q);
-	fputs(", ", fp);
-	h_esc(fp, c->method ? c->method : "no test");
-	fputs(" on ", fp);
-	h_esc(fp, c->obs_level ? c->obs_level : "-");
-	fprintf(fp, " units, n %lld vs %lld.</div>\n", c->n_base, c->n_target);
-	if (h_interf(c->reason, pc, sizeof(pc)))
+	fprintf(fp, " (%s is better); q ", h_better(t));
+	h_num(fp, c->rec.q);
+	fprintf(fp, ", %s on %s units, n %lld vs %lld.</div>\n",
+	    c->rec.method < 0 ? "no test" : kp_word(&kp_method_v, c->rec.method),
+	    c->rec.obs_level < 0 ? "-" : kp_word(&kp_level_v, c->rec.obs_level),
+	    c->rec.n_base, c->rec.n_target);
+	if (h_interf(c->rec.reason, pc, sizeof(pc)))
 		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
 		    "found the %s; see <a href=\"#interference\">the CPU time "
 		    "below</a>. A regression that comes with starvation is "
@@ -78,37 +74,35 @@ h_cmp_page(struct hsite *s, Cmp *c)
 	char svg[96], title[1024];
 	int nb, nt, i, fromstat;
 
-	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s", t->test,
-	    t->op, t->metric, c->conc, c->base_kernel, c->target_kernel);
+	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s",
+	    t->first->test, t->first->op, t->first->metric, c->rec.conc,
+	    c->rec.base_kernel, c->rec.target_kernel);
 	h_head(fp, title);
 	h_crumbs(fp, s, t->suite_idx, c->test_idx, c);
 	fputs("<h1>", fp);
 	h_measname(fp, t);
-	fprintf(fp, " at conc %lld</h1>\n<p class=\"sub\">", c->conc);
+	fprintf(fp, " at conc %lld</h1>\n<p class=\"sub\">", c->rec.conc);
 	h_pairname(fp, s, c->pair);
 	fputs(" &middot; experiments <code>", fp);
-	h_esc(fp, c->base_exp);
+	h_esc(fp, c->rec.base_exp);
 	fputs("</code> vs <code>", fp);
-	h_esc(fp, c->target_exp);
+	h_esc(fp, c->rec.target_exp);
 	fputs("</code> &middot; ", fp);
-	h_esc(fp, t->unit);
-	fputs(", ", fp);
-	h_esc(fp, t->better);
-	fputs(" is better</p>\n", fp);
+	h_esc(fp, t->first->unit);
+	fprintf(fp, ", %s is better</p>\n", h_better(t->first));
 	verdict(fp, s, c);
 	i = c - s->r->cmp;
 	h_cmptable(fp, s, &i, 1, 0);
 
 	/* only the runs the comparison used: an experiment can have more */
-	bs = h_samplesof(s, c, c->base_exp, c->base_runs, c->nbase_runs, &nb);
-	ts = h_samplesof(s, c, c->target_exp, c->target_runs, c->ntarget_runs,
-	    &nt);
+	bs = h_samplesof(s, c, 0, &nb);
+	ts = h_samplesof(s, c, 1, &nt);
 	fromstat = nb + nt == 0;
 	if (fromstat) {
 		free(bs);
 		free(ts);
-		bv = h_statsamples(s, c, c->base_exp, &nb);
-		tv = h_statsamples(s, c, c->target_exp, &nt);
+		bv = h_statsamples(s, c, 0, &nb);
+		tv = h_statsamples(s, c, 1, &nt);
 		bs = emalloc((nb + 1) * sizeof(*bs));
 		ts = emalloc((nt + 1) * sizeof(*ts));
 		for (i = 0; i < nb; i++)

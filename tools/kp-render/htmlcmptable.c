@@ -16,8 +16,8 @@ bysev(const void *a, const void *b)
 	const Cmp *x = &sortcmp[*(const int *)a];
 	const Cmp *y = &sortcmp[*(const int *)b];
 	int rx = h_sevrank(x), ry = h_sevrank(y);
-	double sx = isfinite(x->score) ? x->score : -1;
-	double sy = isfinite(y->score) ? y->score : -1;
+	double sx = isfinite(x->rec.score) ? x->rec.score : -1;
+	double sy = isfinite(y->rec.score) ? y->rec.score : -1;
 
 	if (rx != ry)
 		return rx - ry;
@@ -27,7 +27,7 @@ bysev(const void *a, const void *b)
 		return x->test_idx - y->test_idx;
 	if (x->pair != y->pair)
 		return x->pair - y->pair;
-	return x->conc < y->conc ? -1 : x->conc > y->conc;
+	return x->rec.conc < y->rec.conc ? -1 : x->rec.conc > y->rec.conc;
 }
 
 /*
@@ -41,14 +41,14 @@ changecell(FILE *fp, const Cmp *c)
 	char col[8];
 	double g;
 
-	if (h_goodness(c, &g) == 0 && (c->cls == CL_UNCLASSIFIED ||
-	    h_finding(c) || c->cls == CL_UNCERTAIN)) {
+	if (h_goodness(c, &g) == 0 && (c->cls == KP_NCLASS ||
+	    h_finding(c) || c->cls == KP_UNCERTAIN)) {
 		svg_cmpcolor(c, col);
 		fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
-		    "%s;color:%s\">", c->change, col, svg_ink(col));
+		    "%s;color:%s\">", c->rec.change_pct, col, svg_ink(col));
 	} else
-		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->change);
-	h_pct(fp, c->change);
+		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->rec.change_pct);
+	h_pct(fp, c->rec.change_pct);
 	fputs("</td>", fp);
 }
 
@@ -123,14 +123,14 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 	    "<th>evidence</th></tr></thead><tbody>\n", fp);
 	for (i = 0; i < n; i++) {
 		const Cmp *c = &s->r->cmp[idx[i]];
-		const char *cls = class_names[c->cls];
+		const char *cls = class_name(c->cls);
 
-		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">",
-		    h_sevrank(c), sev_names[h_sevidx(c)]);
-		h_esc(fp, c->severity ? c->severity : "none");
-		fprintf(fp, "</span></td><td class=\"cls\"><span class=\"cls %s\">"
-		    "%s</span></td>", c->cls == CL_UNCLASSIFIED ? "none" : cls,
-		    c->cls == CL_UNCLASSIFIED ? "-" : cls);
+		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">%s"
+		    "</span></td><td class=\"cls\"><span class=\"cls %s\">%s"
+		    "</span></td>", h_sevrank(c), sev_name(h_sevidx(c)),
+		    c->rec.severity < 0 ? "none" : sev_name(c->rec.severity),
+		    c->cls == KP_NCLASS ? "none" : cls,
+		    c->cls == KP_NCLASS ? "-" : cls);
 		if (cols & COL_TEST) {
 			fputs("<td>", fp);
 			h_testlink(fp, s, c->test_idx);
@@ -141,30 +141,30 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 			h_pairname(fp, s, c->pair);
 			fputs("</td>", fp);
 		}
-		fprintf(fp, "<td class=\"n\">%lld</td>", c->conc);
+		fprintf(fp, "<td class=\"n\">%lld</td>", c->rec.conc);
 		changecell(fp, c);
 		fputs("<td class=\"n\">", fp);
-		if (isfinite(c->ci_low) || isfinite(c->ci_high)) {
+		if (isfinite(c->rec.ci_low_pct) || isfinite(c->rec.ci_high_pct)) {
 			putc('[', fp);
-			h_pct(fp, c->ci_low);
+			h_pct(fp, c->rec.ci_low_pct);
 			fputs(", ", fp);
-			h_pct(fp, c->ci_high);
+			h_pct(fp, c->rec.ci_high_pct);
 			putc(']', fp);
 		} else
 			fputs("-", fp);
-		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->p);
-		h_num(fp, c->p);
-		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->q);
-		h_num(fp, c->q);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->rec.p);
+		h_num(fp, c->rec.p);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->rec.q);
+		h_num(fp, c->rec.q);
 		fputs("</td><td class=\"n\">", fp);
-		h_num(fp, c->hedges_g);
+		h_num(fp, c->rec.hedges_g);
 		fputs("</td><td class=\"n\">", fp);
-		h_num(fp, c->cliffs_delta);
+		h_num(fp, c->rec.cliffs_delta);
 		fprintf(fp, "</td><td class=\"n\">%lld/%lld</td><td class=\"n\">",
-		    c->n_base, c->n_target);
-		h_num(fp, c->score);
+		    c->rec.n_base, c->rec.n_target);
+		h_num(fp, c->rec.score);
 		fputs("</td><td>", fp);
-		h_chips(fp, c->reason);
+		h_chips(fp, c->rec.reason);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}

@@ -26,16 +26,16 @@ pairexps(struct hsite *s, int pair, int suite)
 		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		if (!inscope(c, suite))
 			continue;
-		kp_strmap_add(m, c->base_exp, strlen(c->base_exp), NULL);
-		kp_strmap_add(m, c->target_exp, strlen(c->target_exp), NULL);
+		kp_strmap_add(m, c->rec.base_exp, strlen(c->rec.base_exp), NULL);
+		kp_strmap_add(m, c->rec.target_exp, strlen(c->rec.target_exp), NULL);
 	}
 	return m;
 }
 
 static int
-rollin(struct hsite *s, Rollup *r, kp_strmap *exps, int suite)
+rollin(struct hsite *s, kp_rollup *r, kp_strmap *exps, int suite)
 {
-	if (strcmp(r->scope, "test") != 0 || r->exp == NULL ||
+	if (r->scope != KP_SCOPE_TEST ||
 	    kp_strmap_find(exps, r->exp, strlen(r->exp)) < 0)
 		return 0;
 	return suite < 0 || (r->suite && !strcmp(r->suite, s->r->suite[suite]));
@@ -56,26 +56,26 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		if (!inscope(c, suite))
 			continue;
 		k->n++;
-		if (c->cls == CL_REGRESSION) {
+		if (c->cls == KP_REGRESSION) {
 			char b[96];
 			k->reg[h_sevidx(c)]++;
-			k->interf += h_interf(c->reason, b, sizeof(b));
+			k->interf += h_interf(c->rec.reason, b, sizeof(b));
 		}
-		else if (c->cls == CL_IMPROVEMENT)
+		else if (c->cls == KP_IMPROVEMENT)
 			k->imp[h_sevidx(c)]++;
-		else if (c->cls == CL_UNCERTAIN)
+		else if (c->cls == KP_UNCERTAIN)
 			k->unc++;
-		else if (c->cls == CL_NOCHANGE)
+		else if (c->cls == KP_NO_CHANGE)
 			k->noc++;
 		else
 			k->uncl++;
 	}
 	for (i = 0; i < s->r->psys[pair].n; i++) {
 		Sys *y = &s->r->sys[s->r->psys[pair].v[i]];
-		if (!y->systematic || (suite >= 0 &&
-		    strcmp(y->suite, s->r->suite[suite])))
+		if (!y->rec.systematic || (suite >= 0 &&
+		    strcmp(y->rec.suite, s->r->suite[suite])))
 			continue;
-		if (!strcmp(y->direction, "improvement"))
+		if (y->rec.direction == KP_DIR_IMPROVEMENT)
 			k->sysimp++;
 		else
 			k->sysreg++;
@@ -85,7 +85,7 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	exps = pairexps(s, pair, suite);
 	tests = kp_strmap_new();
 	for (j = 0; j < s->r->nroll; j++) {
-		Rollup *r = &s->r->roll[j];
+		kp_rollup *r = &s->r->roll[j];
 		int inc, uns;
 
 		if (!rollin(s, r, exps, suite))
@@ -93,11 +93,11 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		t = (int)kp_strmap_addv(tests, &isnew, S(r->suite), S(r->bench),
 		    S(r->test), NULL);
 		if (isnew) {
-			seen = grow(seen, t, 1);
+			seen = kp_grow(seen, t, 1);
 			seen[t] = 0;
 		}
-		inc = r->incomplete > 0 || r->nmissing > 0;
-		uns = r->unstable > 0;
+		inc = r->incomplete_groups > 0 || r->missing_conc.n > 0;
+		uns = r->unstable_groups > 0;
 		k->incomplete += inc && !(seen[t] & 1);
 		k->unstable += uns && !(seen[t] & 2);
 		seen[t] |= inc | uns << 1;
@@ -141,12 +141,12 @@ h_countscells(FILE *fp, const struct counts *k)
 	int i;
 
 	fprintf(fp, "<td class=\"n\">%d</td>", k->n);
-	for (i = 0; i < SEV_NONE; i++)
-		cell(fp, k->reg[i] + (i == SEV_GREEN ? k->reg[SEV_NONE] : 0),
-		    sev_names[i]);
-	for (i = 0; i < SEV_NONE; i++)
-		cell(fp, k->imp[i] + (i == SEV_GREEN ? k->imp[SEV_NONE] : 0),
-		    sev_names[i]);
+	for (i = 0; i < KP_SEV_NONE; i++)
+		cell(fp, k->reg[i] + (i == KP_GREEN ? k->reg[KP_SEV_NONE] : 0),
+		    sev_name(i));
+	for (i = 0; i < KP_SEV_NONE; i++)
+		cell(fp, k->imp[i] + (i == KP_GREEN ? k->imp[KP_SEV_NONE] : 0),
+		    sev_name(i));
 	cell(fp, k->unc, NULL);
 	cell(fp, k->noc, NULL);
 	if (k->interf)
@@ -183,19 +183,20 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 	exps = pairexps(s, pair, suite);
 	for (i = 0; i < m->nroll; i++)
 		any += rollin(s, &m->roll[i], exps, suite) &&
-		    (m->roll[i].incomplete || m->roll[i].nmissing ||
-		    m->roll[i].unstable);
+		    (m->roll[i].incomplete_groups || m->roll[i].missing_conc.n ||
+		    m->roll[i].unstable_groups);
 	/* worth knowing, but below the findings: folded */
 	if (any)
 		fprintf(fp, "<details><summary>Data quality: %d warning%s from "
 		    "the stat roll-ups (incomplete groups, missing levels, "
 		    "unstable groups)</summary>\n", any, any == 1 ? "" : "s");
 	for (i = 0, any = 0; i < m->nroll; i++) {
-		Rollup *r = &m->roll[i];
+		kp_rollup *r = &m->roll[i];
 		const char *kernel = "?";
 
 		if (!rollin(s, r, exps, suite) ||
-		    (r->incomplete == 0 && r->nmissing == 0 && r->unstable == 0))
+		    (r->incomplete_groups == 0 && r->missing_conc.n == 0 &&
+		    r->unstable_groups == 0))
 			continue;
 		if ((e = kp_strmap_find(m->expmap, r->exp, strlen(r->exp))) >= 0)
 			kernel = m->expkernel[e];
@@ -210,17 +211,17 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 		putc('/', fp);
 		h_esc(fp, r->test);
 		fputs(": ", fp);
-		if (r->incomplete)
+		if (r->incomplete_groups)
 			fprintf(fp, "%lld of %lld groups incomplete; ",
-			    r->incomplete, r->n_groups);
-		if (r->nmissing) {
+			    r->incomplete_groups, r->n_groups);
+		if (r->missing_conc.n) {
 			fputs("concurrency levels missing: ", fp);
-			h_levels(fp, r->missing, r->nmissing);
+			h_levels(fp, r->missing_conc.v, r->missing_conc.n);
 			fputs("; ", fp);
 		}
-		if (r->unstable) {
+		if (r->unstable_groups) {
 			fprintf(fp, "%lld of %lld groups unstable (cv max ",
-			    r->unstable, r->n_groups);
+			    r->unstable_groups, r->n_groups);
 			h_num(fp, 100 * r->cv_max);
 			fputs("%)", fp);
 		}
@@ -273,9 +274,9 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		char k[128];
 
-		if (!inscope(c, suite) || c->cls != CL_UNCERTAIN || !c->reason)
+		if (!inscope(c, suite) || c->cls != KP_UNCERTAIN || !c->rec.reason)
 			continue;
-		reasonkind(c->reason, k, sizeof(k));
+		reasonkind(c->rec.reason, k, sizeof(k));
 		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
 			;
 		if (j == nseen) {
@@ -292,7 +293,7 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 	}
 	for (i = j = 0; i < s->r->pcmp[pair].n; i++)
 		j += inscope(&s->r->cmp[s->r->pcmp[pair].v[i]], suite) &&
-		    s->r->cmp[s->r->pcmp[pair].v[i]].cls == CL_UNCLASSIFIED;
+		    s->r->cmp[s->r->pcmp[pair].v[i]].cls == KP_NCLASS;
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);

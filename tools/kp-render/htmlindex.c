@@ -8,11 +8,11 @@
 #include "htmlpage.h"
 
 static int
-total(const int v[SEV_OTHER])
+total(const int v[KP_NSEV])
 {
 	int i, n = 0;
 
-	for (i = 0; i < SEV_OTHER; i++)
+	for (i = 0; i < KP_NSEV; i++)
 		n += v[i];
 	return n;
 }
@@ -31,10 +31,10 @@ headline(FILE *fp, struct hsite *s, int pair)
 	    r ? " regression" : "", r, r == 1 ? "" : "s");
 	if (r) {
 		fputs(" (", fp);
-		for (i = 0; i < SEV_NONE; i++)
+		for (i = 0; i < KP_SEV_NONE; i++)
 			if (k.reg[i])
 				fprintf(fp, "%s%d %s", n++ ? ", " : "", k.reg[i],
-				    sev_names[i]);
+				    sev_name(i));
 		fputs(")", fp);
 	}
 	fprintf(fp, " in %d comparisons", k.n);
@@ -42,14 +42,14 @@ headline(FILE *fp, struct hsite *s, int pair)
 		fprintf(fp, "; <b>systematic</b> (every level) in ");
 		for (i = n = 0; i < s->r->psys[pair].n; i++) {
 			Sys *y = &s->r->sys[s->r->psys[pair].v[i]];
-			if (!y->systematic ||
-			    !strcmp(y->direction, "improvement"))
+			if (!y->rec.systematic ||
+			    y->rec.direction == KP_DIR_IMPROVEMENT)
 				continue;
 			fputs(n++ ? ", " : "", fp);
 			if (y->test_idx >= 0)
 				h_testlink(fp, s, y->test_idx);
 			else
-				h_esc(fp, y->test);
+				h_esc(fp, y->rec.test);
 		}
 	}
 	if (k.interf)

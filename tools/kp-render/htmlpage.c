@@ -63,7 +63,7 @@ h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
 	}
 	if (c) {
 		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ",
-		    h_cmppage(s, c), c->conc);
+		    h_cmppage(s, c), c->rec.conc);
 		h_pairname(fp, s, c->pair);
 		fputs("</a>", fp);
 	}

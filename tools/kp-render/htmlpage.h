@@ -4,9 +4,9 @@
  */
 
 /* the comparisons of a pair (in a suite), by what kp-classify made of
- * them; by severity red, yellow, green and none (SEV_OTHER counts as none) */
+ * them; by severity red, yellow, green and none (another word counts as none) */
 struct counts {
-	int n, reg[SEV_OTHER], imp[SEV_OTHER], unc, noc, uncl, sysreg, sysimp;
+	int n, reg[KP_NSEV], imp[KP_NSEV], unc, noc, uncl, sysreg, sysimp;
 	int interf, incomplete, unstable;
 };
 
@@ -35,7 +35,7 @@ void h_pairname(FILE *fp, struct hsite *s, int pair);	/* baseline -> target */
 /* the figure of a page: x.html's is x.svg */
 void h_svgname(char *out, size_t sz, const char *page);
 void h_esc1(FILE *fp, char ch);	/* h_esc of one character */
-int h_sevidx(const Cmp *c);	/* SEV_*, SEV_NONE for SEV_OTHER */
+int h_sevidx(const Cmp *c);	/* enum kp_severity; another word: none */
 int h_inlist(char **v, size_t n, const char *x);	/* x is one of v[0..n-1] */
 void h_levels(FILE *fp, const long long *v, size_t n);	/* "1, 2, 4" */
 void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
@@ -64,11 +64,11 @@ void h_systable(FILE *fp, struct hsite *s, int pair);	/* a pair's groups */
 /* why one test of a pair is, or is not, systematic */
 void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
 
-/* htmlsamples.c: those of exp for comparison c, sorted for the strip plot */
-Sample **h_samplesof(struct hsite *s, const Cmp *c, const char *exp,
-    char **runs, size_t nruns, int *n);	/* sample records */
-Sample *h_statsamples(struct hsite *s, const Cmp *c, const char *exp,
-    int *n);	/* stat records' obs.sub, when no samples */
+/* htmlsamples.c: the observations of one side of comparison c (0 the
+ * baseline, 1 the target), found by its groups, sorted for the strip plot */
+Sample **h_samplesof(struct hsite *s, const Cmp *c, int side, int *n);
+/* the same from the stat records' obs.sub, when there are no samples */
+Sample *h_statsamples(struct hsite *s, const Cmp *c, int side, int *n);
 
 /* htmlruns.c: the baseline and target runs of comparison c */
 /* their run records side by side, differences highlighted */

@@ -8,14 +8,6 @@
 #include "html.h"
 #include "htmlpage.h"
 
-/* the group of exp that comparison c compares, as load.c keys it */
-static void
-gkey(char *out, size_t sz, const char *exp, const Cmp *c)
-{
-	snprintf(out, sz, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", exp,
-	    c->suite, c->bench, c->test, c->op, c->metric, c->conc);
-}
-
 static int
 bysample(const void *a, const void *b)
 {
@@ -34,21 +26,43 @@ bysample(const void *a, const void *b)
 	return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
-Sample **
-h_samplesof(struct hsite *s, const Cmp *c, const char *exp, char **runs,
-    size_t nruns, int *n)
+/*
+ * The groups of one side of a comparison.  A comparison written before
+ * cmp records named their groups has the group of the side's experiment
+ * and its own measurement, by libkp's definition of the id.
+ */
+static const kp_strs *
+groupsof(const Cmp *c, int side, kp_strs *one)
 {
-	Sample **v, *first;
-	char g[2048];
-	size_t i, k;
+	const kp_cmp *k = &c->rec;
 
-	gkey(g, sizeof(g), exp, c);
-	first = samples_of(s->r, g, &k);
-	v = emalloc((k + 1) * sizeof(*v));
+	if (kp_has_get(&k->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))
+		return side ? &k->target_groups : &k->base_groups;
+	kp_group_id(one->v[0], side ? k->target_exp : k->base_exp, k->suite,
+	    k->bench, k->test, k->op, k->metric, k->conc);
+	return one;
+}
+
+Sample **
+h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
+{
+	char id[KP_IDSZ], *idp = id;
+	kp_strs one = { &idp, 1 };
+	const kp_strs *groups = groupsof(c, side, &one);
+	const kp_strs *runs = side ? &c->rec.target_runs : &c->rec.base_runs;
+	Sample **v = NULL, *first;
+	size_t g, i, k;
+
 	*n = 0;
-	for (i = 0; i < k; i++)
-		if (nruns == 0 || h_inlist(runs, nruns, first[i].run))
-			v[(*n)++] = &first[i];
+	for (g = 0; g < groups->n; g++) {
+		first = samples_of(s->r, groups->v[g], &k);
+		for (i = 0; i < k; i++)
+			if (runs->n == 0 || h_inlist(runs->v, runs->n,
+			    first[i].run)) {
+				v = kp_grow(v, *n, sizeof(*v));
+				v[(*n)++] = &first[i];
+			}
+	}
 	if (*n)
 		qsort(v, *n, sizeof(*v), bysample);
 	return v;
@@ -61,60 +75,74 @@ h_samplesof(struct hsite *s, const Cmp *c, const char *exp, char **runs,
  * found by cutting obs.sub into consecutive pieces whose means are
  * obs.run, in order; when that does not work out exactly, the values are
  * shown as the pooled runs they are.  Sources are not in stat records.
+ * The values of group g are appended to v[*n..].
  */
-Sample *
-h_statsamples(struct hsite *s, const Cmp *c, const char *exp, int *n)
+static Sample *
+groupsamples(const Group *g, Sample *v, int *n)
 {
-	const Group *g;
-	Sample *v;
-	char k[2048], *pooled;
+	char *pooled;
 	size_t i, j, at, *cut = NULL, len = 0;
 	int ok = 0;
 
-	gkey(k, sizeof(k), exp, c);
-	*n = 0;
-	if ((g = group_of(s->r, k)) == NULL || g->nobs_sub == 0)
-		return NULL;
-	if (g->nruns >= 1 && g->ninstances <= 1 && g->nobs_run == g->nruns) {
-		cut = emalloc((g->nruns + 1) * sizeof(*cut));
+	if (g->runs.n >= 1 && g->n_instances <= 1 && g->run.n == g->runs.n) {
+		cut = emalloc((g->runs.n + 1) * sizeof(*cut));
 		cut[0] = 0;
-		for (j = 0, at = 0; j < g->nruns; j++) {
+		for (j = 0, at = 0; j < g->runs.n; j++) {
 			double sum = 0;
 			size_t e;
 
-			for (e = at; e < g->nobs_sub; e++) {
-				sum += g->obs_sub[e];
-				if (fabs(sum / (e - at + 1) - g->obs_run[j]) <=
-				    1e-9 * fmax(1, fabs(g->obs_run[j])) &&
-				    (j + 1 < g->nruns || e + 1 == g->nobs_sub))
+			for (e = at; e < g->sub.n; e++) {
+				sum += g->sub.v[e];
+				if (fabs(sum / (e - at + 1) - g->run.v[j]) <=
+				    1e-9 * fmax(1, fabs(g->run.v[j])) &&
+				    (j + 1 < g->runs.n || e + 1 == g->sub.n))
 					break;
 			}
-			if (e == g->nobs_sub)
+			if (e == g->sub.n)
 				break;
 			at = cut[j + 1] = e + 1;
 		}
-		ok = j == g->nruns && at == g->nobs_sub;
+		ok = j == g->runs.n && at == g->sub.n;
 	}
-	for (i = 0; i < g->nruns; i++)
-		len += strlen(g->runs[i]) + 2;
+	for (i = 0; i < g->runs.n; i++)
+		len += strlen(g->runs.v[i]) + 2;
 	pooled = emalloc(len + 16);
 	pooled[0] = '\0';
-	for (i = 0; i < g->nruns; i++)
-		strcat(strcat(pooled, i ? ", " : ""), g->runs[i]);
-	if (g->nruns > 1)
+	for (i = 0; i < g->runs.n; i++)
+		strcat(strcat(pooled, i ? ", " : ""), g->runs.v[i]);
+	if (g->runs.n > 1)
 		strcat(pooled, " (pooled)");
-	v = ecalloc(g->nobs_sub, sizeof(*v));
-	for (i = j = 0; i < g->nobs_sub; i++) {
+	v = ereallocarray(v, *n + g->sub.n, sizeof(*v));
+	for (i = j = 0; i < g->sub.n; i++) {
+		Sample *m = &v[(*n)++];
+
 		while (ok && i >= cut[j + 1])
 			j++;
-		v[i].gkey = g->gkey;
-		v[i].run = ok ? g->runs[j] : pooled;
-		v[i].iter = 0;
-		v[i].rep = 1;
-		v[i].sub = ok ? i - cut[j] + 1 : i + 1;
-		v[i].value = g->obs_sub[i];
+		memcpy(m->group, g->group, sizeof(m->group));
+		m->run = ok ? g->runs.v[j] : pooled;
+		m->instance = m->src = NULL;
+		m->iter = 0;
+		m->rep = 1;
+		m->sub = ok ? (long long)(i - cut[j] + 1) : (long long)i + 1;
+		m->value = g->sub.v[i];
 	}
 	free(cut);
-	*n = (int)g->nobs_sub;
+	return v;
+}
+
+Sample *
+h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
+{
+	char id[KP_IDSZ], *idp = id;
+	kp_strs one = { &idp, 1 };
+	const kp_strs *groups = groupsof(c, side, &one);
+	const Group *g;
+	Sample *v = NULL;
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < groups->n; i++)
+		if ((g = group_of(s->r, groups->v[i])) && g->sub.n > 0)
+			v = groupsamples(g, v, n);
 	return v;
 }

@@ -51,10 +51,8 @@ h_suite_page(struct hsite *s, int suite)
 		fputs("<tr><td>", fp);
 		h_testlink(fp, s, t);
 		fputs("</td><td>", fp);
-		h_esc(fp, te->unit);
-		fputs("</td><td>", fp);
-		h_esc(fp, te->better);
-		fputs("</td>", fp);
+		h_esc(fp, te->first->unit);
+		fprintf(fp, "</td><td>%s</td>", h_better(te->first));
 		memset(tot, 0, (r->npair + 1) * sizeof(*tot));
 		memset(reg, 0, (r->npair + 1) * sizeof(*reg));
 		memset(imp, 0, (r->npair + 1) * sizeof(*imp));
@@ -62,14 +60,14 @@ h_suite_page(struct hsite *s, int suite)
 		for (i = 0; i < r->tcmp[t].n; i++) {
 			Cmp *c = &r->cmp[r->tcmp[t].v[i]];
 			tot[c->pair]++;
-			reg[c->pair] += c->cls == CL_REGRESSION;
-			imp[c->pair] += c->cls == CL_IMPROVEMENT;
+			reg[c->pair] += c->cls == KP_REGRESSION;
+			imp[c->pair] += c->cls == KP_IMPROVEMENT;
 		}
 		for (i = 0; i < r->tsys[t].n; i++) {
 			Sys *y = &r->sys[r->tsys[t].v[i]];
-			if (y->systematic)
-				sys[y->pair] = !strcmp(y->direction,
-				    "improvement") ? 2 : 1;
+			if (y->rec.systematic)
+				sys[y->pair] = y->rec.direction ==
+				    KP_DIR_IMPROVEMENT ? 2 : 1;
 		}
 		for (p = 0; p < r->npair; p++) {
 			if (!in[p])

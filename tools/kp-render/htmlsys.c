@@ -12,8 +12,8 @@ static int
 cmpin(const Cmp *c, int test, int pair, const char *bexp, const char *texp)
 {
 	return c->test_idx == test && c->pair == pair &&
-	    (bexp == NULL || !strcmp(c->base_exp, bexp)) &&
-	    (texp == NULL || !strcmp(c->target_exp, texp));
+	    (bexp == NULL || !strcmp(c->rec.base_exp, bexp)) &&
+	    (texp == NULL || !strcmp(c->rec.target_exp, texp));
 }
 
 /* "regressed at 1, 2; uncertain at 4; no change at 3": the levels by class */
@@ -21,8 +21,8 @@ static void
 bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
     const char *texp)
 {
-	static const int cls[] = { CL_REGRESSION, CL_IMPROVEMENT,
-	    CL_UNCERTAIN, CL_NOCHANGE, CL_UNCLASSIFIED };
+	static const int cls[] = { KP_REGRESSION, KP_IMPROVEMENT,
+	    KP_UNCERTAIN, KP_NO_CHANGE, KP_NCLASS };
 	static const char *const word[] = { "regressed", "improved",
 	    "uncertain", "no change", "not classified" };
 	const List *l = &s->r->tcmp[test];
@@ -33,7 +33,7 @@ bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
 		for (n = i = 0; i < l->n; i++) {
 			const Cmp *c = &s->r->cmp[l->v[i]];
 			if (cmpin(c, test, pair, bexp, texp) && c->cls == cls[k])
-				lv[n++] = c->conc;
+				lv[n++] = c->rec.conc;
 		}
 		if (n == 0)
 			continue;
@@ -58,10 +58,10 @@ interfcount(struct hsite *s, int test, int pair, const char *bexp,
 	for (i = 0; i < l->n; i++) {
 		const Cmp *c = &s->r->cmp[l->v[i]];
 		char b[96];
-		if (!cmpin(c, test, pair, bexp, texp) || c->cls != CL_REGRESSION)
+		if (!cmpin(c, test, pair, bexp, texp) || c->cls != KP_REGRESSION)
 			continue;
 		(*nreg)++;
-		if (h_interf(c->reason, b, sizeof(b)) && n++ == 0)
+		if (h_interf(c->rec.reason, b, sizeof(b)) && n++ == 0)
 			snprintf(pct, sz, "%s", b);
 	}
 	return n;
@@ -70,38 +70,35 @@ interfcount(struct hsite *s, int test, int pair, const char *bexp,
 static void
 sysfacts(FILE *fp, const Sys *y)
 {
-	size_t i;
+	const long long *n = y->rec.severity_counts;
+	int sev, any = 0;
 
-	if (y->nsev) {
-		fputs("severity ", fp);
-		for (i = 0; i < y->nsev; i++) {
-			fputs(i ? ";" : "", fp);
-			h_esc(fp, y->sevname[i]);
-			fprintf(fp, " %lld", y->sevcount[i]);
-		}
+	for (sev = 0; sev <= KP_NSEV; sev++)
+		if (n[sev])
+			fprintf(fp, "%s%s %lld", any++ ? ";" : "severity ",
+			    sev_name(sev), n[sev]);
+	if (any)
 		fputs(", ", fp);
-	}
 	fputs("change ", fp);
-	h_pct(fp, y->change_min);
+	h_pct(fp, y->rec.change_min_pct);
 	fputs(" to ", fp);
-	h_pct(fp, y->change_max);
+	h_pct(fp, y->rec.change_max_pct);
 	fputs(", average score ", fp);
-	h_num(fp, y->avg_score);
-	if (!isfinite(y->p_combined)) {
+	h_num(fp, y->rec.avg_score);
+	if (!isfinite(y->rec.p_combined)) {
 		/* kp-systematic leaves levels tested inside one run out */
 		fputs(", no combined test (no level replicated across runs)", fp);
 	} else {
 		fputs(", combined p ", fp);
-		h_num(fp, y->p_combined);
-		if (isfinite(y->q_combined)) {
+		h_num(fp, y->rec.p_combined);
+		if (isfinite(y->rec.q_combined)) {
 			fputs(" (q ", fp);
-			h_num(fp, y->q_combined);
+			h_num(fp, y->rec.q_combined);
 			fputs(")", fp);
 		}
-		if (y->combine_method) {
-			fputs(" by ", fp);
-			h_esc(fp, y->combine_method);
-		}
+		if (y->rec.combine_method >= 0)
+			fprintf(fp, " by %s", kp_word(&kp_combine_v,
+			    y->rec.combine_method));
 	}
 }
 
@@ -134,31 +131,31 @@ h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 		if (y->pair != pair)
 			continue;
 		any++;
-		fprintf(fp, "<div class=\"note%s\"><b>", y->systematic ?
+		fprintf(fp, "<div class=\"note%s\"><b>", y->rec.systematic ?
 		    " sys" : "");
 		h_pairname(fp, s, pair);
 		fputs(":</b> ", fp);
-		if (y->systematic) {
+		if (y->rec.systematic) {
 			fputs("<b>systematic ", fp);
-			h_esc(fp, y->direction);
+			fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
 			fprintf(fp, "</b>: every tested level moved (%zu of %zu) "
-			    "&mdash; ", y->naffected, y->nlevels);
+			    "&mdash; ", y->rec.affected.n, y->rec.levels.n);
 		} else {
 			fputs("<b>not systematic</b>: ", fp);
-			h_esc(fp, y->direction);
-			fprintf(fp, " at %zu of %zu tested levels", y->naffected,
-			    y->nlevels);
-			if (y->nmissing) {
+			fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
+			fprintf(fp, " at %zu of %zu tested levels", y->rec.affected.n,
+			    y->rec.levels.n);
+			if (y->rec.missing.n) {
 				fputs(", expected levels not tested: ", fp);
-				h_levels(fp, y->missing, y->nmissing);
+				h_levels(fp, y->rec.missing.v, y->rec.missing.n);
 			}
 			fputs("; systematic needs every level &mdash; ", fp);
 		}
-		bylevel(fp, s, test, pair, y->base_exp, y->target_exp);
+		bylevel(fp, s, test, pair, y->rec.base_exp, y->rec.target_exp);
 		fputs(".<br>", fp);
 		sysfacts(fp, y);
 		fputs(".</div>\n", fp);
-		interfnote(fp, s, test, pair, y->base_exp, y->target_exp);
+		interfnote(fp, s, test, pair, y->rec.base_exp, y->rec.target_exp);
 	}
 	if (!any) {
 		int nreg, nimp = 0;
@@ -168,7 +165,7 @@ h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 		for (i = 0; i < r->tcmp[test].n; i++) {
 			const Cmp *c = &r->cmp[r->tcmp[test].v[i]];
 			nimp += cmpin(c, test, pair, NULL, NULL) &&
-			    c->cls == CL_IMPROVEMENT;
+			    c->cls == KP_IMPROVEMENT;
 		}
 		fputs("<div class=\"note\"><b>", fp);
 		h_pairname(fp, s, pair);
@@ -186,15 +183,15 @@ bysys(const void *a, const void *b)
 {
 	const Sys *x = *(Sys *const *)a;
 	const Sys *y = *(Sys *const *)b;
-	double sx = isfinite(x->avg_score) ? x->avg_score : -1;
-	double sy = isfinite(y->avg_score) ? y->avg_score : -1;
+	double sx = isfinite(x->rec.avg_score) ? x->rec.avg_score : -1;
+	double sy = isfinite(y->rec.avg_score) ? y->rec.avg_score : -1;
 
-	if (x->systematic != y->systematic)
-		return y->systematic - x->systematic;
-	if (strcmp(x->direction, y->direction))
-		return strcmp(y->direction, x->direction);	/* regression first */
-	if (x->naffected != y->naffected)
-		return y->naffected < x->naffected ? -1 : 1;
+	if (x->rec.systematic != y->rec.systematic)
+		return y->rec.systematic - x->rec.systematic;
+	if (x->rec.direction != y->rec.direction)
+		return x->rec.direction - y->rec.direction;	/* regression first */
+	if (x->rec.affected.n != y->rec.affected.n)
+		return y->rec.affected.n < x->rec.affected.n ? -1 : 1;
 	return sx < sy ? 1 : sx > sy ? -1 : 0;
 }
 
@@ -225,33 +222,33 @@ h_systable(FILE *fp, struct hsite *s, int pair)
 		Sys *y = v[i];
 		char pc[96];
 		int nreg, ni = y->test_idx >= 0 ? interfcount(s, y->test_idx, pair,
-		    y->base_exp, y->target_exp, &nreg, pc, sizeof(pc)) : 0;
+		    y->rec.base_exp, y->rec.target_exp, &nreg, pc, sizeof(pc)) : 0;
 
-		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->systematic);
-		if (y->systematic)
+		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->rec.systematic);
+		if (y->rec.systematic)
 			fprintf(fp, "<span class=\"%s\">systematic ",
-			    strcmp(y->direction, "improvement") ? "sys" : "sysi");
+			    y->rec.direction == KP_DIR_IMPROVEMENT ? "sysi" : "sys");
 		else
 			fputs("<span class=\"cls\">not systematic ", fp);
-		h_esc(fp, y->direction);
+		fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
 		fputs("</span></td><td>", fp);
 		if (y->test_idx >= 0)
 			h_testlink(fp, s, y->test_idx);
 		else {
-			h_esc(fp, y->suite);
+			h_esc(fp, y->rec.suite);
 			putc('/', fp);
-			h_esc(fp, y->bench);
+			h_esc(fp, y->rec.bench);
 			putc('/', fp);
-			h_esc(fp, y->test);
+			h_esc(fp, y->rec.test);
 		}
 		fprintf(fp, "</td><td class=\"n\" data-v=\"%zu\">%zu of %zu</td>"
-		    "<td>", y->naffected, y->naffected, y->nlevels);
+		    "<td>", y->rec.affected.n, y->rec.affected.n, y->rec.levels.n);
 		if (y->test_idx >= 0)
-			bylevel(fp, s, y->test_idx, pair, y->base_exp,
-			    y->target_exp);
-		if (y->nmissing) {
+			bylevel(fp, s, y->test_idx, pair, y->rec.base_exp,
+			    y->rec.target_exp);
+		if (y->rec.missing.n) {
 			fputs("; not tested: ", fp);
-			h_levels(fp, y->missing, y->nmissing);
+			h_levels(fp, y->rec.missing.v, y->rec.missing.n);
 		}
 		fputs("</td><td>", fp);
 		sysfacts(fp, y);

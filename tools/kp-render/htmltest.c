@@ -20,17 +20,15 @@ h_test_page(struct hsite *s, int test)
 	char svg[96], title[1024];
 	int p, i;
 
-	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]", t->suite, t->bench,
-	    t->test, t->op, t->metric);
+	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]", t->first->suite, t->first->bench,
+	    t->first->test, t->first->op, t->first->metric);
 	h_head(fp, title);
 	h_crumbs(fp, s, t->suite_idx, test, NULL);
 	fputs("<h1>", fp);
 	h_measname(fp, t);
 	fputs("</h1>\n<p class=\"sub\">unit ", fp);
-	h_esc(fp, t->unit);
-	fputs(", ", fp);
-	h_esc(fp, t->better);
-	fputs(" is better</p>\n", fp);
+	h_esc(fp, t->first->unit);
+	fprintf(fp, ", %s is better</p>\n", h_better(t->first));
 	h_svgname(svg, sizeof(svg), page);
 	svg_chart(s, svg, test);
 	fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "

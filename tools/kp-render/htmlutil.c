@@ -13,15 +13,15 @@ void
 h_measname(FILE *fp, const Test *t)
 {
 	/* break opportunities after the separators, not inside words */
-	h_esc(fp, t->suite);
+	h_esc(fp, t->first->suite);
 	fputs("/<wbr>", fp);
-	h_esc(fp, t->bench);
+	h_esc(fp, t->first->bench);
 	fputs("/<wbr>", fp);
-	h_esc(fp, t->test);
+	h_esc(fp, t->first->test);
 	fputs("<wbr>[", fp);
-	h_esc(fp, t->op);
+	h_esc(fp, t->first->op);
 	putc(' ', fp);
-	h_esc(fp, t->metric);
+	h_esc(fp, t->first->metric);
 	putc(']', fp);
 }
 
@@ -58,7 +58,7 @@ h_esc1(FILE *fp, char ch)
 int
 h_sevidx(const Cmp *c)
 {
-	return c->sev < SEV_NONE ? c->sev : SEV_NONE;
+	return c->sev < KP_SEV_NONE ? c->sev : KP_SEV_NONE;
 }
 
 int

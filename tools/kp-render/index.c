@@ -16,7 +16,7 @@ pairof(Report *r, const char *bk, const char *tk)
 	i = (int)kp_strmap_addv(r->pairmap, &isnew, bk, tk, NULL);
 	if (!isnew)
 		return i;
-	r->pair = grow(r->pair, r->npair, sizeof(*r->pair));
+	r->pair = kp_grow(r->pair, r->npair, sizeof(*r->pair));
 	r->pair[i].base_kernel = estrdup(bk);
 	r->pair[i].target_kernel = estrdup(tk);
 	return r->npair++;
@@ -30,7 +30,7 @@ suiteof(Report *r, const char *name)
 	i = (int)kp_strmap_add(r->suitemap, name, strlen(name), &isnew);
 	if (!isnew)
 		return i;
-	r->suite = grow(r->suite, r->nsuite, sizeof(*r->suite));
+	r->suite = kp_grow(r->suite, r->nsuite, sizeof(*r->suite));
 	r->suite[i] = estrdup(name);
 	return r->nsuite++;
 }
@@ -38,18 +38,16 @@ suiteof(Report *r, const char *name)
 static int
 testof(Report *r, const Cmp *c)
 {
-	Test *t;
+	const kp_cmp *k = &c->rec;
 	int i, isnew;
 
-	i = (int)kp_strmap_addv(r->testmap, &isnew, c->suite, c->bench, c->test,
-	    c->op, c->metric, NULL);
+	i = (int)kp_strmap_addv(r->testmap, &isnew, k->suite, k->bench, k->test,
+	    k->op, k->metric, NULL);
 	if (!isnew)
 		return i;
-	r->test = grow(r->test, r->ntest, sizeof(*r->test));
-	t = &r->test[i];
-	t->suite = c->suite; t->bench = c->bench; t->test = c->test;
-	t->op = c->op; t->metric = c->metric; t->unit = c->unit;
-	t->better = c->better; t->suite_idx = c->suite_idx;
+	r->test = kp_grow(r->test, r->ntest, sizeof(*r->test));
+	r->test[i].first = k;
+	r->test[i].suite_idx = c->suite_idx;
 	return r->ntest++;
 }
 
@@ -68,11 +66,11 @@ index_cells(Report *r)
 		list_add(&r->pcmp[r->cmp[i].pair], (int)i);
 		k[0] = r->cmp[i].pair;
 		k[1] = r->cmp[i].test_idx;
-		k[2] = r->cmp[i].conc;
+		k[2] = r->cmp[i].rec.conc;
 		c = (int)kp_strmap_add(r->cellmap, (const char *)k, sizeof(k),
 		    &isnew);
 		if (isnew) {
-			r->cellcmp = grow(r->cellcmp, c, sizeof(*r->cellcmp));
+			r->cellcmp = kp_grow(r->cellcmp, c, sizeof(*r->cellcmp));
 			r->cellcmp[c] = (int)i;
 		}
 	}
@@ -82,24 +80,23 @@ index_cells(Report *r)
 static void
 index_exps(Report *r)
 {
-	size_t i;
-	int c, j, isnew;
+	size_t i, k;
+	int j, isnew;
 
 	r->expmap = kp_strmap_new();
 	for (i = 0; i < r->ncmp; i++) {
-		const char *e[2] = { r->cmp[i].base_exp, r->cmp[i].target_exp };
-		const char *kern[2] = { r->cmp[i].base_kernel,
-			r->cmp[i].target_kernel };
+		const kp_cmp *c = &r->cmp[i].rec;
+		const char *e[2] = { c->base_exp, c->target_exp };
+		const char *kern[2] = { c->base_kernel, c->target_kernel };
 
 		for (j = 0; j < 2; j++) {
 			if (j == 1 && strcmp(e[1], e[0]) == 0)
 				break;	/* the baseline's */
-			c = (int)kp_strmap_add(r->expmap, e[j], strlen(e[j]),
-			    &isnew);
+			k = kp_strmap_add(r->expmap, e[j], strlen(e[j]), &isnew);
 			if (isnew)
-				r->expkernel = grow(r->expkernel, c,
+				r->expkernel = kp_grow(r->expkernel, k,
 				    sizeof(*r->expkernel));
-			r->expkernel[c] = kern[j];
+			r->expkernel[k] = kern[j];
 		}
 	}
 }
@@ -115,7 +112,7 @@ index_runstats(Report *r)
 		c = (int)kp_strmap_add(r->rsmap, r->rs[i].run,
 		    strlen(r->rs[i].run), &isnew);
 		if (isnew) {
-			r->rsof = grow(r->rsof, c, sizeof(*r->rsof));
+			r->rsof = kp_grow(r->rsof, c, sizeof(*r->rsof));
 			memset(&r->rsof[c], 0, sizeof(*r->rsof));
 		}
 		list_add(&r->rsof[c], (int)i);
@@ -133,17 +130,18 @@ index_report(Report *r)
 	for (i = 0; i < r->ncmp; i++) {
 		Cmp *c = &r->cmp[i];
 
-		c->pair = pairof(r, c->base_kernel, c->target_kernel);
-		c->suite_idx = suiteof(r, c->suite);
+		c->pair = pairof(r, c->rec.base_kernel, c->rec.target_kernel);
+		c->suite_idx = suiteof(r, c->rec.suite);
 		c->test_idx = testof(r, c);
 	}
 	r->tsys = ecalloc(r->ntest + 1, sizeof(*r->tsys));
 	for (i = 0; i < r->nsys; i++) {
 		Sys *y = &r->sys[i];
+		const kp_sys *k = &y->rec;
 
-		y->pair = pairof(r, y->base_kernel, y->target_kernel);
-		y->test_idx = (int)kp_strmap_findv(r->testmap, y->suite,
-		    y->bench, y->test, y->op, y->metric, NULL);
+		y->pair = pairof(r, k->base_kernel, k->target_kernel);
+		y->test_idx = (int)kp_strmap_findv(r->testmap, k->suite,
+		    k->bench, k->test, k->op, k->metric, NULL);
 	}
 	/* every pair is known now, the sys records' too */
 	r->psys = ecalloc(r->npair + 1, sizeof(*r->psys));
@@ -183,33 +181,33 @@ cell_of(const Report *r, int pair, int test, long long conc)
 }
 
 Sample *
-samples_of(const Report *r, const char *gkey, size_t *n)
+samples_of(const Report *r, const char *group, size_t *n)
 {
 	size_t lo = 0, hi = r->nsmp, mid, i;
 
-	/* the samples are sorted by group (load_done): the first of gkey */
+	/* the samples are sorted by group (load_done): the first of group */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (strcmp(r->smp[mid].gkey, gkey) < 0)
+		if (strcmp(r->smp[mid].group, group) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; i < r->nsmp && strcmp(r->smp[i].gkey, gkey) == 0; i++)
+	for (i = lo; i < r->nsmp && strcmp(r->smp[i].group, group) == 0; i++)
 		;
 	*n = i - lo;
 	return r->smp + lo;
 }
 
 Group *
-group_of(const Report *r, const char *gkey)
+group_of(const Report *r, const char *group)
 {
 	size_t lo = 0, hi = r->ngrp, mid;
 	int c;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if ((c = strcmp(r->grp[mid].gkey, gkey)) == 0)
+		if ((c = strcmp(r->grp[mid].group, group)) == 0)
 			return &r->grp[mid];
 		if (c < 0)
 			lo = mid + 1;

@@ -29,25 +29,25 @@ render_json(Report *r, FILE *fp)
 	int k;
 
 	for (i = 0; i < r->nsys; i++)
-		nsystematic += r->sys[i].systematic;
+		nsystematic += r->sys[i].rec.systematic;
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "report");
 	kp_w_key(w, "summary");
 	kp_w_obj(w);
 	kp_w_kint(w, "comparisons", (long long)r->ncmp);
-	for (k = 0; k < NCLASS; k++)
-		kp_w_kint(w, class_names[k], (long long)r->count[k]);
+	for (k = 0; k <= KP_NCLASS; k++)
+		kp_w_kint(w, class_name(k), (long long)r->count[k]);
 	kp_w_key(w, "regression_severity");
 	kp_w_obj(w);
-	for (k = 0; k < NSEVRANK; k++)
-		kp_w_kint(w, sev_names[k], (long long)r->regsev[k]);
+	for (k = 0; k <= KP_NSEV; k++)
+		kp_w_kint(w, sev_name(k), (long long)r->regsev[k]);
 	kp_w_end(w);
 	kp_w_kint(w, "groups", (long long)r->nsys);
 	kp_w_kint(w, "systematic_groups", (long long)nsystematic);
 	kp_w_end(w);
-	list(w, "regressions", r, v, CL_REGRESSION);
-	list(w, "improvements", r, v, CL_IMPROVEMENT);
-	list(w, "uncertain", r, v, CL_UNCERTAIN);
+	list(w, "regressions", r, v, KP_REGRESSION);
+	list(w, "improvements", r, v, KP_IMPROVEMENT);
+	list(w, "uncertain", r, v, KP_UNCERTAIN);
 	kp_w_key(w, "groups");
 	kp_w_arr(w);
 	for (i = 0; i < r->nsys; i++)

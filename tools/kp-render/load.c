@@ -1,9 +1,10 @@
-/* load.c: the records of every input file into one model (render.h).
+/* load.c: the records of every input file into one model (render.h),
+ * read by libkp's tables (rec.h): of each record only the fields the
+ * format shows, so that a field it does not show may be missing.
  *
  * Every format reads cmp, sys and run records; csv and json also keep
- * each record's line (LOAD_LINES) and the site the evidence behind a
- * comparison (LOAD_EVIDENCE): runstat, sample and stat records. */
-#include <math.h>
+ * each record's line, and the site the evidence behind a comparison:
+ * runstat, sample and stat records. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,243 +13,155 @@
 #include "strmap.h"
 #include "render.h"
 
-const char *const sev_names[NSEVRANK] = {
-	"red", "yellow", "green", "none", "other" };
-const char *const class_names[NCLASS] = {
-	"regression", "improvement", "no-change", "uncertain", "unclassified" };
-const char *const run_field[RF_N] = {
-#define X(f) #f,
-	RUN_FIELDS
-#undef X
-};
+/* what one call of load() reads of each record type */
+typedef struct {
+	int format, lines;
+	kp_has cmp, sys, run, runstat, sample, stat, rollup;
+	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix;
+} Reader;
 
-static char *
-req(kp_json *d, const char *key)
+static void
+wants(Reader *rd)
 {
-	return estrdup(kp_req_str(d, key));
-}
+	kp_has *c = &rd->cmp;
 
-static char *
-opt(kp_json *d, const char *key, const char *def)
-{
-	const char *v = kp_opt_str(d, key, def);
-
-	return v ? estrdup(v) : NULL;
-}
-
-static int
-optbool(kp_json *d, const char *key)
-{
-	int i = kp_json_get(d, 0, key);
-
-	if (i < 0 || d->tok[i].type == KP_JNULL || d->tok[i].type == KP_JFALSE)
-		return 0;
-	if (d->tok[i].type == KP_JTRUE)
-		return 1;
-	kp_rec_die(d, i, "expected true, false or null for \"%s\"", key);
-}
-
-/* the array member key of object obj, or -1 when missing or null */
-static int
-array(kp_json *d, int obj, const char *key, const char *what)
-{
-	int a = kp_json_get(d, obj, key);
-
-	if (a < 0 || d->tok[a].type == KP_JNULL)
-		return -1;
-	if (d->tok[a].type != KP_JARR)
-		kp_rec_die(d, a, "expected an array of %s for \"%s\"", what, key);
-	return a;
-}
-
-static char **
-strarray(kp_json *d, const char *key, size_t *n)
-{
-	int a = array(d, 0, key, "strings"), t;
-	char **v;
-	size_t i;
-
-	*n = 0;
-	if (a < 0)
-		return NULL;
-	v = ecalloc(d->tok[a].n + 1, sizeof(*v));
-	for (i = 0, t = a + 1; i < d->tok[a].n; i++, t = d->tok[t].next) {
-		if (d->tok[t].type != KP_JSTR)
-			kp_rec_die(d, t, "expected a string in \"%s\"", key);
-		v[i] = estrdup(kp_json_str(d, t));
+	*c = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
+	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
+	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
+	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
+	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
+	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
+	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE, -1);
+	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */
+		kp_has_set(c, KP_CMP_BASE_RUNS);
+		kp_has_set(c, KP_CMP_TARGET_RUNS);
 	}
-	*n = i;
-	return v;
+	if (rd->format == LOAD_SITE) {
+		kp_has_set(c, KP_CMP_JOB);
+		kp_has_set(c, KP_CMP_BETTER);
+		kp_has_set(c, KP_CMP_BASE_GROUPS);
+		kp_has_set(c, KP_CMP_TARGET_GROUPS);
+		kp_has_set(c, KP_CMP_OBS_LEVEL);
+		kp_has_set(c, KP_CMP_N_BASE);
+		kp_has_set(c, KP_CMP_N_TARGET);
+		kp_has_set(c, KP_CMP_METHOD);
+		kp_has_set(c, KP_CMP_P);
+		kp_has_set(c, KP_CMP_HEDGES_G);
+		kp_has_set(c, KP_CMP_CLIFFS_DELTA);
+		kp_has_set(c, KP_CMP_UNSTABLE);
+	}
+	rd->sys = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP,
+	    KP_SYS_METRIC, KP_SYS_BASE_EXP, KP_SYS_TARGET_EXP,
+	    KP_SYS_BASE_KERNEL, KP_SYS_TARGET_KERNEL, KP_SYS_DIRECTION,
+	    KP_SYS_LEVELS, KP_SYS_AFFECTED, KP_SYS_UNCERTAIN, KP_SYS_OPPOSITE,
+	    KP_SYS_MISSING, KP_SYS_SEVERITY_COUNTS, KP_SYS_AVG_SCORE,
+	    KP_SYS_CHANGE_MIN_PCT, KP_SYS_CHANGE_MAX_PCT, KP_SYS_SYSTEMATIC,
+	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD, -1);
+	/* the table's host, CPU and dates; the site's metadata (htmlruns.c) */
+	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
+	    KP_RUN_EXP, KP_RUN_INSTANCE, KP_RUN_INSTANCE_TYPE, KP_RUN_HOST,
+	    KP_RUN_ARCH, KP_RUN_CPU_MODEL, KP_RUN_CPUS, KP_RUN_MEM_KB,
+	    KP_RUN_CPU_TOPOLOGY, KP_RUN_OS, KP_RUN_CMDLINE, KP_RUN_TOOLCHAIN,
+	    KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK, KP_RUN_FRAMEWORK_VERSION,
+	    KP_RUN_DMESG_WARNINGS, KP_RUN_START, KP_RUN_FINISH, KP_RUN_UNAME,
+	    KP_RUN_SRC, -1);
+	rd->runstat = kp_has_of(KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB,
+	    KP_RUNSTAT_SUITE, KP_RUNSTAT_RC, KP_RUNSTAT_USER_S,
+	    KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S, KP_RUNSTAT_PARTIAL, -1);
+	rd->sample = kp_has_of(KP_SAMPLE_RUN, KP_SAMPLE_ITER,
+	    KP_SAMPLE_INSTANCE, KP_SAMPLE_SUITE, KP_SAMPLE_BENCH,
+	    KP_SAMPLE_TEST, KP_SAMPLE_OP, KP_SAMPLE_METRIC, KP_SAMPLE_CONC,
+	    KP_SAMPLE_REP, KP_SAMPLE_SUB, KP_SAMPLE_VALUE, KP_SAMPLE_SRC,
+	    KP_SAMPLE_EXP, -1);
+	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
+	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
+	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS, -1);
+	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
+	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
+	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
+	    KP_ROLLUP_CV_MAX, KP_ROLLUP_UNSTABLE_GROUPS, -1);
 }
 
-static long long *
-intarray(kp_json *d, const char *key, size_t *n)
+/* a class the record's vocabulary does not have decides nothing: an
+ * error, where another severity or method is only shown as "other" */
+static void
+unknown_class(kp_json *d)
 {
-	int a = array(d, 0, key, "integers"), t;
-	long long *v;
-	size_t i;
+	int tok[KP_CMP_NF];
+	char list[128];
 
-	*n = 0;
-	if (a < 0)
-		return NULL;
-	v = ecalloc(d->tok[a].n + 1, sizeof(*v));
-	for (i = 0, t = a + 1; i < d->tok[a].n; i++, t = d->tok[t].next)
-		if (kp_json_int(d, t, &v[i]) < 0)
-			kp_rec_die(d, t, "expected an integer in \"%s\"", key);
-	*n = i;
-	return v;
-}
-
-static double *
-numarray(kp_json *d, int obj, const char *key, size_t *n)
-{
-	int a = array(d, obj, key, "numbers"), t;
-	double *v;
-	size_t i;
-
-	*n = 0;
-	if (a < 0)
-		return NULL;
-	v = ecalloc(d->tok[a].n + 1, sizeof(*v));
-	for (i = 0, t = a + 1; i < d->tok[a].n; i++, t = d->tok[t].next)
-		if (kp_json_num(d, t, &v[i]) < 0)
-			kp_rec_die(d, t, "expected a number in \"%s\"", key);
-	*n = i;
-	return v;
+	kp_rec_index(d, &kp_cmp_t, tok, NULL);
+	kp_rec_die(d, tok[KP_CMP_CLASS], "unknown class \"%s\", expected %s",
+	    kp_json_str(d, tok[KP_CMP_CLASS]),
+	    kp_vocab_list(&kp_class_v, list, sizeof(list)));
 }
 
 static void
-add_cmp(Report *r, kp_json *d, int what)
+add_cmp(Report *r, kp_json *d, Reader *rd)
 {
-	const char *class;
 	Cmp *c;
-	int i;
 
-	r->cmp = grow(r->cmp, r->ncmp, sizeof(*r->cmp));
+	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
-	if (what & LOAD_LINES) {
+	kp_rec_read(d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
+	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
 	}
-	c->key = opt(d, "key", NULL);
-	c->job = opt(d, "job", NULL);
-	c->suite = req(d, "suite");
-	c->bench = req(d, "bench");
-	c->test = req(d, "test");
-	c->op = req(d, "op");
-	c->metric = req(d, "metric");
-	c->unit = opt(d, "unit", "");
-	c->better = opt(d, "better", "higher");
-	c->base_kernel = req(d, "base_kernel");
-	c->target_kernel = req(d, "target_kernel");
-	c->base_exp = req(d, "base_exp");
-	c->target_exp = req(d, "target_exp");
-	c->severity = opt(d, "severity", NULL);
-	c->reason = opt(d, "reason", NULL);
-	c->method = opt(d, "method", NULL);
-	c->obs_level = opt(d, "obs_level", NULL);
-	c->base_runs = strarray(d, "base_runs", &c->nbase_runs);
-	c->target_runs = strarray(d, "target_runs", &c->ntarget_runs);
-	c->conc = kp_req_int(d, "conc");
-	c->n_base = kp_opt_int(d, "n_base", -1);
-	c->n_target = kp_opt_int(d, "n_target", -1);
-	c->need_n = kp_opt_int(d, "need_n", -1);
-	c->change = kp_opt_num(d, "change_pct", NAN);
-	c->ci_low = kp_opt_num(d, "ci_low_pct", NAN);
-	c->ci_high = kp_opt_num(d, "ci_high_pct", NAN);
-	c->p = kp_opt_num(d, "p", NAN);
-	c->q = kp_opt_num(d, "q", NAN);
-	c->hedges_g = kp_opt_num(d, "hedges_g", NAN);
-	c->cliffs_delta = kp_opt_num(d, "cliffs_delta", NAN);
-	c->score = kp_opt_num(d, "score", NAN);
-	c->base_median = kp_opt_num(d, "base_median", NAN);
-	c->target_median = kp_opt_num(d, "target_median", NAN);
-	class = kp_opt_str(d, "class", NULL);
-	i = lookup(class, class_names, CL_UNCLASSIFIED);
-	c->cls = i < 0 ? CL_UNCLASSIFIED : i;
-	if (class && *class && i < 0)
-		kp_rec_die(d, kp_json_get(d, 0, "class"), "unknown class "
-		    "\"%s\", expected regression, improvement, no-change or "
-		    "uncertain", class);
-	i = lookup(c->severity, sev_names, SEV_OTHER);
-	c->sev = i < 0 ? SEV_OTHER : i;
+	if (c->rec.class == KP_NCLASS)
+		unknown_class(d);
+	c->cls = c->rec.class < 0 ? KP_NCLASS : c->rec.class;
+	c->sev = c->rec.severity < 0 ? KP_NSEV : c->rec.severity;
 	r->count[c->cls]++;
-	if (c->cls == CL_REGRESSION)
+	if (c->cls == KP_REGRESSION)
 		r->regsev[c->sev]++;
 }
 
 static void
-add_sys(Report *r, kp_json *d, int what)
+add_sys(Report *r, kp_json *d, Reader *rd)
 {
 	Sys *s;
-	int o, t;
-	size_t i;
 
-	r->sys = grow(r->sys, r->nsys, sizeof(*r->sys));
+	r->sys = kp_grow(r->sys, r->nsys, sizeof(*r->sys));
 	s = &r->sys[r->nsys++];
 	memset(s, 0, sizeof(*s));
-	if (what & LOAD_LINES) {
+	kp_rec_read(d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
+	if (rd->lines) {
 		s->line = estrndup(d->text, d->len);
 		s->len = d->len;
 	}
-	s->suite = req(d, "suite");
-	s->bench = req(d, "bench");
-	s->test = req(d, "test");
-	s->op = req(d, "op");
-	s->metric = req(d, "metric");
-	s->base_kernel = req(d, "base_kernel");
-	s->target_kernel = req(d, "target_kernel");
-	s->base_exp = req(d, "base_exp");
-	s->target_exp = req(d, "target_exp");
-	s->direction = req(d, "direction");
-	s->combine_method = opt(d, "combine_method", NULL);
-	s->levels = intarray(d, "levels", &s->nlevels);
-	s->affected = intarray(d, "affected", &s->naffected);
-	s->missing = intarray(d, "missing", &s->nmissing);
-	s->uncertain = intarray(d, "uncertain", &s->nuncertain);
-	s->opposite = intarray(d, "opposite", &s->nopposite);
-	s->avg_score = kp_opt_num(d, "avg_score", NAN);
-	s->change_min = kp_opt_num(d, "change_min_pct", NAN);
-	s->change_max = kp_opt_num(d, "change_max_pct", NAN);
-	s->p_combined = kp_opt_num(d, "p_combined", NAN);
-	s->q_combined = kp_opt_num(d, "q_combined", NAN);
-	s->systematic = optbool(d, "systematic");
-	o = kp_json_get(d, 0, "severity_counts");
-	if (o < 0 || d->tok[o].type == KP_JNULL)
-		return;
-	if (d->tok[o].type != KP_JOBJ)
-		kp_rec_die(d, o, "expected an object for \"severity_counts\"");
-	s->sevname = ecalloc(d->tok[o].n + 1, sizeof(*s->sevname));
-	s->sevcount = ecalloc(d->tok[o].n + 1, sizeof(*s->sevcount));
-	for (i = 0, t = o + 1; i < d->tok[o].n; i++) {
-		s->sevname[i] = estrdup(kp_json_str(d, t));
-		t = d->tok[t].next;
-		if (kp_json_int(d, t, &s->sevcount[i]) < 0)
-			kp_rec_die(d, t, "expected an integer count in "
-			    "\"severity_counts\"");
-		t = d->tok[t].next;
-	}
-	s->nsev = i;
+	s->rec.systematic = s->rec.systematic == 1;	/* null: not */
+}
+
+/* start as a number of seconds, for the table's dates and ages */
+static long long
+seconds(const kp_scalar *s)
+{
+	char *end;
+	long long t;
+
+	if (s->type != KP_JNUM)
+		return -1;
+	t = strtoll(s->text, &end, 10);
+	return *end ? -1 : t;
 }
 
 static void
-add_run(Report *r, kp_json *d)
+add_run(Report *r, kp_json *d, Reader *rd)
 {
 	Run *u;
 	size_t j;
-	int i, isnew;
+	int isnew;
 
-	r->run = grow(r->run, r->nrun, sizeof(*r->run));
+	r->run = kp_grow(r->run, r->nrun, sizeof(*r->run));
 	u = &r->run[r->nrun];
-	u->run = req(d, "run");
-	for (i = 0; i < RF_N; i++)
-		u->f[i] = kp_field_text(d, run_field[i]);
-	u->start = kp_opt_int(d, "start", -1);
+	kp_rec_read(d, &kp_run_t, &u->rec, &rd->run, &rd->runix);
+	u->start = seconds(&u->rec.start);
 	u->next = SIZE_MAX;
-	j = kp_strmap_add(r->runmap, u->run, strlen(u->run), &isnew);
+	j = kp_strmap_add(r->runmap, u->rec.run, strlen(u->rec.run), &isnew);
 	if (isnew) {
-		r->runfirst = grow(r->runfirst, j, sizeof(*r->runfirst));
+		r->runfirst = kp_grow(r->runfirst, j, sizeof(*r->runfirst));
 		r->runfirst[j] = r->nrun;
 	} else {
 		/* the chain's last: run records of one run are few */
@@ -261,127 +174,108 @@ add_run(Report *r, kp_json *d)
 }
 
 static void
-add_runstat(Report *r, kp_json *d)
+add_runstat(Report *r, kp_json *d, Reader *rd)
 {
-	Runstat *u;
+	kp_runstat *u;
 
-	r->rs = grow(r->rs, r->nrs, sizeof(*r->rs));
+	r->rs = kp_grow(r->rs, r->nrs, sizeof(*r->rs));
 	u = &r->rs[r->nrs++];
-	u->run = req(d, "run");
-	u->iter = kp_opt_int(d, "iter", 0);
-	u->job = opt(d, "job", NULL);
-	u->suite = opt(d, "suite", NULL);
-	u->rc = kp_opt_int(d, "rc", -1);
-	u->user_s = kp_opt_num(d, "user_s", NAN);
-	u->sys_s = kp_opt_num(d, "sys_s", NAN);
-	u->elapsed_s = kp_opt_num(d, "elapsed_s", NAN);
-	u->partial = optbool(d, "partial");
-	u->params = opt(d, "params", NULL);
-}
-
-/* the group of a sample or stat record: exp, suite, bench, test, op,
- * metric and conc */
-static char *
-gkey(kp_json *d, const char *exp)
-{
-	char g[2048];
-
-	snprintf(g, sizeof(g), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", exp,
-	    kp_req_str(d, "suite"), kp_req_str(d, "bench"),
-	    kp_req_str(d, "test"), kp_req_str(d, "op"),
-	    kp_req_str(d, "metric"), kp_req_int(d, "conc"));
-	return estrdup(g);
+	kp_rec_read(d, &kp_runstat_t, u, &rd->runstat, &rd->rsix);
+	u->partial = u->partial == 1;	/* null: not */
 }
 
 static void
-add_sample(Report *r, kp_json *d)
+add_sample(Report *r, kp_json *d, Reader *rd)
 {
+	kp_sample s;
 	Sample *m;
 
-	r->smp = grow(r->smp, r->nsmp, sizeof(*r->smp));
+	kp_rec_read(d, &kp_sample_t, &s, &rd->sample, &rd->smpix);
+	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
 	m = &r->smp[r->nsmp++];
-	m->gkey = gkey(d, kp_opt_str(d, "exp", ""));
-	m->run = req(d, "run");
-	m->instance = opt(d, "instance", NULL);
-	m->src = opt(d, "src", NULL);
-	m->iter = kp_opt_int(d, "iter", 0);
-	m->rep = kp_opt_int(d, "rep", 1);
-	m->sub = kp_opt_int(d, "sub", 1);
-	m->value = kp_req_num(d, "value");
+	kp_group_id(m->group, S(s.exp), s.suite, s.bench, s.test, s.op,
+	    s.metric, s.conc);
+	m->run = s.run;
+	m->instance = s.instance;
+	m->src = s.src;
+	m->iter = s.iter;
+	m->rep = s.rep;
+	m->sub = s.sub;
+	m->value = s.value;
+	s.run = s.instance = s.src = NULL;	/* kept */
+	kp_rec_free(&kp_sample_t, &s);
 }
 
 static void
-add_group(Report *r, kp_json *d)
+add_group(Report *r, kp_json *d, Reader *rd)
 {
+	kp_stat s;
 	Group *g;
-	int o = kp_json_get(d, 0, "obs");
 
-	if (o < 0)
-		return;	/* nothing to plot */
-	r->grp = grow(r->grp, r->ngrp, sizeof(*r->grp));
+	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
+	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
 	g = &r->grp[r->ngrp++];
-	g->gkey = gkey(d, kp_req_str(d, "exp"));
-	g->runs = strarray(d, "runs", &g->nruns);
-	g->ninstances = kp_opt_int(d, "n_instances", 0);
-	if (d->tok[o].type != KP_JOBJ)
-		kp_rec_die(d, o, "expected an object for \"obs\"");
-	g->obs_sub = numarray(d, o, "sub", &g->nobs_sub);
-	g->obs_run = numarray(d, o, "run", &g->nobs_run);
+	if (s.group)
+		snprintf(g->group, sizeof(g->group), "%s", s.group);
+	else	/* written before stat records had their id */
+		kp_group_id(g->group, s.exp, s.suite, s.bench, s.test, s.op,
+		    s.metric, s.conc);
+	g->runs = s.runs;
+	g->n_instances = s.n_instances;
+	g->sub = s.obs.lv[KP_LV_SUB];
+	g->run = s.obs.lv[KP_LV_RUN];
+	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
+	memset(&s.obs.lv[KP_LV_SUB], 0, sizeof(s.obs.lv[0]));
+	memset(&s.obs.lv[KP_LV_RUN], 0, sizeof(s.obs.lv[0]));
+	kp_rec_free(&kp_stat_t, &s);
 }
 
 static void
-add_rollup(Report *r, kp_json *d, const char *scope)
+add_rollup(Report *r, kp_json *d, Reader *rd)
 {
-	Rollup *u;
+	kp_rollup *u;
 
-	r->roll = grow(r->roll, r->nroll, sizeof(*r->roll));
+	r->roll = kp_grow(r->roll, r->nroll, sizeof(*r->roll));
 	u = &r->roll[r->nroll++];
-	u->scope = estrdup(scope);
-	u->exp = opt(d, "exp", NULL);
-	u->suite = opt(d, "suite", NULL);
-	u->bench = opt(d, "bench", NULL);
-	u->test = opt(d, "test", NULL);
-	u->n_groups = kp_opt_int(d, "n_groups", 0);
-	u->n = kp_opt_int(d, "n", 0);
-	u->incomplete = kp_opt_int(d, "incomplete_groups", 0);
-	u->unstable = kp_opt_int(d, "unstable_groups", 0);
-	u->missing = intarray(d, "missing_conc", &u->nmissing);
-	u->cv_median = kp_opt_num(d, "cv_median", NAN);
-	u->cv_max = kp_opt_num(d, "cv_max", NAN);
+	kp_rec_read(d, &kp_rollup_t, u, &rd->rollup, &rd->rollix);
+	/* a count the record leaves out is none */
+	if (u->incomplete_groups == KP_NULL_INT)
+		u->incomplete_groups = 0;
+	if (u->unstable_groups == KP_NULL_INT)
+		u->unstable_groups = 0;
 }
 
 void
-load(Report *r, const char *path, int what)
+load(Report *r, const char *path, int format, int lines)
 {
 	kp_in *in = kp_in_open(path);
-	const char *type, *scope;
+	Reader rd = { .format = format, .lines = lines };
+	const char *type;
 	kp_json d;
 
+	wants(&rd);
 	if (!r->runmap)
 		r->runmap = kp_strmap_new();
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		r->nrec++;
-		if (strcmp(type, "cmp") == 0)
-			add_cmp(r, &d, what);
-		else if (strcmp(type, "sys") == 0)
-			add_sys(r, &d, what);
-		else if (strcmp(type, "run") == 0)
-			add_run(r, &d);
-		else if (!(what & LOAD_EVIDENCE))
+		if (strcmp(type, kp_cmp_t.name) == 0)
+			add_cmp(r, &d, &rd);
+		else if (strcmp(type, kp_sys_t.name) == 0)
+			add_sys(r, &d, &rd);
+		else if (strcmp(type, kp_run_t.name) == 0)
+			add_run(r, &d, &rd);
+		else if (format != LOAD_SITE)
 			continue;
-		else if (strcmp(type, "runstat") == 0)
-			add_runstat(r, &d);
-		else if (strcmp(type, "sample") == 0)
-			add_sample(r, &d);
-		else if (strcmp(type, "stat") == 0) {
-			scope = kp_req_str(&d, "scope");
-			if (strcmp(scope, "group") == 0)
-				add_group(r, &d);
-			else
-				add_rollup(r, &d, scope);
-		}
+		else if (strcmp(type, kp_runstat_t.name) == 0)
+			add_runstat(r, &d, &rd);
+		else if (strcmp(type, kp_sample_t.name) == 0)
+			add_sample(r, &d, &rd);
+		else if (kp_rec_is(&d, &kp_stat_t))
+			add_group(r, &d, &rd);
+		else if (kp_rec_is(&d, &kp_rollup_t))
+			add_rollup(r, &d, &rd);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
@@ -393,7 +287,7 @@ bysample(const void *a, const void *b)
 	const Sample *x = a, *y = b;
 	int r;
 
-	if ((r = strcmp(x->gkey, y->gkey)) || (r = strcmp(x->run, y->run)))
+	if ((r = strcmp(x->group, y->group)) || (r = strcmp(x->run, y->run)))
 		return r;
 	if (x->iter != y->iter)
 		return x->iter < y->iter ? -1 : 1;
@@ -409,7 +303,7 @@ bysample(const void *a, const void *b)
 static int
 bygroup(const void *a, const void *b)
 {
-	return strcmp(((const Group *)a)->gkey, ((const Group *)b)->gkey);
+	return strcmp(((const Group *)a)->group, ((const Group *)b)->group);
 }
 
 /* sort v[0..n-1] and keep the first of equal ones: the new n */
@@ -443,11 +337,11 @@ load_done(Report *r)
 	/* has: which of the optional fields are there, so that a missing
 	 * one and an empty one stay different */
 	for (i = n = 0; i < r->nroll; i++) {
-		Rollup *u = &r->roll[i];
-		snprintf(has, sizeof(has), "%d%d%d%d", !!u->exp, !!u->suite,
+		kp_rollup *u = &r->roll[i];
+		snprintf(has, sizeof(has), "%d%d%d%d", u->scope, !!u->suite,
 		    !!u->bench, !!u->test);
-		kp_strmap_addv(seen, &isnew, u->scope, has, S(u->exp),
-		    S(u->suite), S(u->bench), S(u->test), NULL);
+		kp_strmap_addv(seen, &isnew, has, u->exp, S(u->suite),
+		    S(u->bench), S(u->test), NULL);
 		if (isnew)
 			r->roll[n++] = *u;
 	}
@@ -455,11 +349,10 @@ load_done(Report *r)
 	kp_strmap_free(seen);
 	seen = kp_strmap_new();
 	for (i = n = 0; i < r->nrs; i++) {
-		Runstat *u = &r->rs[i];
-		snprintf(has, sizeof(has), "%d%d", !!u->job, !!u->suite);
+		kp_runstat *u = &r->rs[i];
 		snprintf(iter, sizeof(iter), "%lld", u->iter);
-		kp_strmap_addv(seen, &isnew, u->run, iter, has, S(u->job),
-		    S(u->suite), NULL);
+		kp_strmap_addv(seen, &isnew, u->run, iter, u->job, u->suite,
+		    NULL);
 		if (isnew)
 			r->rs[n++] = *u;
 	}

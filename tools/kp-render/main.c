@@ -5,7 +5,6 @@
  * model (load.c), because every format orders findings (most severe
  * first) before it writes the first line, then renders it in one format;
  * the gate of --fail-on is decided on the same model. */
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,13 +23,9 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static void
-usage(void)
-{
-	fputs("usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] "
-	    "[--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]\n", stderr);
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] = "usage: kp-render -f FORMAT "
+    "[--fail-on CLASS | SEVERITY] [--max-age DAYS] [-o DIR] [-s SAMPLES] "
+    "[FILE ...]";
 
 /* --fail-on: a comma-separated list of classes and severities; a severity
  * matches regressions of that severity or worse */
@@ -41,9 +36,10 @@ parse_fail_on(const char *arg, int *cls, int *sev)
 	int i;
 
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if ((i = lookup(tok, class_names, CL_UNCLASSIFIED)) >= 0)
+		if ((i = kp_vocab_find(&kp_class_v, tok, strlen(tok))) >= 0)
 			cls[i] = 1;
-		else if ((i = lookup(tok, sev_names, SEV_NONE)) >= 0)
+		else if ((i = kp_vocab_find(&kp_severity_v, tok, strlen(tok))) >= 0 &&
+		    i < KP_SEV_NONE)
 			*sev = *sev < 0 || i > *sev ? i : *sev;
 		else {
 			free(s);
@@ -62,7 +58,7 @@ failing(const Report *r, const int *cls, int sev)
 	for (i = 0; i < r->ncmp; i++) {
 		if (cls[r->cmp[i].cls])
 			return 1;
-		if (sev >= 0 && r->cmp[i].cls == CL_REGRESSION &&
+		if (sev >= 0 && r->cmp[i].cls == KP_REGRESSION &&
 		    r->cmp[i].sev <= sev)
 			return 1;
 	}
@@ -74,11 +70,11 @@ main(int argc, char *argv[])
 {
 	Report r = { 0 };
 	const char *format = NULL, *outdir = NULL, *samples = NULL;
-	char *end;
 	double max_age = 30;
-	int ch, i, rc, fail_cls[NCLASS] = { 0 }, fail_sev = -1, gate = 0;
-	int colour, html, what;
+	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
+	int gate = 0, colour, html, load_as, lines;
 
+	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt_long(argc, argv, "f:o:s:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -92,49 +88,46 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FAIL_ON:
 			if (parse_fail_on(optarg, fail_cls, &fail_sev) < 0)
-				kp_die_at(NULL, 0, 0, "--fail-on %s: expected "
-				    "classes (regression, improvement, "
-				    "no-change, uncertain) or severities (red, "
-				    "yellow, green), separated by commas",
-				    optarg);
+				kp_die("--fail-on %s: expected classes "
+				    "(regression, improvement, no-change, "
+				    "uncertain) or severities (red, yellow, "
+				    "green), separated by commas", optarg);
 			gate = 1;
 			break;
 		case OPT_MAX_AGE:
-			errno = 0;
-			max_age = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !(max_age >= 0))
-				kp_die_at(NULL, 0, 0, "--max-age %s: expected "
-				    "a number of days", optarg);
+			max_age = kp_opt_dbl("--max-age", optarg, 0, INFINITY,
+			    "a number of days");
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (!format)
-		usage();
+		kp_usage(synopsis);
 	html = strcmp(format, "html") == 0;
 	if (html && !outdir)
-		kp_die_at(NULL, 0, 0, "-f html: expected -o DIR, the "
-		    "directory to write the site to");
+		kp_die("-f html: expected -o DIR, the directory to write the "
+		    "site to");
 	if (!html && (outdir || samples))
-		kp_die_at(NULL, 0, 0, "-o and -s apply to -f html only; the "
-		    "other formats write to standard output");
+		kp_die("-o and -s apply to -f html only; the other formats "
+		    "write to standard output");
 	if (!html && strcmp(format, "text") && strcmp(format, "md") &&
 	    strcmp(format, "csv") && strcmp(format, "junit") &&
 	    strcmp(format, "json") && strcmp(format, "table"))
-		kp_die_at(NULL, 0, 0, "-f %s: expected text, md, csv, junit, "
-		    "json, table or html", format);
+		kp_die("-f %s: expected text, md, csv, junit, json, table or "
+		    "html", format);
 
-	what = html ? LOAD_EVIDENCE : strcmp(format, "csv") == 0 ||
-	    strcmp(format, "json") == 0 ? LOAD_LINES : 0;
+	load_as = html ? LOAD_SITE : strcmp(format, "table") == 0 ?
+	    LOAD_TABLE : LOAD_REPORT;
+	lines = strcmp(format, "csv") == 0 || strcmp(format, "json") == 0;
 	if (argc == 0)
-		load(&r, NULL, what);
+		load(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)
-		load(&r, argv[i], what);
+		load(&r, argv[i], load_as, lines);
 	if (samples)
-		load(&r, samples, what);
+		load(&r, samples, load_as, lines);
 	load_done(&r);
 
 	colour = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") &&

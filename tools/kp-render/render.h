@@ -1,116 +1,62 @@
-/* render.h: the model kp-render loads once (load.c), its indexes
- * (index.c), and one function per format that renders it.
- *
- * In the records, a missing or null string is NULL, a missing number NAN
- * and a missing count -1, unless a field says otherwise. */
+/* render.h: the model kp-render loads once (load.c) from libkp's typed
+ * records (rec.h), its indexes (index.c), and one function per format
+ * that renders it. */
 #include <stddef.h>
 #include <stdio.h>
 
-/* severity ranks, worst first; SEV_OTHER for anything else */
-enum { SEV_RED, SEV_YELLOW, SEV_GREEN, SEV_NONE, SEV_OTHER, NSEVRANK };
-/* classes */
-enum { CL_REGRESSION, CL_IMPROVEMENT, CL_NOCHANGE, CL_UNCERTAIN,
-	CL_UNCLASSIFIED, NCLASS };
-
-extern const char *const sev_names[NSEVRANK];
-extern const char *const class_names[NCLASS];
+#include "rec.h"
 
 #define S(s) ((s) ? (s) : "")	/* a string to print */
 
+/* a comparison: the record, and what kp-render keeps beside it */
 typedef struct {
+	kp_cmp rec;
 	char *line;	/* the record as read, with LOAD_LINES: csv and json */
 	size_t len;	/* copy every field */
-	char *key, *job, *suite, *bench, *test, *op, *metric;
-	char *unit;	/* "" when missing */
-	char *better;	/* "higher" when missing */
-	char *base_kernel, *target_kernel, *base_exp, *target_exp;
-	char **base_runs, **target_runs;
-	size_t nbase_runs, ntarget_runs;
-	char *obs_level, *method, *severity, *reason;
-	long long conc, n_base, n_target, need_n;
-	double change, ci_low, ci_high, p, q, hedges_g, cliffs_delta, score;
-	double base_median, target_median;
-	int cls, sev;	/* CL_*, SEV_* */
+	int cls;	/* rec.class; KP_NCLASS when it has none */
+	int sev;	/* rec.severity; KP_NSEV when none or another word */
 	int pair, suite_idx, test_idx;	/* index.c */
 } Cmp;
 
 typedef struct {
+	kp_sys rec;
 	char *line;	/* with LOAD_LINES */
 	size_t len;
-	char *suite, *bench, *test, *op, *metric;
-	char *base_kernel, *target_kernel, *base_exp, *target_exp;
-	char *direction, *combine_method;
-	long long *levels, *affected, *missing, *uncertain, *opposite;
-	size_t nlevels, naffected, nmissing, nuncertain, nopposite;
-	char **sevname;	/* severity_counts, in the record's order */
-	long long *sevcount;
-	size_t nsev;
-	double avg_score, change_min, change_max, p_combined, q_combined;
-	int systematic;
 	int pair, test_idx;	/* index.c; test_idx -1: no cmp of its test */
 } Sys;
 
-/* run metadata as the site shows it, in the order of its table */
-#define RUN_FIELDS \
-	X(kernel) X(kernel_sha) X(exp) X(instance) X(instance_type) \
-	X(host) X(arch) X(cpu_model) X(cpus) X(mem_kb) X(cpu_topology) \
-	X(os) X(cmdline) X(toolchain) X(kconfig_hash) X(framework) \
-	X(framework_version) X(dmesg_warnings) X(start) X(finish) X(uname) \
-	X(src)
-enum {
-#define X(f) RF_##f,
-	RUN_FIELDS
-#undef X
-	RF_N
-};
-extern const char *const run_field[RF_N];
-
 /* one run record: a run has one per iteration */
 typedef struct {
-	char *run;
-	char *f[RF_N];	/* as text */
-	long long start;	/* -1 when missing */
+	kp_run rec;
+	long long start;	/* rec.start as an integer, -1 when it is none */
 	size_t next;	/* the next record of the same run, SIZE_MAX: none */
 } Run;
 
-/* With LOAD_EVIDENCE: what the site shows behind a comparison */
+/*
+ * With LOAD_EVIDENCE, what the site shows behind a comparison.  Samples
+ * can be millions, so of each only what the strip plot and the table of
+ * sources show is kept, with its group id (kp_group_id), which finds it
+ * from the groups of a comparison; a stat record of scope group keeps its
+ * values.
+ */
 typedef struct {
-	char *run, *job, *suite, *params;
-	long long iter, rc;
-	double user_s, sys_s, elapsed_s;
-	int partial;
-} Runstat;
-
-typedef struct {
-	char *gkey;	/* exp, suite, bench, test, op, metric, conc */
+	char group[KP_IDSZ];
 	char *run, *instance, *src;
-	long long iter, rep, sub;	/* 0, 1, 1 when missing */
+	long long iter, rep, sub;
 	double value;
 } Sample;
 
-/* a stat record of scope group that has obs: its values */
 typedef struct {
-	char *gkey;	/* as Sample's */
-	char **runs;
-	size_t nruns;
-	long long ninstances;	/* 0 when missing */
-	double *obs_sub, *obs_run;	/* every sample; one mean per run */
-	size_t nobs_sub, nobs_run;
+	char group[KP_IDSZ];
+	kp_strs runs;
+	long long n_instances;	/* KP_NULL_INT when missing */
+	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
 } Group;
-
-/* a stat record of scope test, suite or exp */
-typedef struct {
-	char *scope, *exp, *suite, *bench, *test;
-	long long *missing;	/* missing_conc */
-	size_t nmissing;
-	long long n_groups, n, incomplete, unstable;	/* 0 when missing */
-	double cv_median, cv_max;
-} Rollup;
 
 typedef struct { int *v; int n; } List;	/* record indexes, ascending */
 typedef struct { char *base_kernel, *target_kernel; } Pair;
 typedef struct {	/* a measurement: (suite, bench, test, op, metric) */
-	char *suite, *bench, *test, *op, *metric, *unit, *better;
+	const kp_cmp *first;	/* its first comparison: the names, unit, better */
 	int suite_idx;
 } Test;
 
@@ -121,17 +67,17 @@ typedef struct {
 	size_t nsys;
 	Run *run;
 	size_t nrun;
-	Runstat *rs;
+	kp_runstat *rs;
 	size_t nrs;
-	Sample *smp;	/* sorted by gkey (load_done) */
+	Sample *smp;	/* sorted by group (load_done) */
 	size_t nsmp;
-	Group *grp;	/* sorted by gkey (load_done) */
+	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
-	Rollup *roll;
+	kp_rollup *roll;
 	size_t nroll;
 	long nrec;	/* records read, of every type */
-	size_t count[NCLASS];		/* cmp records by class */
-	size_t regsev[NSEVRANK];	/* regressions by severity */
+	size_t count[KP_NCLASS + 1];	/* cmp records by cls */
+	size_t regsev[KP_NSEV + 1];	/* regressions by sev */
 	struct kp_strmap *runmap;	/* run name -> its first run record */
 	size_t *runfirst;
 
@@ -159,9 +105,10 @@ typedef struct {
 	List *rsof;
 } Report;
 
-/* load.c: what to keep beyond cmp, sys and run records */
-enum { LOAD_LINES = 1, LOAD_EVIDENCE = 2 };
-void load(Report *r, const char *path, int what);	/* NULL: stdin */
+/* load.c: the fields each format reads, and what to keep beyond the cmp,
+ * sys and run records */
+enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE };
+void load(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
 
 /* index.c */
@@ -171,21 +118,19 @@ const List *runstats_of(const Report *r, const char *run);	/* or NULL */
 /* the first comparison of a pair and test at a level, or NULL */
 Cmp *cell_of(const Report *r, int pair, int test, long long conc);
 /* the samples of a group: *n of them from the one returned */
-Sample *samples_of(const Report *r, const char *gkey, size_t *n);
-Group *group_of(const Report *r, const char *gkey);	/* or NULL */
+Sample *samples_of(const Report *r, const char *group, size_t *n);
+Group *group_of(const Report *r, const char *group);	/* or NULL */
 
 /* util.c */
-/* p, an array of n elements of size bytes, with room for one more: the
- * capacity doubles, as growing by one copies the whole array each time
- * under a realloc that always moves (AddressSanitizer's) */
-void *grow(void *p, size_t n, size_t size);
+/* the names kp-render shows for a cls and a sev: the record's words, and
+ * "unclassified" for a comparison that has no class */
+const char *class_name(int cls);
+const char *sev_name(int sev);
 void list_add(List *l, int i);
-/* the index of s in names[0..n-1], or -1 (also for NULL) */
-int lookup(const char *s, const char *const *names, int n);
 /* the comparisons in the order a format lists them; the caller frees */
 const Cmp **by_severity(const Report *r);
 const Cmp **by_name(const Report *r);
-size_t measurement(char *buf, size_t sz, const Cmp *c);	/* suite/bench/test[op metric] */
+size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */

@@ -49,8 +49,8 @@ svg_cmpcolor(const Cmp *c, char out[8])
 
 	if (h_goodness(c, &g) == -1)
 		g = 0;
-	if (c->cls != CL_UNCLASSIFIED && !h_finding(c))
-		f = c->cls == CL_UNCERTAIN ? 0.45 : 0;
+	if (c->cls != KP_NCLASS && !h_finding(c))
+		f = c->cls == KP_UNCERTAIN ? 0.45 : 0;
 	svg_color(g * f * f, out);
 }
 
@@ -147,11 +147,11 @@ addlevel(long long **v, int n, long long x)
 static const char *
 mark(const Cmp *c)
 {
-	if (c->cls == CL_REGRESSION)
+	if (c->cls == KP_REGRESSION)
 		return "\xe2\x96\xbc";	/* down triangle */
-	if (c->cls == CL_IMPROVEMENT)
+	if (c->cls == KP_IMPROVEMENT)
 		return "\xe2\x96\xb2";	/* up triangle */
-	if (c->cls == CL_UNCERTAIN)
+	if (c->cls == KP_UNCERTAIN)
 		return "?";
 	return "";
 }
@@ -198,7 +198,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		const Cmp *c = &m->cmp[m->pcmp[pair].v[i]];
 		if (c->suite_idx != suite)
 			continue;
-		nlv = addlevel(&lv, nlv, c->conc);
+		nlv = addlevel(&lv, nlv, c->rec.conc);
 		if (!seen[c->test_idx]) {
 			seen[c->test_idx] = 1;
 			rows = ereallocarray(rows, nrow + 1, sizeof(*rows));
@@ -209,8 +209,8 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	for (r = 0; r < nrow; r++) {
 		const Test *t = &m->test[rows[r]];
-		int l = strlen(t->bench) + strlen(t->test) + strlen(t->op) +
-		    strlen(t->metric) + 4;
+		int l = strlen(t->first->bench) + strlen(t->first->test) + strlen(t->first->op) +
+		    strlen(t->first->metric) + 4;
 		if (l > lab)
 			lab = l;
 	}
@@ -238,8 +238,8 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		char name[1024];
 		int y = top + r * ch;
 
-		snprintf(name, sizeof(name), "%s/%s[%s %s]", t->bench, t->test,
-		    t->op, t->metric);
+		snprintf(name, sizeof(name), "%s/%s[%s %s]", t->first->bench, t->first->test,
+		    t->first->op, t->first->metric);
 		fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><text x=\"%d\" "
 		    "y=\"%d\" text-anchor=\"end\" fill=\"#0550ae\"><title>",
 		    s->testpage[rows[r]],
@@ -265,32 +265,31 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 			svg_cmpcolor(c, col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
 			    h_cmppage(s, c));
-			h_esc(fp, t->test);
+			h_esc(fp, t->first->test);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->conc, c->change, c->ci_low, c->ci_high);
-			if (c->cls != CL_UNCLASSIFIED)
-				fputs(class_names[c->cls], fp);
-			fputs(" ", fp);
-			h_esc(fp, c->severity);
+			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
+			    c->rec.ci_high_pct);
+			fprintf(fp, "%s %s", c->cls == KP_NCLASS ? "" :
+			    class_name(c->cls), S(sev_name(c->rec.severity)));
 			fprintf(fp, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
 			    "height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>", x, y,
 			    cw, ch, col);
-			if (c->sev == SEV_RED || c->sev == SEV_YELLOW)
+			if (c->sev == KP_RED || c->sev == KP_YELLOW)
 				fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
 				    "height=\"%d\" fill=\"none\" stroke=\"%s\" "
 				    "stroke-width=\"2.5\"/>", x + 1.5, y + 1.5,
-				    cw - 3, ch - 3, c->sev == SEV_RED ?
+				    cw - 3, ch - 3, c->sev == KP_RED ?
 				    "#000" : "#f57c00");
-			if (h_interf(c->reason, lbl, sizeof(lbl)))
+			if (h_interf(c->rec.reason, lbl, sizeof(lbl)))
 				fprintf(fp, "<path d=\"M%d %dh10v10z\" "
 				    "fill=\"#e65100\"/>", x + cw - 11, y + 1);
 			if (h_goodness(c, &g) == -1)
 				snprintf(lbl, sizeof(lbl), "-");
 			else
-				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->change);
+				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->rec.change_pct);
 			fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
 			    "fill=\"%s\"%s>%s%s</text></a>\n", x + cw / 2,
-			    y + ch / 2 + 4, c->cls == CL_NOCHANGE ?
+			    y + ch / 2 + 4, c->cls == KP_NO_CHANGE ?
 			    "#777" : svg_ink(col), h_finding(c) ?
 			    " font-weight=\"600\"" : "", mark(c), lbl);
 		}
@@ -313,23 +312,23 @@ svg_chart(struct hsite *s, const char *file, int test)
 	int w = 900, h = 380, left = 70, right = 220, top = 36, bottom = 50;
 	int pw, ph;
 	double lo = 0, hi = 0, t0, step, v, band;
-	int higher = strcmp(t->better, "lower") != 0;
+	int higher = t->first->better != KP_LOWER;
 	char title[1024], buf[16], *seen = ecalloc(m->npair + 1, 1);
 
 	for (i = 0; i < m->tcmp[test].n; i++) {
 		const Cmp *c = &m->cmp[m->tcmp[test].v[i]];
-		nlv = addlevel(&lv, nlv, c->conc);
+		nlv = addlevel(&lv, nlv, c->rec.conc);
 		if (!seen[c->pair]) {
 			seen[c->pair] = 1;
 			pairs = ereallocarray(pairs, npair + 1, sizeof(*pairs));
 			pairs[npair++] = c->pair;
 		}
-		if (isfinite(c->change))
-			lo = fmin(lo, c->change), hi = fmax(hi, c->change);
-		if (isfinite(c->ci_low))
-			lo = fmin(lo, c->ci_low);
-		if (isfinite(c->ci_high))
-			hi = fmax(hi, c->ci_high);
+		if (isfinite(c->rec.change_pct))
+			lo = fmin(lo, c->rec.change_pct), hi = fmax(hi, c->rec.change_pct);
+		if (isfinite(c->rec.ci_low_pct))
+			lo = fmin(lo, c->rec.ci_low_pct);
+		if (isfinite(c->rec.ci_high_pct))
+			hi = fmax(hi, c->rec.ci_high_pct);
 	}
 	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
@@ -344,7 +343,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	band = (double)pw / (nlv ? nlv : 1);
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]: change vs baseline by "
-	    "concurrency level", t->suite, t->bench, t->test, t->op, t->metric);
+	    "concurrency level", t->first->suite, t->first->bench, t->first->test, t->first->op, t->first->metric);
 	open_svg(fp, w, h, title);
 	/* the worse side of zero, so direction needs no thought */
 	fprintf(fp, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" "
@@ -373,9 +372,9 @@ svg_chart(struct hsite *s, const char *file, int test)
 	    "</text>\n",
 	    top + ph / 2.0);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
-	h_esc(fp, t->metric);
+	h_esc(fp, t->first->metric);
 	fputs(" (", fp);
-	h_esc(fp, t->unit);
+	h_esc(fp, t->first->unit);
 	fprintf(fp, "), %s is better: median change with 95%% confidence "
 	    "interval</text>\n", higher ? "higher" : "lower");
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
@@ -390,40 +389,41 @@ svg_chart(struct hsite *s, const char *file, int test)
 			const Cmp *c = cell_of(m, pairs[k], test, lv[j]);
 			double x = left + band * (j + 0.5) + off;
 
-			if (c == NULL || !isfinite(c->change)) {
+			if (c == NULL || !isfinite(c->rec.change_pct)) {
 				have = 0;
 				continue;
 			}
 			if (have)
 				fprintf(fp, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 				    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
-				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->change),
+				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->rec.change_pct),
 				    col);
-			if (isfinite(c->ci_low) && isfinite(c->ci_high))
+			if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct))
 				fprintf(fp, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f "
 				    "%.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" "
-				    "fill=\"none\"/>\n", x, Y(c->ci_low),
-				    Y(c->ci_high), x - 4, Y(c->ci_low), x - 4,
-				    Y(c->ci_high), col);
+				    "fill=\"none\"/>\n", x, Y(c->rec.ci_low_pct),
+				    Y(c->rec.ci_high_pct), x - 4, Y(c->rec.ci_low_pct), x - 4,
+				    Y(c->rec.ci_high_pct), col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
 			    h_cmppage(s, c));
-			h_esc(fp, c->base_kernel);
+			h_esc(fp, c->rec.base_kernel);
 			fputs(" -> ", fp);
-			h_esc(fp, c->target_kernel);
+			h_esc(fp, c->rec.target_kernel);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->conc, c->change, c->ci_low, c->ci_high);
-			if (c->cls != CL_UNCLASSIFIED)
-				fputs(class_names[c->cls], fp);
+			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
+			    c->rec.ci_high_pct);
+			if (c->cls != KP_NCLASS)
+				fputs(class_name(c->cls), fp);
 			fprintf(fp, "</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
 			    "fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/></a>\n",
-			    x, Y(c->change), "4.5", h_finding(c) ? col : "#fff",
+			    x, Y(c->rec.change_pct), "4.5", h_finding(c) ? col : "#fff",
 			    col);
-			if (h_interf(c->reason, buf, sizeof(buf)))
+			if (h_interf(c->rec.reason, buf, sizeof(buf)))
 				fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" "
 				    "fill=\"none\" stroke=\"#e65100\" stroke-width="
 				    "\"1.5\" stroke-dasharray=\"3 2\"/>\n", x,
-				    Y(c->change));
-			px = x, py = Y(c->change), have = 1;
+				    Y(c->rec.change_pct));
+			px = x, py = Y(c->rec.change_pct), have = 1;
 		}
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", w - right + 14,
@@ -508,15 +508,14 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 	hi = ceil(hi / step) * step;
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s[%s %s] conc %lld: every observation",
-	    c->test, c->op, c->metric, c->conc);
+	    c->rec.test, c->rec.op, c->rec.metric, c->rec.conc);
 	open_svg(fp, w, h, title);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
-	h_esc(fp, c->metric);
+	h_esc(fp, c->rec.metric);
 	fputs(" (", fp);
-	h_esc(fp, c->unit);
+	h_esc(fp, c->rec.unit);
 	fprintf(fp, "), %s is better: each sample by instance and run, "
-	    "line = median</text>\n", strcmp(c->better, "lower") ? "higher" :
-	    "lower");
+	    "line = median</text>\n", h_better(&c->rec));
 	for (v = lo; v <= hi + step / 2; v += step) {
 		fmt_si(buf, sizeof(buf), v);
 		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
@@ -526,7 +525,7 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 	}
 	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
 	    "text-anchor=\"middle\">", top + ph / 2.0);
-	h_esc(fp, c->unit);
+	h_esc(fp, c->rec.unit);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
@@ -550,7 +549,7 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
 		    side ? "target" : "baseline");
-		esc_cut(fp, side ? c->target_kernel : c->base_kernel, 36);
+		esc_cut(fp, side ? c->rec.target_kernel : c->rec.base_kernel, 36);
 		fprintf(fp, " (n=%d)</text>\n", n);
 		if (side)
 			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "

@@ -86,17 +86,17 @@ known_or(const char *s)
 }
 
 static void
-side_add(Side *sd, const Report *r, char **runs, size_t nruns)
+side_add(Side *sd, const Report *r, const kp_strs *runs)
 {
 	const Run *u;
 	size_t i;
 
-	for (i = 0; i < nruns; i++) {
-		for (u = run_of(r, runs[i]); u; u = u->next == SIZE_MAX ? NULL :
+	for (i = 0; i < runs->n; i++) {
+		for (u = run_of(r, runs->v[i]); u; u = u->next == SIZE_MAX ? NULL :
 		    &r->run[u->next]) {
 			sd->nfound++;
-			set_add(&sd->host, known_or(u->f[RF_host]));
-			set_add(&sd->cpu, known_or(u->f[RF_cpu_model]));
+			set_add(&sd->host, known_or(u->rec.host));
+			set_add(&sd->cpu, known_or(u->rec.cpu_model));
 			if (u->start >= 0 && (sd->first < 0 || u->start < sd->first))
 				sd->first = u->start;
 			if (u->start > sd->last)
@@ -127,8 +127,8 @@ runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		side_add(&b, r, c[i]->base_runs, c[i]->nbase_runs);
-		side_add(&t, r, c[i]->target_runs, c[i]->ntarget_runs);
+		side_add(&b, r, &c[i]->rec.base_runs);
+		side_add(&t, r, &c[i]->rec.target_runs);
 	}
 	if (b.nfound == 0 || t.nfound == 0)
 		goto out;
@@ -204,25 +204,25 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 	double ratio;
 
 	fprintf(fp, "baseline: %s (exp %s)  target: %s (exp %s)\n",
-	    c[0]->base_kernel, c[0]->base_exp, c[0]->target_kernel,
-	    c[0]->target_exp);
+	    c[0]->rec.base_kernel, c[0]->rec.base_exp, c[0]->rec.target_kernel,
+	    c[0]->rec.target_exp);
 	runs_header(fp, r, c, n, max_age);
 	for (k = 0; k < NCOL; k++)
 		cell[0][k] = estrdup(colname[k]);
 	for (i = 0; i < n; i++) {
-		const Cmp *x = c[i];
+		const kp_cmp *x = &c[i]->rec;
 
 		measurement(name, sizeof(name), x);
 		ratio = x->target_median / x->base_median;
 		cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
-		cell[i + 1][C_BASE] = value(x->base_median, x->unit);
-		cell[i + 1][C_RESULT] = value(x->target_median, x->unit);
+		cell[i + 1][C_BASE] = value(x->base_median, S(x->unit));
+		cell[i + 1][C_RESULT] = value(x->target_median, S(x->unit));
 		cell[i + 1][C_RATIO] = isfinite(ratio) ? fmt("%.3f", ratio) :
 		    estrdup("n/a");
-		cell[i + 1][C_CHANGE] = isnan(x->change) ? estrdup("n/a") :
-		    fmt("%+.1f%%", x->change);
-		cell[i + 1][C_VERDICT] = fmt("%s%s%s", class_names[x->cls],
-		    x->severity && *x->severity ? "/" : "", S(x->severity));
+		cell[i + 1][C_CHANGE] = isnan(x->change_pct) ? estrdup("n/a") :
+		    fmt("%+.1f%%", x->change_pct);
+		cell[i + 1][C_VERDICT] = fmt("%s%s%s", class_name(c[i]->cls),
+		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)));
 		cell[i + 1][C_REASON] = estrdup(S(x->reason));
 	}
 	for (k = 0; k < NCOL; k++) {
@@ -259,8 +259,9 @@ render_table(Report *r, FILE *fp, double max_age)
 	v = by_name(r);
 	for (i = 0; i < r->ncmp; i = j) {
 		for (j = i; j < r->ncmp &&
-		    strcmp(v[i]->base_exp, v[j]->base_exp) == 0 &&
-		    strcmp(v[i]->target_exp, v[j]->target_exp) == 0; j++)
+		    strcmp(v[i]->rec.base_exp, v[j]->rec.base_exp) == 0 &&
+		    strcmp(v[i]->rec.target_exp, v[j]->rec.target_exp) == 0;
+		    j++)
 			;
 		if (i)
 			fputc('\n', fp);

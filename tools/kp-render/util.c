@@ -7,37 +7,29 @@
 #include "kp.h"
 #include "render.h"
 
-/* room for element n of an array whose capacity is the power of 2 at
- * or above n */
-void *
-grow(void *p, size_t n, size_t size)
+const char *
+class_name(int cls)
 {
-	if (n & (n - 1))
-		return p;
-	return ereallocarray(p, n ? 2 * n : 1, size);
+	return cls == KP_NCLASS ? "unclassified" : kp_word(&kp_class_v, cls);
 }
 
-int
-lookup(const char *s, const char *const *names, int n)
+const char *
+sev_name(int sev)
 {
-	int i;
-
-	for (i = 0; s && i < n; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
+	return kp_word(&kp_severity_v, sev);
 }
 
 void
 list_add(List *l, int i)
 {
-	l->v = grow(l->v, l->n, sizeof(*l->v));
+	l->v = kp_grow(l->v, l->n, sizeof(*l->v));
 	l->v[l->n++] = i;
 }
 
 static int
-byname(const Cmp *a, const Cmp *b)
+byname(const Cmp *x, const Cmp *y)
 {
+	const kp_cmp *a = &x->rec, *b = &y->rec;
 	int r;
 
 	if ((r = strcmp(a->base_exp, b->base_exp)) ||
@@ -64,10 +56,10 @@ static int
 byseverity_q(const void *pa, const void *pb)
 {
 	const Cmp *a = *(const Cmp *const *)pa, *b = *(const Cmp *const *)pb;
-	double sa = isnan(a->score) ? -1 : a->score;
-	double sb = isnan(b->score) ? -1 : b->score;
-	double ca = isnan(a->change) ? 0 : fabs(a->change);
-	double cb = isnan(b->change) ? 0 : fabs(b->change);
+	double sa = isnan(a->rec.score) ? -1 : a->rec.score;
+	double sb = isnan(b->rec.score) ? -1 : b->rec.score;
+	double ca = isnan(a->rec.change_pct) ? 0 : fabs(a->rec.change_pct);
+	double cb = isnan(b->rec.change_pct) ? 0 : fabs(b->rec.change_pct);
 
 	if (a->cls != b->cls)
 		return a->cls - b->cls;
@@ -106,7 +98,7 @@ by_name(const Report *r)
 }
 
 size_t
-measurement(char *buf, size_t sz, const Cmp *c)
+measurement(char *buf, size_t sz, const kp_cmp *c)
 {
 	int n = snprintf(buf, sz, "%s/%s/%s[%s%s%s]", c->suite, c->bench,
 	    c->test, c->op, *c->metric ? " " : "", c->metric);
@@ -143,30 +135,26 @@ strip_report(Report *r)
 	size_t i, j;
 
 	for (i = 0; i < r->ncmp; i++) {
-		Cmp *c = &r->cmp[i];
-		char *f[] = { c->key, c->suite, c->bench, c->test, c->op,
-			c->metric, c->unit, c->base_kernel, c->target_kernel,
-			c->base_exp, c->target_exp, c->severity,
-			c->reason, c->method };
+		kp_cmp *c = &r->cmp[i].rec;
+		char *f[] = { c->suite, c->bench, c->test, c->op, c->metric,
+			c->unit, c->base_kernel, c->target_kernel, c->base_exp,
+			c->target_exp, c->reason };
 
 		for (j = 0; j < KP_LEN(f); j++)
 			strip_controls(f[j]);
 	}
 	for (i = 0; i < r->nsys; i++) {
-		Sys *s = &r->sys[i];
+		kp_sys *s = &r->sys[i].rec;
 		char *f[] = { s->suite, s->bench, s->test, s->op, s->metric,
 			s->base_kernel, s->target_kernel, s->base_exp,
-			s->target_exp, s->direction, s->combine_method };
+			s->target_exp };
 
 		for (j = 0; j < KP_LEN(f); j++)
 			strip_controls(f[j]);
-		for (j = 0; j < s->nsev; j++)
-			strip_controls(s->sevname[j]);
 	}
 	for (i = 0; i < r->nrun; i++) {
-		strip_controls(r->run[i].f[RF_host]);
-		strip_controls(r->run[i].f[RF_cpu_model]);
-		strip_controls(r->run[i].f[RF_kernel]);
+		strip_controls(r->run[i].rec.host);
+		strip_controls(r->run[i].rec.cpu_model);
 	}
 }
 
