@@ -7,6 +7,7 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/baseline.c \
 	lib/die.c \
 	lib/dist.c \
 	lib/ealloc.c \
@@ -22,6 +23,7 @@ LIBSRC = \
 	lib/record.c \
 	lib/rectab.c \
 	lib/runmeta.c \
+	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
 	lib/vocab.c
