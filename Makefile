@@ -7,6 +7,7 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/baseline.c \
 	lib/die.c \
 	lib/dist.c \
 	lib/ealloc.c \
@@ -23,6 +24,7 @@ LIBSRC = \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
+	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
 	lib/vocab.c

@@ -234,6 +234,8 @@ int kp_kver_cmp(const kp_kver *a, const kp_kver *b);	/* <0, 0, >0 */
 int kp_kver_is_release(const kp_kver *v);
 /* a stable point release vX.Y.Z (Z > 0) */
 int kp_kver_is_stable(const kp_kver *v);
+/* the same kernel: equal as versions, or as strings when either is none */
+int kp_kver_same(const char *a, const char *b);
 
 /* hash.c: SHA-256 (libcrypto) and the identity hash */
 void kp_sha256(const void *p, size_t n, unsigned char out[32]);

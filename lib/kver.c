@@ -182,3 +182,14 @@ kp_kver_is_stable(const kp_kver *v)
 	return v->patch > 0 && v->rc == 0 && v->commits == 0 && !v->dirty &&
 	    v->local[0] == '\0';
 }
+
+int
+kp_kver_same(const char *a, const char *b)
+{
+	kp_kver x, y;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return kp_kver_parse(a, &x) == 0 && kp_kver_parse(b, &y) == 0 &&
+	    kp_kver_cmp(&x, &y) == 0;
+}

@@ -100,41 +100,128 @@ kp_rec_is(kp_json *d, const kp_rtype *t)
 	return k >= 0 && (t->scopes >> k & 1);
 }
 
+/* keys are short: a loop beats a call to memcmp */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	while (n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
+/* the bytes of a word read at p that are the first n bytes at p */
+static uint64_t
+maskof(size_t n)
+{
+	if (n >= 8)
+		return ~(uint64_t)0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return ((uint64_t)1 << (8 * n)) - 1;
+#else
+	return ~(~(uint64_t)0 >> (8 * n));
+#endif
+}
+
+static inline uint64_t
+load8(const char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return w;
+}
+
+/* the word of a name, which may be shorter than 8 bytes */
+static uint64_t
+nameword(const char *name, size_t n)
+{
+	char b[8] = { 0 };
+
+	memcpy(b, name, n < 8 ? n : 8);
+	return load8(b) & maskof(n);
+}
+
+/* field f of t, or "type" (f == t->nf) */
+static const char *
+fieldname(const kp_rtype *t, int f)
+{
+	return f < t->nf ? t->f[f].name : "type";
+}
+
+/* the field of key k (len bytes), t->nf for "type", -1 for none */
+static int
+slow(const kp_rtype *t, const char *k, size_t len)
+{
+	return len == 4 && same(k, "type", 4) ? t->nf : lookup(t, k, len);
+}
+
+/* the field of member key token i, on a miss of the position cache:
+ * found by name and remembered */
+static __attribute__((noinline)) int
+miss(kp_json *d, const kp_rtype *t, int i, int m, kp_recix *ix)
+{
+	const kp_jtok *kt = &d->tok[i];
+	const char *k;
+	size_t len;
+	int f;
+
+	k = keytext(d, i, &len);
+	if ((f = slow(t, k, len)) >= 0 && m < 64 && !kt->esc) {
+		ix->at[m].word = nameword(k, len);
+		ix->at[m].mask = maskof(len);
+		ix->at[m].len = (uint32_t)len;
+		ix->at[m].f = f;
+	}
+	return f;
+}
+
+/* This runs for every member of every record a hot path reads (tens of
+ * millions of samples): one comparison of words with the key found at
+ * the same place in the record before, a search of the table on a miss.
+ * tok[t->nf] is the token of "type". */
+static void
+index_fast(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix)
+{
+	const kp_jtok *tk = d->tok;
+	const char *text = d->text, *k;
+	size_t dlen = d->len, len;
+	int i, f, m, end = (int)tk[0].next;
+
+	for (i = 1, m = 0; i < end; i = (int)tk[i + 1].next, m++) {
+		k = text + tk[i].off;
+		len = tk[i].len;
+		/* the word of a key ends inside the line: a key is followed
+		 * by '"', ':', a value and '}' or more members */
+		if (m < 64 && ix->at[m].len == len && !tk[i].esc &&
+		    tk[i].off + 8 <= dlen && ix->at[m].word == (load8(k) & ix->at[m].mask) &&
+		    (len <= 8 || same(k + 8, fieldname(t, ix->at[m].f) + 8, len - 8)))
+			f = ix->at[m].f;
+		else if ((f = miss(d, t, i, m, ix)) < 0)
+			continue;
+		if (tok[f] < 0)
+			tok[f] = i + 1;
+	}
+}
+
 int
 kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix)
 {
-	int i, f, m, end = (int)d->tok[0].next, type = -1;
+	int i, f, end = (int)d->tok[0].next, nf = t->nf;
 	const char *k;
 	size_t len;
 
-	for (f = 0; f < t->nf; f++)
+	for (f = 0; f <= nf; f++)
 		tok[f] = -1;
-	for (i = 1, m = 0; i < end; i = (int)d->tok[i + 1].next, m++) {
-		k = keytext(d, i, &len);
-		f = ix && m < 64 ? ix->at[m] : 0;
-		if (f == KP_IX_TYPE && len == 4 && memcmp(k, "type", 4) == 0) {
-			if (type < 0)
-				type = i + 1;
-			continue;
+	if (ix)
+		index_fast(d, t, tok, ix);
+	else
+		for (i = 1; i < end; i = (int)d->tok[i + 1].next) {
+			k = keytext(d, i, &len);
+			if ((f = slow(t, k, len)) >= 0 && tok[f] < 0)
+				tok[f] = i + 1;
 		}
-		f--;
-		if (f < 0 || f >= t->nf || t->f[f].len != len ||
-		    memcmp(t->f[f].name, k, len) != 0) {
-			if (len == 4 && memcmp(k, "type", 4) == 0) {
-				if (ix && m < 64)
-					ix->at[m] = KP_IX_TYPE;
-				if (type < 0)
-					type = i + 1;
-				continue;
-			}
-			f = lookup(t, k, len);
-			if (ix && m < 64)
-				ix->at[m] = (uint8_t)(f + 1);
-		}
-		if (f >= 0 && tok[f] < 0)
-			tok[f] = i + 1;
-	}
-	return type;
+	return tok[t->nf];
 }
 
 /* ---- reading ---- */
@@ -487,7 +574,7 @@ void
 kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
     kp_recix *ix)
 {
-	int tok[MAXF], f;
+	int tok[MAXF + 1], f;
 
 	memset(rec, 0, t->size);
 	kp_rec_index(d, t, tok, ix);

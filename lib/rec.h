@@ -610,7 +610,7 @@ typedef struct kp_rtype {
 } kp_rtype;
 
 /* the name of field f of type t (a kp_rtype), for messages */
-#define KP_FNAME(t, f) ((t).f[f].name)
+#define KP_FNAME(type, field) ((type).f[field].name)
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
@@ -623,13 +623,19 @@ extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 int kp_rec_is(kp_json *d, const kp_rtype *t);
 /* what a reader remembers between records of one type: the field found
  * at each member position, which is the same from record to record of a
- * stream, so that a key costs one comparison.  Zero it before use. */
+ * stream, and its name's first 8 bytes, so that a key costs one
+ * comparison of two words.  Zero it before use. */
 typedef struct {
-	uint8_t at[64];	/* field + 1, KP_IX_TYPE, 0 unknown */
+	struct {
+		uint64_t word;	/* the name's first 8 bytes, zero-padded */
+		uint64_t mask;	/* the bytes of word that belong to it */
+		uint32_t len;	/* its length, 0 unknown */
+		int f;	/* the field, or nf for "type" */
+	} at[64];
 } kp_recix;
-#define KP_IX_TYPE 255
 /* tok[f] = the value token of field f of t in d, or -1 (the first of
- * repeated keys); returns the token of "type", or -1.  ix may be NULL. */
+ * repeated keys); tok[t->nf] and the value returned, the token of
+ * "type", or -1.  tok has room for t->nf + 1.  ix may be NULL. */
 int kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix);
 /* ix may be NULL */
 void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,

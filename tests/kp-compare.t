@@ -178,4 +178,39 @@ kp-compare -b run_name=baseline -b run_name=rerun -t run_name=new "$T/f" | jq -c
 is "$(cat "$T/o")" '[["ra","rb"],["rc"],6]' "-b FIELD=VALUE joins run records; repeated values pool runs"
 printf 'run_name=baseline run_name=new\n' >"$T/pairs"
 is "$(kp-compare -p "$T/pairs" "$T/f" | grep -c '"type":"stat"')" 3 "-p FILE; stat records pass through"
+
+# a stat record twice is bad input: pooled with itself it would count
+# every unit twice
+cat "$T/k" "$T/k" >"$T/twice"
+run_status kp-compare "$T/twice"
+is "$rc" 2 "the same stat records twice: exit 2"
+grep -q "^kp-compare: $T/twice:9: a second stat record of s/b/t\[o m\] at 1 of experiment ev6.10k1 (group [0-9a-f]*; the first is at $T/twice:1)" "$T/err"
+ok $? "... naming the file and line of both" || sed 's/^/# /' "$T/err"
+# pooled stat records must hold different runs and instances
+sed 's/"runs":\["rb"\]/"runs":["ra"]/' "$T/f" >"$T/shared"
+run_status kp-compare -b run_name=baseline -b run_name=rerun -t run_name=new "$T/shared"
+is "$rc" 2 "two pooled stat records of one run: exit 2"
+grep -q "^kp-compare: $T/shared:5: the baseline of s/b/t\[o m\] at 1 pools this stat record with the one at $T/shared:4, and both hold run \"ra\"" "$T/err"
+ok $? "... naming both and the run" || sed 's/^/# /' "$T/err"
+sed 's/"runs":\["\(r[ab]\)"\]/"runs":["\1"],"instances":["vm"]/' "$T/f" >"$T/shared"
+run_status kp-compare -b run_name=baseline -b run_name=rerun -t run_name=new "$T/shared"
+grep -q "both hold instance \"vm\"" "$T/err"
+ok $? "... or one instance" || sed 's/^/# /' "$T/err"
+
+# what a cmp record names: its stat records by group, its family
+kp-compare -b run_name=baseline -b run_name=rerun -t run_name=new "$T/f" >"$T/o"
+$PY - "$T/o" <<'PY' >"$T/ids"
+import hashlib, json, sys
+def h(*f):
+    return hashlib.sha256(b''.join(x.encode() + b'\0' for x in f)).hexdigest()[:16]
+recs = [json.loads(l) for l in open(sys.argv[1])]
+stat = {r['exp']: r for r in recs if r['type'] == 'stat'}
+gid = {e: h('group', e, r['suite'], r['bench'], r['test'], r['op'], r['metric'], str(r['conc'])) for e, r in stat.items()}
+c = [r for r in recs if r['type'] == 'cmp'][0]
+print(c['base_groups'] == [gid['ra'], gid['rb']], c['target_groups'] == [gid['rc']],
+      c['family'] == h('family', c['base_exp'], c['target_exp'], c['suite'], c['bench'], c['test'], c['op'], c['metric']),
+      c['single_run'], c['obs_level'])
+PY
+is "$(cat "$T/ids")" "True True True True sub" \
+    "base_groups and target_groups are the stats' group ids, family as hashlib computes it; one run on a side is single_run"
 done_testing

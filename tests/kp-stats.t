@@ -31,6 +31,26 @@ grep -v '"type":"stat"' "$T/diff" | grep -v '"type":"noise"' | cmp -s - "$T/want
 ok $? "... byte for byte, in their order"
 is "$(grep -c '"type":"sample"' "$T/diff")" 0 "samples are consumed"
 
+# the group id: of each stat record's fields by kp-records(5), computed
+# here by Python's hashlib; every sample finds its group by it
+$PY - "$T/diff" "$T/id" >"$T/gid" <<'PY'
+import hashlib, json, sys
+def gid(r):
+    f = [r[k] for k in ('exp', 'suite', 'bench', 'test', 'op', 'metric')] + [str(r['conc'])]
+    return hashlib.sha256(b''.join(x.encode() + b'\0' for x in ['group'] + f)).hexdigest()[:16]
+stats = [json.loads(l) for l in open(sys.argv[1])]
+groups = {s['group']: s for s in stats if s['type'] == 'stat' and s['scope'] == 'group'}
+noise = [s for s in stats if s['type'] == 'noise']
+bad = [s['group'] for s in list(groups.values()) + noise if s['group'] != gid(s)]
+n = {}
+for l in open(sys.argv[2]):
+    r = json.loads(l)
+    if r['type'] == 'sample':
+        n[gid(r)] = n.get(gid(r), 0) + 1
+print(len(groups), len(bad), sum(1 for g, s in groups.items() if n.get(g) != s['n']))
+PY
+is "$(cat "$T/gid")" "104 0 0" "group ids as hashlib computes them; each group's samples found by its id"
+
 # hand-checked figures (reference/extract-mmtests.baseline.*.txt)
 g() {	# g KERNEL SUITE BENCH CONC JQ-EXPR
 	jq -r "$stat_g | select(.kernel == \"$1\" and .suite == \"$2\" and .bench == \"$3\" and .conc == $4) | $5" "$T/diff"
@@ -155,6 +175,11 @@ bad "non-numeric conc" 's/"conc":1/"conc":"1"/' 'expected an integer for "conc"'
 bad "fractional conc" 's/"conc":1/"conc":1.5/' 'expected an integer for "conc"'
 bad "no exp" 's/"exp":"eeeeeeeeeeeeeeee",//' '.*kp-identify'
 bad "a second unit" 's/"unit":"u"/"unit":"ms"/' '"unit" is "ms" here and "u"'
+{ echo "$s" | sed 's/"better":"[a-z]*"/"better":"up"/'; } >"$T/bad"
+run_status kp-stats "$T/bad"
+is "$rc" 2 "better neither higher nor lower: exit 2"
+grep -q "^kp-stats: $T/bad:1:[0-9]*: expected .*higher.* for \"better\", got \"up\"" "$T/err"
+ok $? "... naming file:line:col" || sed 's/^/# /' "$T/err"
 { echo "$s"; echo "$s"; } >"$T/bad"
 run_status kp-stats "$T/bad"
 is "$rc" 2 "two samples of one unit: exit 2"
@@ -166,6 +191,11 @@ run_status kp-stats -q
 is "$rc" 2 "unknown option: exit 2"
 grep -q '^usage: kp-stats \[-w n\] \[file ...\]$' "$T/err"
 ok $? "... with the synopsis"
+run_status kp-stats --help
+is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
+run_status kp-stats --version
+is "$rc.$(cat "$T/out")" "0.kp-stats $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
+    "--version: the version of config.mk"
 if [ -w /dev/full ]; then
 	kp-stats "$T/id" >/dev/full 2>/dev/null
 	is "$?" 2 "a failed write: exit 2"

@@ -1,12 +1,21 @@
-/* compare.h: kp-compare's parts: reading and pairing (main.c), the
- * statistics of one comparison (test.c). */
+/* compare.h: kp-compare's parts, by purpose: reading and the loop over
+ * pairs (main.c), which pairs (pairs.c), which stats a pair's sides hold
+ * (select.c), one pair's groups, tests and records (compare.c), the side
+ * of a group pooled over its stats (pool.c), the cmp record (write.c),
+ * and the statistics of one comparison (test.c). */
 #ifndef COMPARE_H
 #define COMPARE_H
 
 #include <stddef.h>
 
-enum { LV_INSTANCE, LV_RUN, LV_ITER, LV_REP, LV_SUB, NLV };
-extern const char *const lvname[NLV];
+#include "kp.h"
+#include "rec.h"
+#include "select.h"
+#include "strmap.h"
+
+/* the levels of replication, as kp_level */
+enum { LV_INSTANCE = KP_LV_INSTANCE, LV_RUN = KP_LV_RUN, LV_ITER = KP_LV_ITER,
+	LV_REP = KP_LV_REP, LV_SUB = KP_LV_SUB, NLV = KP_NLV };
 
 enum method { M_MODERATED, M_SWEEP, M_WELCHLOG, M_WELCH, M_MWU, M_CIDIFF, M_PAIRED };
 
@@ -53,5 +62,97 @@ typedef struct {	/* the concurrency levels of one measurement */
 /* borrow across the levels of each family of one pair, every level
  * already moderated */
 void test_sweep(Family *f, size_t n);
+
+/* one stat record of scope group */
+typedef struct {
+	kp_stat s;	/* the fields kp-compare reads */
+	char *file;	/* where it was read */
+	long line;
+	char group[KP_IDSZ];	/* its group id, read or computed */
+	kp_fvs f;	/* its fields as text, for selection */
+	Side side;
+	size_t *rix;	/* the run records of its runs */
+	size_t nrix;
+	size_t *kc;	/* the kernel classes of it and of those run records */
+	size_t nkc;
+} Stat;
+
+typedef struct {
+	char *run;
+	kp_fvs f;
+} Run;
+
+typedef struct {
+	kp_sel b, t;
+	const char *bname, *tname;
+	char **keys;	/* only these keys (default pairing), or all */
+	size_t *kix;	/* their indexes in keymap */
+	size_t nkeys;
+} Pair;
+
+typedef struct {	/* stat indexes, ascending */
+	size_t *v;
+	size_t n;
+} List;
+
+typedef struct {	/* one measurement of one pair: its stats on each side */
+	Stat **b, **t;
+	size_t nb, nt;
+	Side sb, st;
+	Result r;
+} Group;
+
+typedef struct {
+	enum method m;
+	kp_w *w;
+	Stat *stats;
+	size_t nstats;
+	Run *runs;
+	size_t nruns;
+	kp_strmap *groups;	/* group id -> stat index: each group once */
+	/* Indexes built once all records are read, so that pairing and
+	 * selecting cost time in proportion to the stats concerned, not to
+	 * every stat for every pair.  A kernel class is the set of kernel
+	 * names kp_kver_same() holds equal. */
+	kp_strmap *keymap;	/* key -> index */
+	List *bykey;
+	kp_strmap *kclassmap;	/* canonical version -> kernel class */
+	kp_strmap *kernmap;	/* kernel name -> index in kernclass */
+	size_t *kernclass;
+	List *byclass;	/* by kernel class */
+	kp_strmap *kcmap;	/* (key index, kernel class) -> index in bykc */
+	List *bykc;
+} Compare;
+
+/* pairs.c */
+/* the default pairs: each kernel of a key against its baseline */
+Pair *kernel_pairs(Compare *c, size_t *np);
+/* the pairs of a file of BASELINE TARGET lines */
+Pair *read_pairs(const char *path, size_t *np);
+/* a -b, -t or pairs-file selector; dies when it is malformed */
+void add_selector(kp_sel *s, const char *arg, const char *file, long line);
+
+/* select.c */
+/* the indexes above, once every record is read */
+void index_stats(Compare *c);
+/* the stats that may match a side of pair p, ascending, in *n; NULL
+ * when that may be any stat */
+size_t *candidates(Compare *c, const Pair *p, size_t *n);
+/* does stat s match selection sel (its fields or its run records')? */
+int matches(const Compare *c, const kp_sel *sel, const Stat *s);
+
+/* compare.c */
+/* every cmp record of pair p */
+void compare_pair(Compare *c, Pair *p);
+/* "suite/bench/test[op metric] at conc", for messages */
+const char *measure(const Stat *s, char *buf, size_t sz);
+
+/* pool.c */
+/* the side of a group pooled over its stats s[0..n), which must not
+ * share a run or an instance (side names it in the message) */
+void pool(Stat **s, size_t n, Side *out, const char *side);
+
+/* write.c */
+void write_cmp(Compare *c, Group *g);
 
 #endif

@@ -8,8 +8,6 @@
 #include "dist.h"
 #include "compare.h"
 
-const char *const lvname[NLV] = { "instance", "run", "iter", "rep", "sub" };
-
 /* MMTests' q = qnorm(0.975, 0, sd) */
 #define Z975 1.959963984540054
 /* fewer groups than this cannot estimate a prior variance worth having */

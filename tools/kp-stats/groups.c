@@ -5,10 +5,6 @@
 
 #include "kp-stats.h"
 
-Group *G;
-uint32_t ng;
-static uint32_t gcap, *gtab, gtabsz;
-
 /* what makes a group, besides conc, in output order */
 static const int gkey[] = { S_EXP, S_SUITE, S_BENCH, S_TEST, S_OP, S_METRIC };
 
@@ -33,71 +29,83 @@ samegroup(const Group *g, const uint32_t *s, long long conc)
 }
 
 static uint32_t
-grouphash_of(uint32_t id)
+grouphash_of(const void *ctx, uint32_t id)
 {
-	return grouphash(G[id].s, G[id].conc);
+	const Group *g = &((const Stats *)ctx)->G[id];
+
+	return grouphash(g->s, g->conc);
 }
 
 /* a new group takes the sample's carried strings, an old one must agree
  * with them */
 uint32_t
-group(kp_json *d, const uint32_t *s, long long conc, const int *tok)
+group(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
 {
-	static uint32_t lastg = UINT32_MAX;
 	static const int carried[] = { S_KEY, S_KERNEL, S_JOB, S_UNIT, S_BETTER };
 	uint32_t j, id;
 	size_t i;
+	Group *g;
+	const char *b;
 
-	if (lastg != UINT32_MAX && samegroup(&G[lastg], s, conc))
-		id = lastg;
+	if (st->ng && samegroup(&st->G[st->lastg], s, conc))
+		id = st->lastg;
 	else {
-		if (2 * (ng + 1) > gtabsz)
-			gtab = tab_grow(gtab, &gtabsz, 1024, ng, grouphash_of);
-		for (j = grouphash(s, conc) & (gtabsz - 1); (id = gtab[j]);
-		    j = (j + 1) & (gtabsz - 1))
-			if (samegroup(&G[id - 1], s, conc))
+		if (2 * (st->ng + 1) > st->gtabsz)
+			st->gtab = tab_grow(st->gtab, &st->gtabsz, 1024, st->ng,
+			    grouphash_of, st);
+		for (j = grouphash(s, conc) & (st->gtabsz - 1); (id = st->gtab[j]);
+		    j = (j + 1) & (st->gtabsz - 1))
+			if (samegroup(&st->G[id - 1], s, conc))
 				break;
 		if (id)
 			id--;
 		else {
-			if (ng == gcap) {
-				gcap = gcap ? 2 * gcap : 256;
-				G = ereallocarray(G, gcap, sizeof(*G));
+			b = str(st, s[S_BETTER]);
+			if (kp_vocab_find(&kp_better_v, b, strlen(b)) < 0)
+				kp_rec_die(d, tok[KP_SAMPLE_BETTER], "expected %s "
+				    "for \"better\", got \"%s\"", kp_better_v.what, b);
+			if (st->ng == st->gcap) {
+				st->gcap = st->gcap ? 2 * st->gcap : 256;
+				st->G = ereallocarray(st->G, st->gcap, sizeof(*st->G));
 			}
-			memset(&G[ng], 0, sizeof(G[ng]));
-			memcpy(G[ng].s, s, sizeof(G[ng].s));
-			G[ng].conc = conc;
-			gtab[j] = ng + 1;
-			id = ng++;
+			g = &st->G[st->ng];
+			memset(g, 0, sizeof(*g));
+			memcpy(g->s, s, sizeof(g->s));
+			g->conc = conc;
+			st->gtab[j] = st->ng + 1;
+			id = st->ng++;
 		}
 	}
-	lastg = id;
+	st->lastg = id;
+	g = &st->G[id];
 	for (i = 0; i < KP_LEN(carried); i++)
-		if (G[id].s[carried[i]] != s[carried[i]])
-			kp_rec_die(d, tok[carried[i]],
+		if (g->s[carried[i]] != s[carried[i]])
+			kp_rec_die(d, tok[sfield[carried[i]]],
 			    "\"%s\" is \"%s\" here and \"%s\" in earlier samples "
 			    "of %s/%s/%s[%s %s] at %lld; expected one per group",
-			    fname[carried[i]], str(s[carried[i]]),
-			    str(G[id].s[carried[i]]), str(s[S_SUITE]),
-			    str(s[S_BENCH]), str(s[S_TEST]), str(s[S_OP]),
-			    str(s[S_METRIC]), conc);
+			    KP_FNAME(kp_sample_t, sfield[carried[i]]),
+			    str(st, s[carried[i]]), str(st, g->s[carried[i]]),
+			    str(st, s[S_SUITE]), str(st, s[S_BENCH]),
+			    str(st, s[S_TEST]), str(st, s[S_OP]),
+			    str(st, s[S_METRIC]), conc);
 	return id;
 }
 
 /* samples into group order, in place (a cycle-leader bucket sort): no
  * second copy of the samples */
 void
-group_bucket(void)
+group_bucket(Stats *st)
 {
-	size_t *next = emalloc((ng + 1) * sizeof(*next)), o = 0, i;
+	size_t *next = emalloc((st->ng + 1) * sizeof(*next)), o = 0, i;
+	Group *G = st->G;
+	Sample *S = st->S, t;
 	uint32_t g;
-	Sample t;
 
-	for (g = 0; g < ng; g++) {
+	for (g = 0; g < st->ng; g++) {
 		G[g].off = next[g] = o;
 		o += G[g].n;
 	}
-	for (g = 0; g < ng; g++) {
+	for (g = 0; g < st->ng; g++) {
 		while (next[g] < G[g].off + G[g].n) {
 			i = next[g];
 			if (S[i].g == g) {
@@ -113,13 +121,15 @@ group_bucket(void)
 }
 
 int
-unitcmp(const Sample *a, const Sample *b)
+unitcmp(const Stats *st, const Sample *a, const Sample *b)
 {
+	const uint32_t *rank = st->str.rank;
+
 	if (a->ri != b->ri) {
-		if (sinst(a) != sinst(b))
-			return srank[sinst(a)] < srank[sinst(b)] ? -1 : 1;
-		if (srun(a) != srun(b))
-			return srank[srun(a)] < srank[srun(b)] ? -1 : 1;
+		if (sinst(st, a) != sinst(st, b))
+			return rank[sinst(st, a)] < rank[sinst(st, b)] ? -1 : 1;
+		if (srun(st, a) != srun(st, b))
+			return rank[srun(st, a)] < rank[srun(st, b)] ? -1 : 1;
 	}
 	if (a->iter != b->iter)
 		return a->iter < b->iter ? -1 : 1;
@@ -131,42 +141,44 @@ unitcmp(const Sample *a, const Sample *b)
 }
 
 static int
-unitcmpq(const void *a, const void *b)
+unitcmpq(const void *a, const void *b, void *st)
 {
-	return unitcmp(a, b);
+	return unitcmp(st, a, b);
 }
 
 void
-sortunits(Sample *s, size_t n)
+sortunits(const Stats *st, Sample *s, size_t n)
 {
 	size_t i;
 
 	/* parsers write samples in order: check before sorting */
 	for (i = 1; i < n; i++)
-		if (unitcmp(&s[i - 1], &s[i]) > 0)
+		if (unitcmp(st, &s[i - 1], &s[i]) > 0)
 			break;
 	if (i < n)
-		qsort(s, n, sizeof(*s), unitcmpq);
+		qsort_r(s, n, sizeof(*s), unitcmpq, (void *)st);
 }
 
 static int
-groupcmp(const void *pa, const void *pb)
+groupcmp(const void *pa, const void *pb, void *ctx)
 {
-	const Group *a = &G[*(const uint32_t *)pa], *b = &G[*(const uint32_t *)pb];
+	const Stats *st = ctx;
+	const Group *a = &st->G[*(const uint32_t *)pa], *b = &st->G[*(const uint32_t *)pb];
+	const uint32_t *rank = st->str.rank;
 	size_t i;
 
 	for (i = 0; i < KP_LEN(gkey); i++)
 		if (a->s[gkey[i]] != b->s[gkey[i]])
-			return srank[a->s[gkey[i]]] < srank[b->s[gkey[i]]] ? -1 : 1;
+			return rank[a->s[gkey[i]]] < rank[b->s[gkey[i]]] ? -1 : 1;
 	return (a->conc > b->conc) - (a->conc < b->conc);
 }
 
 void
-group_order(uint32_t *order)
+group_order(Stats *st, uint32_t *order)
 {
 	uint32_t i;
 
-	for (i = 0; i < ng; i++)
+	for (i = 0; i < st->ng; i++)
 		order[i] = i;
-	qsort(order, ng, sizeof(*order), groupcmp);
+	qsort_r(order, st->ng, sizeof(*order), groupcmp, st);
 }

@@ -1,36 +1,43 @@
 /* groupstat.c: the stat record of a group, its summary statistics and
  * the unit means at every level of replication, and its noise record
- * when it has more than one run.  kp_w_knum writes null for NAN, the
- * value of every statistic undefined for the group. */
+ * when it has more than one run.  NAN is null, the value of every
+ * statistic undefined for the group. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kp-stats.h"
 
-/* the group's strings are in record order, as their names in fname */
 void
-idfields(const Group *g, const char *scope, int upto)
+idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
+    int first, int upto)
 {
-	int i;
+	const kp_field *f;
+	char *s;
+	int k;
 
-	kp_w_obj(out);
-	kp_w_kstr(out, "type", "stat");
-	kp_w_kstr(out, "scope", scope);
-	for (i = 0; i <= upto; i++)
-		kp_w_kstr(out, fname[i], str(g->s[i]));
+	for (k = 0; k <= upto; k++) {
+		f = &t->f[first + k];
+		s = str(st, g->s[k]);
+		if (f->kind == KP_F_ENUM)
+			*(int *)((char *)rec + f->off) = kp_vocab_find(f->vocab, s, strlen(s));
+		else
+			*(char **)((char *)rec + f->off) = s;
+		kp_has_set(rec, first + k);
+	}
 }
 
 /* the means of the units of one level (0 instance, 1 run, 2 iter,
  * 3 rep, 4 sub) into m, samples in unit order; returns their number */
 static size_t
-levelmeans(const Sample *s, const double *v, size_t n, int level, double *m)
+levelmeans(const Stats *st, const Sample *s, const double *v, size_t n,
+    int level, double *m)
 {
 	size_t i, start = 0, k = 0;
 
 	for (i = 1; i <= n; i++) {
-		if (i < n && sinst(&s[i]) == sinst(&s[i - 1]) && (level < 1 ||
-		    (srun(&s[i]) == srun(&s[i - 1]) && (level < 2 ||
+		if (i < n && sinst(st, &s[i]) == sinst(st, &s[i - 1]) && (level < 1 ||
+		    (srun(st, &s[i]) == srun(st, &s[i - 1]) && (level < 2 ||
 		    (s[i].iter == s[i - 1].iter && (level < 3 ||
 		    (s[i].rep == s[i - 1].rep && level < 4)))))))
 			continue;
@@ -41,199 +48,150 @@ levelmeans(const Sample *s, const double *v, size_t n, int level, double *m)
 }
 
 static int
-ridcmp(const void *a, const void *b)
+ridcmp(const void *a, const void *b, void *rank)
 {
-	uint32_t x = srank[*(const uint32_t *)a], y = srank[*(const uint32_t *)b];
+	uint32_t x = ((uint32_t *)rank)[*(const uint32_t *)a];
+	uint32_t y = ((uint32_t *)rank)[*(const uint32_t *)b];
 
 	return (x > y) - (x < y);
 }
 
-static char *subtxt;
-static size_t subtxt_len, subtxt_cap;
-
+/* run medians, in the order of the runs */
 static void
-subtxt_add(const char *p, size_t len)
+noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
+    double *m, const kp_strs *runs, const uint32_t *ids)
 {
-	while (subtxt_len + len > subtxt_cap) {
-		subtxt_cap = subtxt_cap ? 2 * subtxt_cap : 4096;
-		subtxt = erealloc(subtxt, subtxt_cap);
-	}
-	memcpy(subtxt + subtxt_len, p, len);
-	subtxt_len += len;
-}
-
-/* "key": [the strings of ids[0..n)] */
-static void
-strarray(const char *key, const uint32_t *ids, size_t n)
-{
-	size_t i;
-
-	kp_w_key(out, key);
-	kp_w_arr(out);
-	for (i = 0; i < n; i++)
-		kp_w_str(out, str(ids[i]));
-	kp_w_end(out);
-}
-
-/* run medians, in the order of the runs array (ids) */
-static void
-noise(const Group *g, const Sample *s, size_t n, const double *v, double *m,
-    const uint32_t *ids, size_t nruns)
-{
-	double lo = INFINITY, hi = -INFINITY, med;
+	double lo = INFINITY, hi = -INFINITY, med, *meds;
+	char id[KP_IDSZ];
+	kp_noise x;
 	size_t i, j, k;
 
-	kp_w_obj(out);
-	kp_w_kstr(out, "type", "noise");
-	for (k = S_EXP; k <= S_METRIC; k++)
-		kp_w_kstr(out, fname[k], str(g->s[k]));
-	kp_w_kint(out, "conc", g->conc);
-	kp_w_kint(out, "n_runs", (long long)nruns);
-	strarray("runs", ids, nruns);
-	kp_w_key(out, "run_medians");
-	kp_w_arr(out);
-	for (k = 0; k < nruns; k++) {
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, 0, KP_NOISE_NF - 1);
+	idfields(st, g, &x, &kp_noise_t, KP_NOISE_EXP, S_METRIC);
+	x.conc = g->conc;
+	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
+	x.group = id;
+	x.n_runs = (long long)runs->n;
+	x.runs = *runs;
+	meds = emalloc(runs->n * sizeof(*meds));
+	for (k = 0; k < runs->n; k++) {
 		for (i = 0, j = 0; i < n; i++)
-			if (srun(&s[i]) == ids[k])
+			if (srun(st, &s[i]) == ids[k])
 				m[j++] = v[i];
-		med = kp_median_select(m, j);
-		kp_w_num(out, med);
+		meds[k] = med = kp_median_select(m, j);
 		lo = fmin(lo, med);
 		hi = fmax(hi, med);
 	}
-	kp_w_end(out);
-	kp_w_knum(out, "noise_pct", lo > 0 ? 100 * (hi / lo - 1) : NAN);
-	kp_w_end(out);
+	x.run_medians.v = meds;
+	x.run_medians.n = runs->n;
+	x.noise_pct = lo > 0 ? 100 * (hi / lo - 1) : NAN;
+	kp_rec_write(st->out, &kp_noise_t, &x);
+	free(meds);
+}
+
+/* two samples of one unit: name the later of the two, and the earlier */
+static void
+twice(const Stats *st, const Group *g, const Sample *a, const Sample *b)
+{
+	const Sample *later = b->pos > a->pos ? b : a;
+	const Sample *first = later == b ? a : b;
+	long ll, lf;
+	const char *fl = posfile(st, later->pos, &ll);
+	const char *ff = posfile(st, first->pos, &lf);
+
+	kp_die_at(fl, ll, 0,
+	    "a second sample of %s/%s/%s[%s %s] at %lld in run "
+	    "\"%s\" iter %d rep %d sub %d (the first is at "
+	    "%s:%ld); expected one",
+	    str(st, g->s[S_SUITE]), str(st, g->s[S_BENCH]),
+	    str(st, g->s[S_TEST]), str(st, g->s[S_OP]),
+	    str(st, g->s[S_METRIC]), g->conc, str(st, srun(st, b)),
+	    b->iter, b->rep, b->sub, ff, lf);
 }
 
 void
-group_stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
+group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
+    char **names)
 {
-	Sample *s = S + g->off;
-	size_t n = g->n, i, j, k, ninst, nruns, niters, nreps;
-	double mean, sd, lo, hi, cv, med, mad;
-	const char *method;
+	Sample *s = st->S + g->off;
+	size_t n = g->n, i, j, k, nm;
+	double *v = scratch, *sv = v + n, *m = sv + n, *lv = m + n;
+	char id[KP_IDSZ];
+	kp_stat x;
 
-	sortunits(s, n);
+	sortunits(st, s, n);
 	for (i = 0; i < n; i++)
 		sv[i] = v[i] = s[i].v;
 	kp_sort(sv, n);
 	for (i = 1; i < n; i++)
-		if (unitcmp(&s[i - 1], &s[i]) == 0) {
-			/* name the later of the two, and the earlier */
-			long lj, lk;
-			const char *fj, *fk;
+		if (unitcmp(st, &s[i - 1], &s[i]) == 0)
+			twice(st, g, &s[i - 1], &s[i]);
 
-			j = s[i].pos > s[i - 1].pos ? i : i - 1;
-			k = i + i - 1 - j;
-			fj = posfile(s[j].pos, &lj);
-			fk = posfile(s[k].pos, &lk);
-			kp_die_at(fj, lj, 0,
-			    "a second sample of %s/%s/%s[%s %s] at %lld in run "
-			    "\"%s\" iter %d rep %d sub %d (the first is at "
-			    "%s:%ld); expected one",
-			    str(g->s[S_SUITE]), str(g->s[S_BENCH]),
-			    str(g->s[S_TEST]), str(g->s[S_OP]),
-			    str(g->s[S_METRIC]), g->conc, str(srun(&s[i])),
-			    s[i].iter, s[i].rep, s[i].sub, fk, lk);
-		}
-	mean = kp_mean(v, n);
-	sd = kp_sd(v, n);
-	cv = mean != 0 ? sd / mean : NAN;
-	med = kp_median(sv, n);
-
-	idfields(g, "group", S_BETTER);
-	kp_w_kint(out, "conc", g->conc);
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, 0, KP_STAT_NF - 1);
+	x.scope = KP_SCOPE_GROUP;
+	idfields(st, g, &x, &kp_stat_t, KP_STAT_EXP, S_BETTER);
+	x.conc = g->conc;
+	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
+	x.group = id;
 	/* runs: each run lies inside one instance, so distinct neighbours */
-	for (i = 0, nruns = 0; i < n; i++)
+	for (i = 0, k = 0; i < n; i++)
 		if (i == 0 || s[i].ri != s[i - 1].ri)
-			ids[nruns++] = srun(&s[i]);
-	qsort(ids, nruns, sizeof(*ids), ridcmp);
-	for (i = 0, j = 0; i < nruns; i++)
+			ids[k++] = srun(st, &s[i]);
+	qsort_r(ids, k, sizeof(*ids), ridcmp, st->str.rank);
+	for (i = 0, j = 0; i < k; i++)
 		if (j == 0 || ids[i] != ids[j - 1])
 			ids[j++] = ids[i];
-	nruns = j;
-	strarray("runs", ids, nruns);
-	kp_w_key(out, "instances");
-	kp_w_arr(out);
-	for (i = 0, ninst = 0; i < n; i++)
-		if (i == 0 || sinst(&s[i]) != sinst(&s[i - 1])) {
-			kp_w_str(out, str(sinst(&s[i])));
-			ninst++;
-		}
-	kp_w_end(out);
-	niters = n ? levelmeans(s, v, n, 2, m) : 0;
-	nreps = n ? levelmeans(s, v, n, 3, m) : 0;
-	kp_w_kint(out, "n", (long long)n);
-	kp_w_kint(out, "n_dropped", (long long)g->ndrop);
-	kp_w_kint(out, "n_instances", (long long)ninst);
-	kp_w_kint(out, "n_runs", (long long)nruns);
-	kp_w_kint(out, "n_iters", (long long)niters);
-	kp_w_kint(out, "n_reps", (long long)nreps);
-	kp_w_knum(out, "median", med);
-	kp_w_knum(out, "mean", mean);
-	kp_w_knum(out, "sd", sd);
-	mad = kp_mad(sv, n);
-	kp_w_knum(out, "mad", mad);
-	kp_w_knum(out, "mad_scaled", 1.4826 * mad);
-	kp_w_knum(out, "cv", cv);
-	kp_w_knum(out, "min", n ? sv[0] : NAN);
-	kp_w_knum(out, "max", n ? sv[n - 1] : NAN);
-	kp_w_knum(out, "q1", kp_quantile(sv, n, 0.25));
-	kp_w_knum(out, "q3", kp_quantile(sv, n, 0.75));
-	kp_w_knum(out, "gmean", n ? kp_gmean(v, n) : NAN);
-	kp_w_knum(out, "hmean", n ? kp_hmean(v, n) : NAN);
-	ci_centre(sv, n, mean, sd, &lo, &hi, &method);
-	kp_w_knum(out, "ci_low", lo);
-	kp_w_knum(out, "ci_high", hi);
-	kp_w_kstr(out, "ci_method", method);
-	kp_w_kbool(out, "multimodal", multimodal(sv, n));
-	kp_w_key(out, "per_instance");
-	kp_w_arr(out);
+	for (i = 0; i < j; i++)
+		names[i] = str(st, ids[i]);
+	x.runs.v = names;
+	x.runs.n = j;
+	x.instances.v = names + j;
+	for (i = 0; i < n; i++)
+		if (i == 0 || sinst(st, &s[i]) != sinst(st, &s[i - 1]))
+			x.instances.v[x.instances.n++] = str(st, sinst(st, &s[i]));
+	x.n = (long long)n;
+	x.n_dropped = (long long)g->ndrop;
+	x.n_instances = (long long)x.instances.n;
+	x.n_runs = (long long)x.runs.n;
+	x.n_iters = n ? (long long)levelmeans(st, s, v, n, 2, m) : 0;
+	x.n_reps = n ? (long long)levelmeans(st, s, v, n, 3, m) : 0;
+	x.median = kp_median(sv, n);
+	x.mean = kp_mean(v, n);
+	x.sd = kp_sd(v, n);
+	x.mad = kp_mad(sv, n);
+	x.mad_scaled = 1.4826 * x.mad;
+	x.cv = x.mean != 0 ? x.sd / x.mean : NAN;
+	x.min = n ? sv[0] : NAN;
+	x.max = n ? sv[n - 1] : NAN;
+	x.q1 = kp_quantile(sv, n, 0.25);
+	x.q3 = kp_quantile(sv, n, 0.75);
+	x.gmean = n ? kp_gmean(v, n) : NAN;
+	x.hmean = n ? kp_hmean(v, n) : NAN;
+	ci_centre(sv, n, x.mean, x.sd, &x.ci_low, &x.ci_high, &x.ci_method);
+	x.multimodal = multimodal(sv, n);
+	x.per_instance.v = ecalloc(x.instances.n + 1, sizeof(*x.per_instance.v));
 	for (i = 0, j = 0; i <= n; i++) {
-		if (n == 0 || (i < n && sinst(&s[i]) == sinst(&s[j])))
+		if (n == 0 || (i < n && sinst(st, &s[i]) == sinst(st, &s[j])))
 			continue;
+		kp_inst *in = &x.per_instance.v[x.per_instance.n++];
+
 		memcpy(m, v + j, (i - j) * sizeof(*m));
-		kp_w_obj(out);
-		kp_w_kstr(out, "instance", str(sinst(&s[j])));
-		kp_w_kint(out, "n", (long long)(i - j));
-		kp_w_knum(out, "median", kp_median_select(m, i - j));
-		kp_w_knum(out, "mean", kp_mean(v + j, i - j));
-		kp_w_end(out);
+		in->instance = str(st, sinst(st, &s[j]));
+		in->n = (long long)(i - j);
+		in->median = kp_median_select(m, i - j);
+		in->mean = kp_mean(v + j, i - j);
 		j = i;
 	}
-	kp_w_end(out);
-	/* a level whose units are single samples repeats obs.sub: format
-	 * the values once (a third of the output time went to formatting) */
-	subtxt_len = 0;
-	subtxt_add("[", 1);
-	for (i = 0; i < n; i++) {
-		char buf[KP_NUMBUF];
-
-		if (i)
-			subtxt_add(",", 1);
-		subtxt_add(buf, kp_fmt_num(buf, v[i]));
+	/* a level whose units are single samples is obs.sub itself, which
+	 * the writer formats once */
+	for (k = 0; k < KP_NLV; k++) {
+		nm = n && k < KP_LV_SUB ? levelmeans(st, s, v, n, (int)k, lv + k * n) : n;
+		x.obs.lv[k].v = nm == n ? v : lv + k * n;
+		x.obs.lv[k].n = nm;
 	}
-	subtxt_add("]", 1);
-	kp_w_key(out, "obs");
-	kp_w_obj(out);
-	for (k = 0; k < 5; k++) {
-		static const char *const lname[] = { "instance", "run",
-			"iter", "rep", "sub" };
-		size_t nm = n && k < 4 ? levelmeans(s, v, n, (int)k, m) : n;
-
-		kp_w_key(out, lname[k]);
-		if (nm == n) {
-			kp_w_raw(out, subtxt, subtxt_len);
-			continue;
-		}
-		kp_w_arr(out);
-		for (i = 0; i < nm; i++)
-			kp_w_num(out, m[i]);
-		kp_w_end(out);
-	}
-	kp_w_end(out);
-	kp_w_end(out);
+	kp_rec_write(st->out, &kp_stat_t, &x);
 
 	b->series[0] = g->s[S_BENCH];
 	b->series[1] = g->s[S_TEST];
@@ -241,10 +199,11 @@ group_stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids)
 	b->series[3] = g->s[S_METRIC];
 	b->conc = g->conc;
 	b->n = n;
-	b->cv = cv;
-	b->min = n ? sv[0] : NAN;
-	b->max = n ? sv[n - 1] : NAN;
+	b->cv = x.cv;
+	b->min = x.min;
+	b->max = x.max;
 
-	if (nruns >= 2)
-		noise(g, s, n, v, m, ids, nruns);
+	if (x.runs.n >= 2)
+		noise(st, g, s, n, v, m, &x.runs, ids);
+	free(x.per_instance.v);
 }

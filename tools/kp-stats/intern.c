@@ -5,28 +5,15 @@
 
 #include "kp-stats.h"
 
-/* interned strings: bytes in one arena, ids index offsets */
-static char *arena;
-static size_t arenalen, arenacap;
-static size_t *soff;
-static uint32_t *slen, *shash;
-static uint32_t nstr, strcap;
-static uint32_t *stab;	/* open addressing: id + 1, 0 empty */
-static uint32_t stabsz;
-uint32_t *srank;
-
-Pair *pairs;
-static uint32_t npairs, paircap, *ptab, ptabsz;
-
 uint32_t *
 tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
-    uint32_t (*hash)(uint32_t id))
+    uint32_t (*hash)(const void *ctx, uint32_t id), const void *ctx)
 {
 	uint32_t i, j, *t, nsz = *sz ? 2 * *sz : min;
 
 	t = ecalloc(nsz, sizeof(*t));
 	for (i = 0; i < n; i++) {
-		for (j = hash(i) & (nsz - 1); t[j]; j = (j + 1) & (nsz - 1))
+		for (j = hash(ctx, i) & (nsz - 1); t[j]; j = (j + 1) & (nsz - 1))
 			;
 		t[j] = i + 1;
 	}
@@ -46,68 +33,71 @@ hashbytes(const char *p, size_t n)
 }
 
 static uint32_t
-strhash(uint32_t id)
+strhash(const void *ctx, uint32_t id)
 {
-	return shash[id];
+	return ((const Strings *)ctx)->hash[id];
 }
 
 uint32_t
-intern(const char *p, size_t len)
+intern(Strings *s, const char *p, size_t len)
 {
 	uint32_t h = hashbytes(p, len), j, id;
 
-	if (2 * (nstr + 1) > stabsz)
-		stab = tab_grow(stab, &stabsz, 1024, nstr, strhash);
-	for (j = h & (stabsz - 1); (id = stab[j]); j = (j + 1) & (stabsz - 1)) {
+	if (2 * (s->n + 1) > s->tabsz)
+		s->tab = tab_grow(s->tab, &s->tabsz, 1024, s->n, strhash, s);
+	for (j = h & (s->tabsz - 1); (id = s->tab[j]); j = (j + 1) & (s->tabsz - 1)) {
 		id--;
-		if (shash[id] == h && slen[id] == len &&
-		    memcmp(arena + soff[id], p, len) == 0)
+		if (s->hash[id] == h && s->len[id] == len &&
+		    memcmp(s->arena + s->off[id], p, len) == 0)
 			return id;
 	}
-	if (nstr == strcap) {
-		strcap = strcap ? 2 * strcap : 256;
-		soff = ereallocarray(soff, strcap, sizeof(*soff));
-		slen = ereallocarray(slen, strcap, sizeof(*slen));
-		shash = ereallocarray(shash, strcap, sizeof(*shash));
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->off = ereallocarray(s->off, s->cap, sizeof(*s->off));
+		s->len = ereallocarray(s->len, s->cap, sizeof(*s->len));
+		s->hash = ereallocarray(s->hash, s->cap, sizeof(*s->hash));
 	}
-	while (arenalen + len + 1 > arenacap) {
-		arenacap = arenacap ? 2 * arenacap : 4096;
-		arena = erealloc(arena, arenacap);
+	while (s->arenalen + len + 1 > s->arenacap) {
+		s->arenacap = s->arenacap ? 2 * s->arenacap : 4096;
+		s->arena = erealloc(s->arena, s->arenacap);
 	}
-	memcpy(arena + arenalen, p, len);
-	arena[arenalen + len] = '\0';
-	soff[nstr] = arenalen;
-	slen[nstr] = (uint32_t)len;
-	shash[nstr] = h;
-	arenalen += len + 1;
-	stab[j] = nstr + 1;
-	return nstr++;
+	memcpy(s->arena + s->arenalen, p, len);
+	s->arena[s->arenalen + len] = '\0';
+	s->off[s->n] = s->arenalen;
+	s->len[s->n] = (uint32_t)len;
+	s->hash[s->n] = h;
+	s->arenalen += len + 1;
+	s->tab[j] = s->n + 1;
+	return s->n++;
 }
 
-const char *
-str(uint32_t id)
+char *
+str(const Stats *st, uint32_t id)
 {
-	return arena + soff[id];
+	return st->str.arena + st->str.off[id];
 }
 
 /* ranks: bytewise order of the interned strings */
 static int
-idcmp(const void *a, const void *b)
+idcmp(const void *a, const void *b, void *ctx)
 {
-	return strcmp(str(*(const uint32_t *)a), str(*(const uint32_t *)b));
+	const Strings *s = ctx;
+
+	return strcmp(s->arena + s->off[*(const uint32_t *)a],
+	    s->arena + s->off[*(const uint32_t *)b]);
 }
 
 void
-rankstrings(void)
+rankstrings(Strings *s)
 {
-	uint32_t *ids = emalloc((nstr + 1) * sizeof(*ids)), i;
+	uint32_t *ids = emalloc((s->n + 1) * sizeof(*ids)), i;
 
-	for (i = 0; i < nstr; i++)
+	for (i = 0; i < s->n; i++)
 		ids[i] = i;
-	qsort(ids, nstr, sizeof(*ids), idcmp);
-	srank = emalloc((nstr + 1) * sizeof(*srank));
-	for (i = 0; i < nstr; i++)
-		srank[ids[i]] = i;
+	qsort_r(ids, s->n, sizeof(*ids), idcmp, s);
+	s->rank = emalloc((s->n + 1) * sizeof(*s->rank));
+	for (i = 0; i < s->n; i++)
+		s->rank[ids[i]] = i;
 	free(ids);
 }
 
@@ -120,30 +110,33 @@ pairhash2(uint32_t inst, uint32_t run)
 }
 
 static uint32_t
-pairhash(uint32_t id)
+pairhash(const void *ctx, uint32_t id)
 {
-	return pairhash2(pairs[id].inst, pairs[id].run);
+	const Pair *p = &((const Strings *)ctx)->pairs[id];
+
+	return pairhash2(p->inst, p->run);
 }
 
 uint32_t
-pairof(uint32_t inst, uint32_t run)
+pairof(Strings *s, uint32_t inst, uint32_t run)
 {
-	static uint32_t last = UINT32_MAX;
-	uint32_t j;
+	uint32_t j, last = s->lastpair;
 
-	if (last != UINT32_MAX && pairs[last].inst == inst && pairs[last].run == run)
+	if (last < s->npairs && s->pairs[last].inst == inst && s->pairs[last].run == run)
 		return last;
-	if (2 * (npairs + 1) > ptabsz)
-		ptab = tab_grow(ptab, &ptabsz, 256, npairs, pairhash);
-	for (j = pairhash2(inst, run) & (ptabsz - 1); ptab[j]; j = (j + 1) & (ptabsz - 1))
-		if (pairs[ptab[j] - 1].inst == inst && pairs[ptab[j] - 1].run == run)
-			return last = ptab[j] - 1;
-	if (npairs == paircap) {
-		paircap = paircap ? 2 * paircap : 64;
-		pairs = ereallocarray(pairs, paircap, sizeof(*pairs));
+	if (2 * (s->npairs + 1) > s->ptabsz)
+		s->ptab = tab_grow(s->ptab, &s->ptabsz, 256, s->npairs, pairhash, s);
+	for (j = pairhash2(inst, run) & (s->ptabsz - 1); s->ptab[j];
+	    j = (j + 1) & (s->ptabsz - 1))
+		if (s->pairs[s->ptab[j] - 1].inst == inst &&
+		    s->pairs[s->ptab[j] - 1].run == run)
+			return s->lastpair = s->ptab[j] - 1;
+	if (s->npairs == s->paircap) {
+		s->paircap = s->paircap ? 2 * s->paircap : 64;
+		s->pairs = ereallocarray(s->pairs, s->paircap, sizeof(*s->pairs));
 	}
-	pairs[npairs].inst = inst;
-	pairs[npairs].run = run;
-	ptab[j] = npairs + 1;
-	return last = npairs++;
+	s->pairs[s->npairs].inst = inst;
+	s->pairs[s->npairs].run = run;
+	s->ptab[j] = s->npairs + 1;
+	return s->lastpair = s->npairs++;
 }

@@ -1,4 +1,5 @@
-/* kp-stats.h: what the files of kp-stats share. */
+/* kp-stats.h: what the files of kp-stats share: one context, passed to
+ * every function, and no state of their own. */
 #ifndef KP_STATS_H
 #define KP_STATS_H
 
@@ -6,6 +7,7 @@
 #include <stdint.h>
 
 #include "kp.h"
+#include "rec.h"
 
 /* One sample, 32 bytes: re-analysis holds tens of millions of them.
  * Strings are interned ids; the unit a sample belongs to at every level
@@ -19,14 +21,12 @@ typedef struct {
 	uint32_t pos;	/* input line counted across all inputs; 0 unknown */
 } Sample;
 
-/* strings a group carries, in the order of kp-records(5) */
+/* the strings of a sample kept as ids: those a group carries, in the
+ * order of its stat record, then the instance and the run */
 enum { S_EXP, S_KEY, S_KERNEL, S_JOB, S_SUITE, S_BENCH, S_TEST, S_OP,
-	S_METRIC, S_UNIT, S_BETTER, NGSTR };
-
-/* fields of a sample, strings first, in Group.s order */
-enum { FL_EXP, FL_KEY, FL_KERNEL, FL_JOB, FL_SUITE, FL_BENCH, FL_TEST, FL_OP,
-	FL_METRIC, FL_UNIT, FL_BETTER, FL_INSTANCE, FL_RUN, NSTRF = FL_RUN + 1,
-	FL_CONC = NSTRF, FL_ITER, FL_REP, FL_SUB, FL_VALUE, FL_TYPE, NF };
+	S_METRIC, S_UNIT, S_BETTER, NGSTR, S_INSTANCE = NGSTR, S_RUN, NSTR };
+/* their fields of a sample record */
+extern const int sfield[NSTR];
 
 typedef struct {
 	uint32_t s[NGSTR];
@@ -54,80 +54,116 @@ typedef struct {
 	uint32_t inst, run;
 } Pair;
 
-/* main.c */
-extern long warmup;	/* -w: repetitions up to this one are dropped */
-extern kp_w *out;	/* standard output */
+/* the strings, held once in an arena and named by 32-bit ids, and the
+ * (instance, run) pairs (intern.c) */
+typedef struct {
+	char *arena;
+	size_t arenalen, arenacap;
+	size_t *off;
+	uint32_t *len, *hash;
+	uint32_t n, cap;
+	uint32_t *tab, tabsz;	/* open addressing: id + 1, 0 empty */
+	uint32_t *rank;	/* bytewise order of each id, after rankstrings() */
+	Pair *pairs;	/* by Sample.ri */
+	uint32_t npairs, paircap, *ptab, ptabsz, lastpair;
+} Strings;
 
-/* intern.c */
-extern Pair *pairs;	/* by Sample.ri */
-extern uint32_t *srank;	/* bytewise order of each string id, after rankstrings() */
-/* the id of the string p[0..len), added if new */
-uint32_t intern(const char *p, size_t len);
-/* the string of an id, NUL-terminated */
-const char *str(uint32_t id);
-/* set srank: call once, when every string is in */
-void rankstrings(void);
-/* the id of the pair (inst, run), added if new */
-uint32_t pairof(uint32_t inst, uint32_t run);
-/* a hash table of ids + 1 (0 empty) grown to twice its size (min when
- * there is none) with ids 0..n-1 put back at hash(id) */
-uint32_t *tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
-    uint32_t (*hash)(uint32_t id));
+/* the last string seen in each field: samples come in runs of one
+ * group, so most lookups end at one memcmp (read.c) */
+typedef struct {
+	char *p;
+	size_t len, cap;
+	uint32_t id;
+	int set;
+} Last;
+
+typedef struct {
+	long warmup;	/* -w: repetitions up to this one are dropped */
+	kp_w *out;	/* standard output */
+	Strings str;
+	/* read.c: the samples kept (not dropped by -w); the names of the
+	 * inputs, for messages about samples read earlier, and the number
+	 * of lines before each: a sample keeps one 32-bit position */
+	Sample *S;
+	size_t ns, scap;
+	char **inname;
+	uint64_t *inbase, nlines;
+	uint32_t ninname;
+	Last last[NSTR];
+	kp_recix ix;
+	kp_in *in;	/* the open input, reachable when a diagnostic exits */
+	/* groups.c */
+	Group *G;
+	uint32_t ng, gcap, *gtab, gtabsz, lastg;
+} Stats;
 
 /* the instance and run of a sample */
 static inline uint32_t
-sinst(const Sample *x)
+sinst(const Stats *st, const Sample *x)
 {
-	return pairs[x->ri].inst;
+	return st->str.pairs[x->ri].inst;
 }
 
 static inline uint32_t
-srun(const Sample *x)
+srun(const Stats *st, const Sample *x)
 {
-	return pairs[x->ri].run;
+	return st->str.pairs[x->ri].run;
 }
 
+/* intern.c */
+/* the id of the string p[0..len), added if new */
+uint32_t intern(Strings *s, const char *p, size_t len);
+/* the string of an id, NUL-terminated */
+char *str(const Stats *st, uint32_t id);
+/* set rank: call once, when every string is in */
+void rankstrings(Strings *s);
+/* the id of the pair (inst, run), added if new */
+uint32_t pairof(Strings *s, uint32_t inst, uint32_t run);
+/* a hash table of ids + 1 (0 empty) grown to twice its size (min when
+ * there is none) with ids 0..n-1 put back at hash(ctx, id) */
+uint32_t *tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
+    uint32_t (*hash)(const void *ctx, uint32_t id), const void *ctx);
+
 /* read.c */
-extern const char *const fname[NF];	/* the record's names of the fields */
-extern Sample *S;	/* the samples kept (not dropped by -w) */
-extern size_t ns;
 /* read one input (NULL: standard input): samples into groups, every
  * other record written on as it is */
-void input(const char *path);
+void input(Stats *st, const char *path);
 /* the input and line of a position, for a message */
-const char *posfile(uint32_t pos, long *line);
+const char *posfile(const Stats *st, uint32_t pos, long *line);
 
 /* groups.c */
-extern Group *G;
-extern uint32_t ng;
-/* the group of a sample of strings s (by FL_ index) at conc; dies at
+/* the group of a sample of strings s (by S_ index) at conc; dies at
  * token tok[f] of d when a carried string disagrees with the group's */
-uint32_t group(kp_json *d, const uint32_t *s, long long conc, const int *tok);
+uint32_t group(Stats *st, kp_json *d, const uint32_t *s, long long conc,
+    const int *tok);
 /* S into group order, setting each G[].off */
-void group_bucket(void);
+void group_bucket(Stats *st);
 /* order[0..ng) the group ids in output order (after rankstrings) */
-void group_order(uint32_t *order);
+void group_order(Stats *st, uint32_t *order);
 /* order of samples by unit: instance, run, iter, rep, sub; 0 is one unit */
-int unitcmp(const Sample *a, const Sample *b);
+int unitcmp(const Stats *st, const Sample *a, const Sample *b);
 /* the n samples at s by unitcmp */
-void sortunits(Sample *s, size_t n);
+void sortunits(const Stats *st, Sample *s, size_t n);
 
-/* groupstat.c: the stat record of group g into out, and its noise
- * record; b gets its brief; v, sv, m and ids are scratch of g->n */
-void group_stat(Group *g, Brief *b, double *v, double *sv, double *m, uint32_t *ids);
-/* open a stat record of scope with g's strings up to S_ index upto */
-void idfields(const Group *g, const char *scope, int upto);
+/* groupstat.c: the stat record of group g, and its noise record; b gets
+ * its brief; scratch holds room for 7 arrays of g->n values */
+void group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
+    char **names);
+/* the strings of g up to S_ index upto into the fields of rec, of type
+ * t, from field first on (they are in the same order) */
+void idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
+    int first, int upto);
 
 /* rollup.c */
 /* add a group's brief to a roll-up */
 void roll_add(Roll *r, const Brief *b);
 /* the roll-up stat record of scope over r's groups, g the last; empties r */
-void rollup(Roll *r, const Group *g, const char *scope, int upto);
+void rollup(Stats *st, Roll *r, const Group *g, int scope, int upto);
 
 /* stats.c */
 /* 95% interval of the centre of sorted[0..n) */
 int ci_centre(const double *sorted, size_t n, double mean, double sd,
-    double *lo, double *hi, const char **method);
+    double *lo, double *hi, int *method);
 /* the gap rule: 1 if sorted[0..n) has more than one mode */
 int multimodal(const double *sorted, size_t n);
 

@@ -6,98 +6,48 @@
 
 #include "kp-stats.h"
 
-const char *const fname[NF] = {
-	"exp", "key", "kernel", "job", "suite", "bench", "test", "op",
-	"metric", "unit", "better", "instance", "run",
-	"conc", "iter", "rep", "sub", "value", "type",
+const int sfield[NSTR] = {
+	[S_EXP] = KP_SAMPLE_EXP, [S_KEY] = KP_SAMPLE_KEY,
+	[S_KERNEL] = KP_SAMPLE_KERNEL, [S_JOB] = KP_SAMPLE_JOB,
+	[S_SUITE] = KP_SAMPLE_SUITE, [S_BENCH] = KP_SAMPLE_BENCH,
+	[S_TEST] = KP_SAMPLE_TEST, [S_OP] = KP_SAMPLE_OP,
+	[S_METRIC] = KP_SAMPLE_METRIC, [S_UNIT] = KP_SAMPLE_UNIT,
+	[S_BETTER] = KP_SAMPLE_BETTER, [S_INSTANCE] = KP_SAMPLE_INSTANCE,
+	[S_RUN] = KP_SAMPLE_RUN,
 };
 
-Sample *S;
-size_t ns;
-static size_t scap;
+/* the sample fields kp-stats needs, besides the strings */
+static const int nfield[] = { KP_SAMPLE_CONC, KP_SAMPLE_ITER, KP_SAMPLE_REP,
+	KP_SAMPLE_SUB, KP_SAMPLE_VALUE };
 
-/* names of the inputs, for messages about samples read earlier, and the
- * number of lines before each: a sample keeps one 32-bit position */
-static char **inname;
-static uint64_t *inbase, nlines;
-static uint32_t ninname;
+#define FNAME(f) KP_FNAME(kp_sample_t, f)
 
 const char *
-posfile(uint32_t pos, long *line)
+posfile(const Stats *st, uint32_t pos, long *line)
 {
-	uint32_t f = ninname;
+	uint32_t f = st->ninname;
 
-	while (f > 1 && inbase[f - 1] >= pos)
+	while (f > 1 && st->inbase[f - 1] >= pos)
 		f--;
-	*line = pos ? (long)(pos - inbase[f - 1]) : 0;
-	return inname[f - 1];
+	*line = pos ? (long)(pos - st->inbase[f - 1]) : 0;
+	return st->inname[f - 1];
 }
-
-/* per-field cache of the last string seen: samples come in runs of one
- * group, so most lookups end at one memcmp */
-static struct {
-	char *p;
-	size_t len, cap;
-	uint32_t id;
-	int set;
-} last[NSTRF];
 
 static uint32_t
-internf(int f, const char *p, size_t len)
+internf(Stats *st, int f, const char *p, size_t len)
 {
-	if (last[f].set && last[f].len == len && memcmp(last[f].p, p, len) == 0)
-		return last[f].id;
-	if (len + 1 > last[f].cap) {
-		last[f].cap = len + 64;
-		last[f].p = erealloc(last[f].p, last[f].cap);
-	}
-	memcpy(last[f].p, p, len);
-	last[f].len = len;
-	last[f].set = 1;
-	return last[f].id = intern(p, len);
-}
+	Last *l = &st->last[f];
 
-/* a switch, not a loop over fname: this runs for every member of every
- * record and was a third of the time */
-static int
-fieldof(const char *k, size_t len)
-{
-#define IS(name, f) if (memcmp(k, name, sizeof(name) - 1) == 0) return f
-	switch (len) {
-	case 2:
-		IS("op", FL_OP);
-		break;
-	case 3:
-		IS("exp", FL_EXP);
-		IS("key", FL_KEY);
-		IS("job", FL_JOB);
-		IS("run", FL_RUN);
-		IS("rep", FL_REP);
-		IS("sub", FL_SUB);
-		break;
-	case 4:
-		IS("type", FL_TYPE);
-		IS("test", FL_TEST);
-		IS("unit", FL_UNIT);
-		IS("conc", FL_CONC);
-		IS("iter", FL_ITER);
-		break;
-	case 5:
-		IS("suite", FL_SUITE);
-		IS("bench", FL_BENCH);
-		IS("value", FL_VALUE);
-		break;
-	case 6:
-		IS("kernel", FL_KERNEL);
-		IS("metric", FL_METRIC);
-		IS("better", FL_BETTER);
-		break;
-	case 8:
-		IS("instance", FL_INSTANCE);
-		break;
+	if (l->set && l->len == len && memcmp(l->p, p, len) == 0)
+		return l->id;
+	if (len + 1 > l->cap) {
+		l->cap = len + 64;
+		l->p = erealloc(l->p, l->cap);
 	}
-	return -1;
-#undef IS
+	memcpy(l->p, p, len);
+	l->len = len;
+	l->set = 1;
+	return l->id = intern(&st->str, p, len);
 }
 
 /* kp_json_int with a fast path for the small counts samples carry: a
@@ -127,7 +77,7 @@ req_int32(kp_json *d, int i, int f)
 	long long x;
 
 	if (jint(d, i, &x) < 0 || x < INT32_MIN || x > INT32_MAX)
-		kp_rec_die(d, i, "expected an integer for \"%s\"", fname[f]);
+		kp_rec_die(d, i, "expected an integer for \"%s\"", FNAME(f));
 	return (int32_t)x;
 }
 
@@ -147,90 +97,87 @@ jstr(kp_json *d, int i, size_t *len)
 }
 
 static void
-sample(kp_json *d, const int *tok)
+need(kp_json *d, const int *tok, int f)
 {
-	uint32_t s[NSTRF];
+	if (tok[f] < 0)
+		kp_rec_die(d, 0, "a sample without \"%s\"; expected the fields of "
+		    "kp-records(5)%s", FNAME(f), f == KP_SAMPLE_EXP ||
+		    f == KP_SAMPLE_KEY ? " (kp-identify adds exp and key)" : "");
+}
+
+static void
+sample(Stats *st, kp_json *d, const int *tok)
+{
+	uint32_t s[NSTR];
 	const char *p;
 	long long conc;
 	double v;
-	size_t len;
+	size_t len, k;
 	int f, i;
+	Sample *x;
 
-	for (f = 0; f < FL_TYPE; f++)
-		if (tok[f] < 0)
-			kp_rec_die(d, 0, "a sample without \"%s\"; expected "
-			    "the fields of kp-records(5)%s", fname[f],
-			    f == FL_EXP || f == FL_KEY ?
-			    " (kp-identify adds exp and key)" : "");
-	for (f = 0; f < NSTRF; f++) {
-		i = tok[f];
+	for (k = 0; k < NSTR; k++)
+		need(d, tok, sfield[k]);
+	for (k = 0; k < KP_LEN(nfield); k++)
+		need(d, tok, nfield[k]);
+	for (k = 0; k < NSTR; k++) {
+		i = tok[f = sfield[k]];
 		if (d->tok[i].type != KP_JSTR)
-			kp_rec_die(d, i, "expected a string for \"%s\"", fname[f]);
+			kp_rec_die(d, i, "expected a string for \"%s\"", FNAME(f));
 		p = jstr(d, i, &len);
-		s[f] = internf(f, p, len);
+		s[k] = internf(st, (int)k, p, len);
 	}
-	if (jint(d, tok[FL_CONC], &conc) < 0)
-		kp_rec_die(d, tok[FL_CONC], "expected an integer for \"conc\"");
-	if (kp_json_num(d, tok[FL_VALUE], &v) < 0)
-		kp_rec_die(d, tok[FL_VALUE], "expected a number for \"value\"");
+	if (jint(d, tok[KP_SAMPLE_CONC], &conc) < 0)
+		kp_rec_die(d, tok[KP_SAMPLE_CONC], "expected an integer for \"conc\"");
+	if (kp_json_num(d, tok[KP_SAMPLE_VALUE], &v) < 0)
+		kp_rec_die(d, tok[KP_SAMPLE_VALUE], "expected a number for \"value\"");
 	if (!isfinite(v))
-		kp_rec_die(d, tok[FL_VALUE], "value out of range; expected a "
+		kp_rec_die(d, tok[KP_SAMPLE_VALUE], "value out of range; expected a "
 		    "finite number");
-	if (ns == scap) {
-		scap = scap ? 2 * scap : 4096;
-		S = ereallocarray(S, scap, sizeof(*S));
+	if (st->ns == st->scap) {
+		st->scap = st->scap ? 2 * st->scap : 4096;
+		st->S = ereallocarray(st->S, st->scap, sizeof(*st->S));
 	}
-	S[ns].v = v;
-	S[ns].ri = pairof(s[FL_INSTANCE], s[FL_RUN]);
-	S[ns].iter = req_int32(d, tok[FL_ITER], FL_ITER);
-	S[ns].rep = req_int32(d, tok[FL_REP], FL_REP);
-	S[ns].sub = req_int32(d, tok[FL_SUB], FL_SUB);
-	S[ns].g = group(d, s, conc, tok);
-	S[ns].pos = inbase[ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
-	    (uint32_t)(inbase[ninname - 1] + (uint64_t)d->line);
-	if (S[ns].rep <= warmup)
-		G[S[ns].g].ndrop++;
+	x = &st->S[st->ns];
+	x->v = v;
+	x->ri = pairof(&st->str, s[S_INSTANCE], s[S_RUN]);
+	x->iter = req_int32(d, tok[KP_SAMPLE_ITER], KP_SAMPLE_ITER);
+	x->rep = req_int32(d, tok[KP_SAMPLE_REP], KP_SAMPLE_REP);
+	x->sub = req_int32(d, tok[KP_SAMPLE_SUB], KP_SAMPLE_SUB);
+	x->g = group(st, d, s, conc, tok);
+	x->pos = st->inbase[st->ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
+	    (uint32_t)(st->inbase[st->ninname - 1] + (uint64_t)d->line);
+	if (x->rep <= st->warmup)
+		st->G[x->g].ndrop++;
 	else {
-		G[S[ns].g].n++;
-		ns++;
+		st->G[x->g].n++;
+		st->ns++;
 	}
 }
 
-/* the open input, in a static so that a reader still open when a
- * diagnostic exits is reachable, not a leak */
-static kp_in *curin;
-
 void
-input(const char *path)
+input(Stats *st, const char *path)
 {
-	kp_in *in = curin = kp_in_open(path);
-	int tok[NF], i, f, end;
-	const char *k;
-	size_t klen;
+	int tok[KP_SAMPLE_NF + 1], type;
 	kp_json d;
 
-	inname = ereallocarray(inname, ninname + 1, sizeof(*inname));
-	inbase = ereallocarray(inbase, ninname + 1, sizeof(*inbase));
-	inbase[ninname] = nlines;
-	inname[ninname++] = estrdup(kp_in_name(in));
+	st->in = kp_in_open(path);
+	st->inname = ereallocarray(st->inname, st->ninname + 1, sizeof(*st->inname));
+	st->inbase = ereallocarray(st->inbase, st->ninname + 1, sizeof(*st->inbase));
+	st->inbase[st->ninname] = st->nlines;
+	st->inname[st->ninname++] = estrdup(kp_in_name(st->in));
 	kp_json_init(&d);
-	while (kp_rec_next(in, &d)) {
-		for (f = 0; f < NF; f++)
-			tok[f] = -1;
-		end = (int)d.tok[0].next;
-		for (i = 1; i < end; i = (int)d.tok[i + 1].next) {
-			k = jstr(&d, i, &klen);
-			if ((f = fieldof(k, klen)) >= 0 && tok[f] < 0)
-				tok[f] = i + 1;
-		}
-		if (tok[FL_TYPE] < 0 || d.tok[tok[FL_TYPE]].type != KP_JSTR)
+	while (kp_rec_next(st->in, &d)) {
+		type = kp_rec_index(&d, &kp_sample_t, tok, &st->ix);
+		if (type < 0 || d.tok[type].type != KP_JSTR)
 			kp_rec_type(&d);	/* dies, saying why */
-		if (kp_json_streq(&d, tok[FL_TYPE], "sample"))
-			sample(&d, tok);
+		if (kp_json_streq(&d, type, kp_sample_t.name))
+			sample(st, &d, tok);
 		else
-			kp_w_line(out, d.text, d.len);
+			kp_w_line(st->out, d.text, d.len);
 	}
-	nlines += (uint64_t)kp_in_lineno(in);
+	st->nlines += (uint64_t)kp_in_lineno(st->in);
 	kp_json_free(&d);
-	kp_in_close(curin);
+	kp_in_close(st->in);
+	st->in = NULL;
 }

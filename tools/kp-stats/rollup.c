@@ -23,8 +23,9 @@ llcmp(const void *a, const void *b)
 }
 
 void
-rollup(Roll *r, const Group *g, const char *scope, int upto)
+rollup(Stats *st, Roll *r, const Group *g, int scope, int upto)
 {
+	kp_rollup x;
 	size_t i, j, tot = 0, mode = 0, modec = 0, c, inc = 0, ncv = 0;
 	size_t unstable = 0, nl = 0, nmiss = 0;
 	double *cv = emalloc((r->n + 1) * sizeof(*cv)), cvmax = NAN;
@@ -78,20 +79,23 @@ rollup(Roll *r, const Group *g, const char *scope, int upto)
 	qsort(miss, nmiss, sizeof(*miss), llcmp);
 	qsort(cv, ncv, sizeof(*cv), dblcmp);
 
-	idfields(g, scope, upto);
-	kp_w_kint(out, "n_groups", (long long)r->n);
-	kp_w_kint(out, "n", (long long)tot);
-	kp_w_kint(out, "incomplete_groups", (long long)inc);
-	kp_w_key(out, "missing_conc");
-	kp_w_arr(out);
-	for (i = 0; i < nmiss; i++)
-		if (i == 0 || miss[i] != miss[i - 1])
-			kp_w_int(out, miss[i]);
-	kp_w_end(out);
-	kp_w_knum(out, "cv_median", kp_median(cv, ncv));
-	kp_w_knum(out, "cv_max", cvmax);
-	kp_w_kint(out, "unstable_groups", (long long)unstable);
-	kp_w_end(out);
+	memset(&x, 0, sizeof(x));
+	kp_has_set(&x.has, KP_ROLLUP_SCOPE);
+	kp_has_range(&x.has, KP_ROLLUP_N_GROUPS, KP_ROLLUP_NF - 1);
+	x.scope = scope;
+	idfields(st, g, &x, &kp_rollup_t, KP_ROLLUP_EXP, upto);
+	x.n_groups = (long long)r->n;
+	x.n = (long long)tot;
+	x.incomplete_groups = (long long)inc;
+	for (i = 0, j = 0; i < nmiss; i++)
+		if (i == 0 || miss[i] != miss[j - 1])
+			miss[j++] = miss[i];
+	x.missing_conc.v = miss;
+	x.missing_conc.n = j;
+	x.cv_median = kp_median(cv, ncv);
+	x.cv_max = cvmax;
+	x.unstable_groups = (long long)unstable;
+	kp_rec_write(st->out, &kp_rollup_t, &x);
 	r->n = 0;
 	free(cv);
 	free(lv);

@@ -20,20 +20,20 @@ static const double t975[] = {
  * 2 <= n < 6: Student's t interval of the mean. */
 int
 ci_centre(const double *sorted, size_t n, double mean, double sd,
-    double *lo, double *hi, const char **method)
+    double *lo, double *hi, int *method)
 {
 	double logp, cdf, h;
 	size_t j;
 
 	*lo = *hi = NAN;
-	*method = "none";
+	*method = KP_CI_NONE;
 	if (n < 2)
 		return -1;
 	if (n < 6) {
 		h = t975[n - 2] * sd / sqrt((double)n);
 		*lo = mean - h;
 		*hi = mean + h;
-		*method = "t";
+		*method = KP_CI_T;
 		return 0;
 	}
 	/* walk the lower tail in logs: 2^-n underflows beyond n = 1074 */
@@ -48,7 +48,7 @@ ci_centre(const double *sorted, size_t n, double mean, double sd,
 	/* P(B <= j - 1) <= 0.025 < P(B <= j): k = j */
 	*lo = sorted[j - 1];
 	*hi = sorted[n - j];
-	*method = "order-statistic";
+	*method = KP_CI_ORDER_STATISTIC;
 	return 0;
 }
 

@@ -1,0 +1,171 @@
+/* compare.c: one baseline/target pair: its stats matched by measurement
+ * (key, suite, bench, test, op, metric, conc), each side pooled, tested,
+ * the tests moderated and the sweeps borrowed from, q over the pair, and
+ * a cmp record per measurement both sides have. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+#include "compare.h"
+
+const char *
+measure(const Stat *s, char *buf, size_t sz)
+{
+	snprintf(buf, sz, "%s/%s/%s[%s %s] at %lld", s->s.suite, s->s.bench,
+	    s->s.test, s->s.op, s->s.metric, s->s.conc);
+	return buf;
+}
+
+/* the concurrency levels of one measurement, a family, tested together;
+ * families in the order of their first group, levels in group order */
+static void
+sweep(Group *g, size_t ng)
+{
+	kp_strmap *fm = kp_strmap_new();
+	Family *f = NULL, *fi;
+	size_t i, k, nf = 0;
+	int isnew;
+	const kp_stat *t;
+
+	for (i = 0; i < ng; i++) {
+		if (!g[i].nb || !g[i].nt)
+			continue;
+		t = &g[i].t[0]->s;
+		k = kp_strmap_addv(fm, &isnew, t->key, t->suite, t->bench, t->test,
+		    t->op, t->metric, NULL);
+		if (isnew) {
+			f = kp_grow(f, nf, sizeof(*f));
+			memset(&f[nf++], 0, sizeof(*f));
+		}
+		fi = &f[k];
+		fi->r = kp_grow(fi->r, fi->k, sizeof(*fi->r));
+		fi->b = kp_grow(fi->b, fi->k, sizeof(*fi->b));
+		fi->t = kp_grow(fi->t, fi->k, sizeof(*fi->t));
+		fi->r[fi->k] = &g[i].r;
+		fi->b[fi->k] = &g[i].sb;
+		fi->t[fi->k++] = &g[i].st;
+	}
+	test_sweep(f, nf);
+	for (i = 0; i < nf; i++) {
+		free(f[i].r);
+		free(f[i].b);
+		free(f[i].t);
+	}
+	free(f);
+	kp_strmap_free(fm);
+}
+
+/* the groups of pair p: its stats by measurement, each on its side */
+static Group *
+groups(Compare *c, Pair *p, size_t *ng)
+{
+	kp_strmap *gm = kp_strmap_new();
+	size_t i, j, *cand, ncand;
+	Group *g = NULL;
+	char buf[512], conc[32];
+	int isnew, mb, mt;
+	Stat *s;
+
+	*ng = 0;
+	cand = candidates(c, p, &ncand);
+	for (i = 0; i < (cand ? ncand : c->nstats); i++) {
+		s = &c->stats[cand ? cand[i] : i];
+		mb = matches(c, &p->b, s);
+		mt = matches(c, &p->t, s);
+		if (!mb && !mt)
+			continue;
+		if (mb && mt) {
+			kp_warn_at(s->file, s->line, 0,
+			    "stat of %s matches both baseline %s and target %s; left out",
+			    measure(s, buf, sizeof(buf)), p->bname, p->tname);
+			continue;
+		}
+		snprintf(conc, sizeof(conc), "%lld", s->s.conc);
+		j = kp_strmap_addv(gm, &isnew, s->s.key, s->s.suite, s->s.bench,
+		    s->s.test, s->s.op, s->s.metric, conc, NULL);
+		if (isnew) {
+			g = kp_grow(g, *ng, sizeof(*g));
+			memset(&g[(*ng)++], 0, sizeof(*g));
+		}
+		if (mb) {
+			g[j].b = kp_grow(g[j].b, g[j].nb, sizeof(Stat *));
+			g[j].b[g[j].nb++] = s;
+		} else {
+			g[j].t = kp_grow(g[j].t, g[j].nt, sizeof(Stat *));
+			g[j].t[g[j].nt++] = s;
+		}
+	}
+	free(cand);
+	kp_strmap_free(gm);
+	return g;
+}
+
+void
+compare_pair(Compare *c, Pair *p)
+{
+	Group *g;
+	Result **rs;
+	double *ps, *qs;
+	size_t ng, i, nr, nmiss_b = 0, nmiss_t = 0, lv;
+	Stat *miss_b = NULL, *miss_t = NULL;
+	char buf[512];
+
+	g = groups(c, p, &ng);
+	rs = ereallocarray(NULL, ng + 1, sizeof(*rs));
+	for (i = 0; i < ng; i++) {
+		if (!g[i].nb || !g[i].nt) {
+			if (!g[i].nb && !nmiss_b++)
+				miss_b = g[i].t[0];
+			if (!g[i].nt && !nmiss_t++)
+				miss_t = g[i].b[0];
+			continue;
+		}
+		pool(g[i].b, g[i].nb, &g[i].sb, "baseline");
+		pool(g[i].t, g[i].nt, &g[i].st, "target");
+		if (strcmp(g[i].sb.better, g[i].st.better))
+			kp_warn_at(g[i].t[0]->file, g[i].t[0]->line, 0,
+			    "%s is better %s here and %s in the baseline; using the target's",
+			    measure(g[i].t[0], buf, sizeof(buf)), g[i].st.better,
+			    g[i].sb.better);
+		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
+	}
+	if (nmiss_b)
+		kp_warn("no baseline %s for %zu group(s) of target %s, e.g. %s (key %s)",
+		    p->bname, nmiss_b, p->tname, measure(miss_b, buf, sizeof(buf)),
+		    miss_b->s.key);
+	if (nmiss_t)
+		kp_warn("no target %s for %zu group(s) of baseline %s, e.g. %s (key %s)",
+		    p->tname, nmiss_t, p->bname, measure(miss_t, buf, sizeof(buf)),
+		    miss_t->s.key);
+	/* the moderated test borrows from the groups tested at the same level */
+	if (c->m == M_MODERATED || c->m == M_SWEEP)
+		for (lv = 0; lv < NLV; lv++) {
+			for (i = 0, nr = 0; i < ng; i++)
+				if (g[i].nb && g[i].nt && g[i].r.level == (int)lv)
+					rs[nr++] = &g[i].r;
+			test_moderate(rs, nr);
+		}
+	if (c->m == M_SWEEP)
+		sweep(g, ng);
+	ps = ereallocarray(NULL, ng + 1, sizeof(*ps));
+	qs = ereallocarray(NULL, ng + 1, sizeof(*qs));
+	for (i = 0, nr = 0; i < ng; i++)
+		if (g[i].nb && g[i].nt)
+			ps[nr++] = g[i].r.p;
+	kp_bh(ps, nr, qs);
+	for (i = 0, nr = 0; i < ng; i++)
+		if (g[i].nb && g[i].nt) {
+			g[i].r.q = qs[nr++];
+			write_cmp(c, &g[i]);
+		}
+	free(ps);
+	free(qs);
+	free(rs);
+	for (i = 0; i < ng; i++) {
+		free(g[i].b);
+		free(g[i].t);
+	}
+	free(g);
+}

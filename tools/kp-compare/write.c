@@ -1,0 +1,139 @@
+/* write.c: the cmp record of a group, by libkp's table of its fields. */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+static int
+strcmpp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the distinct values of one string of the stats, sorted and joined
+ * with '+' (a side that pools several kernels or experiments) */
+static char *
+joined(Stat **s, size_t n, size_t off)
+{
+	char **v, *out;
+	size_t i, len = 1;
+
+	v = ereallocarray(NULL, n, sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = *(char **)((char *)&s[i]->s + off);
+	qsort(v, n, sizeof(*v), strcmpp);
+	for (i = 0; i < n; i++)
+		len += strlen(v[i]) + 1;
+	out = ecalloc(1, len);
+	for (i = 0; i < n; i++) {
+		if (i && strcmp(v[i], v[i - 1]) == 0)
+			continue;
+		if (*out)
+			strcat(out, "+");
+		strcat(out, v[i]);
+	}
+	free(v);
+	return out;
+}
+
+/* the runs of the stats, sorted, each once */
+static void
+runs(Stat **s, size_t n, kp_strs *out)
+{
+	size_t i, j, m = 0;
+
+	for (i = 0; i < n; i++)
+		m += s[i]->s.runs.n;
+	out->v = ereallocarray(NULL, m + 1, sizeof(*out->v));
+	for (i = 0, m = 0; i < n; i++)
+		for (j = 0; j < s[i]->s.runs.n; j++)
+			out->v[m++] = s[i]->s.runs.v[j];
+	qsort(out->v, m, sizeof(*out->v), strcmpp);
+	for (i = 0, j = 0; i < m; i++)
+		if (j == 0 || strcmp(out->v[i], out->v[j - 1]))
+			out->v[j++] = out->v[i];
+	out->n = j;
+}
+
+/* the group ids of the stats, in input order */
+static void
+groups(Stat **s, size_t n, kp_strs *out)
+{
+	size_t i;
+
+	out->v = ereallocarray(NULL, n, sizeof(*out->v));
+	for (i = 0; i < n; i++)
+		out->v[i] = s[i]->group;
+	out->n = n;
+}
+
+void
+write_cmp(Compare *c, Group *g)
+{
+	const kp_stat *t = &g->t[0]->s;
+	Result *r = &g->r;
+	char family[KP_IDSZ];
+	kp_cmp x;
+
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_CMP_KEY, KP_CMP_WORSE);
+	x.key = t->key;
+	x.job = t->job;
+	x.suite = t->suite;
+	x.bench = t->bench;
+	x.test = t->test;
+	x.op = t->op;
+	x.metric = t->metric;
+	x.unit = t->unit;
+	x.better = t->better;
+	x.conc = t->conc;
+	x.base_kernel = joined(g->b, g->nb, offsetof(kp_stat, kernel));
+	x.target_kernel = joined(g->t, g->nt, offsetof(kp_stat, kernel));
+	x.base_exp = joined(g->b, g->nb, offsetof(kp_stat, exp));
+	x.target_exp = joined(g->t, g->nt, offsetof(kp_stat, exp));
+	kp_family_id(family, x.base_exp, x.target_exp, x.suite, x.bench, x.test,
+	    x.op, x.metric);
+	x.family = family;
+	runs(g->b, g->nb, &x.base_runs);
+	runs(g->t, g->nt, &x.target_runs);
+	groups(g->b, g->nb, &x.base_groups);
+	groups(g->t, g->nt, &x.target_groups);
+	x.obs_level = r->level;
+	x.single_run = kp_single_run(r->level, (long long)r->nb, (long long)r->nt);
+	x.n_base = (long long)r->nb;
+	x.n_target = (long long)r->nt;
+	x.base_median = g->sb.median;
+	x.target_median = g->st.median;
+	x.base_mean = g->sb.mean;
+	x.target_mean = g->st.mean;
+	x.base_cv = g->sb.cv;
+	x.target_cv = g->st.cv;
+	x.change_pct = r->change;
+	x.change_mean_pct = r->change_mean;
+	x.ci_low_pct = r->ci_lo;
+	x.ci_high_pct = r->ci_hi;
+	if ((x.method = kp_vocab_find(&kp_method_v, r->method, strlen(r->method))) < 0)
+		kp_die("method \"%s\" is not in kp-records(5)", r->method);
+	x.p = r->p;
+	x.q = r->q;
+	x.df = r->df;
+	x.prior_df = r->prior_df;
+	x.shrink = r->shrink;
+	x.cidiff = r->cidiff;
+	if (isnan(r->cidiff))
+		kp_has_clear(&x.has, KP_CMP_CIDIFF);
+	x.hedges_g = r->g;
+	x.cliffs_delta = r->delta;
+	x.worse = r->worse;
+	kp_rec_write(c->w, &kp_cmp_t, &x);
+	free(x.base_kernel);
+	free(x.target_kernel);
+	free(x.base_exp);
+	free(x.target_exp);
+	free(x.base_runs.v);
+	free(x.target_runs.v);
+	free(x.base_groups.v);
+	free(x.target_groups.v);
+}
