@@ -6,9 +6,9 @@
 ids='"key":"k1","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m"'
 cat >"$T/in" <<EOF2
 {"type":"trend",$ids,"unit":"u","better":"higher","conc":1,"newest":"v6.18","changes":[{"first":"v6.16-rc2","before":"v6.16-rc1","size_pct":-5,"worse":true,"persists":false,"reverted_in":"v6.16-rc5"},{"first":"v6.17-rc3","before":"v6.17-rc2","size_pct":-8,"worse":true,"persists":true,"reverted_in":null}],"transients":[],"drifts":[]}
-{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.16","target_kernel":"v6.17","change_pct":-8,"class":"regression","severity":"red"}
-{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.15","target_kernel":"v6.16","change_pct":0.2,"class":"no-change","severity":"none"}
-{"type":"run","run":"r"}
+{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.16","target_kernel":"v6.17","base_exp":"e1","target_exp":"e2","change_pct":-8,"class":"regression","severity":"red"}
+{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.15","target_kernel":"v6.16","base_exp":"e0","target_exp":"e1","change_pct":0.2,"class":"no-change","severity":"none"}
+{"type":"run","run":"r","kernel":"v6.17"}
 EOF2
 cat >"$T/triage.yaml" <<'EOF2'
 findings:
@@ -36,6 +36,22 @@ is "$(jq -c 'select(.type == "triage") | [.pattern, .state, .n_findings, .seen_f
 	"known findings: one reproduces, one is fixed in v6.16-rc5 (the trend's revert), one was not measured"
 is "$(jq -r '.type' "$T/out" | tr '\n' ' ')" "trend run cmp cmp triage triage triage " \
 	"other records pass through; the findings follow, then the triage"
+
+# the reports: since which kernel, the triage, the known findings; the gate
+kp-triage -t "$T/triage.yaml" "$T/in" >"$T/triaged"
+kp-render -f text "$T/triaged" >"$T/text"
+grep -q '^  - t/o m\[1\] .* {since v6.17-rc3, still in v6.18} \[acknowledged: https://lore.kernel.org/x\]$' "$T/text"
+ok $? "text: the regression says since which kernel it exists and its triage"
+grep -q '^  - s/b/t/\* since v6.16-rc2: fixed-in v6.16-rc5; no longer reproduces, fixed in v6.16-rc5$' "$T/text"
+ok $? "text: the known finding that no longer reproduces is reported fixed in v6.16-rc5"
+kp-render -f md "$T/triaged" | grep -q '| v6.16 → v6.17<br>since v6.17-rc3, still in v6.18<br>acknowledged |'
+ok $? "md: the same in the Kernels cell"
+kp-render -f text --fail-on regression "$T/triaged" >/dev/null
+is "$?" 0 "--fail-on leaves out an acknowledged regression"
+kp-render -f text --fail-on regression --fail-on-triaged "$T/triaged" >/dev/null
+is "$?" 1 "--fail-on-triaged counts it"
+kp-render -f text --fail-on regression "$T/in" >/dev/null
+is "$?" 1 "without triage the regression fails the gate"
 
 # a fixed-in finding seen again from its fix on is not covered
 sed 's/"target_kernel":"v6.17"/"target_kernel":"v6.16-rc6"/; s/"base_kernel":"v6.16"/"base_kernel":"v6.16-rc1"/' "$T/in" >"$T/again"

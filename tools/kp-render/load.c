@@ -17,7 +17,7 @@
 typedef struct {
 	int format, lines;
 	kp_has cmp, sys, run, runstat, sample, stat, rollup;
-	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix;
+	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix, trendix, triix;
 } Reader;
 
 static void
@@ -31,7 +31,9 @@ wants(Reader *rd)
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE, -1);
+	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
+	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
+	    KP_CMP_TRIAGE_LINK, -1);
 	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */
 		kp_has_set(c, KP_CMP_BASE_RUNS);
 		kp_has_set(c, KP_CMP_TARGET_RUNS);
@@ -56,7 +58,8 @@ wants(Reader *rd)
 	    KP_SYS_LEVELS, KP_SYS_AFFECTED, KP_SYS_UNCERTAIN, KP_SYS_OPPOSITE,
 	    KP_SYS_MISSING, KP_SYS_SEVERITY_COUNTS, KP_SYS_AVG_SCORE,
 	    KP_SYS_CHANGE_MIN_PCT, KP_SYS_CHANGE_MAX_PCT, KP_SYS_SYSTEMATIC,
-	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD, -1);
+	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD,
+	    KP_SYS_TRIAGE, KP_SYS_TRIAGE_LINK, -1);
 	/* the table's host, CPU and dates; the site's metadata (htmlruns.c) */
 	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
 	    KP_RUN_EXP, KP_RUN_INSTANCE, KP_RUN_INSTANCE_TYPE, KP_RUN_HOST,
@@ -266,7 +269,18 @@ load(Report *r, const char *path, int format, int lines)
 			add_sys(r, &d, &rd);
 		else if (strcmp(type, kp_run_t.name) == 0)
 			add_run(r, &d, &rd);
-		else if (format != LOAD_SITE)
+		else if (strcmp(type, kp_triage_t.name) == 0) {
+			r->triage = kp_grow(r->triage, r->ntriage, sizeof(*r->triage));
+			kp_rec_read(&d, &kp_triage_t, &r->triage[r->ntriage++], NULL,
+			    &rd.triix);
+		} else if (format != LOAD_SITE)
+			continue;
+		else if (strcmp(type, kp_trend_t.name) == 0) {
+			kp_trend t;
+
+			kp_rec_read(&d, &kp_trend_t, &t, NULL, &rd.trendix);
+			trend_add(r, &t);
+		} else if (format != LOAD_SITE)
 			continue;
 		else if (strcmp(type, kp_runstat_t.name) == 0)
 			add_runstat(r, &d, &rd);

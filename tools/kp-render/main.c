@@ -15,16 +15,18 @@
 #include "kp.h"
 #include "render.h"
 
-enum { OPT_FAIL_ON = 256, OPT_MAX_AGE };
+enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE };
 
 static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	{ "fail-on-triaged", no_argument, NULL, OPT_FAIL_ON_TRIAGED },
 	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char synopsis[] = "usage: kp-render -f FORMAT "
-    "[--fail-on CLASS | SEVERITY] [--max-age DAYS] [-o DIR] [-s SAMPLES] "
+    "[--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--max-age DAYS] "
+    "[-o DIR] [-s SAMPLES] "
     "[FILE ...]";
 
 /* --fail-on: a comma-separated list of classes and severities; a severity
@@ -50,12 +52,16 @@ parse_fail_on(const char *arg, int *cls, int *sev)
 	return 0;
 }
 
+/* a finding triaged as acknowledged or invalid (kp-triage) fails the
+ * gate only when asked: it is known */
 static int
-failing(const Report *r, const int *cls, int sev)
+failing(const Report *r, const int *cls, int sev, int triaged)
 {
 	size_t i;
 
 	for (i = 0; i < r->ncmp; i++) {
+		if (!triaged && triaged_away(&r->cmp[i].rec))
+			continue;
 		if (cls[r->cmp[i].cls])
 			return 1;
 		if (sev >= 0 && r->cmp[i].cls == KP_REGRESSION &&
@@ -72,7 +78,7 @@ main(int argc, char *argv[])
 	const char *format = NULL, *outdir = NULL, *samples = NULL;
 	double max_age = 30;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
-	int gate = 0, colour, html, load_as, lines;
+	int gate = 0, triaged = 0, colour, html, load_as, lines;
 
 	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt_long(argc, argv, "f:o:s:", longopts, NULL)) != -1) {
@@ -93,6 +99,9 @@ main(int argc, char *argv[])
 				    "uncertain) or severities (red, yellow, "
 				    "green), separated by commas", optarg);
 			gate = 1;
+			break;
+		case OPT_FAIL_ON_TRIAGED:
+			triaged = 1;
 			break;
 		case OPT_MAX_AGE:
 			max_age = kp_opt_dbl("--max-age", optarg, 0, INFINITY,
@@ -150,7 +159,7 @@ main(int argc, char *argv[])
 	 * in files, each checked as it was closed */
 	if (!html && strcmp(format, "json") != 0)
 		efshut(stdout, "<stdout>");
-	if (rc == 0 && gate && failing(&r, fail_cls, fail_sev))
+	if (rc == 0 && gate && failing(&r, fail_cls, fail_sev, triaged))
 		rc = KP_EXIT_FINDINGS;
 	return rc;
 }

@@ -70,6 +70,22 @@ header(FILE *fp, int withclass)
 	    withclass ? "---|" : "");
 }
 
+/* since which kernel and what is known of it, in the Kernels cell */
+static void
+history(FILE *fp, const kp_cmp *c)
+{
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c)) {
+		fputs("<br>", fp);
+		put(fp, buf);
+	}
+	if (triage_word(c->triage)) {
+		fputs("<br>", fp);
+		put(fp, triage_word(c->triage));
+	}
+}
+
 static void
 row(FILE *fp, const Cmp *x, int withclass)
 {
@@ -87,6 +103,7 @@ row(FILE *fp, const Cmp *x, int withclass)
 	put(fp, c->base_kernel);
 	fputs(" \u2192 ", fp);
 	put(fp, c->target_kernel);
+	history(fp, c);
 	fputs(" | ", fp);
 	pct(fp, c->change_pct);
 	fputs(" | ", fp);
@@ -182,6 +199,18 @@ render_md(Report *r, FILE *fp)
 			fputs(" | ", fp);
 			num(fp, "%.3g", s->p_combined);
 			fputs(" |\n", fp);
+		}
+		fputc('\n', fp);
+	}
+	if (r->ntriage) {
+		char buf[2048];
+
+		fputs("### Known findings\n\n", fp);
+		for (i = 0; i < r->ntriage; i++) {
+			known_text(buf, sizeof(buf), &r->triage[i]);
+			fputs("- ", fp);
+			put(fp, buf);
+			fputc('\n', fp);
 		}
 		fputc('\n', fp);
 	}

@@ -103,6 +103,13 @@ typedef struct {
 	const char **expkernel;	/* its kernel in the last comparison naming it */
 	struct kp_strmap *rsmap;	/* run name -> its runstats, in rsof */
 	List *rsof;
+
+	/* the history (kp-trend, the site only) and the triage (kp-triage) */
+	kp_trend *trend;
+	size_t ntrend;
+	struct kp_strmap *trendmap;	/* series -> trend */
+	kp_triage *triage;
+	size_t ntriage;
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
@@ -134,6 +141,14 @@ size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[o
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
+
+/* history.c */
+size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */
+const char *triage_word(int triage);	/* NULL: not triaged */
+int triaged_away(const kp_cmp *c);	/* acknowledged or invalid */
+size_t known_text(char *buf, size_t sz, const kp_triage *t);
+void trend_add(Report *r, const kp_trend *t);	/* load.c */
+const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
 /* one function per format; each writes to fp and returns an exit status */
 int render_text(Report *r, FILE *fp, int colour);

@@ -88,6 +88,9 @@ group(FILE *fp, const kp_sys *s, int colour)
 	if (!isnan(s->p_combined))
 		fprintf(fp, "  Combined p: %.3g (%s)\n", s->p_combined,
 		    S(kp_word(&kp_combine_v, s->combine_method)));
+	if (triage_word(s->triage))
+		fprintf(fp, "  Triage: %s%s%s\n", triage_word(s->triage),
+		    s->triage_link ? ", " : "", S(s->triage_link));
 }
 
 /* What a reader must know before trusting a line, from kp-classify's
@@ -105,6 +108,19 @@ caveats(FILE *fp, const char *reason)
 	if ((p = strstr(reason, "interference:target-cpu-share-")) &&
 	    sscanf(p, "interference:target-cpu-share-%d%%", &share) == 1)
 		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
+}
+
+/* since which kernel (kp-trend, kp-triage) and what is known of it */
+static void
+history(FILE *fp, const kp_cmp *c)
+{
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c))
+		fprintf(fp, " {%s}", buf);
+	if (triage_word(c->triage))
+		fprintf(fp, " [%s%s%s]", triage_word(c->triage),
+		    c->triage_link ? ": " : "", S(c->triage_link));
 }
 
 int
@@ -142,6 +158,7 @@ render_text(Report *r, FILE *fp, int colour)
 			else
 				fprintf(fp, " [Score: %.1f]", c->score);
 			caveats(fp, c->reason);
+			history(fp, c);
 			fputc('\n', fp);
 		}
 	}
@@ -191,6 +208,15 @@ render_text(Report *r, FILE *fp, int colour)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);
+	if (r->ntriage) {
+		char buf[2048];
+
+		fprintf(fp, "\nKnown findings (%zu):\n", r->ntriage);
+		for (i = 0; i < r->ntriage; i++) {
+			known_text(buf, sizeof(buf), &r->triage[i]);
+			fprintf(fp, "  - %s\n", buf);
+		}
+	}
 	free(v);
 	return KP_EXIT_OK;
 }
