@@ -22,4 +22,16 @@ grep -q '^triage: lab/context/\*: fixed-in, fixed (fixed in v6.15-rc6)$' "$T/log
 ok $? "the known switch regression is reported fixed in v6.15-rc6"
 test -s "$T/demo/html/index.html" && test -s "$T/demo/report.md"
 ok $? "the reports are written"
+grep -q '{since v6.17-rc3, still in v6.17}' "$T/demo/report.txt" &&
+	grep -q 'since v6.17-rc3, still in v6.17' "$T/demo/report.md" &&
+	grep -q 'since v6.17-rc3, still in v6.17' "$T/demo/html/index.html"
+ok $? "text, md and the kernel page say since which kernel the regression exists"
+svg=$(ls "$T/demo/html"/test-futex-futex1_ops_s-*-trend1.svg 2>/dev/null)
+test -n "$svg" && grep -q "$(basename "$svg")" "$T/demo/html"/test-futex-futex1_ops_s-*.html
+ok $? "the test page has a trend plot"
+is "$(grep -c '<circle cx=[^>]* r="3"' "$svg")" 32 "the plot has the 32 kernels"
+grep -q 'stroke-dasharray="5,3"' "$svg" && grep -q '>-[0-9.]*%</text>' "$svg"
+ok $? "with the change point marked and its size"
+grep -q '<title>baseline</title>' "$svg" && grep -q '<title>target</title>' "$svg"
+ok $? "and the baseline and the target ringed"
 done_testing

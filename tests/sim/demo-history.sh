@@ -32,6 +32,9 @@ for v in 14 15 16 17; do
 done
 
 echo "== a kernel repository of 96 commits, 32 tags"
+# fixed dates make the commits, and so the noise they seed, the same
+# every time
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
 git init -q "$out/linux"
 cd "$out/linux"
 git config user.email lab@example.org

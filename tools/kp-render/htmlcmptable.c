@@ -104,6 +104,24 @@ h_chips(FILE *fp, const char *reason)
 	fputs("</span>", fp);
 }
 
+/* since which kernel (kp-trend, kp-triage) and what is known of it */
+static void
+history(FILE *fp, const kp_cmp *c)
+{
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c)) {
+		fputs("<br><small>", fp);
+		h_esc(fp, buf);
+		fputs("</small>", fp);
+	}
+	if (triage_word(c->triage)) {
+		fputs(" <span class=\"chip\">", fp);
+		h_esc(fp, triage_word(c->triage));
+		fputs("</span>", fp);
+	}
+}
+
 /* every comparison in idx, most severe first, each linking to its evidence */
 void
 h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
@@ -134,6 +152,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		if (cols & COL_TEST) {
 			fputs("<td>", fp);
 			h_testlink(fp, s, c->test_idx);
+			history(fp, &c->rec);
 			fputs("</td>", fp);
 		}
 		if (cols & COL_PAIR) {

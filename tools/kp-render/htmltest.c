@@ -7,6 +7,47 @@
 #include "html.h"
 #include "htmlpage.h"
 
+/* the history of each level the test's comparisons have (kp-trend):
+ * one plot per level, in the order of the levels */
+static void
+trends(FILE *fp, struct hsite *s, int test, const char *page)
+{
+	Report *r = s->r;
+	const List *l = &r->tcmp[test];
+	const kp_trend **t = ecalloc(l->n + 1, sizeof(*t)), *x;
+	char svg[128];
+	int i, j, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (!(x = trend_of(r, &r->cmp[l->v[i]].rec)))
+			continue;
+		for (j = 0; j < n && t[j] != x; j++)
+			;
+		if (j == n)
+			t[n++] = x;
+	}
+	for (i = 1; i < n; i++)	/* by level: a few, insertion sort */
+		for (j = i; j > 0 && t[j - 1]->conc > t[j]->conc; j--) {
+			x = t[j];
+			t[j] = t[j - 1];
+			t[j - 1] = x;
+		}
+	if (n)
+		fprintf(fp, "<h2>History</h2>\n<p class=\"legend\">The value at "
+		    "every kernel of the lab's history, in kernel order, with the "
+		    "change points kp-trend found; the baseline and target of "
+		    "this page's comparisons are ringed.</p>\n");
+	for (i = 0; i < n; i++) {
+		snprintf(svg, sizeof(svg), "%.*s-trend%lld.svg", (int)strlen(page) - 5,
+		    page, t[i]->conc);
+		svg_trend(s, svg, t[i], test);
+		fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
+		    "data=\"%s\">trend at %lld: %s</object></div>\n", svg,
+		    t[i]->conc, svg);
+	}
+	free(t);
+}
+
 void
 h_test_page(struct hsite *s, int test)
 {
@@ -34,6 +75,7 @@ h_test_page(struct hsite *s, int test)
 	fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 	    "data=\"%s\">change by concurrency level: %s</object></div>\n",
 	    svg, svg);
+	trends(fp, s, test, page);
 	fputs("<h2>Systematic?</h2>\n", fp);
 	for (i = 0; i < l->n; i++)
 		in[r->cmp[l->v[i]].pair] = 1;

@@ -39,6 +39,7 @@ wants(Reader *rd)
 		kp_has_set(c, KP_CMP_TARGET_RUNS);
 	}
 	if (rd->format == LOAD_SITE) {
+		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);
 		kp_has_set(c, KP_CMP_BETTER);
 		kp_has_set(c, KP_CMP_BASE_GROUPS);

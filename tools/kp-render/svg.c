@@ -11,9 +11,7 @@
 static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
     "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
 
-static void open_svg(FILE *fp, int w, int h, const char *title);
-static void ticks(double lo, double hi, double *t0, double *step);
-static void fmt_si(char *buf, size_t sz, double v);
+
 static double jitter(const Sample *m);
 static void esc_cut(FILE *fp, const char *s, size_t max);
 
@@ -87,7 +85,7 @@ esc_cut(FILE *fp, const char *s, size_t max)
 	fputs("\xe2\x80\xa6", fp);
 }
 
-static void
+void
 open_svg(FILE *fp, int w, int h, const char *title)
 {
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -102,7 +100,7 @@ open_svg(FILE *fp, int w, int h, const char *title)
 }
 
 /* about five round steps covering [lo, hi] */
-static void
+void
 ticks(double lo, double hi, double *t0, double *step)
 {
 	double span = hi - lo, raw, mag, f;
@@ -116,7 +114,7 @@ ticks(double lo, double hi, double *t0, double *step)
 	*t0 = ceil(lo / *step - 1e-9) * *step;
 }
 
-static void
+void
 fmt_si(char *buf, size_t sz, double v)
 {
 	double a = fabs(v);
