@@ -221,8 +221,10 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 		    estrdup("n/a");
 		cell[i + 1][C_CHANGE] = isnan(x->change_pct) ? estrdup("n/a") :
 		    fmt("%+.1f%%", x->change_pct);
-		cell[i + 1][C_VERDICT] = fmt("%s%s%s", class_name(c[i]->cls),
-		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)));
+		cell[i + 1][C_VERDICT] = fmt("%s%s%s%s%s%s", class_name(c[i]->cls),
+		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)),
+		    triage_word(x->triage) ? " (" : "", S(triage_word(x->triage)),
+		    triage_word(x->triage) ? ")" : "");
 		cell[i + 1][C_REASON] = estrdup(S(x->reason));
 	}
 	for (k = 0; k < NCOL; k++) {
