@@ -7,7 +7,9 @@ include config.mk
 O = build
 
 LIBSRC = \
+	lib/artifacts.c \
 	lib/baseline.c \
+	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \
 	lib/ealloc.c \
@@ -27,6 +29,7 @@ LIBSRC = \
 	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
+	lib/toolchain.c \
 	lib/vocab.c
 
 TOOLS = \
@@ -49,6 +52,7 @@ SCRIPTS = kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
+	coverage \
 	hash \
 	json \
 	jsonw \
@@ -57,7 +61,8 @@ UNITS = \
 	numfmt \
 	segment \
 	strmap \
-	summary
+	summary \
+	toolchain
 
 # a tool is tools/NAME.c, or every .c file in the folder tools/NAME/
 src_of = $(wildcard tools/$(1).c tools/$(1)/*.c)

@@ -65,6 +65,20 @@ is "$rc.$(wc -l <"$T/out")" 0.2 "-L - reads them from stdin"
 run_status kp-fetch -s "$S" ftp://127.0.0.1/x
 is "$rc" 2 "another scheme is refused"
 
+# links with another scheme are not files below the page (javascript:,
+# mailto:, data:, ftp:), whatever follows their colon
+mkdir "$T/www/js"
+echo plain >"$T/www/js/file.txt"
+cat >"$T/www/js/index.html" <<'EOF'
+<a href="javascript:alert(1)">js</a> <a href="JavaScript:void(0)">js2</a>
+<a href="mailto:lab@example.org">mail</a> <a href="data:text/plain,hi">data</a>
+<a href="ftp:x">ftp</a> <a href="file.txt">a file</a>
+EOF
+run_status kp-fetch -s "$T/jsstore" "http://127.0.0.1:$port/js/"
+is "$rc.$(jq -r .path "$T/out" | tr '\n' ' ')" "0.file.txt " \
+	"links with another scheme are not followed, the file is"
+ok "$(grep -qi 'javascript\|mailto\|data:' "$T/err"; test $? -ne 0; echo $?)" "and not reported as failed fetches"
+
 # ETag, 500 and stalls, from a server made for the purpose
 cat >"$T/odd.py" <<'EOF'
 import http.server, sys, time

@@ -124,6 +124,28 @@ is "$(jq -r .status "$T/out" | sort -u)" present "nothing new in the archive"
 run_status kp-fetch -s "$S" "$T/log.tar"
 is "$(wc -l <"$T/out")" "$nfiles" "plain tar: one record per entry"
 
+# the same runs fetched as a directory and as archives are read once,
+# by content; a run whose content differs is not merged
+if [ -x "$KP_BIN/kp-parse-mmtests" ]; then
+	kp-fetch -s "$T/dup" "$LOG" "$T/log.tgz" "$T/log.tar" >/dev/null 2>&1
+	kp-parse-mmtests "$T/dup" >"$T/dup.ndjson" 2>"$T/dup.err"
+	is "$?.$(jq -r 'select(.type == "run") | .run_name' "$T/dup.ndjson" | sort | tr '\n' ' ')" \
+		"0.baseline baseline-rerun target-2hogs target-cpuhog " \
+		"a run fetched as a directory and as two archives is one run"
+	ok "$(kp-identify "$T/dup.ndjson" >/dev/null; echo $?)" "kp-identify takes it"
+	jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .sub, .value]' "$T/dup.ndjson" | sort >"$T/a"
+	kp-parse-mmtests "$LOG" 2>/dev/null | jq -c 'select(.type == "sample") | [.run, .bench, .conc, .rep, .sub, .value]' | sort >"$T/b"
+	ok "$(cmp -s "$T/a" "$T/b"; echo $?)" "with the samples of the directory, once"
+	ok "$(grep -q 'log.tgz: log/baseline: the same files as .*: baseline; read once' "$T/dup.err"; echo $?)" \
+		"the copy read once is named"
+	kp-fetch -s "$T/dup" "$T/log" >/dev/null 2>&1
+	is "$(kp-parse-mmtests "$T/dup" 2>/dev/null | jq -r 'select(.type == "run") | .run_name' | sort | tr '\n' ' ')" \
+		"baseline baseline baseline-rerun target-2hogs target-cpuhog " \
+		"a run with one more file is not the same run"
+else
+	skip "a run fetched twice is one run" "kp-parse-mmtests not built"
+fi
+
 # a hostile archive: refused by name, nothing written outside the store
 mkdir "$T/evil" && cd "$T/evil" || exit 2
 $PY - <<'EOF'
@@ -171,6 +193,30 @@ is "$(jq -r .path "$T/out" | tr '\n' ' ')" "good/a.txt inside hard good/up good/
 is "$(jq -r .sha256 "$T/out" | sort -u | wc -l)" 2 "links share their target's object"
 ok "$(test ! -e "$T/escape.txt" && test ! -e /kp-fetch-abs-test/evil.txt &&
 	test ! -e /etc/kp-fetch-test && test ! -e "$T/up.txt"; echo $?)" "nothing written outside the store"
+# sparse members (GNU and POSIX formats): holes read as zeros, at the
+# start, at the end, in the middle and all through
+mkdir -p "$T/sparse/d"
+truncate -s 102400 "$T/sparse/d/allhole"
+truncate -s 100000 "$T/sparse/d/lead" && printf 'tail data\n' >>"$T/sparse/d/lead"
+printf 'head data\n' >"$T/sparse/d/trail" && truncate -s 100000 "$T/sparse/d/trail"
+printf x >"$T/sparse/d/mid" && truncate -s 50000 "$T/sparse/d/mid" &&
+	printf y >>"$T/sparse/d/mid" && truncate -s 100000 "$T/sparse/d/mid"
+(cd "$T/sparse/d" && sha256sum allhole lead mid trail | sed 's/  / /' | sort) >"$T/sparse/want"
+for fmt in gnu posix; do
+	(cd "$T/sparse" && tar --sparse --format=$fmt -cf "$fmt.tar" d)
+	if [ "$(stat -c %s "$T/sparse/$fmt.tar")" -ge 102400 ]; then
+		skip "sparse $fmt members" "this file system keeps no holes"
+		continue
+	fi
+	run_status kp-fetch -s "$T/sparse/store" "$T/sparse/$fmt.tar"
+	is "$rc" 0 "sparse $fmt archive: exit 0"
+	jq -r '.sha256 + " " + (.path | sub("^d/"; ""))' "$T/out" | sort >"$T/sparse/got"
+	ok "$(cmp -s "$T/sparse/want" "$T/sparse/got"; echo $?)" \
+		"sparse $fmt members: all-hole, leading, middle and trailing holes read as zeros"
+	is "$(jq -r 'select(.path == "d/allhole") | .size' "$T/out")" 102400 \
+		"sparse $fmt: the all-hole member has its size"
+done
+
 echo 'not an archive' >"$T/plain.txt"
 run_status kp-fetch -s "$S" "$T/plain.txt"
 is "$rc" 2 "a plain file is not a source"

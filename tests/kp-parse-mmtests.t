@@ -53,7 +53,7 @@ is "$n" 0 "(run, iter, job, suite, bench, test, op, metric, conc, rep, sub) uniq
 is "$(jq -r 'select(.type=="sample") | "\(.job) \(.better)"' "$T/baseline.ndjson" | sort -u | tr '\n' ,)" \
 	"stressng higher,sysbenchcpu higher,sysbenchmutex lower,unixbenchd higher,wis-futex higher," "real directions"
 is "$(jq -r 'select(.type=="run") | [.run,.kernel,.host,.arch,.cpu_model,.cpus,.mem_kb,.os,.toolchain,.framework_version,.start,.finish,.dmesg_warnings,(.cmdline|startswith("console=ttyS0"))] | @tsv' "$T/baseline.ndjson")" \
-	"$(printf 'baseline@vm:1795998998\t6.18.44-fc-v595\tvm\tx86_64\tAMD EPYC\t2\t24684096\tDebian GNU/Linux 12 (bookworm)\tgcc (GCC) 15.3.0, GNU ld (GNU Binutils) 2.46\t638401e07e70d67fa5a1e6295e1315ae0af831b2\t1795998998\t1795999334\t1\ttrue')" "run metadata"
+	"$(printf 'baseline@vm:1795998998\t6.18.44-fc-v595\tvm\tx86_64\tAMD EPYC\t2\t24684096\tDebian GNU/Linux 12 (bookworm)\tgcc 15.3.0\t638401e07e70d67fa5a1e6295e1315ae0af831b2\t1795998998\t1795999334\t1\ttrue')" "run metadata"
 is "$(jq -r 'select(.type=="run") | .files["tests-sysstate.gz"]' "$T/baseline.ndjson")" \
 	"$(zcat "$L/baseline/iter-0/tests-sysstate.gz" | sha256sum | cut -c1-16)" "files: SHA-256 of the uncompressed content"
 is "$(jq -r 'select(.type=="runstat" and .job=="wis-futex") | [.begin,.end,.rc,.user_s,.sys_s,.elapsed_s,.partial,.params] | @tsv' "$T/baseline.ndjson")" \

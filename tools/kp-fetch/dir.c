@@ -20,7 +20,7 @@
 #include "fetch.h"
 
 struct walk {
-	struct store *st;
+	struct fetch *f;
 	const char *root;	/* realpath of the source */
 	const char *base;
 	dev_t sdev;	/* the store, not to be fetched into itself */
@@ -42,20 +42,20 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 
 	a.mtime = sb->st_mtime;
 	a.size = sb->st_size;
-	if (sb->st_size > opt.maxsize) {
-		fail(w->root, "%s: %lld bytes, larger than %lld (-m), not fetched",
-		    rel, (long long)sb->st_size, opt.maxsize);
+	if (sb->st_size > w->f->opt.maxsize) {
+		fail(w->f, w->root, "%s: %lld bytes, larger than %lld (-m), not fetched",
+		    rel, (long long)sb->st_size, w->f->opt.maxsize);
 		return;
 	}
-	e = store_lookup(w->st, w->root, rel);
+	e = store_lookup(w->f->st, w->root, rel);
 	if (e && e->size == sb->st_size && e->mtime == sb->st_mtime &&
-	    store_has(w->st, e->sha, e->size)) {
+	    store_has(w->f->st, e->sha, e->size)) {
 		memcpy(a.sha, e->sha, 65);
 		a.isnew = 0;
-		store_emit(w->st, &a);
+		store_emit(w->f, &a);
 		return;
 	}
-	if (fetch_fd(w->st, fd, &a) == -1)
+	if (store_fd(w->f, fd, &a) == -1)
 		return;
 	/* A file written to while we read it, or within the last second
 	 * (mtime has whole seconds here), gets no mtime: the next run reads
@@ -63,11 +63,11 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 	if (fstat(fd, &after) == -1 || after.st_mtime != sb->st_mtime ||
 	    after.st_size != a.size || after.st_mtime >= time(NULL) - 1) {
 		if (after.st_mtime != sb->st_mtime || after.st_size != a.size)
-			note(w->root, "%s: changed while being read; "
+			note(w->f, w->root, "%s: changed while being read; "
 			    "stored as read", rel);
 		a.mtime = -1;
 	}
-	store_emit(w->st, &a);
+	store_emit(w->f, &a);
 }
 
 static int
@@ -91,25 +91,25 @@ symlink_(struct walk *w, int dfd, const char *name, const char *rel)
 	target[n] = '\0';
 	snprintf(full, sizeof(full), "%s/%s", w->root, rel);
 	if (!(real = realpath(full, NULL))) {
-		fail(w->root, "%s: symlink to %s: %s; not fetched", rel, target,
+		fail(w->f, w->root, "%s: symlink to %s: %s; not fetched", rel, target,
 		    strerror(errno));
 		return;
 	}
 	if (!inside(w->root, real)) {
-		fail(w->root, "%s: symlink to %s, outside the tree; refused",
+		fail(w->f, w->root, "%s: symlink to %s, outside the tree; refused",
 		    rel, target);
 	} else if (stat(real, &sb) == -1) {
-		fail(w->root, "%s: %s", rel, strerror(errno));
+		fail(w->f, w->root, "%s: %s", rel, strerror(errno));
 	} else if (S_ISDIR(sb.st_mode)) {
-		if (opt.verbose)
-			note(w->root, "%s: symlink to a directory inside "
+		if (w->f->opt.verbose)
+			note(w->f, w->root, "%s: symlink to a directory inside "
 			    "the tree; its files are fetched under their own names",
 			    rel);
 	} else if (!S_ISREG(sb.st_mode)) {
-		fail(w->root, "%s: symlink to %s, not a regular file; not fetched",
+		fail(w->f, w->root, "%s: symlink to %s, not a regular file; not fetched",
 		    rel, target);
 	} else if ((fd = open(real, O_RDONLY | O_CLOEXEC)) == -1) {
-		fail(w->root, "%s: %s", rel, strerror(errno));
+		fail(w->f, w->root, "%s: %s", rel, strerror(errno));
 	} else {
 		file(w, fd, rel, &sb);
 		close(fd);
@@ -128,7 +128,7 @@ walk(struct walk *w, int dfd, const char *rel)
 	int fd;
 
 	if (!(d = fdopendir(dfd))) {
-		fail(w->root, "%s: %s", *rel ? rel : ".", strerror(errno));
+		fail(w->f, w->root, "%s: %s", *rel ? rel : ".", strerror(errno));
 		close(dfd);
 		return;
 	}
@@ -151,19 +151,19 @@ walk(struct walk *w, int dfd, const char *rel)
 		} else
 			path = estrdup(names[i]);
 		if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) == -1) {
-			fail(w->root, "%s: %s", path, strerror(errno));
+			fail(w->f, w->root, "%s: %s", path, strerror(errno));
 		} else if (S_ISDIR(sb.st_mode)) {
 			if (sb.st_dev == w->sdev && sb.st_ino == w->sino)
 				;	/* the store itself */
 			else if ((fd = openat(dirfd(d), names[i], O_RDONLY |
 			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-				fail(w->root, "%s: %s", path, strerror(errno));
+				fail(w->f, w->root, "%s: %s", path, strerror(errno));
 			else
 				walk(w, fd, path);
 		} else if (S_ISREG(sb.st_mode)) {
 			if ((fd = openat(dirfd(d), names[i], O_RDONLY | O_NOFOLLOW |
 			    O_CLOEXEC)) == -1)
-				fail(w->root, "%s: %s", path, strerror(errno));
+				fail(w->f, w->root, "%s: %s", path, strerror(errno));
 			else {
 				if (fstat(fd, &sb) == 0)
 					file(w, fd, path, &sb);
@@ -172,7 +172,7 @@ walk(struct walk *w, int dfd, const char *rel)
 		} else if (S_ISLNK(sb.st_mode)) {
 			symlink_(w, dirfd(d), names[i], path);
 		} else {
-			fail(w->root, "%s: not a regular file, directory or symlink; "
+			fail(w->f, w->root, "%s: not a regular file, directory or symlink; "
 			    "not fetched", path);
 		}
 		free(path);
@@ -183,26 +183,26 @@ walk(struct walk *w, int dfd, const char *rel)
 }
 
 void
-fetch_dir(struct store *st, const char *dir)
+fetch_dir(struct fetch *f, const char *dir)
 {
-	struct walk w = { .st = st };
+	struct walk w = { .f = f };
 	struct stat sb;
 	char *root, *slash;
 	int fd;
 
 	if (!(root = realpath(dir, NULL))) {
-		fail(dir, "%s", strerror(errno));
+		fail(f, dir, "%s", strerror(errno));
 		return;
 	}
 	w.root = root;
 	slash = strrchr(root, '/');
 	w.base = slash ? slash + 1 : root;
-	if (stat(st->dir, &sb) == 0) {
+	if (stat(f->st->dir, &sb) == 0) {
 		w.sdev = sb.st_dev;
 		w.sino = sb.st_ino;
 	}
 	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		fail(dir, "%s", strerror(errno));
+		fail(f, dir, "%s", strerror(errno));
 	else
 		walk(&w, fd, "");
 	free(root);

@@ -1,4 +1,10 @@
-/* fetch.h: the parts of kp-fetch, shared between its files. */
+/* fetch.h: the parts of kp-fetch.  Every file takes the one context,
+ * struct fetch, instead of sharing globals.  Files depend on each other
+ * in one direction only:
+ *
+ *	main.c -> dir.c tar.c http.c verify.c -> store.c -> msg.c
+ *	http.c -> html.c
+ */
 #ifndef FETCH_H
 #define FETCH_H
 
@@ -51,38 +57,85 @@ struct opts {
 	long long maxsize, rate;
 	long timeout;
 };
-extern struct opts opt;
-extern kp_w *out;
-extern int nerrors;	/* refused or failed files: exit 2 at the end */
+
+/* the progress line on a terminal */
+struct progress {
+	int tty, shown;
+	long long nfiles, nbytes;
+	double t0, tlast;
+};
+
+struct http;	/* http.c: one libcurl handle, made when first needed */
+
+/* one kp-fetch: options, the store, the output and what went wrong */
+struct fetch {
+	struct opts opt;
+	struct store *st;
+	int out;	/* records are written here, one write(2) each */
+	long nrecords;	/* records written to out */
+	long nlost;	/* records in the index that out did not take */
+	int nerrors;	/* refused or failed files: exit 2 at the end */
+	struct progress pr;
+	char *buf;	/* BUFSZ bytes for reading files */
+	struct http *http;
+};
+
+/* msg.c: messages, the progress line, and dying without losing records */
+void fail(struct fetch *f, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void note(struct fetch *f, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* the store cannot be written: say what reached the index and stdout,
+ * and exit 2 */
+void fatal(struct fetch *f, const char *where, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+void unprogress(struct fetch *f);
+void progress(struct fetch *f, long long bytes, int file);	/* bytes < 0: finish the line */
+double now(void);
 
 /* store.c */
-struct store *store_open(const char *dir, int create);
-void store_close(struct store *st);
+struct store *store_open(struct fetch *f, const char *dir, int create);
+void store_close(struct fetch *f);
 struct ent *store_lookup(struct store *st, const char *source, const char *path);
 int store_has(struct store *st, const char *sha, long long size);
-void sink_open(struct store *st, struct sink *sk);
-int sink_write(struct sink *sk, const void *p, size_t n);	/* -1: over max */
-void sink_commit(struct store *st, struct sink *sk, struct art *a);
+void sink_open(struct fetch *f, struct sink *sk);
+int sink_write(struct fetch *f, struct sink *sk, const void *p, size_t n);	/* -1: over max */
+void sink_commit(struct fetch *f, struct sink *sk, struct art *a);
 void sink_abort(struct sink *sk);
-void store_emit(struct store *st, const struct art *a);
-int store_verify(const char *dir, int clean);
-
-/* main.c */
-void fail(const char *where, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void note(const char *where, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void unprogress(void);
-void progress(long long bytes, int file);	/* bytes < 0: finish the line */
+/* the artifact record of a: appended to the index, then written out */
+void store_emit(struct fetch *f, const struct art *a);
+/* copy the open file fd into the store as a, and emit nothing: 0 ok,
+ * -1 refused (reported) */
+int store_fd(struct fetch *f, int fd, struct art *a);
+/* why a name inside a source must not be used, or NULL */
 const char *badpath(const char *p);
-/* fetch one local file or stream already opened: shared by dir.c */
-int fetch_fd(struct store *st, int fd, struct art *a);
+/* s is n lowercase hex digits and ends there */
+int ishex(const char *s, size_t n);
+/* the run a path belongs to (see kp-records(5)), or NULL; caller frees */
+char *runof(const char *path, const char *base);
 
-/* dir.c, tar.c, http.c */
-void fetch_dir(struct store *st, const char *dir);
-void fetch_tar(struct store *st, const char *file);
-void http_init(void);
-void http_done(void);
-void fetch_url(struct store *st, const char *url);
+/* calls fn for every artifact line of an index; returns the number of
+ * lines that could not be read (each is named) */
+long readindex(struct fetch *f, const char *index,
+    void (*fn)(void *, const struct art *, long), void *arg);
+
+/* verify.c */
+int store_verify(struct fetch *f, const char *dir, int clean);
+
+/* dir.c, tar.c */
+void fetch_dir(struct fetch *f, const char *dir);
+void fetch_tar(struct fetch *f, const char *file);
+
+/* html.c: the links of a directory index page, resolved against its URL:
+ * fn(arg, url) for each link to follow (http or https, without query or
+ * fragment, dot segments removed); the url is the caller's to free */
+void html_links(const char *pageurl, char *page,
+    void (*fn)(void *, char *), void *arg);
+/* %XX decoded; NULL when that yields a NUL byte; caller frees */
+char *unescape(const char *s);
+
+/* http.c */
+void http_done(struct fetch *f);
+void fetch_url(struct fetch *f, const char *url);
 
 #endif

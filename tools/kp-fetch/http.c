@@ -21,9 +21,12 @@
 #define PAGEMAX (64LL << 20)	/* an index page larger than this is not one */
 #define MAXDEPTH 64
 
-static CURL *h;
+struct http {
+	CURL *h;
+};
 
 struct xfer {
+	struct fetch *f;
 	struct sink sk;
 	int tofile;	/* write to sk */
 	int html;
@@ -60,7 +63,7 @@ onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 		clock_gettime(CLOCK_MONOTONIC, &x->moved);
 		return 0;
 	}
-	if (since(&x->moved) > (double)opt.timeout) {
+	if (since(&x->moved) > (double)x->f->opt.timeout) {
 		x->stalled = 1;
 		return 1;
 	}
@@ -177,38 +180,42 @@ onbody(char *p, size_t size, size_t n, void *arg)
 			x->nothtml = 1;
 		return 0;
 	}
-	if (x->tofile && sink_write(&x->sk, p, len) == -1) {
+	if (x->tofile && sink_write(x->f, &x->sk, p, len) == -1) {
 		x->toobig = 1;
 		return 0;
 	}
 	if (!x->tofile)
-		progress((long long)len, 0);
+		progress(x->f, (long long)len, 0);
 	return len;
 }
 
 void
-http_done(void)
+http_done(struct fetch *f)
 {
-	if (h) {
-		curl_easy_cleanup(h);
+	if (f->http) {
+		curl_easy_cleanup(f->http->h);
 		curl_global_cleanup();
-		h = NULL;
+		free(f->http);
+		f->http = NULL;
 	}
 }
 
-static void
-setup(void)
+static CURL *
+setup(struct fetch *f)
 {
-	if (h)
-		return;
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 || !(h = curl_easy_init()))
-		errx(KP_EXIT_BAD, "cannot set up libcurl");
+	if (f->http)
+		return f->http->h;
+	f->http = ecalloc(1, sizeof(*f->http));
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 ||
+	    !(f->http->h = curl_easy_init()))
+		fatal(f, NULL, "cannot set up libcurl");
+	return f->http->h;
 }
 
 /* GET url: 0 ok (status 200), 1 not modified, -1 failed (reported).
  * cond: what the index knows, for a conditional request, or NULL. */
 static int
-get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
+get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
     char **effective)
 {
 	char errbuf[CURL_ERROR_SIZE] = "", *hdr = NULL, *eff = NULL;
@@ -217,8 +224,9 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 	CURLcode rc;
 	int unmet = 0;
 	long rv;
+	CURL *h = setup(f);
 
-	setup();
+	x->f = f;
 	curl_easy_reset(h);
 	curl_easy_setopt(h, CURLOPT_URL, url);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
@@ -231,19 +239,19 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #endif
 	curl_easy_setopt(h, CURLOPT_USERAGENT, "kp-fetch/" VERSION);
-	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, opt.timeout);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, f->opt.timeout);
 	/* a stalled transfer fails instead of hanging the pipeline */
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, opt.timeout);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, f->opt.timeout);
 	x->seen = 0;
 	x->stalled = 0;
 	clock_gettime(CLOCK_MONOTONIC, &x->moved);
 	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, onprogress);
 	curl_easy_setopt(h, CURLOPT_XFERINFODATA, x);
-	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt.maxsize);
-	if (opt.rate > 0)
-		curl_easy_setopt(h, CURLOPT_MAX_RECV_SPEED_LARGE, (curl_off_t)opt.rate);
+	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)f->opt.maxsize);
+	if (f->opt.rate > 0)
+		curl_easy_setopt(h, CURLOPT_MAX_RECV_SPEED_LARGE, (curl_off_t)f->opt.rate);
 	curl_easy_setopt(h, CURLOPT_FILETIME, 1L);
 	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, onheader);
 	curl_easy_setopt(h, CURLOPT_HEADERDATA, x);
@@ -265,16 +273,16 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	if (rc != CURLE_OK) {
 		if (x->nothtml)
-			fail(url, "not an HTML index page; not followed");
+			fail(f, url, "not an HTML index page; not followed");
 		else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
-			fail(url, "larger than %lld bytes (-m), not fetched",
-			    opt.maxsize);
+			fail(f, url, "larger than %lld bytes (-m), not fetched",
+			    f->opt.maxsize);
 		else if (rc == CURLE_HTTP_RETURNED_ERROR)
-			fail(url, "HTTP status %ld, expected 200; not fetched", code);
+			fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		else if (x->stalled)
-			fail(url, "no data for %ld s (-t); not fetched", (long)opt.timeout);
+			fail(f, url, "no data for %ld s (-t); not fetched", (long)f->opt.timeout);
 		else
-			fail(url, "%s; not fetched", *errbuf ? errbuf :
+			fail(f, url, "%s; not fetched", *errbuf ? errbuf :
 			    curl_easy_strerror(rc));
 		return -1;
 	}
@@ -283,7 +291,7 @@ get(struct store *st, const char *url, const struct ent *cond, struct xfer *x,
 	if (code == 304 || unmet)
 		return 1;
 	if (code != 200) {
-		fail(url, "HTTP status %ld, expected 200; not fetched", code);
+		fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		return -1;
 	}
 	curl_easy_getinfo(h, CURLINFO_EFFECTIVE_URL, &eff);
@@ -299,46 +307,13 @@ endslash(const char *s)
 	return n > 0 && s[n - 1] == '/';
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* %XX decoded; NULL when that yields a NUL byte */
-static char *
-unescape(const char *s)
-{
-	char *r = emalloc(strlen(s) + 1), *o = r;
-	int a, b;
-
-	for (; *s; s++) {
-		if (*s == '%' && (a = hexval(s[1])) >= 0 && (b = hexval(s[2])) >= 0) {
-			if (!(*o++ = (char)(a * 16 + b))) {
-				free(r);
-				return NULL;
-			}
-			s += 2;
-		} else
-			*o++ = *s;
-	}
-	*o = '\0';
-	return r;
-}
-
 /* Fetch one file of a source; when it turns out to be an index page,
  * return the page (and its URL) instead of storing it. */
 static int
-getfile(struct store *st, const char *source, const char *path, const char *url,
+getfile(struct fetch *f, const char *source, const char *path, const char *url,
     char **page, char **pageurl)
 {
-	struct ent *e = store_lookup(st, source, path);
+	struct ent *e = store_lookup(f->st, source, path);
 	struct xfer x = { .tofile = 1 };
 	size_t n, i;
 	struct art a = { .source = source, .path = path };
@@ -355,10 +330,10 @@ getfile(struct store *st, const char *source, const char *path, const char *url,
 		;
 	a.base = base = estrndup(source + i, n - i);
 
-	if (e && !store_has(st, e->sha, e->size))
+	if (e && !store_has(f->st, e->sha, e->size))
 		e = NULL;	/* the object is gone: fetch it again */
-	sink_open(st, &x.sk);
-	r = get(st, url, e, &x, &eff);
+	sink_open(f, &x.sk);
+	r = get(f, url, e, &x, &eff);
 	if (r == -1) {
 		sink_abort(&x.sk);
 	} else if (r == 1) {
@@ -367,7 +342,7 @@ getfile(struct store *st, const char *source, const char *path, const char *url,
 		a.size = e->size;
 		a.mtime = e->mtime;
 		a.etag = e->etag;
-		store_emit(st, &a);
+		store_emit(f, &a);
 	} else if (page && x.html && endslash(eff)) {
 		sink_abort(&x.sk);
 		*page = x.mem;
@@ -376,121 +351,20 @@ getfile(struct store *st, const char *source, const char *path, const char *url,
 		eff = NULL;
 		r = 2;
 	} else {
-		curl_easy_getinfo(h, CURLINFO_FILETIME_T, &ft);
+		curl_easy_getinfo(f->http->h, CURLINFO_FILETIME_T, &ft);
 		/* Last-Modified has whole seconds: too recent to tell a later
 		 * change apart, it is not kept (see dir.c) */
 		a.mtime = ft >= 0 && ft < (curl_off_t)time(NULL) - 1 ?
 		    (long long)ft : -1;
 		a.etag = x.etag;
-		sink_commit(st, &x.sk, &a);
-		store_emit(st, &a);
+		sink_commit(f, &x.sk, &a);
+		store_emit(f, &a);
 	}
 	free(x.mem);
 	free(x.etag);
 	free(eff);
 	free(base);
 	return r;
-}
-
-static void
-dotsegments(char *path)
-{
-	char *in = path, *o = path;
-
-	while (*in) {
-		size_t len = strcspn(in, "/");
-		int slash = in[len] == '/';
-
-		if (len == 1 && in[0] == '.') {
-			;
-		} else if (len == 2 && in[0] == '.' && in[1] == '.') {
-			if (o > path + 1)
-				for (o--; o > path && o[-1] != '/'; o--)
-					;
-		} else {
-			memmove(o, in, len);
-			o += len;
-			if (slash)
-				*o++ = '/';
-		}
-		in += len + slash;
-		if (slash && len == 0 && o == path)
-			*o++ = '/';
-	}
-	*o = '\0';
-}
-
-/* href resolved against the page's URL, or NULL when it is no link to
- * follow (a query, a fragment, another scheme); caller frees */
-static char *
-resolve(const char *page, const char *href)
-{
-	const char *auth, *pathstart;
-	char *r, *p;
-	size_t n;
-
-	if (!*href || *href == '?' || *href == '#')
-		return NULL;
-	n = strcspn(href, "/?#");
-	if (href[n] != '\0' && strchr(href, ':') && strchr(href, ':') < href + n &&
-	    strncasecmp(href, "http:", 5) && strncasecmp(href, "https:", 6))
-		return NULL;	/* mailto:, javascript:, ... */
-	auth = strstr(page, "://") + 3;
-	pathstart = auth + strcspn(auth, "/");
-	if (strstr(href, "://") && strstr(href, "://") < href + strcspn(href, "/?#") + 1)
-		r = estrdup(href);
-	else if (href[0] == '/' && href[1] == '/') {
-		n = (size_t)(strstr(page, "://") - page) + 1;
-		r = emalloc(n + strlen(href) + 1);
-		memcpy(r, page, n);
-		strcpy(r + n, href);
-	} else if (href[0] == '/') {
-		n = (size_t)(pathstart - page);
-		r = emalloc(n + strlen(href) + 1);
-		memcpy(r, page, n);
-		strcpy(r + n, href);
-	} else {
-		n = (size_t)(strrchr(pathstart, '/') ? strrchr(pathstart, '/') + 1 - page :
-		    pathstart - page);
-		r = emalloc(n + strlen(href) + 2);
-		memcpy(r, page, n);
-		if (r[n - 1] != '/')
-			r[n++] = '/';
-		strcpy(r + n, href);
-	}
-	r[strcspn(r, "?#")] = '\0';
-	if (!(p = strstr(r, "://"))) {
-		free(r);
-		return NULL;
-	}
-	p += 3;
-	p += strcspn(p, "/");
-	if (*p)
-		dotsegments(p);
-	return r;
-}
-
-static void
-entities(char *s)
-{
-	static const struct { const char *e; char c; } tab[] = {
-		{ "&amp;", '&' }, { "&quot;", '"' }, { "&#39;", '\'' },
-		{ "&#x27;", '\'' }, { "&lt;", '<' }, { "&gt;", '>' },
-	};
-	char *o = s;
-	size_t i;
-
-	while (*s) {
-		for (i = 0; i < KP_LEN(tab); i++)
-			if (strncmp(s, tab[i].e, strlen(tab[i].e)) == 0)
-				break;
-		if (i < KP_LEN(tab)) {
-			*o++ = tab[i].c;
-			s += strlen(tab[i].e);
-		} else
-			*o++ = *s++;
-	}
-	*o = '\0';
 }
 
 struct queue {
@@ -508,117 +382,103 @@ push(struct queue *q, char *s)
 	q->v[q->n++] = s;
 }
 
-/* every link of one index page below start: files fetched, directories
- * queued */
-static void
-links(struct store *st, const char *start, const char *pageurl, char *page,
-    struct set *seen, struct queue *dirs)
-{
-	size_t startlen = strlen(start), n;
-	char *p = page, *v, *url, *rel, *ipage, *iurl;
-	const char *why;
-	char q;
+/* one crawl: where it started, what it has seen, what is left */
+struct crawl {
+	struct fetch *f;
+	const char *start;
+	size_t startlen;
+	struct set seen;
+	struct queue dirs;
+};
 
-	while ((p = strcasestr(p, "href"))) {
-		p += 4;
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		if (*p != '=')
-			continue;
-		p++;
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		if (*p == '"' || *p == '\'') {
-			q = *p++;
-			n = strcspn(p, q == '"' ? "\"" : "'");
-		} else
-			n = strcspn(p, " \t\r\n>");
-		v = estrndup(p, n);
-		p += n;
-		entities(v);
-		url = resolve(pageurl, v);
-		free(v);
-		if (!url)
-			continue;
-		if (strncmp(url, start, startlen) != 0 || strlen(url) == startlen ||
-		    !setadd(seen, url)) {
-			free(url);	/* above the start, another host, or done */
-			continue;
-		}
-		if ((rel = unescape(url + startlen)) && endslash(rel))
-			rel[strlen(rel) - 1] = '\0';	/* a directory */
-		if (!rel || (why = badpath(rel))) {
-			fail(url, "a link with %s; not followed",
-			    rel ? why : "an encoded NUL");
-			free(rel);
-			free(url);
-			continue;
-		}
-		if (endslash(url)) {
-			/* a server-side symlink loop makes endless new URLs */
-			for (n = 0, v = rel; (v = strchr(v, '/')); v++)
-				n++;
-			if (n > MAXDEPTH) {
-				fail(url, "more than %d directories deep; not followed "
-				    "(a symlink loop on the server?)", MAXDEPTH);
-				free(rel);
-				free(url);
-				continue;
-			}
-			push(dirs, url);
-			free(rel);
-			continue;
-		}
-		ipage = iurl = NULL;
-		if (getfile(st, start, rel, url, &ipage, &iurl) == 2) {
-			/* a directory linked without its slash */
-			if (strncmp(iurl, start, startlen) == 0 && setadd(seen, iurl)) {
-				push(dirs, iurl);
-				iurl = NULL;
-			}
-			free(ipage);
-			free(iurl);
-		}
+/* a link of an index page below the start: a file is fetched, a
+ * directory queued */
+static void
+onlink(void *arg, char *url)
+{
+	struct crawl *c = arg;
+	char *v, *rel, *ipage, *iurl;
+	const char *why;
+	size_t n;
+
+	if (strncmp(url, c->start, c->startlen) != 0 ||
+	    strlen(url) == c->startlen || !setadd(&c->seen, url)) {
+		free(url);	/* above the start, another host, or done */
+		return;
+	}
+	if ((rel = unescape(url + c->startlen)) && endslash(rel))
+		rel[strlen(rel) - 1] = '\0';	/* a directory */
+	if (!rel || (why = badpath(rel))) {
+		fail(c->f, url, "a link with %s; not followed",
+		    rel ? why : "an encoded NUL");
 		free(rel);
 		free(url);
+		return;
 	}
+	if (endslash(url)) {
+		/* a server-side symlink loop makes endless new URLs */
+		for (n = 0, v = rel; (v = strchr(v, '/')); v++)
+			n++;
+		if (n > MAXDEPTH) {
+			fail(c->f, url, "more than %d directories deep; not followed "
+			    "(a symlink loop on the server?)", MAXDEPTH);
+			free(rel);
+			free(url);
+			return;
+		}
+		push(&c->dirs, url);
+		free(rel);
+		return;
+	}
+	ipage = iurl = NULL;
+	if (getfile(c->f, c->start, rel, url, &ipage, &iurl) == 2) {
+		/* a directory linked without its slash */
+		if (strncmp(iurl, c->start, c->startlen) == 0 &&
+		    setadd(&c->seen, iurl)) {
+			push(&c->dirs, iurl);
+			iurl = NULL;
+		}
+		free(ipage);
+		free(iurl);
+	}
+	free(rel);
+	free(url);
 }
 
 static void
-crawl(struct store *st, const char *start, char *firstpage)
+crawl(struct fetch *f, const char *start, char *firstpage)
 {
-	struct set seen = { 0 };
-	struct queue dirs = { 0 };
-	struct xfer x = { .tofile = 0 };
+	struct crawl c = { .f = f, .start = start, .startlen = strlen(start) };
+	struct xfer x;
 	char *eff;
 	int r;
 
-	setadd(&seen, start);
-	links(st, start, start, firstpage, &seen, &dirs);
-	for (; dirs.head < dirs.n; dirs.head++) {
-		char *url = dirs.v[dirs.head];
+	setadd(&c.seen, start);
+	html_links(start, firstpage, onlink, &c);
+	for (; c.dirs.head < c.dirs.n; c.dirs.head++) {
+		char *url = c.dirs.v[c.dirs.head];
 
 		memset(&x, 0, sizeof(x));
 		eff = NULL;
-		r = get(st, url, NULL, &x, &eff);
+		r = get(f, url, NULL, &x, &eff);
 		if (r == 0 && (!x.html || !x.mem))
-			fail(url, "not an HTML index page; not followed");
-		else if (r == 0 && strncmp(eff, start, strlen(start)) != 0)
-			fail(url, "redirected to %s, outside %s; not followed",
+			fail(f, url, "not an HTML index page; not followed");
+		else if (r == 0 && strncmp(eff, start, c.startlen) != 0)
+			fail(f, url, "redirected to %s, outside %s; not followed",
 			    eff, start);
 		else if (r == 0)
-			links(st, start, eff, x.mem, &seen, &dirs);
+			html_links(eff, x.mem, onlink, &c);
 		free(x.mem);
 		free(x.etag);
 		free(eff);
 		free(url);
 	}
-	free(dirs.v);
-	setfree(&seen);
+	free(c.dirs.v);
+	setfree(&c.seen);
 }
 
 void
-fetch_url(struct store *st, const char *url)
+fetch_url(struct fetch *f, const char *url)
 {
 	struct xfer x = { .tofile = 0 };
 	char *page = NULL, *pageurl = NULL, *path, *eff = NULL;
@@ -626,11 +486,11 @@ fetch_url(struct store *st, const char *url)
 	size_t n;
 
 	if (endslash(url)) {
-		if (get(st, url, NULL, &x, &eff) == 0) {
+		if (get(f, url, NULL, &x, &eff) == 0) {
 			if (!x.html || !x.mem)
-				fail(url, "not an HTML index page; not followed");
+				fail(f, url, "not an HTML index page; not followed");
 			else
-				crawl(st, eff, x.mem);
+				crawl(f, eff, x.mem);
 		}
 		free(x.mem);
 		free(x.etag);
@@ -642,10 +502,10 @@ fetch_url(struct store *st, const char *url)
 		;
 	path = estrndup(last, (size_t)(url + n - last));
 	if (!(eff = unescape(path)) || !*eff || badpath(eff)) {
-		fail(url, "no file name in the URL; expected one, or a "
+		fail(f, url, "no file name in the URL; expected one, or a "
 		    "directory URL ending in /");
-	} else if (getfile(st, url, eff, url, &page, &pageurl) == 2) {
-		crawl(st, pageurl, page);
+	} else if (getfile(f, url, eff, url, &page, &pageurl) == 2) {
+		crawl(f, pageurl, page);
 	}
 	free(eff);
 	free(path);

@@ -22,15 +22,6 @@
 #include "kp.h"
 #include "fetch.h"
 
-struct opts opt = { 0, 1LL << 30, 0, 30 };
-kp_w *out;
-int nerrors;
-
-static int tty;
-static long long nfiles, nbytes;
-static double t0, tlast;
-static int shown;
-
 static void
 usage(void)
 {
@@ -39,140 +30,6 @@ usage(void)
 	    "       %s --verify [--clean] [-s store]\n",
 	    program_invocation_short_name, program_invocation_short_name);
 	exit(KP_EXIT_BAD);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void
-showprogress(const char *end)
-{
-	double t = now() - t0;
-
-	fprintf(stderr, "\r%s: %lld files, %.1f MiB, %.1f MiB/s%s",
-	    program_invocation_short_name, nfiles, nbytes / 1048576.0,
-	    t > 0 ? nbytes / 1048576.0 / t : 0.0, end);
-	shown = *end == '\0';
-}
-
-void
-progress(long long bytes, int file)
-{
-	double t;
-
-	if (bytes < 0) {
-		if (tty && nfiles + nbytes > 0)
-			showprogress("\n");
-		return;
-	}
-	nbytes += bytes;
-	nfiles += file;
-	if (!tty)
-		return;
-	if ((t = now()) - tlast >= 0.25) {
-		tlast = t;
-		showprogress("");
-	}
-}
-
-/* clear the progress line, so a message starts on a line of its own */
-void
-unprogress(void)
-{
-	if (shown) {
-		fputs("\r\033[K", stderr);
-		shown = 0;
-	}
-}
-
-/* a message that is no failure */
-void
-note(const char *where, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	unprogress();
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	kp_warn_at(where, 0, 0, "%s", msg);
-}
-
-void
-fail(const char *where, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	unprogress();
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	kp_warn_at(where, 0, 0, "%s", msg);
-	nerrors++;
-}
-
-/* why a name inside a source must not be used, or NULL.  Readers of the
- * index (kp-parse-mmtests) refuse a whole store over one such path, so
- * "." and empty components are refused here too. */
-const char *
-badpath(const char *p)
-{
-	const char *c, *slash;
-	long n;
-
-	if (!*p)
-		return "an empty name";
-	if (*p == '/')
-		return "an absolute path";
-	for (c = p; ; c = slash + 1) {
-		slash = strchr(c, '/');
-		n = slash ? slash - c : (long)strlen(c);
-		if (n == 2 && c[0] == '.' && c[1] == '.')
-			return "a \"..\" component";
-		if (n == 1 && c[0] == '.')
-			return "a \".\" component";
-		if (n == 0)
-			return "an empty component";
-		if (!slash)
-			return NULL;
-	}
-}
-
-int
-fetch_fd(struct store *st, int fd, struct art *a)
-{
-	static char *buf;
-	struct sink sk;
-	ssize_t r;
-
-	if (!buf)
-		buf = emalloc(BUFSZ);
-	sink_open(st, &sk);
-	while ((r = read(fd, buf, BUFSZ)) != 0) {
-		if (r == -1) {
-			if (errno == EINTR)
-				continue;
-			fail(a->source, "%s: read error: %s", a->path, strerror(errno));
-			sink_abort(&sk);
-			return -1;
-		}
-		if (sink_write(&sk, buf, (size_t)r) == -1) {
-			fail(a->source, "%s: larger than %lld bytes (-m), not fetched",
-			    a->path, opt.maxsize);
-			sink_abort(&sk);
-			return -1;
-		}
-	}
-	sink_commit(st, &sk, a);
-	return 0;
 }
 
 static long long
@@ -198,27 +55,27 @@ parsesize(const char *s)
 }
 
 static void
-fetch_source(struct store *st, const char *src)
+fetch_source(struct fetch *f, const char *src)
 {
 	struct stat sb;
 
 	if (strstr(src, "://")) {
 		if (strncasecmp(src, "http://", 7) && strncasecmp(src, "https://", 8))
-			fail(src, "unsupported URL scheme, expected http:// or https://");
+			fail(f, src, "unsupported URL scheme, expected http:// or https://");
 		else
-			fetch_url(st, src);
+			fetch_url(f, src);
 	} else if (stat(src, &sb) == -1)
-		fail(src, "%s", strerror(errno));
+		fail(f, src, "%s", strerror(errno));
 	else if (S_ISDIR(sb.st_mode))
-		fetch_dir(st, src);
+		fetch_dir(f, src);
 	else if (S_ISREG(sb.st_mode))
-		fetch_tar(st, src);
+		fetch_tar(f, src);
 	else
-		fail(src, "not a directory, an archive or a URL");
+		fail(f, src, "not a directory, an archive or a URL");
 }
 
 static void
-fetch_list(struct store *st, const char *list)
+fetch_list(struct fetch *f, const char *list)
 {
 	kp_in *in = kp_in_open(list);
 	char *line, *s, *e;
@@ -231,7 +88,7 @@ fetch_list(struct store *st, const char *list)
 			;
 		*e = '\0';
 		if (*s && *s != '#')
-			fetch_source(st, s);
+			fetch_source(f, s);
 	}
 	kp_in_close(in);
 }
@@ -246,7 +103,10 @@ main(int argc, char *argv[])
 	};
 	const char *storedir = getenv("KP_STORE"), *list = NULL;
 	int c, verify = 0, clean = 0;
-	struct store *st;
+	struct fetch fetch = {
+		.opt = { .maxsize = 1LL << 30, .timeout = 30 },
+		.out = STDOUT_FILENO,
+	}, *f = &fetch;
 	char *end;
 	int i;
 
@@ -261,12 +121,12 @@ main(int argc, char *argv[])
 			list = optarg;
 			break;
 		case 'm':
-			if ((opt.maxsize = parsesize(optarg)) <= 0)
+			if ((f->opt.maxsize = parsesize(optarg)) <= 0)
 				errx(KP_EXIT_BAD, "-m %s: expected a size in bytes, "
 				    "with K, M or G for binary multiples", optarg);
 			break;
 		case 'r':
-			if ((opt.rate = parsesize(optarg)) <= 0)
+			if ((f->opt.rate = parsesize(optarg)) <= 0)
 				errx(KP_EXIT_BAD, "-r %s: expected bytes per second, "
 				    "with K, M or G for binary multiples", optarg);
 			break;
@@ -275,15 +135,15 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			errno = 0;
-			opt.timeout = strtol(optarg, &end, 10);
-			if (end == optarg || *end || errno || opt.timeout <= 0)
+			f->opt.timeout = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || f->opt.timeout <= 0)
 				errx(KP_EXIT_BAD, "-t %s: expected whole seconds", optarg);
 			break;
 		case 'V':
 			verify = 1;
 			break;
 		case 'v':
-			opt.verbose = 1;
+			f->opt.verbose = 1;
 			break;
 		default:
 			usage();
@@ -291,26 +151,29 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	tty = isatty(STDERR_FILENO);
-	t0 = now();
+	f->pr.tty = isatty(STDERR_FILENO);
+	f->pr.t0 = now();
+	f->buf = emalloc(BUFSZ);
 
 	if (verify) {
 		if (argc || list)
 			usage();
-		return store_verify(storedir, clean);
+		return store_verify(f, storedir, clean);
 	}
 	if (clean || (!argc && !list))
 		usage();
 
-	out = kp_w_open(stdout, "<stdout>");
-	st = store_open(storedir, 1);
+	store_open(f, storedir, 1);
 	if (list)
-		fetch_list(st, list);
+		fetch_list(f, list);
 	for (i = 0; i < argc; i++)
-		fetch_source(st, argv[i]);
-	http_done();
-	store_close(st);
-	progress(-1, 0);
-	kp_w_close(out);
-	return nerrors ? KP_EXIT_BAD : KP_EXIT_OK;
+		fetch_source(f, argv[i]);
+	http_done(f);
+	store_close(f);
+	progress(f, -1, 0);
+	if (f->nlost)
+		errx(KP_EXIT_BAD, "%ld of %ld records in the store's index did "
+		    "not reach the standard output", f->nlost,
+		    f->nlost + f->nrecords);
+	return f->nerrors ? KP_EXIT_BAD : KP_EXIT_OK;
 }

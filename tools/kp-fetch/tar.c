@@ -134,25 +134,74 @@ resolve(const char *name, const char *target)
 }
 
 static void
-alias(struct store *st, struct tarstate *ts, struct art *a, const char *target,
+alias(struct fetch *f, struct tarstate *ts, struct art *a, const char *target,
     const char *what)
 {
 	struct seen *s = lookup(&ts->files, target, strlen(target));
 
 	if (!s) {
-		note(a->source, "%s: %s to %s, which is not a file "
+		note(f, a->source, "%s: %s to %s, which is not a file "
 		    "stored earlier in the archive; no record", a->path, what, target);
 		return;
 	}
 	memcpy(a->sha, s->sha, 65);
 	a->size = s->size;
 	a->isnew = 0;
-	store_emit(st, a);
+	store_emit(f, a);
 	see(ts, a->path, 0, a);
 }
 
+/* n zero bytes into the sink: a hole of a sparse entry */
+static int
+zeros(struct fetch *f, struct sink *sk, long long n)
+{
+	size_t k;
+
+	memset(f->buf, 0, BUFSZ);
+	for (; n > 0; n -= (long long)k) {
+		k = n < BUFSZ ? (size_t)n : BUFSZ;
+		if (sink_write(f, sk, f->buf, k) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+enum { ENTRY_OK, ENTRY_BIG, ENTRY_DAMAGED, ENTRY_BACK, ENTRY_LONG };
+
+/* The data of the current entry into the sink, block by block, so that
+ * the holes of a sparse entry (between blocks, and after the last up to
+ * the entry's size) become zeros: archive_read_data() gives nothing at
+ * all for an entry that is one hole. */
+static int
+readentry(struct fetch *f, struct archive *ar, struct archive_entry *ae,
+    struct sink *sk)
+{
+	const void *p;
+	size_t len;
+	la_int64_t off, pos = 0;
+	int r;
+
+	while ((r = archive_read_data_block(ar, &p, &len, &off)) == ARCHIVE_OK) {
+		if (off < pos)
+			return ENTRY_BACK;
+		if (zeros(f, sk, off - pos) == -1 ||
+		    sink_write(f, sk, p, len) == -1)
+			return ENTRY_BIG;
+		pos = off + (la_int64_t)len;
+	}
+	if (r != ARCHIVE_EOF)
+		return ENTRY_DAMAGED;
+	if (archive_entry_size_is_set(ae)) {
+		if (pos > archive_entry_size(ae))
+			return ENTRY_LONG;
+		if (zeros(f, sk, archive_entry_size(ae) - pos) == -1)
+			return ENTRY_BIG;
+	}
+	return ENTRY_OK;
+}
+
 void
-fetch_tar(struct store *st, const char *file)
+fetch_tar(struct fetch *f, const char *file)
 {
 	struct archive *ar = archive_read_new();
 	struct archive_entry *ae;
@@ -161,16 +210,12 @@ fetch_tar(struct store *st, const char *file)
 	struct sink sk;
 	struct seen *via;
 	const char *name, *why, *base;
-	static char *buf;
 	char *source, *clean, *target;
-	la_ssize_t r;
 	size_t i;
-	int rc, big;
+	int rc, r;
 
-	if (!buf)
-		buf = emalloc(BUFSZ);
 	if (!(source = realpath(file, NULL))) {
-		fail(file, "cannot resolve the path");
+		fail(f, file, "cannot resolve the path");
 		archive_read_free(ar);
 		return;
 	}
@@ -178,21 +223,21 @@ fetch_tar(struct store *st, const char *file)
 	archive_read_support_filter_all(ar);
 	archive_read_support_format_all(ar);
 	if (archive_read_open_filename(ar, source, BUFSZ) != ARCHIVE_OK) {
-		fail(file, "not a directory, and not an archive: %s",
+		fail(f, file, "not a directory, and not an archive: %s",
 		    archive_error_string(ar));
 		goto done;
 	}
 	while ((rc = archive_read_next_header(ar, &ae)) != ARCHIVE_EOF) {
 		if (rc == ARCHIVE_WARN)
-			note(file, "%s", archive_error_string(ar));
+			note(f, file, "%s", archive_error_string(ar));
 		else if (rc != ARCHIVE_OK) {
-			fail(file, "%s; the rest of the archive is not read",
+			fail(f, file, "%s; the rest of the archive is not read",
 			    archive_error_string(ar));
 			break;
 		}
 		name = archive_entry_pathname(ae);
 		if (!name) {
-			fail(file, "an entry without a readable name; refused");
+			fail(f, file, "an entry without a readable name; refused");
 			continue;
 		}
 		while (name[0] == '.' && name[1] == '/')
@@ -208,11 +253,11 @@ fetch_tar(struct store *st, const char *file)
 		if (!*clean && archive_entry_filetype(ae) == AE_IFDIR)
 			goto next;	/* "./" itself */
 		if ((why = badpath(clean))) {
-			fail(file, "%s: %s; refused", name, why);
+			fail(f, file, "%s: %s; refused", name, why);
 			goto next;
 		}
 		if ((via = throughlink(&ts, clean))) {
-			fail(file, "%s: goes through the symlink %s; refused",
+			fail(f, file, "%s: goes through the symlink %s; refused",
 			    name, via->name);
 			goto next;
 		}
@@ -222,10 +267,10 @@ fetch_tar(struct store *st, const char *file)
 			while (h[0] == '.' && h[1] == '/')
 				h += 2;
 			if ((why = badpath(h)))
-				fail(file, "%s: hard link to %s, %s; refused", name,
+				fail(f, file, "%s: hard link to %s, %s; refused", name,
 				    archive_entry_hardlink(ae), why);
 			else
-				alias(st, &ts, &a, h, "hard link");
+				alias(f, &ts, &a, h, "hard link");
 			goto next;
 		}
 		switch (archive_entry_filetype(ae)) {
@@ -235,50 +280,49 @@ fetch_tar(struct store *st, const char *file)
 			see(&ts, clean, 1, NULL);
 			if (!(target = resolve(clean, archive_entry_symlink(ae) ?
 			    archive_entry_symlink(ae) : ""))) {
-				fail(file, "%s: symlink to %s, outside the archive; "
+				fail(f, file, "%s: symlink to %s, outside the archive; "
 				    "refused", name, archive_entry_symlink(ae));
 				break;
 			}
-			alias(st, &ts, &a, target, "symlink");
+			alias(f, &ts, &a, target, "symlink");
 			free(target);
 			break;
 		case AE_IFREG:
 			if (archive_entry_size_is_set(ae) &&
-			    archive_entry_size(ae) > opt.maxsize) {
-				fail(file, "%s: %lld bytes, larger than %lld (-m), "
+			    archive_entry_size(ae) > f->opt.maxsize) {
+				fail(f, file, "%s: %lld bytes, larger than %lld (-m), "
 				    "not fetched", name,
-				    (long long)archive_entry_size(ae), opt.maxsize);
+				    (long long)archive_entry_size(ae), f->opt.maxsize);
 				break;
 			}
-			sink_open(st, &sk);
-			big = 0;
-			/* archive_read_data fills the holes of sparse entries */
-			while ((r = archive_read_data(ar, buf, BUFSZ)) > 0)
-				if (sink_write(&sk, buf, (size_t)r) == -1) {
-					big = 1;
-					break;
-				}
-			if (big || r < 0) {
-				if (big)
-					fail(file, "%s: larger than %lld bytes (-m), "
-					    "not fetched", name, opt.maxsize);
-				else
-					fail(file, "%s: %s", name, archive_error_string(ar));
+			sink_open(f, &sk);
+			if ((r = readentry(f, ar, ae, &sk)) != ENTRY_OK) {
 				sink_abort(&sk);
-				if (r < 0 && archive_errno(ar) != 0 &&
-				    archive_error_string(ar)) {
+				if (r == ENTRY_BIG)
+					fail(f, file, "%s: larger than %lld bytes (-m), "
+					    "not fetched", name, f->opt.maxsize);
+				else if (r == ENTRY_BACK)
+					fail(f, file, "%s: sparse blocks that overlap "
+					    "or go back; not fetched", name);
+				else if (r == ENTRY_LONG)
+					fail(f, file, "%s: more data than the size in "
+					    "its header; not fetched", name);
+				else {
 					/* a damaged stream: stop, what came before stays */
+					fail(f, file, "%s: %s; the rest of the archive "
+					    "is not read", name, archive_error_string(ar) ?
+					    archive_error_string(ar) : "damaged entry");
 					free(clean);
 					goto done;
 				}
 				break;
 			}
-			sink_commit(st, &sk, &a);
-			store_emit(st, &a);
+			sink_commit(f, &sk, &a);
+			store_emit(f, &a);
 			see(&ts, clean, 0, &a);
 			break;
 		default:
-			fail(file, "%s: not a regular file, directory or link; "
+			fail(f, file, "%s: not a regular file, directory or link; "
 			    "refused", name);
 		}
 next:

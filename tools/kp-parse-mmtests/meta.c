@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pm.h"
+#include "toolchain.h"
 
 void
 remember_hash(iterinfo *it, const vfile *f, const vtext *x)
@@ -66,8 +67,13 @@ read_dmesg(iterinfo *it, const vtree *t)
 					if (!depth)
 						break;
 				}
-				if (*s)
-					it->toolchain = estrndup(p + 1, s - p - 1);
+				if (*s) {
+					/* the name build metadata gives too */
+					char *raw = estrndup(p + 1, s - p - 1);
+
+					it->toolchain = kp_toolchain(raw);
+					free(raw);
+				}
 			}
 		}
 	}

@@ -13,7 +13,6 @@ typedef struct {
 	char *rel;	/* path inside the source, '/' separated */
 	char *real;	/* the file to open */
 	char *shown;	/* its name in messages and in src */
-	size_t seq;	/* position in a store index */
 } vfile;
 
 typedef struct {

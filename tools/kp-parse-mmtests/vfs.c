@@ -29,7 +29,6 @@ vt_add(vtree *t, const char *rel, const char *real, const char *shown)
 	t->f[t->n].rel = estrdup(rel);
 	t->f[t->n].real = estrdup(real);
 	t->f[t->n].shown = estrdup(shown);
-	t->f[t->n].seq = 0;
 	t->n++;
 }
 

@@ -1,0 +1,117 @@
+/* msg.c: kp-fetch's messages and progress line.
+ *
+ * A failure of one file is named and the fetch goes on (fail); a store
+ * that cannot be written ends it (fatal).  Every record is written to
+ * stdout as soon as the index holds it, so when kp-fetch dies the two
+ * agree, and fatal() says so, or says how many records stdout lost. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kp.h"
+#include "fetch.h"
+
+double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+showprogress(struct progress *p, const char *end)
+{
+	double t = now() - p->t0;
+
+	fprintf(stderr, "\r%s: %lld files, %.1f MiB, %.1f MiB/s%s",
+	    program_invocation_short_name, p->nfiles, p->nbytes / 1048576.0,
+	    t > 0 ? p->nbytes / 1048576.0 / t : 0.0, end);
+	p->shown = *end == '\0';
+}
+
+void
+progress(struct fetch *f, long long bytes, int file)
+{
+	struct progress *p = &f->pr;
+	double t;
+
+	if (bytes < 0) {
+		if (p->tty && p->nfiles + p->nbytes > 0)
+			showprogress(p, "\n");
+		return;
+	}
+	p->nbytes += bytes;
+	p->nfiles += file;
+	if (!p->tty)
+		return;
+	if ((t = now()) - p->tlast >= 0.25) {
+		p->tlast = t;
+		showprogress(p, "");
+	}
+}
+
+/* clear the progress line, so a message starts on a line of its own */
+void
+unprogress(struct fetch *f)
+{
+	if (f->pr.shown) {
+		fputs("\r\033[K", stderr);
+		f->pr.shown = 0;
+	}
+}
+
+static void
+vmsg(struct fetch *f, const char *where, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	unprogress(f);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	kp_warn_at(where, 0, 0, "%s", msg);
+}
+
+/* a message that is no failure */
+void
+note(struct fetch *f, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(f, where, fmt, ap);
+	va_end(ap);
+}
+
+void
+fail(struct fetch *f, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(f, where, fmt, ap);
+	va_end(ap);
+	f->nerrors++;
+}
+
+void
+fatal(struct fetch *f, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(f, where, fmt, ap);
+	va_end(ap);
+	if (f->nlost)
+		kp_warn_at(NULL, 0, 0, "stopped: %ld records are in the store's "
+		    "index, of which %ld did not reach the standard output",
+		    f->nrecords + f->nlost, f->nlost);
+	else
+		kp_warn_at(NULL, 0, 0, "stopped: the %ld records in the store's "
+		    "index from this run are all on the standard output; "
+		    "the rest was not fetched", f->nrecords);
+	exit(KP_EXIT_BAD);
+}
