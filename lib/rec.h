@@ -364,7 +364,13 @@ typedef struct {
 enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
 	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
-	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT, KP_NOISE_NF };
+	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT,
+	/* learned from a series' history (kp-trend) */
+	KP_NOISE_SOURCE, KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, KP_NOISE_INSTANCE_SD_PCT, KP_NOISE_NF };
+/* noise: from reruns of one kernel (kp-stats: exp, group, n_runs, runs,
+ * run_medians) or from the history of a series (kp-trend: source
+ * "history" and the fields after it) */
 typedef struct {
 	kp_has has;
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
@@ -374,6 +380,11 @@ typedef struct {
 	kp_strs runs;
 	kp_nums run_medians;
 	double noise_pct;
+	char *source, *first;
+	long long n_kernels;
+	int level;	/* enum kp_level */
+	long long df;
+	double run_sd_pct, instance_sd_pct;
 } kp_noise;
 
 /* cmp: kp-compare's (and kp-hist's) fields, kp-hist's own, then those

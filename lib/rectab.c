@@ -199,7 +199,7 @@ TYPE(kp_histstat_t, kp_histstat, "stat", 1u << KP_SCOPE_HIST, 0, histstat_f);
 
 #define NO(i, nm, memb, kind, flags) F(kp_noise, KP_NOISE_##i, nm, memb, kind, flags)
 static const kp_field noise_f[KP_NOISE_NF] = {
-	NO(EXP, "exp", exp, KP_F_STR, 0),
+	NO(EXP, "exp", exp, KP_F_STR, N),
 	NO(KEY, "key", key, KP_F_STR, 0),
 	NO(KERNEL, "kernel", kernel, KP_F_STR, 0),
 	NO(JOB, "job", job, KP_F_STR, 0),
@@ -210,10 +210,17 @@ static const kp_field noise_f[KP_NOISE_NF] = {
 	NO(METRIC, "metric", metric, KP_F_STR, 0),
 	NO(CONC, "conc", conc, KP_F_INT, 0),
 	NO(GROUP, "group", group, KP_F_STR, N),
-	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, 0),
-	NO(RUNS, "runs", runs, KP_F_STRS, 0),
-	NO(RUN_MEDIANS, "run_medians", run_medians, KP_F_NUMS, 0),
+	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, N),
+	NO(RUNS, "runs", runs, KP_F_STRS, N),
+	NO(RUN_MEDIANS, "run_medians", run_medians, KP_F_NUMS, N),
 	NO(NOISE_PCT, "noise_pct", noise_pct, KP_F_NUM, 0),
+	NO(SOURCE, "source", source, KP_F_STR, N),
+	NO(FIRST, "first", first, KP_F_STR, N),
+	NO(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
+	E(kp_noise, KP_NOISE_LEVEL, "level", level, kp_level_v, N),
+	NO(DF, "df", df, KP_F_INT, N),
+	NO(RUN_SD_PCT, "run_sd_pct", run_sd_pct, KP_F_NUM, N),
+	NO(INSTANCE_SD_PCT, "instance_sd_pct", instance_sd_pct, KP_F_NUM, N),
 };
 TYPE(kp_noise_t, kp_noise, "noise", 0, 0, noise_f);
 

@@ -42,6 +42,13 @@ is "$(jq -c 'select(.type == "trend") | [.transients[] | [.kernel, (.size_pct | 
 is "$(jq -c 'select(.type == "noise") | [.source, .n_kernels, .level, .df > 0]' "$T/out")" \
 	'["history",11,"instance",true]' "a noise record learned from 11 kernels of history"
 is "$(jq -c 'select(.type == "run") | .run' "$T/out")" '"r1"' "other records pass through"
+if [ -x "$KP_BIN/../bench/ndjson" ]; then
+	grep -E '^\{"type":"(trend|noise)"' "$T/out" >"$T/written"
+	"$KP_BIN/../bench/ndjson" rec "$T/written" | cmp -s - "$T/written"
+	ok $? "trend and noise records read into libkp's structs and write back byte for byte"
+else
+	skip "the round trip of the records" "bench/ndjson is not built"
+fi
 
 # fewer than 8 kernels: no noise record
 jq -c 'select(.type == "stat" and (.kernel | test("v6.10")))' "$T/stats" >"$T/short"

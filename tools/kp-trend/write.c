@@ -10,18 +10,6 @@
 #define Z95 1.959963984540054
 #define Z995 2.5758293035489004
 
-static void
-ids(kp_w *w, const Series *s)
-{
-	kp_w_kstr(w, "key", s->s[F_KEY]);
-	kp_w_kstr(w, "job", s->s[F_JOB]);
-	kp_w_kstr(w, "suite", s->s[F_SUITE]);
-	kp_w_kstr(w, "bench", s->s[F_BENCH]);
-	kp_w_kstr(w, "test", s->s[F_TEST]);
-	kp_w_kstr(w, "op", s->s[F_OP]);
-	kp_w_kstr(w, "metric", s->s[F_METRIC]);
-}
-
 static double
 back(const Series *s, double y)
 {
@@ -130,6 +118,7 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	double v, nbar = 0;
 	size_t i;
 	int lv = level(s);
+	kp_noise n;
 
 	if (!s->logs || s->np - s->nt < set->minhist || s->ndiff + 2 < set->minhist)
 		return;
@@ -137,19 +126,28 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 		nbar += (double)s->p[i].nu;
 	nbar /= (double)s->np;
 	v = (lv <= KP_LV_RUN ? s->unit_var : s->unit_var / nbar) + s->kernel_var;
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "noise");
-	kp_w_kstr(w, "source", "history");
-	ids(w, s);
-	kp_w_kint(w, "conc", s->conc);
-	kp_w_kstr(w, "kernel", kernel[s->p[s->np - 1].kern]);
-	kp_w_kstr(w, "first", kernel[s->p[0].kern]);
-	kp_w_kint(w, "n_kernels", (long long)(s->np - s->nt));
-	kp_w_kstr(w, "level", kp_word(&kp_level_v, lv));
-	kp_w_kint(w, "df", (long long)s->ndiff);
-	kp_w_knum(w, "run_sd_pct", 100 * sqrt(v));
-	kp_w_knum(w, "instance_sd_pct", lv == KP_LV_INSTANCE && s->unit_df > 0 ?
-	    100 * sqrt(s->unit_var) : NAN);
-	kp_w_knum(w, "noise_pct", 100 * Z995 * sqrt(2 * v));
-	kp_w_end(w);
+	memset(&n, 0, sizeof(n));
+	n.has = kp_has_of(KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
+	    KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
+	    KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_NOISE_PCT, -1);
+	kp_has_range(&n.has, KP_NOISE_SOURCE, KP_NOISE_INSTANCE_SD_PCT);
+	n.key = s->s[F_KEY];
+	n.kernel = kernel[s->p[s->np - 1].kern];
+	n.job = s->s[F_JOB];
+	n.suite = s->s[F_SUITE];
+	n.bench = s->s[F_BENCH];
+	n.test = s->s[F_TEST];
+	n.op = s->s[F_OP];
+	n.metric = s->s[F_METRIC];
+	n.conc = s->conc;
+	n.noise_pct = 100 * Z995 * sqrt(2 * v);
+	n.source = "history";
+	n.first = kernel[s->p[0].kern];
+	n.n_kernels = (long long)(s->np - s->nt);
+	n.level = lv;
+	n.df = (long long)s->ndiff;
+	n.run_sd_pct = 100 * sqrt(v);
+	n.instance_sd_pct = lv == KP_LV_INSTANCE && s->unit_df > 0 ?
+	    100 * sqrt(s->unit_var) : NAN;
+	kp_rec_write(w, &kp_noise_t, &n);
 }
