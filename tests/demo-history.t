@@ -34,4 +34,12 @@ grep -q 'stroke-dasharray="5,3"' "$svg" && grep -q '>-[0-9.]*%</text>' "$svg"
 ok $? "with the change point marked and its size"
 grep -q '<title>baseline</title>' "$svg" && grep -q '<title>target</title>' "$svg"
 ok $? "and the baseline and the target ringed"
+# the EXAMPLES of kp-triage(1), on the demo's lab
+(cd "$T/demo" &&
+kp-compare -b v6.16 -t v6.17 history/*.ndjson | kp-classify |
+    kp-triage -t triage.yaml - trend.ndjson |
+    jq -r 'select(.type == "cmp" and .class == "regression") |
+    "\(.test): since \(.since), still in \(.still_in), \(.triage)"') >"$T/ex" 2>/dev/null
+is "$(cat "$T/ex")" "futex/futex1_ops_s: since v6.17-rc3, still in v6.17, null" \
+	"the EXAMPLES of kp-triage(1) run"
 done_testing
