@@ -109,13 +109,13 @@ readfile(const char *path, kp_w *w)
 			k = kp_strmap_add(noisemap, id, strlen(id), &isnew);
 			if (isnew) {
 				noise = grow(noise, k, sizeof(*noise));
+				noise_hist = grow(noise_hist, k, 1);
 				noise[k] = NAN;
 			}
 			if (!(pct <= noise[k])) {
 				noise[k] = pct;
 				/* learned from the lab's history (kp-trend), or
 				 * from reruns of one kernel (kp-stats) */
-				noise_hist = grow(noise_hist, k, 1);
 				noise_hist[k] = strcmp(kp_opt_str(&d, "source", "reruns"),
 				    "history") == 0;
 			}

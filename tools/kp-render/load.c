@@ -91,7 +91,7 @@ wants(Reader *rd)
 static void
 unknown_class(kp_json *d)
 {
-	int tok[KP_CMP_NF];
+	int tok[KP_CMP_NF + 1];	/* kp_rec_index writes the token of "type" after the fields */
 	char list[128];
 
 	kp_rec_index(d, &kp_cmp_t, tok, NULL);
