@@ -25,6 +25,7 @@ LIBSRC = \
 	lib/record.c \
 	lib/rectab.c \
 	lib/runmeta.c \
+	lib/segment.c \
 	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
@@ -42,7 +43,12 @@ TOOLS = \
 	kp-compare \
 	kp-classify \
 	kp-systematic \
+	kp-trend \
+	kp-triage \
 	kp-render
+
+# tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
+SCRIPTS = kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
@@ -54,6 +60,7 @@ UNITS = \
 	lineio \
 	numfmt \
 	rec \
+	segment \
 	strmap \
 	summary \
 	toolchain
@@ -64,9 +71,9 @@ obj_of = $(patsubst %.c,$(O)/%.o,$(call src_of,$(1)))
 
 LIBOBJ = $(LIBSRC:%.c=$(O)/%.o)
 LIB = $(O)/libkp.a
-BIN = $(TOOLS:%=$(O)/bin/%)
+BIN = $(TOOLS:%=$(O)/bin/%) $(SCRIPTS:%=$(O)/bin/%)
 UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
-MAN1 = $(TOOLS:%=man/man1/%.1)
+MAN1 = $(TOOLS:%=man/man1/%.1) $(SCRIPTS:%=man/man1/%.1)
 MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man7/kp.7 man/man7/kp-pipelines.7
 
 all: $(O)/.deps $(BIN) $(O)/bench/ndjson
@@ -101,6 +108,10 @@ $(O)/bin/$(1): $(call obj_of,$(1)) $(LIB)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
+$(O)/bin/%: tools/%.sh config.mk
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
@@ -134,6 +145,11 @@ demo: all deps-run
 	@cat out/demo/report.txt
 	@echo; echo "kp: Markdown, CSV, JUnit, JSON and the HTML report (out/demo/html/index.html) are in out/demo/"
 
+# The history part on a generated lab of 32 kernels: trend, reports with
+# trend plots, triage and a git bisection (tests/sim/demo-history.sh).
+demo-history: all
+	PATH="$(CURDIR)/$(O)/bin:$$PATH" sh tests/sim/demo-history.sh out/demo-history
+
 lint-man:
 	@sh tests/deps.sh mandoc
 	mandoc -Tlint -W warning $(MAN)
@@ -149,10 +165,10 @@ install: all
 	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
 
 uninstall:
-	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS)
+	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS) $(SCRIPTS)
 	rm -rf $(DESTDIR)$(PREFIX)/share/kp
 
 clean:
 	rm -rf build build-asan
 
-.PHONY: all bench deps deps-run deps-test check check-asan demo lint-man install uninstall clean
+.PHONY: all bench deps deps-run deps-test check check-asan demo demo-history lint-man install uninstall clean

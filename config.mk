@@ -13,6 +13,7 @@ DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 	libcurl4-openssl-dev libarchive-dev liblzma-dev
 DEBS_RUN = jq parallel
 DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
+	r-base-core r-cran-strucchange \
 	perl gzip xz-utils tar bc time
 DEBS_BROWSER = chromium
 DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER)
@@ -26,6 +27,7 @@ LDLIBS = -lcrypto -lz -lm
 # libraries of single tools (pkg-config would give the same on Debian 12)
 LDLIBS_kp-fetch = -lcurl -larchive
 LDLIBS_kp-classify = -lyaml
+LDLIBS_kp-triage = -lyaml
 LDLIBS_kp-parse-mmtests = -llzma
 LDLIBS_kp-render = -lcsv
 

@@ -73,7 +73,8 @@ rec(kp_w *w, kp_json *d)
 {
 	static const kp_rtype *const types[] = { &kp_run_t, &kp_runstat_t,
 		&kp_sample_t, &kp_hist_t, &kp_stat_t, &kp_rollup_t, &kp_histstat_t,
-		&kp_noise_t, &kp_cmp_t, &kp_sys_t, &kp_artifact_t };
+		&kp_noise_t, &kp_cmp_t, &kp_sys_t, &kp_artifact_t, &kp_trend_t,
+		&kp_triage_t };
 	static kp_recix ix[KP_LEN(types)];
 	char buf[4096];	/* kp_rec_read zeroes what it fills */
 	size_t i;

@@ -39,6 +39,7 @@ static const char *const kindname[] = {
 	[KP_F_NUMS] = "an array of numbers", [KP_F_INTS] = "an array of integers",
 	[KP_F_COUNTS] = "an object of counters",
 	[KP_F_INSTS] = "an array of {instance, n, median, mean}",
+	[KP_F_OBJS] = "an array of objects",
 	[KP_F_OBS] = "an object with the unit values of each level",
 	[KP_F_BUCKETS] = "an array of buckets {lo, hi, count}",
 	[KP_F_SEVCOUNTS] = "an object of severities and counts",
@@ -457,6 +458,35 @@ setnull(const kp_field *f, void *p)
 	}
 }
 
+static void readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec);
+
+/* each element an object read by the table f->sub */
+static void
+objs_of(kp_json *d, int i, const kp_field *f, kp_objs *o)
+{
+	const kp_rtype *st = f->sub;
+	int e, k, fi, tok[MAXF];
+	const char *key;
+	size_t len;
+	char *el;
+
+	arr(d, i, f->name, kindname[KP_F_OBJS]);
+	o->v = ecalloc(d->tok[i].n + 1, st->size);
+	for (e = i + 1; o->n < d->tok[i].n; e = (int)d->tok[e].next) {
+		obj(d, e, f->name, kindname[KP_F_OBJS]);
+		for (fi = 0; fi < st->nf; fi++)
+			tok[fi] = -1;
+		for (k = e + 1; k < (int)d->tok[e].next; k = (int)d->tok[k + 1].next) {
+			key = keytext(d, k, &len);
+			if ((fi = lookup(st, key, len)) >= 0 && tok[fi] < 0)
+				tok[fi] = k + 1;
+		}
+		el = (char *)o->v + o->n++ * st->size;
+		for (fi = 0; fi < st->nf; fi++)
+			readfield(d, st, fi, tok[fi], el);
+	}
+}
+
 static void
 readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 {
@@ -530,6 +560,9 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		break;
 	case KP_F_SEVCOUNTS:
 		sevcounts_of(d, v, f->name, p);
+		break;
+	case KP_F_OBJS:
+		objs_of(d, v, f, p);
 		break;
 	}
 }
@@ -619,6 +652,11 @@ freefield(const kp_field *f, void *p)
 		break;
 	case KP_F_BUCKETS:
 		free(((kp_buckets *)p)->v);
+		break;
+	case KP_F_OBJS:
+		for (i = 0; i < ((kp_objs *)p)->n; i++)
+			kp_rec_free(f->sub, (char *)((kp_objs *)p)->v + i * f->sub->size);
+		free(((kp_objs *)p)->v);
 		break;
 	}
 }
@@ -846,6 +884,18 @@ writefield(kp_w *w, const kp_field *f, const void *p)
 			kp_w_knum(w, "lo", b->v[i].lo);
 			kp_w_knum(w, "hi", b->v[i].hi);
 			kp_w_kint(w, "count", b->v[i].count);
+			kp_w_end(w);
+		}
+		kp_w_end(w);
+		break;
+	}
+	case KP_F_OBJS: {
+		const kp_objs *o = p;
+
+		kp_w_arr(w);
+		for (i = 0; i < o->n; i++) {
+			kp_w_obj(w);
+			kp_rec_members(w, f->sub, (const char *)o->v + i * f->sub->size);
 			kp_w_end(w);
 		}
 		kp_w_end(w);

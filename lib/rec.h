@@ -74,7 +74,8 @@ enum kp_method { KP_M_MODERATED_T_LOG, KP_M_SWEEP_EB_LOG, KP_M_WELCH_LOG,
 	KP_M_MMTESTS_CIDIFF, KP_M_HIST_BOUNDS, KP_M_WELCH_LOG_RUNS, KP_M_NONE,
 	KP_NMETHOD };
 /* cmp noise_floor_source: where the noise floor came from */
-enum kp_floor_source { KP_FLOOR_LEARNED, KP_FLOOR_RULE, KP_FLOOR_DEFAULT, KP_NFLOOR };
+enum kp_floor_source { KP_FLOOR_LEARNED, KP_FLOOR_RULE, KP_FLOOR_DEFAULT,
+	KP_FLOOR_HISTORY, KP_NFLOOR };
 /* sys combine_method */
 enum kp_combine { KP_STOUFFER, KP_SIGN, KP_NCOMBINE };
 /* stat ci_method */
@@ -197,6 +198,13 @@ typedef struct {
 	kp_inst *v;
 	size_t n;
 } kp_insts;
+
+/* an array of objects of one table (KP_F_OBJS): n structs of that
+ * table's size */
+typedef struct {
+	void *v;
+	size_t n;
+} kp_objs;
 
 /* stat obs: the unit values at each level, enum kp_level */
 typedef struct {
@@ -363,7 +371,13 @@ typedef struct {
 enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
 	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
-	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT, KP_NOISE_NF };
+	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT,
+	/* learned from a series' history (kp-trend) */
+	KP_NOISE_SOURCE, KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, KP_NOISE_INSTANCE_SD_PCT, KP_NOISE_NF };
+/* noise: from reruns of one kernel (kp-stats: exp, group, n_runs, runs,
+ * run_medians) or from the history of a series (kp-trend: source
+ * "history" and the fields after it) */
 typedef struct {
 	kp_has has;
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
@@ -373,6 +387,11 @@ typedef struct {
 	kp_strs runs;
 	kp_nums run_medians;
 	double noise_pct;
+	char *source, *first;
+	long long n_kernels;
+	int level;	/* enum kp_level */
+	long long df;
+	double run_sd_pct, instance_sd_pct;
 } kp_noise;
 
 /* cmp: kp-compare's (and kp-hist's) fields, kp-hist's own, then those
@@ -400,7 +419,10 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	KP_CMP_NEED_N, KP_CMP_NOISE_FLOOR_PCT, KP_CMP_NOISE_FLOOR_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
-	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE, KP_CMP_NF };
+	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
+	/* kp-triage */
+	KP_CMP_SINCE, KP_CMP_SINCE_BEFORE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN,
+	KP_CMP_TRIAGE, KP_CMP_TRIAGE_LINK, KP_CMP_TRIAGE_NOTE, KP_CMP_NF };
 typedef struct {
 	kp_has has;
 	char *key, *job, *suite, *bench, *test, *op, *metric, *unit;
@@ -429,6 +451,9 @@ typedef struct {
 	int noise_floor_source;	/* enum kp_floor_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
+	char *since, *since_before, *still_in, *fixed_in;
+	int triage;	/* enum KP_TRIAGE_*, -1 null */
+	char *triage_link, *triage_note;
 } kp_cmp;
 
 enum { KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP, KP_SYS_METRIC,
@@ -439,7 +464,8 @@ enum { KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP, KP_SYS_METRIC,
 	KP_SYS_SEVERITY_COUNTS, KP_SYS_AVG_SCORE, KP_SYS_CHANGE_MIN_PCT,
 	KP_SYS_CHANGE_MAX_PCT, KP_SYS_SYSTEMATIC, KP_SYS_P_COMBINED,
 	KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD, KP_SYS_N_COMBINED,
-	KP_SYS_RANK, KP_SYS_NF };
+	KP_SYS_RANK, KP_SYS_TRIAGE, KP_SYS_TRIAGE_LINK, KP_SYS_TRIAGE_NOTE,
+	KP_SYS_NF };
 typedef struct {
 	kp_has has;
 	char *suite, *bench, *test, *op, *metric, *base_exp, *target_exp, *unit;
@@ -454,6 +480,8 @@ typedef struct {
 	double p_combined, q_combined;
 	int combine_method;	/* enum kp_combine */
 	long long n_combined, rank;
+	int triage;	/* enum KP_TRIAGE_*, -1 null */
+	char *triage_link, *triage_note;
 } kp_sys;
 
 enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
@@ -477,6 +505,88 @@ typedef struct {
  * it has neither */
 int kp_cmp_single_run(const kp_cmp *c);
 
+/* trend (kp-trend): a series across kernels; its members series,
+ * changes, transients and drifts are arrays of the structs below */
+enum { KP_TPOINT_KERNEL, KP_TPOINT_CENTRE, KP_TPOINT_CI_LOW, KP_TPOINT_CI_HIGH,
+	KP_TPOINT_N, KP_TPOINT_NF };
+typedef struct {
+	kp_has has;
+	char *kernel;
+	double centre, ci_low, ci_high;
+	long long n;
+} kp_tpoint;
+
+enum { KP_TCHANGE_FIRST, KP_TCHANGE_BEFORE, KP_TCHANGE_SIZE_PCT,
+	KP_TCHANGE_CI_LOW_PCT, KP_TCHANGE_CI_HIGH_PCT, KP_TCHANGE_Z, KP_TCHANGE_P,
+	KP_TCHANGE_WORSE, KP_TCHANGE_FAMILY, KP_TCHANGE_PROVISIONAL,
+	KP_TCHANGE_PERSISTS, KP_TCHANGE_REVERTED_IN, KP_TCHANGE_NF };
+typedef struct {
+	kp_has has;
+	char *first, *before;
+	double size_pct, ci_low_pct, ci_high_pct, z, p;
+	int worse, family, provisional, persists;
+	char *reverted_in;	/* NULL: persists */
+} kp_tchange;
+
+enum { KP_TTRANS_KERNEL, KP_TTRANS_SIZE_PCT, KP_TTRANS_Z, KP_TTRANS_NF };
+typedef struct {
+	kp_has has;
+	char *kernel;
+	double size_pct, z;
+} kp_ttransient;
+
+enum { KP_TDRIFT_FIRST, KP_TDRIFT_LAST, KP_TDRIFT_SIZE_PCT,
+	KP_TDRIFT_CI_LOW_PCT, KP_TDRIFT_CI_HIGH_PCT, KP_TDRIFT_SLOPE_PCT,
+	KP_TDRIFT_NF };
+typedef struct {
+	kp_has has;
+	char *first, *last;
+	double size_pct, ci_low_pct, ci_high_pct, slope_pct;
+} kp_tdrift;
+
+enum { KP_TREND_KEY, KP_TREND_JOB, KP_TREND_SUITE, KP_TREND_BENCH,
+	KP_TREND_TEST, KP_TREND_OP, KP_TREND_METRIC, KP_TREND_UNIT,
+	KP_TREND_BETTER, KP_TREND_CONC, KP_TREND_LEVEL, KP_TREND_N_KERNELS,
+	KP_TREND_NEWEST, KP_TREND_UNIT_SD_PCT, KP_TREND_KERNEL_SD_PCT,
+	KP_TREND_SERIES, KP_TREND_CHANGES, KP_TREND_TRANSIENTS, KP_TREND_DRIFTS,
+	KP_TREND_NF };
+typedef struct {
+	kp_has has;
+	char *key, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better;
+	long long conc;
+	int level;	/* enum kp_level */
+	long long n_kernels;
+	char *newest;
+	double unit_sd_pct, kernel_sd_pct;
+	kp_objs series;	/* kp_tpoint */
+	kp_objs changes;	/* kp_tchange */
+	kp_objs transients;	/* kp_ttransient */
+	kp_objs drifts;	/* kp_tdrift */
+} kp_trend;
+
+/* triage (kp-triage): a known finding of the triage file and what the
+ * input said of it */
+enum { KP_TRIAGE_ACKNOWLEDGED, KP_TRIAGE_INVALID, KP_TRIAGE_FIXED_IN,
+	KP_TRIAGE_DOWNSTREAM, KP_NTRIAGE };
+enum { KP_TSTATE_REPRODUCES, KP_TSTATE_FIXED, KP_TSTATE_NOT_MEASURED, KP_NTSTATE };
+extern const kp_vocab kp_triage_v, kp_tstate_v;
+enum { KP_TRIAGE_PATTERN, KP_TRIAGE_CONC, KP_TRIAGE_SINCE, KP_TRIAGE_STATUS,
+	KP_TRIAGE_FIXED_IN_F, KP_TRIAGE_LINK, KP_TRIAGE_NOTE, KP_TRIAGE_N_FINDINGS,
+	KP_TRIAGE_N_MEASURED, KP_TRIAGE_STATE, KP_TRIAGE_SEEN_FIXED_IN,
+	KP_TRIAGE_NF };
+typedef struct {
+	kp_has has;
+	char *pattern;
+	long long conc;	/* KP_NULL_INT: every level */
+	char *since;
+	int status;	/* enum KP_TRIAGE_* */
+	char *fixed_in, *link, *note;
+	long long n_findings, n_measured;
+	int state;	/* enum KP_TSTATE_* */
+	char *seen_fixed_in;
+} kp_triage;
+
 /* ---- the tables ---- */
 
 enum kp_fkind {
@@ -496,12 +606,15 @@ enum kp_fkind {
 	KP_F_OBS,	/* kp_obs */
 	KP_F_BUCKETS,	/* kp_buckets */
 	KP_F_SEVCOUNTS,	/* long long[KP_NSEV + 1] */
+	KP_F_OBJS,	/* kp_objs: an array of objects, each read and written
+			 * by the table of sub (a struct beginning with kp_has) */
 };
 
 enum {
 	KP_FF_NULL = 1,	/* may be missing or null when read */
 };
 
+struct kp_rtype;
 typedef struct {
 	const char *name;
 	uint8_t len;	/* strlen(name) */
@@ -509,9 +622,10 @@ typedef struct {
 	uint8_t flags;	/* KP_FF_* */
 	uint16_t off;	/* of the member in the struct */
 	const kp_vocab *vocab;	/* KP_F_ENUM */
+	const struct kp_rtype *sub;	/* KP_F_OBJS */
 } kp_field;
 
-typedef struct {
+typedef struct kp_rtype {
 	const char *name;	/* the value of "type" */
 	unsigned scopes;	/* stat: the scopes it covers, bits of enum kp_scope */
 	int extra;	/* keeps members not in the table (kp_run's extra) */
@@ -525,7 +639,7 @@ typedef struct {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t;
 
 /* ---- reading and writing (rec.c) ---- */
 

@@ -7,6 +7,8 @@
 
 #define F(st, i, nm, memb, kind, flags) \
 	[i] = { nm, sizeof(nm) - 1, kind, flags, offsetof(st, memb), NULL }
+#define O(st, i, nm, memb, subtype, flags) \
+	[i] = { nm, sizeof(nm) - 1, KP_F_OBJS, flags, offsetof(st, memb), NULL, &subtype }
 #define E(st, i, nm, memb, vocab, flags) \
 	[i] = { nm, sizeof(nm) - 1, KP_F_ENUM, flags, offsetof(st, memb), &vocab }
 #define TYPE(var, st, nm, scopes, extra, fields) \
@@ -197,7 +199,7 @@ TYPE(kp_histstat_t, kp_histstat, "stat", 1u << KP_SCOPE_HIST, 0, histstat_f);
 
 #define NO(i, nm, memb, kind, flags) F(kp_noise, KP_NOISE_##i, nm, memb, kind, flags)
 static const kp_field noise_f[KP_NOISE_NF] = {
-	NO(EXP, "exp", exp, KP_F_STR, 0),
+	NO(EXP, "exp", exp, KP_F_STR, N),
 	NO(KEY, "key", key, KP_F_STR, 0),
 	NO(KERNEL, "kernel", kernel, KP_F_STR, 0),
 	NO(JOB, "job", job, KP_F_STR, 0),
@@ -208,10 +210,17 @@ static const kp_field noise_f[KP_NOISE_NF] = {
 	NO(METRIC, "metric", metric, KP_F_STR, 0),
 	NO(CONC, "conc", conc, KP_F_INT, 0),
 	NO(GROUP, "group", group, KP_F_STR, N),
-	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, 0),
-	NO(RUNS, "runs", runs, KP_F_STRS, 0),
-	NO(RUN_MEDIANS, "run_medians", run_medians, KP_F_NUMS, 0),
+	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, N),
+	NO(RUNS, "runs", runs, KP_F_STRS, N),
+	NO(RUN_MEDIANS, "run_medians", run_medians, KP_F_NUMS, N),
 	NO(NOISE_PCT, "noise_pct", noise_pct, KP_F_NUM, 0),
+	NO(SOURCE, "source", source, KP_F_STR, N),
+	NO(FIRST, "first", first, KP_F_STR, N),
+	NO(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
+	E(kp_noise, KP_NOISE_LEVEL, "level", level, kp_level_v, N),
+	NO(DF, "df", df, KP_F_INT, N),
+	NO(RUN_SD_PCT, "run_sd_pct", run_sd_pct, KP_F_NUM, N),
+	NO(INSTANCE_SD_PCT, "instance_sd_pct", instance_sd_pct, KP_F_NUM, N),
 };
 TYPE(kp_noise_t, kp_noise, "noise", 0, 0, noise_f);
 
@@ -289,6 +298,13 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(CPU_SHARE_RATIO, "cpu_share_ratio", cpu_share_ratio, KP_F_NUM, N),
 	C(INTERFERENCE, "interference", interference, KP_F_BOOL, N),
 	C(UNSTABLE, "unstable", unstable, KP_F_BOOL, N),
+	C(SINCE, "since", since, KP_F_STR, N),
+	C(SINCE_BEFORE, "since_before", since_before, KP_F_STR, N),
+	C(STILL_IN, "still_in", still_in, KP_F_STR, N),
+	C(FIXED_IN, "fixed_in", fixed_in, KP_F_STR, N),
+	E(kp_cmp, KP_CMP_TRIAGE, "triage", triage, kp_triage_v, N),
+	C(TRIAGE_LINK, "triage_link", triage_link, KP_F_STR, N),
+	C(TRIAGE_NOTE, "triage_note", triage_note, KP_F_STR, N),
 };
 TYPE(kp_cmp_t, kp_cmp, "cmp", 0, 0, cmp_f);
 
@@ -324,6 +340,9 @@ static const kp_field sys_f[KP_SYS_NF] = {
 	E(kp_sys, KP_SYS_COMBINE_METHOD, "combine_method", combine_method, kp_combine_v, N),
 	SY(N_COMBINED, "n_combined", n_combined, KP_F_INT, N),
 	SY(RANK, "rank", rank, KP_F_INT, N),
+	E(kp_sys, KP_SYS_TRIAGE, "triage", triage, kp_triage_v, N),
+	SY(TRIAGE_LINK, "triage_link", triage_link, KP_F_STR, N),
+	SY(TRIAGE_NOTE, "triage_note", triage_note, KP_F_STR, N),
 };
 TYPE(kp_sys_t, kp_sys, "sys", 0, 0, sys_f);
 
@@ -342,3 +361,89 @@ static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(ETAG, "etag", etag, KP_F_STR, N),
 };
 TYPE(kp_artifact_t, kp_artifact_rec, "artifact", 0, 0, artifact_f);
+
+#define TP(i, nm, memb, kind, flags) F(kp_tpoint, KP_TPOINT_##i, nm, memb, kind, flags)
+static const kp_field tpoint_f[KP_TPOINT_NF] = {
+	TP(KERNEL, "kernel", kernel, KP_F_STR, 0),
+	TP(CENTRE, "centre", centre, KP_F_NUM, 0),
+	TP(CI_LOW, "ci_low", ci_low, KP_F_NUM, N),
+	TP(CI_HIGH, "ci_high", ci_high, KP_F_NUM, N),
+	TP(N, "n", n, KP_F_INT, 0),
+};
+static TYPE(tpoint_t, kp_tpoint, "", 0, 0, tpoint_f);
+
+#define TC(i, nm, memb, kind, flags) F(kp_tchange, KP_TCHANGE_##i, nm, memb, kind, flags)
+static const kp_field tchange_f[KP_TCHANGE_NF] = {
+	TC(FIRST, "first", first, KP_F_STR, 0),
+	TC(BEFORE, "before", before, KP_F_STR, 0),
+	TC(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TC(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
+	TC(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
+	TC(Z, "z", z, KP_F_NUM, N),
+	TC(P, "p", p, KP_F_NUM, N),
+	TC(WORSE, "worse", worse, KP_F_BOOL, 0),
+	TC(FAMILY, "family", family, KP_F_BOOL, N),
+	TC(PROVISIONAL, "provisional", provisional, KP_F_BOOL, N),
+	TC(PERSISTS, "persists", persists, KP_F_BOOL, 0),
+	TC(REVERTED_IN, "reverted_in", reverted_in, KP_F_STR, N),
+};
+static TYPE(tchange_t, kp_tchange, "", 0, 0, tchange_f);
+
+#define TT(i, nm, memb, kind, flags) F(kp_ttransient, KP_TTRANS_##i, nm, memb, kind, flags)
+static const kp_field ttrans_f[KP_TTRANS_NF] = {
+	TT(KERNEL, "kernel", kernel, KP_F_STR, 0),
+	TT(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TT(Z, "z", z, KP_F_NUM, N),
+};
+static TYPE(ttrans_t, kp_ttransient, "", 0, 0, ttrans_f);
+
+#define TD(i, nm, memb, kind, flags) F(kp_tdrift, KP_TDRIFT_##i, nm, memb, kind, flags)
+static const kp_field tdrift_f[KP_TDRIFT_NF] = {
+	TD(FIRST, "first", first, KP_F_STR, 0),
+	TD(LAST, "last", last, KP_F_STR, 0),
+	TD(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TD(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
+	TD(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
+	TD(SLOPE_PCT, "slope_pct", slope_pct, KP_F_NUM, N),
+};
+static TYPE(tdrift_t, kp_tdrift, "", 0, 0, tdrift_f);
+
+#define T(i, nm, memb, kind, flags) F(kp_trend, KP_TREND_##i, nm, memb, kind, flags)
+static const kp_field trend_f[KP_TREND_NF] = {
+	T(KEY, "key", key, KP_F_STR, 0),
+	T(JOB, "job", job, KP_F_STR, N),
+	T(SUITE, "suite", suite, KP_F_STR, 0),
+	T(BENCH, "bench", bench, KP_F_STR, 0),
+	T(TEST, "test", test, KP_F_STR, 0),
+	T(OP, "op", op, KP_F_STR, 0),
+	T(METRIC, "metric", metric, KP_F_STR, 0),
+	T(UNIT, "unit", unit, KP_F_STR, N),
+	E(kp_trend, KP_TREND_BETTER, "better", better, kp_better_v, 0),
+	T(CONC, "conc", conc, KP_F_INT, 0),
+	E(kp_trend, KP_TREND_LEVEL, "level", level, kp_level_v, N),
+	T(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
+	T(NEWEST, "newest", newest, KP_F_STR, 0),
+	T(UNIT_SD_PCT, "unit_sd_pct", unit_sd_pct, KP_F_NUM, N),
+	T(KERNEL_SD_PCT, "kernel_sd_pct", kernel_sd_pct, KP_F_NUM, N),
+	O(kp_trend, KP_TREND_SERIES, "series", series, tpoint_t, 0),
+	O(kp_trend, KP_TREND_CHANGES, "changes", changes, tchange_t, 0),
+	O(kp_trend, KP_TREND_TRANSIENTS, "transients", transients, ttrans_t, 0),
+	O(kp_trend, KP_TREND_DRIFTS, "drifts", drifts, tdrift_t, 0),
+};
+TYPE(kp_trend_t, kp_trend, "trend", 0, 0, trend_f);
+
+#define TG(i, nm, memb, kind, flags) F(kp_triage, KP_TRIAGE_##i, nm, memb, kind, flags)
+static const kp_field triage_f[KP_TRIAGE_NF] = {
+	TG(PATTERN, "pattern", pattern, KP_F_STR, 0),
+	TG(CONC, "conc", conc, KP_F_INT, N),
+	TG(SINCE, "since", since, KP_F_STR, N),
+	E(kp_triage, KP_TRIAGE_STATUS, "status", status, kp_triage_v, 0),
+	TG(FIXED_IN_F, "fixed_in", fixed_in, KP_F_STR, N),
+	TG(LINK, "link", link, KP_F_STR, N),
+	TG(NOTE, "note", note, KP_F_STR, N),
+	TG(N_FINDINGS, "n_findings", n_findings, KP_F_INT, 0),
+	TG(N_MEASURED, "n_measured", n_measured, KP_F_INT, 0),
+	E(kp_triage, KP_TRIAGE_STATE, "state", state, kp_tstate_v, 0),
+	TG(SEEN_FIXED_IN, "seen_fixed_in", seen_fixed_in, KP_F_STR, N),
+};
+TYPE(kp_triage_t, kp_triage, "triage", 0, 0, triage_f);

@@ -36,12 +36,18 @@ VOCAB(kp_method_v, "a method", "other",
 	[KP_M_WELCH_LOG_RUNS] = "welch-log-runs", [KP_M_NONE] = "none");
 VOCAB(kp_floor_source_v, "a noise floor source", NULL,
 	[KP_FLOOR_LEARNED] = "learned", [KP_FLOOR_RULE] = "rule",
-	[KP_FLOOR_DEFAULT] = "default");
+	[KP_FLOOR_DEFAULT] = "default", [KP_FLOOR_HISTORY] = "history");
 VOCAB(kp_combine_v, "a combination method", NULL,
 	[KP_STOUFFER] = "stouffer", [KP_SIGN] = "sign");
 VOCAB(kp_ci_method_v, "an interval method", NULL,
 	[KP_CI_ORDER_STATISTIC] = "order-statistic", [KP_CI_T] = "t",
 	[KP_CI_NONE] = "none");
+VOCAB(kp_triage_v, "a triage status", NULL,
+	[KP_TRIAGE_ACKNOWLEDGED] = "acknowledged", [KP_TRIAGE_INVALID] = "invalid",
+	[KP_TRIAGE_FIXED_IN] = "fixed-in", [KP_TRIAGE_DOWNSTREAM] = "downstream");
+VOCAB(kp_tstate_v, "a triage state", NULL,
+	[KP_TSTATE_REPRODUCES] = "reproduces", [KP_TSTATE_FIXED] = "fixed",
+	[KP_TSTATE_NOT_MEASURED] = "not-measured");
 
 const struct kp_quantile kp_quantiles[KP_NQ] = {
 	[KP_Q50] = { "p50", 0.5 }, [KP_Q90] = { "p90", 0.9 },

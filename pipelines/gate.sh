@@ -4,7 +4,8 @@ prog=gate.sh
 
 usage() {
 	echo "usage: $prog [--report-only] [--threshold pct] [--metric quantile]" \
-	    "[--fail-on class|severity] [--max-age days] [--update-baseline]" \
+	    "[--fail-on class|severity] [--max-age days] [--triage file]" \
+	    "[--fail-on-triaged] [--update-baseline]" \
 	    "target baseline" >&2
 	exit 2
 }
@@ -20,6 +21,8 @@ threshold=${KP_GATE_THRESHOLD:-20}
 metric=p99
 fail_on=regression
 max_age=
+triage=
+triaged=
 # options may come before or after the two operands, as CI scripts write them
 nargs=0
 while [ $# -gt 0 ]; do
@@ -33,6 +36,9 @@ while [ $# -gt 0 ]; do
 	--fail-on) [ $# -ge 2 ] || usage; fail_on=$2; shift ;;
 	--fail-on=*) fail_on=${1#*=} ;;
 	--max-age) [ $# -ge 2 ] || usage; max_age=$2; shift ;;
+	--triage) [ $# -ge 2 ] || usage; triage=$2; shift ;;
+	--triage=*) triage=${1#*=} ;;
+	--fail-on-triaged) triaged=--fail-on-triaged ;;
 	--max-age=*) max_age=${1#*=} ;;
 	--) shift
 		for a; do
@@ -178,6 +184,12 @@ else
 	kp-compare -b baseline -t target "$T/stats" >"$T/cmp" || exit 2
 fi
 kp-classify -P gate -T "$threshold" "$T/cmp" >"$T/class" || exit 2
+# known findings (kp-triage): shown, and left out of the gate when
+# acknowledged or invalid unless --fail-on-triaged
+if [ -n "$triage" ]; then
+	kp-triage -t "$triage" "$T/class" >"$T/triaged" || exit 2
+	mv "$T/triaged" "$T/class"
+fi
 # kp-render flags a stale baseline (host, CPU, age) from the run records
 set -- -f table
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
@@ -185,7 +197,7 @@ if [ "$report_only" -eq 1 ]; then
 	kp-render "$@" "$T/class" || exit 2
 	exit 0
 fi
-kp-render "$@" --fail-on "$fail_on" "$T/class"
+kp-render "$@" --fail-on "$fail_on" $triaged "$T/class"
 rc=$?
 [ "$rc" -le 2 ] || rc=2
 exit "$rc"

@@ -26,6 +26,9 @@ KP = $(if $(KP_BIN),$(KP_BIN)/,)
 COMPARE_FLAGS =
 CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG))
 SYSTEMATIC_FLAGS =
+# what the reports are made from: the findings, or with HISTORY (the part
+# at the end) the findings with their history and triage
+REPORT_IN = $(if $(strip $(HISTORY)),$(OUT)/triaged.ndjson,$(OUT)/findings.ndjson)
 
 # run names cannot hold white space here (make splits on it)
 RUNS := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/iter-*))))
@@ -74,19 +77,19 @@ $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
 	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.tmp
 	mv $@.tmp $@
 
-$(OUT)/report.txt: $(OUT)/findings.ndjson
+$(OUT)/report.txt: $(REPORT_IN)
 	$(KP)kp-render -f text $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.md: $(OUT)/findings.ndjson
+$(OUT)/report.md: $(REPORT_IN)
 	$(KP)kp-render -f md $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.csv: $(OUT)/findings.ndjson
+$(OUT)/report.csv: $(REPORT_IN)
 	$(KP)kp-render -f csv $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.xml: $(OUT)/findings.ndjson
+$(OUT)/report.xml: $(REPORT_IN)
 	$(KP)kp-render -f junit $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.json: $(OUT)/findings.ndjson
+$(OUT)/report.json: $(REPORT_IN)
 	$(KP)kp-render -f json $< >$@.tmp
 	mv $@.tmp $@
 
@@ -96,7 +99,7 @@ $(OUT)/samples.ndjson: $(IDENTIFIED)
 	mv $@.tmp $@
 
 # the site is a directory: built beside the old one, then swapped in
-$(OUT)/html/index.html: $(OUT)/findings.ndjson $(OUT)/samples.ndjson
+$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson
 	rm -rf $(OUT)/html.tmp
 	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
 	rm -rf $(OUT)/html
@@ -104,3 +107,28 @@ $(OUT)/html/index.html: $(OUT)/findings.ndjson $(OUT)/samples.ndjson
 	touch $@
 
 .PHONY: all
+
+# ---- History ----
+# With HISTORY=DIR, each night adds every kernel's statistics to DIR, one
+# file per kernel that is not there yet (pipelines/history-add.sh: append
+# only, each file complete before it appears), and kp-trend runs over the
+# whole of it; kp-triage then says since which kernel each regression
+# exists, with the triage of TRIAGE=FILE when given, before the reports.
+# A night that fails before its statistics are complete adds nothing.
+PIPELINES = $(dir $(lastword $(MAKEFILE_LIST)))
+TRIAGE_FLAGS = $(if $(TRIAGE),-t $(TRIAGE))
+ifneq ($(strip $(HISTORY)),)
+all: $(OUT)/trend.ndjson
+
+$(OUT)/history.stamp: $(OUT)/stats.ndjson
+	sh $(PIPELINES)history-add.sh $(OUT)/stats.ndjson $(HISTORY)
+	touch $@
+
+$(OUT)/trend.ndjson: $(OUT)/history.stamp
+	$(KP)kp-trend $(sort $(wildcard $(HISTORY)/*.ndjson)) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/triaged.ndjson: $(OUT)/findings.ndjson $(OUT)/trend.ndjson $(TRIAGE)
+	$(KP)kp-triage $(TRIAGE_FLAGS) $(OUT)/findings.ndjson $(OUT)/trend.ndjson >$@.tmp
+	mv $@.tmp $@
+endif

@@ -62,6 +62,14 @@ run_status gate.sh --report-only "$T/2x.json" $D/baseline.json
 is "$rc" 0 "--report-only passes a regression"
 grep 'lat_proc/exec' "$T/out" | grep -q 'regression'
 ok $? "... and still reports it"
+# a known regression: shown with its triage, and out of the gate
+printf 'findings:\n  - pattern: "lmbench/lat_proc/*"\n    status: acknowledged\n' >"$T/triage.yaml"
+run_status gate.sh --triage "$T/triage.yaml" "$T/2x.json" $D/baseline.json
+is "$rc" 0 "an acknowledged regression passes the gate"
+grep 'lat_proc/exec' "$T/out" | grep -q 'regression/red (acknowledged)'
+ok $? "... and its row says it is acknowledged"
+run_status gate.sh --triage "$T/triage.yaml" --fail-on-triaged "$T/2x.json" $D/baseline.json
+is "$rc" 1 "--fail-on-triaged fails it"
 run_status gate.sh --threshold 150 "$T/2x.json" $D/baseline.json
 is "$rc" 0 "a +100% change under a 150% threshold passes"
 KP_GATE_THRESHOLD=150 gate.sh "$T/2x.json" $D/baseline.json >/dev/null 2>&1

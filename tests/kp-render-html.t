@@ -15,6 +15,8 @@ tests = [("wis", "futex1", "futex1-threads", "futex1", "ops", "ops/s", "higher",
 out, smp, seen = [], [], set()
 def exp(k, suite):
     return hashlib.sha256((k + "\0" + suite).encode()).hexdigest()[:16]
+def group(*f):    # as libkp's kp_group_id
+    return hashlib.sha256("".join(str(x) + "\0" for x in ("group",) + f).encode()).hexdigest()[:16]
 for pi, (bk, tk) in enumerate(pairs):
     for suite, bench, test, op, metric, unit, better, levels in tests:
         be, te = exp(bk, suite), exp(tk, suite)
@@ -51,7 +53,10 @@ for pi, (bk, tk) in enumerate(pairs):
                 "suite": suite, "bench": bench, "test": test, "op": op, "metric": metric,
                 "unit": unit, "better": better, "conc": conc, "base_kernel": bk,
                 "target_kernel": tk, "base_exp": be, "target_exp": te, "base_runs": [br],
-                "target_runs": [tr], "obs_level": "rep", "n_base": 3, "n_target": 3,
+                "target_runs": [tr],
+                "base_groups": [group(be, suite, bench, test, op, metric, conc)],
+                "target_groups": [group(te, suite, bench, test, op, metric, conc)],
+                "obs_level": "rep", "n_base": 3, "n_target": 3,
                 "base_median": 1000 * conc, "target_median": 1000 * conc * (1 + ch / 100),
                 "change_pct": ch, "ci_low_pct": ch - 2, "ci_high_pct": ch + 2,
                 "method": "welch", "p": 0.001, "q": 0.003, "hedges_g": -3,
@@ -64,7 +69,7 @@ for pi, (bk, tk) in enumerate(pairs):
             direction="regression", levels=levels, affected=affected, missing=[],
             severity_counts={"red": len(affected)}, avg_score=44, change_min_pct=-24,
             change_max_pct=-21, systematic=len(affected) == len(levels),
-            p_combined=1e-6, combine_method="fisher"))
+            p_combined=1e-6, combine_method="stouffer"))
         out.append(dict(type="stat", scope="test", exp=te, suite=suite, bench=bench,
             test=test, n_groups=len(levels), n=6, incomplete_groups=1, missing_conc=[3],
             cv_median=0.01, cv_max=0.3, unstable_groups=1))

@@ -21,7 +21,7 @@ run() {	# run RUN HOST CPU START
 	mkcmp futex2-threads 1 improvement green 40 100 110 10
 	mkcmp futex3-threads 1 no-change none 0 100 100.5 0.5
 	# a hostile name: escapes, markup, quotes, separators, a newline
-	printf '{"type":"cmp","key":"k","suite":"s<&>","bench":"b`|*","test":"t\\u001b[31mX\\u0085","op":"o\\"'"'"',","metric":"m\\n","unit":"ms","better":"lower","conc":1,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_median":1,"target_median":1.1,"change_pct":10,"p":0.04,"q":0.05,"worse":true,"class":"regression","severity":"green","score":30,"reason":"a|b","need_n":null,"zz_extra":[1,"x"]}\n'
+	printf '{"type":"cmp","key":"k","job":"j","suite":"s<&>","bench":"b`|*","test":"t\\u001b[31mX\\u0085","op":"o\\"'"'"',","metric":"m\\n","unit":"ms","better":"lower","conc":1,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"n_base":5,"n_target":5,"base_median":1,"target_median":1.1,"change_pct":10,"p":0.04,"q":0.05,"worse":true,"class":"regression","severity":"green","score":30,"reason":"a|b","need_n":null,"zz_extra":[1,"x"]}\n'
 	printf '{"type":"sys","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","unit":"ops/s","better":"higher","base_kernel":"v6.17","target_kernel":"v6.18","direction":"regression","levels":[1,2,4],"affected":[2,4],"uncertain":[1],"opposite":[],"missing":[8],"n_levels":3,"n_affected":2,"severity_counts":{"red":1,"yellow":1},"avg_score":77.5,"change_min_pct":-12.7,"change_max_pct":-5.1,"systematic":false,"p_combined":1.3e-06,"q_combined":5e-06,"combine_method":"stouffer","n_combined":3,"rank":1}\n'
 	echo '{"type":"stat","scope":"group"}'
 } >"$T/in"
@@ -160,6 +160,14 @@ for f in text md csv junit table; do
 	ok "$([ "$rc" = 1 ] && test -s "$T/plain" && cmp -s "$T/out" "$T/plain"; echo $?)" \
 	    "--fail-on matches (exit 1): the $f report is written anyway, whole"
 done
+# the site and the gate from one read of a pipe, with nowhere to spool it
+grep -v '"type":"stat"' "$T/in" >"$T/nostat"
+kp-render -f html -o "$T/site1" "$T/nostat" 2>/dev/null
+cat "$T/nostat" | TMPDIR=/nonexistent kp-render -f html -o "$T/site2" \
+	--fail-on red >"$T/out" 2>"$T/err"
+is "$?" 1 "html --fail-on red from a pipe: exit 1"
+diff -r "$T/site1" "$T/site2" >/dev/null
+ok $? "html --fail-on from a pipe: the same site as from the file"
 
 # no records at all is an empty report, not an error
 for f in text md csv junit json table; do
@@ -174,8 +182,14 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
 ok $? "usage"
+run_status kp-render --help
+is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
+is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
+	"--help: the synopsis on stdout"
+run_status kp-render -f text --version "$T/in"
+is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"
 run_status kp-render -f pdf "$T/in"
 is "$rc" 2 "unknown format: exit 2"
 run_status kp-render -f text --fail-on purple "$T/in"

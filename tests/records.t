@@ -34,8 +34,12 @@ kp-parse-bpftrace --meta kernel=v1 tests/data/gate/lat-base.json >"$T/one"
 kp-parse-bpftrace --meta kernel=v2 tests/data/gate/lat-2x.txt >>"$T/one"
 kp-hist -b v1 -t v2 "$T/one" >>"$T/all"
 kp-fetch -s "$T/store" "$L/baseline" >>"$T/all" 2>/dev/null
+# the history: trend records, and findings with their history and triage
+printf 'findings:\n  - pattern: "*"\n    status: acknowledged\n    note: all\n' >"$T/triage.yaml"
+kp-trend "$T/all" | grep '^{"type":"trend"' >"$T/trend"
+grep -E '^\{"type":"(cmp|sys)"' "$T/all" | kp-triage -t "$T/triage.yaml" - "$T/trend" >>"$T/all"
 
-for t in run runstat sample hist noise cmp sys artifact; do
+for t in run runstat sample hist noise cmp sys artifact trend triage; do
 	n=$(grep -c "^{\"type\":\"$t\"" "$T/all")
 	ok "$([ "$n" -gt 0 ]; echo $?)" "$n $t records"
 done
@@ -43,8 +47,8 @@ for s in group hist test suite exp; do
 	n=$(grep -c "^{\"type\":\"stat\",\"scope\":\"$s\"" "$T/all")
 	ok "$([ "$n" -gt 0 ]; echo $?)" "$n stat records of scope $s"
 done
-is "$(grep -c '"method":"hist-bounds"' "$T/all")" 1 "a cmp of kp-hist with one histogram a side"
-is "$(grep '^{"type":"cmp"' "$T/all" | grep -vc '"class":')" 1 \
+is "$(grep -v '"since":' "$T/all" | grep -c '"method":"hist-bounds"')" 1 "a cmp of kp-hist with one histogram a side"
+is "$(grep '^{"type":"cmp"' "$T/all" | grep -v '"since":' | grep -vc '"class":')" 1 \
     "every cmp classified but that one"
 
 "$NDJSON" rec "$T/all" >"$T/back"

@@ -39,6 +39,7 @@ typedef struct {
 	double gate_pct;
 	kp_strmap *noisemap;
 	double *noise;
+	unsigned char *noise_hist;	/* the largest was learned from history */
 	kp_strmap *cpumap;
 	size_t *cpufirst, *cpulast;
 	Cpu *cpus;
@@ -56,7 +57,8 @@ readnoise(Classify *c, kp_json *d)
 {
 	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
 	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
-	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_NOISE_PCT, 0 } };
+	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_NOISE_PCT |
+	    1u << KP_NOISE_SOURCE, 0 } };
 	kp_noise x;
 	char conc[32];
 	size_t k;
@@ -69,10 +71,14 @@ readnoise(Classify *c, kp_json *d)
 	    x.op, x.metric, conc, NULL);
 	if (isnew) {
 		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
+		c->noise_hist = kp_grow(c->noise_hist, k, sizeof(*c->noise_hist));
 		c->noise[k] = NAN;
 	}
-	if (!(x.noise_pct <= c->noise[k]))
+	if (!(x.noise_pct <= c->noise[k])) {
 		c->noise[k] = x.noise_pct;
+		/* from a lab's history (kp-trend) or reruns of one kernel */
+		c->noise_hist[k] = x.source && strcmp(x.source, "history") == 0;
+	}
 	kp_rec_free(&kp_noise_t, &x);
 }
 
@@ -220,9 +226,10 @@ rule(const Config *cf, const kp_cmp *x, double *floor, int *source, double *mc,
 		}
 }
 
-/* the noise learned from noise records for x's measurement, or NAN */
+/* the noise learned from noise records for x's measurement, or NAN;
+ * *hist says whether it was learned from a lab's history */
 static double
-learned(const Classify *c, const kp_cmp *x)
+learned(const Classify *c, const kp_cmp *x, int *hist)
 {
 	char conc[32];
 	long k;
@@ -230,6 +237,7 @@ learned(const Classify *c, const kp_cmp *x)
 	snprintf(conc, sizeof(conc), "%lld", x->conc);
 	k = kp_strmap_findv(c->noisemap, x->key, x->suite, x->bench, x->test,
 	    x->op, x->metric, conc, NULL);
+	*hist = k >= 0 && c->noise_hist[k];
 	return k < 0 ? NAN : c->noise[k];
 }
 
@@ -264,7 +272,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	char err[256], reason[256], buf[64];
 	size_t col;
 	double floor, mc, mabs, learnt, absd, cv, need;
-	int single, sig, big, cap = 0, tested, f, source, worse;
+	int single, sig, big, cap = 0, tested, f, source, worse, hist;
 
 	if (!skip[0]) {
 		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
@@ -298,9 +306,9 @@ classify(Classify *c, Held *h, kp_w *w)
 	tested = !isnan(x.p);
 	sig = !isnan(x.q) && x.q < cf->alpha;
 	rule(cf, &x, &floor, &source, &mc, &mabs);
-	if (!isnan(learnt = learned(c, &x))) {
+	if (!isnan(learnt = learned(c, &x, &hist))) {
 		floor = fmax(learnt, cf->min_noise_floor_pct);
-		source = KP_FLOOR_LEARNED;
+		source = hist ? KP_FLOOR_HISTORY : KP_FLOOR_LEARNED;
 	}
 	big = !isnan(x.change_pct) && fabs(x.change_pct) >= mc && !(absd < mabs);
 	need = need_n(cf, &x, mc);
@@ -339,7 +347,8 @@ classify(Classify *c, Held *h, kp_w *w)
 		o.noise_floor_pct = floor;
 		o.noise_floor_source = source;
 		snprintf(buf, sizeof(buf), "noise-floor(%g%%%s)", round(floor * 10) / 10,
-		    source == KP_FLOOR_LEARNED ? ",learned" : "");
+		    source == KP_FLOOR_LEARNED ? ",learned" :
+		    source == KP_FLOOR_HISTORY ? ",learned-from-history" : "");
 		if (fabs(x.change_pct) > floor && sig && big) {
 			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
 			snprintf(reason, sizeof(reason), "single-run:significant;change>%s", buf);

@@ -12,15 +12,21 @@
 #include "kp.h"
 #include "render.h"
 
-static const char *const contract[] = {
-	"key", "job", "suite", "bench", "test", "op", "metric", "unit",
-	"better", "conc", "base_kernel", "target_kernel", "base_exp",
-	"target_exp", "base_runs", "target_runs", "obs_level", "n_base",
-	"n_target", "base_median", "target_median", "base_mean",
-	"target_mean", "base_cv", "target_cv", "change_pct",
-	"change_mean_pct", "ci_low_pct", "ci_high_pct", "method", "p", "q",
-	"hedges_g", "cliffs_delta", "worse", "class", "severity", "score",
-	"reason", "need_n",
+/* the columns every comparison fills, in the order of kp-records(5);
+ * fields some comparisons have (df, kp-hist's quantiles, ...) are the
+ * other fields */
+static const int contract[] = {
+	KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
+	KP_CMP_OP, KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_BETTER, KP_CMP_CONC,
+	KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP,
+	KP_CMP_TARGET_EXP, KP_CMP_BASE_RUNS, KP_CMP_TARGET_RUNS,
+	KP_CMP_OBS_LEVEL, KP_CMP_N_BASE, KP_CMP_N_TARGET, KP_CMP_BASE_MEDIAN,
+	KP_CMP_TARGET_MEDIAN, KP_CMP_BASE_MEAN, KP_CMP_TARGET_MEAN,
+	KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_CHANGE_PCT,
+	KP_CMP_CHANGE_MEAN_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT,
+	KP_CMP_METHOD, KP_CMP_P, KP_CMP_Q, KP_CMP_HEDGES_G, KP_CMP_CLIFFS_DELTA,
+	KP_CMP_WORSE, KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE,
+	KP_CMP_REASON, KP_CMP_NEED_N,
 };
 
 static char **cols;
@@ -64,6 +70,7 @@ parse(kp_json *d, const Cmp *c)
 int
 render_csv(Report *r, FILE *fp)
 {
+	const Cmp **v = by_name(r);
 	kp_json d;
 	char **extra = NULL;
 	size_t i, j, nextra = 0, len;
@@ -71,13 +78,12 @@ render_csv(Report *r, FILE *fp)
 	uint32_t m, k;
 	int t;
 
-	sort_by_name(r->cmp, r->ncmp);
 	kp_json_init(&d);
 	cols = emalloc(KP_LEN(contract) * sizeof(*cols));
 	for (ncols = 0; ncols < KP_LEN(contract); ncols++)
-		cols[ncols] = (char *)contract[ncols];
+		cols[ncols] = (char *)kp_cmp_t.f[contract[ncols]].name;
 	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, &r->cmp[i]);
+		parse(&d, v[i]);
 		/* members: key token k, its value at k + 1 */
 		for (m = 0, k = 1; m < d.tok[0].n; m++, k = d.tok[k + 1].next) {
 			s = kp_json_str(&d, k);
@@ -102,7 +108,7 @@ render_csv(Report *r, FILE *fp)
 	}
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, &r->cmp[i]);
+		parse(&d, v[i]);
 		for (j = 0; j < ncols; j++) {
 			if (j)
 				fputc(',', fp);
@@ -123,5 +129,6 @@ render_csv(Report *r, FILE *fp)
 		fputc('\n', fp);
 	}
 	kp_json_free(&d);
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -4,64 +4,59 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
 /* the comparison in one sentence, as a triage note would put it */
 static void
-verdict(FILE *fp, struct hsite *s, const struct hcmp *c)
+verdict(FILE *fp, struct hsite *s, const Cmp *c)
 {
-	struct htest *t = &s->test[c->testidx];
+	const kp_cmp *t = s->r->test[c->test_idx].first;
+	const char *cls = class_name(c->cls);
 	char pc[96];
 
-	fputs("<div class=\"verdict ", fp);
-	h_esc(fp, c->cls ? c->cls : "none");
-	fputs("\"><b>", fp);
-	if (c->cls == NULL)
+	fprintf(fp, "<div class=\"verdict %s\"><b>", c->cls == KP_NCLASS ?
+	    "none" : cls);
+	if (c->cls == KP_NCLASS)
 		fputs("Not classified", fp);
-	else if (!strcmp(c->cls, "no-change"))
+	else if (c->cls == KP_NO_CHANGE)
 		fputs("No change", fp);
-	else {
-		h_esc1(fp, c->cls[0] - 'a' + 'A');
-		h_esc(fp, c->cls + 1);
-	}
+	else
+		fprintf(fp, "%c%s", cls[0] - 'a' + 'A', cls + 1);
 	fputs("</b>", fp);
-	if (c->sev && strcmp(c->sev, "none")) {
-		fprintf(fp, " <span class=\"sev %s\">", h_sevname[h_sevidx(c->sev)]);
-		h_esc(fp, c->sev);
-		fputs("</span>", fp);
-	}
-	if (isfinite(c->score)) {
+	if (c->rec.severity >= 0 && c->rec.severity != KP_SEV_NONE)
+		fprintf(fp, " <span class=\"sev %s\">%s</span>",
+		    sev_name(h_sevidx(c)), sev_name(c->rec.severity));
+	if (isfinite(c->rec.score)) {
 		fputs(", score ", fp);
-		h_num(fp, c->score);
+		h_num(fp, c->rec.score);
 	}
 	fputs(": ", fp);
 	h_esc(fp, t->metric);
-	if (isfinite(c->change)) {
-		fprintf(fp, " %s %.1f%%", c->change < 0 ? "fell" : "rose",
-		    fabs(c->change));
-		if (isfinite(c->cil) && isfinite(c->cih)) {
+	if (isfinite(c->rec.change_pct)) {
+		fprintf(fp, " %s %.1f%%", c->rec.change_pct < 0 ? "fell" : "rose",
+		    fabs(c->rec.change_pct));
+		if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct)) {
 			fputs(" (95% CI ", fp);
-			h_pct(fp, c->cil);
+			h_pct(fp, c->rec.ci_low_pct);
 			fputs(" to ", fp);
-			h_pct(fp, c->cih);
+			h_pct(fp, c->rec.ci_high_pct);
 			fputs(")", fp);
 		}
 	} else
 		fputs(" has no change estimate", fp);
 	fputs(", median ", fp);
-	fprintf(fp, "%.6g &rarr; %.6g", c->bmed, c->tmed);
+	fprintf(fp, "%.6g &rarr; %.6g", c->rec.base_median, c->rec.target_median);
 	fputs(" ", fp);
 	h_esc(fp, t->unit);
-	fprintf(fp, " (%s is better); q ", strcmp(t->better, "lower") ?
-	    "higher" : "lower");
-	h_num(fp, c->q);
-	fputs(", ", fp);
-	h_esc(fp, c->method ? c->method : "no test");
-	fputs(" on ", fp);
-	h_esc(fp, c->obs_level ? c->obs_level : "-");
-	fprintf(fp, " units, n %lld vs %lld.</div>\n", c->nb, c->nt);
-	if (h_interf(c->reason, pc, sizeof(pc)))
+	fprintf(fp, " (%s is better); q ", h_better(t));
+	h_num(fp, c->rec.q);
+	fprintf(fp, ", %s on %s units, n %lld vs %lld.</div>\n",
+	    c->rec.method < 0 ? "no test" : kp_word(&kp_method_v, c->rec.method),
+	    c->rec.obs_level < 0 ? "-" : kp_word(&kp_level_v, c->rec.obs_level),
+	    c->rec.n_base, c->rec.n_target);
+	if (h_interf(c->rec.reason, pc, sizeof(pc)))
 		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
 		    "found the %s; see <a href=\"#interference\">the CPU time "
 		    "below</a>. A regression that comes with starvation is "
@@ -70,44 +65,44 @@ verdict(FILE *fp, struct hsite *s, const struct hcmp *c)
 }
 
 void
-h_cmp_page(struct hsite *s, struct hcmp *c)
+h_cmp_page(struct hsite *s, Cmp *c)
 {
-	struct htest *t = &s->test[c->testidx];
-	struct hsample **bs, **ts, *bv = NULL, *tv = NULL;
-	FILE *fp = h_open(s, c->page);
+	const Test *t = &s->r->test[c->test_idx];
+	const char *page = h_cmppage(s, c);
+	Sample **bs, **ts, *bv = NULL, *tv = NULL;
+	FILE *fp = h_open(s, page);
 	char svg[96], title[1024];
 	int nb, nt, i, fromstat;
 
-	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s", t->test,
-	    t->op, t->metric, c->conc, c->bk, c->tk);
+	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s",
+	    t->first->test, t->first->op, t->first->metric, c->rec.conc,
+	    c->rec.base_kernel, c->rec.target_kernel);
 	h_head(fp, title);
-	h_crumbs(fp, s, t->suiteidx, c->testidx, c);
+	h_crumbs(fp, s, t->suite_idx, c->test_idx, c);
 	fputs("<h1>", fp);
 	h_measname(fp, t);
-	fprintf(fp, " at conc %lld</h1>\n<p class=\"sub\">", c->conc);
+	fprintf(fp, " at conc %lld</h1>\n<p class=\"sub\">", c->rec.conc);
 	h_pairname(fp, s, c->pair);
 	fputs(" &middot; experiments <code>", fp);
-	h_esc(fp, c->bexp);
+	h_esc(fp, c->rec.base_exp);
 	fputs("</code> vs <code>", fp);
-	h_esc(fp, c->texp);
+	h_esc(fp, c->rec.target_exp);
 	fputs("</code> &middot; ", fp);
-	h_esc(fp, t->unit);
-	fputs(", ", fp);
-	h_esc(fp, t->better);
-	fputs(" is better</p>\n", fp);
+	h_esc(fp, t->first->unit);
+	fprintf(fp, ", %s is better</p>\n", h_better(t->first));
 	verdict(fp, s, c);
-	i = c - s->cmp;
+	i = c - s->r->cmp;
 	h_cmptable(fp, s, &i, 1, 0);
 
 	/* only the runs the comparison used: an experiment can have more */
-	bs = h_samplesof(s, c, c->bexp, c->bruns, c->nbruns, &nb);
-	ts = h_samplesof(s, c, c->texp, c->truns, c->ntruns, &nt);
+	bs = h_samplesof(s, c, 0, &nb);
+	ts = h_samplesof(s, c, 1, &nt);
 	fromstat = nb + nt == 0;
 	if (fromstat) {
 		free(bs);
 		free(ts);
-		bv = h_statsamples(s, c, c->bexp, &nb);
-		tv = h_statsamples(s, c, c->texp, &nt);
+		bv = h_statsamples(s, c, 0, &nb);
+		tv = h_statsamples(s, c, 1, &nt);
 		bs = emalloc((nb + 1) * sizeof(*bs));
 		ts = emalloc((nt + 1) * sizeof(*ts));
 		for (i = 0; i < nb; i++)
@@ -121,7 +116,7 @@ h_cmp_page(struct hsite *s, struct hcmp *c)
 		    "values are the stat records' <code>obs.sub</code>, without "
 		    "their source files; give the samples (kp-identify's output) "
 		    "with -s for sources.</p>\n", fp);
-	h_svgname(svg, sizeof(svg), c->page);
+	h_svgname(svg, sizeof(svg), page);
 	if (nb + nt > 0) {
 		svg_strip(s, svg, c, bs, nb, ts, nt);
 		fprintf(fp, "<div class=\"fig\"><img src=\"%s\" alt=\"every "
@@ -142,7 +137,7 @@ h_cmp_page(struct hsite *s, struct hcmp *c)
 		    "<th>rep</th><th>sub</th><th>value</th><th>source</th></tr>"
 		    "</thead><tbody>\n", fp);
 		for (i = 0; i < nb + nt; i++) {
-			struct hsample *m = i < nb ? bs[i] : ts[i - nb];
+			Sample *m = i < nb ? bs[i] : ts[i - nb];
 			char buf[KP_NUMBUF];
 
 			fprintf(fp, "<tr><td>%s</td><td>", i < nb ? "baseline" :
@@ -164,5 +159,5 @@ h_cmp_page(struct hsite *s, struct hcmp *c)
 	free(bv);
 	free(tv);
 	h_foot(fp);
-	h_close(s, fp, c->page);
+	h_close(s, fp, page);
 }

@@ -4,29 +4,30 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
-static struct hsite *sortsite;	/* for bysev, which qsort gives no context */
+static const Cmp *sortcmp;	/* for bysev, which qsort gives no context */
 
 static int
 bysev(const void *a, const void *b)
 {
-	const struct hcmp *x = &sortsite->cmp[*(const int *)a];
-	const struct hcmp *y = &sortsite->cmp[*(const int *)b];
+	const Cmp *x = &sortcmp[*(const int *)a];
+	const Cmp *y = &sortcmp[*(const int *)b];
 	int rx = h_sevrank(x), ry = h_sevrank(y);
-	double sx = isfinite(x->score) ? x->score : -1;
-	double sy = isfinite(y->score) ? y->score : -1;
+	double sx = isfinite(x->rec.score) ? x->rec.score : -1;
+	double sy = isfinite(y->rec.score) ? y->rec.score : -1;
 
 	if (rx != ry)
 		return rx - ry;
 	if (sx != sy)
 		return sx < sy ? 1 : -1;
-	if (x->testidx != y->testidx)
-		return x->testidx - y->testidx;
+	if (x->test_idx != y->test_idx)
+		return x->test_idx - y->test_idx;
 	if (x->pair != y->pair)
 		return x->pair - y->pair;
-	return x->conc < y->conc ? -1 : x->conc > y->conc;
+	return x->rec.conc < y->rec.conc ? -1 : x->rec.conc > y->rec.conc;
 }
 
 /*
@@ -35,19 +36,19 @@ bysev(const void *a, const void *b)
  * must not look like a regression.  Uncertain changes get a faint colour.
  */
 static void
-changecell(FILE *fp, const struct hcmp *c)
+changecell(FILE *fp, const Cmp *c)
 {
 	char col[8];
 	double g;
 
-	if (h_goodness(c, &g) == 0 && (c->cls == NULL || h_finding(c) ||
-	    !strcmp(c->cls, "uncertain"))) {
+	if (h_goodness(c, &g) == 0 && (c->cls == KP_NCLASS ||
+	    h_finding(c) || c->cls == KP_UNCERTAIN)) {
 		svg_cmpcolor(c, col);
 		fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
-		    "%s;color:%s\">", c->change, col, svg_ink(col));
+		    "%s;color:%s\">", c->rec.change_pct, col, svg_ink(col));
 	} else
-		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->change);
-	h_pct(fp, c->change);
+		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->rec.change_pct);
+	h_pct(fp, c->rec.change_pct);
 	fputs("</td>", fp);
 }
 
@@ -103,13 +104,31 @@ h_chips(FILE *fp, const char *reason)
 	fputs("</span>", fp);
 }
 
+/* since which kernel (kp-trend, kp-triage) and what is known of it */
+static void
+history(FILE *fp, const kp_cmp *c)
+{
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c)) {
+		fputs("<br><small>", fp);
+		h_esc(fp, buf);
+		fputs("</small>", fp);
+	}
+	if (triage_word(c->triage)) {
+		fputs(" <span class=\"chip\">", fp);
+		h_esc(fp, triage_word(c->triage));
+		fputs("</span>", fp);
+	}
+}
+
 /* every comparison in idx, most severe first, each linking to its evidence */
 void
 h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 {
 	int i;
 
-	sortsite = s;
+	sortcmp = s->r->cmp;
 	qsort(idx, n, sizeof(*idx), bysev);
 	fputs("<table class=\"sort\"><thead><tr><th>severity</th><th>class</th>",
 	    fp);
@@ -121,19 +140,19 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 	    "<th>g</th><th>&delta;</th><th>n</th><th>score</th><th>reason</th>"
 	    "<th>evidence</th></tr></thead><tbody>\n", fp);
 	for (i = 0; i < n; i++) {
-		struct hcmp *c = &s->cmp[idx[i]];
+		const Cmp *c = &s->r->cmp[idx[i]];
+		const char *cls = class_name(c->cls);
 
-		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">",
-		    h_sevrank(c), h_sevname[h_sevidx(c->sev)]);
-		h_esc(fp, c->sev ? c->sev : "none");
-		fputs("</span></td><td class=\"cls\"><span class=\"cls ", fp);
-		h_esc(fp, c->cls ? c->cls : "none");
-		fputs("\">", fp);
-		h_esc(fp, c->cls ? c->cls : "-");
-		fputs("</span></td>", fp);
+		fprintf(fp, "<tr><td data-v=\"%d\"><span class=\"sev %s\">%s"
+		    "</span></td><td class=\"cls\"><span class=\"cls %s\">%s"
+		    "</span></td>", h_sevrank(c), sev_name(h_sevidx(c)),
+		    c->rec.severity < 0 ? "none" : sev_name(c->rec.severity),
+		    c->cls == KP_NCLASS ? "none" : cls,
+		    c->cls == KP_NCLASS ? "-" : cls);
 		if (cols & COL_TEST) {
 			fputs("<td>", fp);
-			h_testlink(fp, s, c->testidx);
+			h_testlink(fp, s, c->test_idx);
+			history(fp, &c->rec);
 			fputs("</td>", fp);
 		}
 		if (cols & COL_PAIR) {
@@ -141,33 +160,32 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 			h_pairname(fp, s, c->pair);
 			fputs("</td>", fp);
 		}
-		fprintf(fp, "<td class=\"n\">%lld</td>", c->conc);
+		fprintf(fp, "<td class=\"n\">%lld</td>", c->rec.conc);
 		changecell(fp, c);
 		fputs("<td class=\"n\">", fp);
-		if (isfinite(c->cil) || isfinite(c->cih)) {
+		if (isfinite(c->rec.ci_low_pct) || isfinite(c->rec.ci_high_pct)) {
 			putc('[', fp);
-			h_pct(fp, c->cil);
+			h_pct(fp, c->rec.ci_low_pct);
 			fputs(", ", fp);
-			h_pct(fp, c->cih);
+			h_pct(fp, c->rec.ci_high_pct);
 			putc(']', fp);
 		} else
 			fputs("-", fp);
-		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->p);
-		h_num(fp, c->p);
-		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->q);
-		h_num(fp, c->q);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->rec.p);
+		h_num(fp, c->rec.p);
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->rec.q);
+		h_num(fp, c->rec.q);
 		fputs("</td><td class=\"n\">", fp);
-		h_num(fp, c->g);
+		h_num(fp, c->rec.hedges_g);
 		fputs("</td><td class=\"n\">", fp);
-		h_num(fp, c->delta);
+		h_num(fp, c->rec.cliffs_delta);
 		fprintf(fp, "</td><td class=\"n\">%lld/%lld</td><td class=\"n\">",
-		    c->nb, c->nt);
-		h_num(fp, c->score);
+		    c->rec.n_base, c->rec.n_target);
+		h_num(fp, c->rec.score);
 		fputs("</td><td>", fp);
-		h_chips(fp, c->reason);
+		h_chips(fp, c->rec.reason);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
-		    "</td></tr>\n",
-		    c->page);
+		    "</td></tr>\n", h_cmppage(s, c));
 	}
 	fputs("</tbody></table>\n", fp);
 }

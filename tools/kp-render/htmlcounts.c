@@ -3,15 +3,16 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "strmap.h"
 #include "html.h"
 #include "htmlpage.h"
 
 /* the comparisons of a pair (in a suite) are those of s->pcmp[pair] */
 static int
-inscope(const struct hcmp *c, int suite)
+inscope(const Cmp *c, int suite)
 {
-	return suite < 0 || c->suiteidx == suite;
+	return suite < 0 || c->suite_idx == suite;
 }
 
 /* the experiments compared in a pair (and suite), to find their roll-ups */
@@ -21,26 +22,24 @@ pairexps(struct hsite *s, int pair, int suite)
 	kp_strmap *m = kp_strmap_new();
 	int i;
 
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		if (!inscope(c, suite))
 			continue;
-		kp_strmap_add(m, c->bexp, strlen(c->bexp), NULL);
-		kp_strmap_add(m, c->texp, strlen(c->texp), NULL);
+		kp_strmap_add(m, c->rec.base_exp, strlen(c->rec.base_exp), NULL);
+		kp_strmap_add(m, c->rec.target_exp, strlen(c->rec.target_exp), NULL);
 	}
 	return m;
 }
 
 static int
-rollin(struct hsite *s, struct hroll *r, kp_strmap *exps, int suite)
+rollin(struct hsite *s, kp_rollup *r, kp_strmap *exps, int suite)
 {
-	if (strcmp(r->scope, "test") != 0 || r->exp == NULL ||
+	if (r->scope != KP_SCOPE_TEST ||
 	    kp_strmap_find(exps, r->exp, strlen(r->exp)) < 0)
 		return 0;
-	return suite < 0 || (r->suite && !strcmp(r->suite, s->suite[suite].name));
+	return suite < 0 || (r->suite && !strcmp(r->suite, s->r->suite[suite]));
 }
-
-#define NS(p) ((p) ? (p) : "")
 
 void
 h_count(struct hsite *s, int pair, int suite, struct counts *k)
@@ -49,32 +48,34 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	char *seen = NULL;	/* by test: 1 incomplete, 2 unstable before */
 	int i, t, isnew;
 
+	size_t j;
+
 	memset(k, 0, sizeof(*k));
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		if (!inscope(c, suite))
 			continue;
 		k->n++;
-		if (c->cls && !strcmp(c->cls, "regression")) {
+		if (c->cls == KP_REGRESSION) {
 			char b[96];
-			k->reg[h_sevidx(c->sev)]++;
-			k->interf += h_interf(c->reason, b, sizeof(b));
+			k->reg[h_sevidx(c)]++;
+			k->interf += h_interf(c->rec.reason, b, sizeof(b));
 		}
-		else if (c->cls && !strcmp(c->cls, "improvement"))
-			k->imp[h_sevidx(c->sev)]++;
-		else if (c->cls && !strcmp(c->cls, "uncertain"))
+		else if (c->cls == KP_IMPROVEMENT)
+			k->imp[h_sevidx(c)]++;
+		else if (c->cls == KP_UNCERTAIN)
 			k->unc++;
-		else if (c->cls)
+		else if (c->cls == KP_NO_CHANGE)
 			k->noc++;
 		else
 			k->uncl++;
 	}
-	for (i = 0; i < s->psys[pair].n; i++) {
-		struct hsys *y = &s->sys[s->psys[pair].v[i]];
-		if (!y->systematic || (suite >= 0 &&
-		    strcmp(y->suite, s->suite[suite].name)))
+	for (i = 0; i < s->r->psys[pair].n; i++) {
+		Sys *y = &s->r->sys[s->r->psys[pair].v[i]];
+		if (!y->rec.systematic || (suite >= 0 &&
+		    strcmp(y->rec.suite, s->r->suite[suite])))
 			continue;
-		if (!strcmp(y->direction, "improvement"))
+		if (y->rec.direction == KP_DIR_IMPROVEMENT)
 			k->sysimp++;
 		else
 			k->sysreg++;
@@ -83,20 +84,20 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	 * a test counts once, at its first roll-up that says so */
 	exps = pairexps(s, pair, suite);
 	tests = kp_strmap_new();
-	for (i = 0; i < s->nroll; i++) {
-		struct hroll *r = &s->roll[i];
+	for (j = 0; j < s->r->nroll; j++) {
+		kp_rollup *r = &s->r->roll[j];
 		int inc, uns;
 
 		if (!rollin(s, r, exps, suite))
 			continue;
-		t = (int)kp_strmap_addv(tests, &isnew, NS(r->suite), NS(r->bench),
-		    NS(r->test), NULL);
+		t = (int)kp_strmap_addv(tests, &isnew, S(r->suite), S(r->bench),
+		    S(r->test), NULL);
 		if (isnew) {
-			seen = h_grow(seen, t, 1);
+			seen = kp_grow(seen, t, 1);
 			seen[t] = 0;
 		}
-		inc = r->incomplete > 0 || r->nmissing > 0;
-		uns = r->unstable > 0;
+		inc = r->incomplete_groups > 0 || r->missing_conc.n > 0;
+		uns = r->unstable_groups > 0;
 		k->incomplete += inc && !(seen[t] & 1);
 		k->unstable += uns && !(seen[t] & 2);
 		seen[t] |= inc | uns << 1;
@@ -140,12 +141,12 @@ h_countscells(FILE *fp, const struct counts *k)
 	int i;
 
 	fprintf(fp, "<td class=\"n\">%d</td>", k->n);
-	for (i = 0; i < HSEV_NONE; i++)
-		cell(fp, k->reg[i] + (i == HSEV_GREEN ? k->reg[HSEV_NONE] : 0),
-		    h_sevname[i]);
-	for (i = 0; i < HSEV_NONE; i++)
-		cell(fp, k->imp[i] + (i == HSEV_GREEN ? k->imp[HSEV_NONE] : 0),
-		    h_sevname[i]);
+	for (i = 0; i < KP_SEV_NONE; i++)
+		cell(fp, k->reg[i] + (i == KP_GREEN ? k->reg[KP_SEV_NONE] : 0),
+		    sev_name(i));
+	for (i = 0; i < KP_SEV_NONE; i++)
+		cell(fp, k->imp[i] + (i == KP_GREEN ? k->imp[KP_SEV_NONE] : 0),
+		    sev_name(i));
 	cell(fp, k->unc, NULL);
 	cell(fp, k->noc, NULL);
 	if (k->interf)
@@ -173,29 +174,32 @@ h_countscells(FILE *fp, const struct counts *k)
 void
 h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 {
+	Report *m = s->r;
 	kp_strmap *exps;
-	int i, any = 0;
+	size_t i;
+	int any = 0;
 	long e;
 
 	exps = pairexps(s, pair, suite);
-	for (i = 0; i < s->nroll; i++)
-		any += rollin(s, &s->roll[i], exps, suite) &&
-		    (s->roll[i].incomplete || s->roll[i].nmissing ||
-		    s->roll[i].unstable);
+	for (i = 0; i < m->nroll; i++)
+		any += rollin(s, &m->roll[i], exps, suite) &&
+		    (m->roll[i].incomplete_groups || m->roll[i].missing_conc.n ||
+		    m->roll[i].unstable_groups);
 	/* worth knowing, but below the findings: folded */
 	if (any)
 		fprintf(fp, "<details><summary>Data quality: %d warning%s from "
 		    "the stat roll-ups (incomplete groups, missing levels, "
 		    "unstable groups)</summary>\n", any, any == 1 ? "" : "s");
-	for (i = 0, any = 0; i < s->nroll; i++) {
-		struct hroll *r = &s->roll[i];
+	for (i = 0, any = 0; i < m->nroll; i++) {
+		kp_rollup *r = &m->roll[i];
 		const char *kernel = "?";
 
 		if (!rollin(s, r, exps, suite) ||
-		    (r->incomplete == 0 && r->nmissing == 0 && r->unstable == 0))
+		    (r->incomplete_groups == 0 && r->missing_conc.n == 0 &&
+		    r->unstable_groups == 0))
 			continue;
-		if ((e = kp_strmap_find(s->expmap, r->exp, strlen(r->exp))) >= 0)
-			kernel = s->expkernel[e];
+		if ((e = kp_strmap_find(m->expmap, r->exp, strlen(r->exp))) >= 0)
+			kernel = m->expkernel[e];
 		if (!any++)
 			fputs("<ul class=\"warn\">\n", fp);
 		fputs("<li>", fp);
@@ -207,17 +211,17 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 		putc('/', fp);
 		h_esc(fp, r->test);
 		fputs(": ", fp);
-		if (r->incomplete)
+		if (r->incomplete_groups)
 			fprintf(fp, "%lld of %lld groups incomplete; ",
-			    r->incomplete, r->n_groups);
-		if (r->nmissing) {
+			    r->incomplete_groups, r->n_groups);
+		if (r->missing_conc.n) {
 			fputs("concurrency levels missing: ", fp);
-			h_esc(fp, r->missing);
+			h_levels(fp, r->missing_conc.v, r->missing_conc.n);
 			fputs("; ", fp);
 		}
-		if (r->unstable) {
+		if (r->unstable_groups) {
 			fprintf(fp, "%lld of %lld groups unstable (cv max ",
-			    r->unstable, r->n_groups);
+			    r->unstable_groups, r->n_groups);
 			h_num(fp, 100 * r->cv_max);
 			fputs("%)", fp);
 		}
@@ -266,14 +270,13 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 	char seen[32][128];
 	int cnt[32], nseen = 0, i, j;
 
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
+	for (i = 0; i < s->r->pcmp[pair].n; i++) {
+		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
 		char k[128];
 
-		if (!inscope(c, suite) || !c->cls ||
-		    strcmp(c->cls, "uncertain") || !c->reason)
+		if (!inscope(c, suite) || c->cls != KP_UNCERTAIN || !c->rec.reason)
 			continue;
-		reasonkind(c->reason, k, sizeof(k));
+		reasonkind(c->rec.reason, k, sizeof(k));
 		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
 			;
 		if (j == nseen) {
@@ -288,9 +291,9 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
 		h_chips(fp, seen[i]);
 	}
-	for (i = j = 0; i < s->pcmp[pair].n; i++)
-		j += inscope(&s->cmp[s->pcmp[pair].v[i]], suite) &&
-		    s->cmp[s->pcmp[pair].v[i]].cls == NULL;
+	for (i = j = 0; i < s->r->pcmp[pair].n; i++)
+		j += inscope(&s->r->cmp[s->r->pcmp[pair].v[i]], suite) &&
+		    s->r->cmp[s->r->pcmp[pair].v[i]].cls == KP_NCLASS;
 	if (j)
 		fprintf(fp, "%s<b>%d not classified</b> (no class: run "
 		    "kp-classify)", nseen ? "; " : "", j);
@@ -306,15 +309,15 @@ h_pairtable(FILE *fp, struct hsite *s, int suite)
 	    fp);
 	h_countshead(fp);
 	fputs("<th>uncertain because</th></tr></thead><tbody>\n", fp);
-	for (p = 0; p < s->npair; p++) {
+	for (p = 0; p < s->r->npair; p++) {
 		h_count(s, p, suite, &k);
 		/* the kernel page lists every pair, a suite page those it has */
 		if (suite >= 0 && k.n == 0)
 			continue;
 		fprintf(fp, "<tr><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].bk);
+		h_esc(fp, s->r->pair[p].base_kernel);
 		fprintf(fp, "</a></td><td><a href=\"#pair%d\">", p);
-		h_esc(fp, s->pair[p].tk);
+		h_esc(fp, s->r->pair[p].target_kernel);
 		fputs("</a></td>", fp);
 		h_countscells(fp, &k);
 		fputs("<td>", fp);

@@ -3,15 +3,16 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
 static int
-total(const int v[HNSEV])
+total(const int v[KP_NSEV])
 {
 	int i, n = 0;
 
-	for (i = 0; i < HNSEV; i++)
+	for (i = 0; i < KP_NSEV; i++)
 		n += v[i];
 	return n;
 }
@@ -30,25 +31,25 @@ headline(FILE *fp, struct hsite *s, int pair)
 	    r ? " regression" : "", r, r == 1 ? "" : "s");
 	if (r) {
 		fputs(" (", fp);
-		for (i = 0; i < HSEV_NONE; i++)
+		for (i = 0; i < KP_SEV_NONE; i++)
 			if (k.reg[i])
 				fprintf(fp, "%s%d %s", n++ ? ", " : "", k.reg[i],
-				    h_sevname[i]);
+				    sev_name(i));
 		fputs(")", fp);
 	}
 	fprintf(fp, " in %d comparisons", k.n);
 	if (k.sysreg) {
 		fprintf(fp, "; <b>systematic</b> (every level) in ");
-		for (i = n = 0; i < s->psys[pair].n; i++) {
-			struct hsys *y = &s->sys[s->psys[pair].v[i]];
-			if (!y->systematic ||
-			    !strcmp(y->direction, "improvement"))
+		for (i = n = 0; i < s->r->psys[pair].n; i++) {
+			Sys *y = &s->r->sys[s->r->psys[pair].v[i]];
+			if (!y->rec.systematic ||
+			    y->rec.direction == KP_DIR_IMPROVEMENT)
 				continue;
 			fputs(n++ ? ", " : "", fp);
-			if (y->testidx >= 0)
-				h_testlink(fp, s, y->testidx);
+			if (y->test_idx >= 0)
+				h_testlink(fp, s, y->test_idx);
 			else
-				h_esc(fp, y->test);
+				h_esc(fp, y->rec.test);
 		}
 	}
 	if (k.interf)
@@ -61,35 +62,36 @@ headline(FILE *fp, struct hsite *s, int pair)
 void
 h_index_page(struct hsite *s)
 {
+	Report *r = s->r;
 	FILE *fp = h_open(s, "index.html");
 	struct counts k;
-	int *idx = emalloc((s->ncmp + 1) * sizeof(*idx));
+	int *idx = emalloc((r->ncmp + 1) * sizeof(*idx));
 	int p, i, n;
 
 	h_head(fp, "Kernel comparisons");
 	h_crumbs(fp, s, -1, -1, NULL);
 	fprintf(fp, "<h1>Kernel comparisons</h1>\n<p class=\"sub\">%d "
-	    "baseline/target pairs, %d suites, %d measurements, %d comparisons, "
-	    "%d systematic-group records, %d samples", s->npair, s->nsuite,
-	    s->ntest, s->ncmp, s->nsys, s->nsmp);
-	if (s->nsmp == 0 && s->ngrp > 0)
-		fprintf(fp, " (the comparison pages plot the values of %d stat "
-		    "groups instead, without source files)", s->ngrp);
-	fprintf(fp, ", from %ld records.</p>\n", s->nrec);
+	    "baseline/target pairs, %d suites, %d measurements, %zu comparisons, "
+	    "%zu systematic-group records, %zu samples", r->npair, r->nsuite,
+	    r->ntest, r->ncmp, r->nsys, r->nsmp);
+	if (r->nsmp == 0 && r->ngrp > 0)
+		fprintf(fp, " (the comparison pages plot the values of %zu stat "
+		    "groups instead, without source files)", r->ngrp);
+	fprintf(fp, ", from %ld records.</p>\n", r->nrec);
 	h_pairtable(fp, s, -1);
-	for (p = 0; p < s->npair; p++) {
+	for (p = 0; p < r->npair; p++) {
 		h_pairhead(fp, s, p);
 		headline(fp, s, p);
 		fputs("<table class=\"sort\"><thead><tr><th>suite</th>", fp);
 		h_countshead(fp);
 		fputs("</tr></thead><tbody>\n", fp);
-		for (i = 0; i < s->nsuite; i++) {
+		for (i = 0; i < r->nsuite; i++) {
 			h_count(s, p, i, &k);
 			if (k.n == 0)
 				continue;
 			fprintf(fp, "<tr><td><a href=\"%s#pair%d\">",
-			    s->suite[i].page, p);
-			h_esc(fp, s->suite[i].name);
+			    s->suitepage[i], p);
+			h_esc(fp, r->suite[i]);
 			fputs("</a></td>", fp);
 			h_countscells(fp, &k);
 			fputs("</tr>\n", fp);
@@ -97,9 +99,9 @@ h_index_page(struct hsite *s)
 		fputs("</tbody></table>\n", fp);
 		fputs("<h3>Across concurrency levels</h3>\n", fp);
 		h_systable(fp, s, p);
-		for (n = i = 0; i < s->pcmp[p].n; i++)
-			if (h_finding(&s->cmp[s->pcmp[p].v[i]]))
-				idx[n++] = s->pcmp[p].v[i];
+		for (n = i = 0; i < r->pcmp[p].n; i++)
+			if (h_finding(&r->cmp[r->pcmp[p].v[i]]))
+				idx[n++] = r->pcmp[p].v[i];
 		fprintf(fp, "<h3>Findings</h3>\n");
 		if (n) {
 			fprintf(fp, "<p class=\"legend\">%d regressions and "

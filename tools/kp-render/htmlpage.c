@@ -1,21 +1,23 @@
 /* kp-render -f html: the pages in order, and what every page has */
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
 void
 h_pages(struct hsite *s)
 {
-	int i;
+	size_t i;
+	int k;
 
 	h_style(s);
 	h_index_page(s);
-	for (i = 0; i < s->nsuite; i++)
-		h_suite_page(s, i);
-	for (i = 0; i < s->ntest; i++)
-		h_test_page(s, i);
-	for (i = 0; i < s->ncmp; i++)
-		h_cmp_page(s, &s->cmp[i]);
+	for (k = 0; k < s->r->nsuite; k++)
+		h_suite_page(s, k);
+	for (k = 0; k < s->r->ntest; k++)
+		h_test_page(s, k);
+	for (i = 0; i < s->r->ncmp; i++)
+		h_cmp_page(s, &s->r->cmp[i]);
 }
 
 void
@@ -47,12 +49,12 @@ h_foot(FILE *fp)
 }
 
 void
-h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const struct hcmp *c)
+h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
 {
 	fputs("<div class=\"crumbs\"><a href=\"index.html\">kernels</a>", fp);
 	if (suite >= 0) {
-		fprintf(fp, " &rsaquo; <a href=\"%s\">", s->suite[suite].page);
-		h_esc(fp, s->suite[suite].name);
+		fprintf(fp, " &rsaquo; <a href=\"%s\">", s->suitepage[suite]);
+		h_esc(fp, s->r->suite[suite]);
 		fputs("</a>", fp);
 	}
 	if (test >= 0) {
@@ -60,8 +62,8 @@ h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const struct hcmp *c)
 		h_testlink(fp, s, test);
 	}
 	if (c) {
-		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ", c->page,
-		    c->conc);
+		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ",
+		    h_cmppage(s, c), c->rec.conc);
 		h_pairname(fp, s, c->pair);
 		fputs("</a>", fp);
 	}

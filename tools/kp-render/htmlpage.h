@@ -3,13 +3,10 @@
  * A function given fp writes markup to it, the records' text escaped.
  */
 
-/* kp-classify's severities, as the pages count them */
-enum { HSEV_RED, HSEV_YELLOW, HSEV_GREEN, HSEV_NONE, HNSEV };
-extern const char *const h_sevname[HNSEV];
-
-/* the comparisons of a pair (in a suite), by what kp-classify made of them */
+/* the comparisons of a pair (in a suite), by what kp-classify made of
+ * them; by severity red, yellow, green and none (another word counts as none) */
 struct counts {
-	int n, reg[HNSEV], imp[HNSEV], unc, noc, uncl, sysreg, sysimp;
+	int n, reg[KP_NSEV], imp[KP_NSEV], unc, noc, uncl, sysreg, sysimp;
 	int interf, incomplete, unstable;
 };
 
@@ -21,25 +18,26 @@ void h_head(FILE *fp, const char *title);	/* up to <body> */
 void h_foot(FILE *fp);	/* the footer, the table sorter, </html> */
 /* the way up: kernel page, then suite, test and comparison when >= 0 */
 void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
-    const struct hcmp *c);
+    const Cmp *c);
 
 /* one file per page, or per kind of page, each writes what it names */
 void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
 void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
 void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
 void h_test_page(struct hsite *s, int test);	/* htmltest.c */
-void h_cmp_page(struct hsite *s, struct hcmp *c);	/* htmlcmp.c */
+void h_cmp_page(struct hsite *s, Cmp *c);	/* htmlcmp.c */
 
 /* htmlutil.c */
 /* a measurement as suite/bench/test[op metric] */
-void h_measname(FILE *fp, const struct htest *t);
+void h_measname(FILE *fp, const Test *t);
 void h_testlink(FILE *fp, struct hsite *s, int test);	/* to its page */
 void h_pairname(FILE *fp, struct hsite *s, int pair);	/* baseline -> target */
 /* the figure of a page: x.html's is x.svg */
 void h_svgname(char *out, size_t sz, const char *page);
 void h_esc1(FILE *fp, char ch);	/* h_esc of one character */
-int h_sevidx(const char *sev);	/* HSEV_*; HSEV_NONE when unknown or NULL */
-int h_inlist(char **v, int n, const char *x);	/* x is one of v[0..n-1] */
+int h_sevidx(const Cmp *c);	/* enum kp_severity; another word: none */
+int h_inlist(char **v, size_t n, const char *x);	/* x is one of v[0..n-1] */
+void h_levels(FILE *fp, const long long *v, size_t n);	/* "1, 2, 4" */
 void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
 void h_num(FILE *fp, double x);	/* 3 significant digits, "-" when not finite */
 /* a source "path[:line]" as a relative link when the file exists */
@@ -66,14 +64,14 @@ void h_systable(FILE *fp, struct hsite *s, int pair);	/* a pair's groups */
 /* why one test of a pair is, or is not, systematic */
 void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
 
-/* htmlsamples.c: those of exp for comparison c, sorted for the strip plot */
-struct hsample **h_samplesof(struct hsite *s, const struct hcmp *c,
-    const char *exp, char **runs, int nruns, int *n);	/* sample records */
-struct hsample *h_statsamples(struct hsite *s, const struct hcmp *c,
-    const char *exp, int *n);	/* stat records' obs.sub, when no samples */
+/* htmlsamples.c: the observations of one side of comparison c (0 the
+ * baseline, 1 the target), found by its groups, sorted for the strip plot */
+Sample **h_samplesof(struct hsite *s, const Cmp *c, int side, int *n);
+/* the same from the stat records' obs.sub, when there are no samples */
+Sample *h_statsamples(struct hsite *s, const Cmp *c, int side, int *n);
 
 /* htmlruns.c: the baseline and target runs of comparison c */
 /* their run records side by side, differences highlighted */
-void h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c);
+void h_runtable(FILE *fp, struct hsite *s, const Cmp *c);
 /* their CPU time, the evidence for interference */
-void h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c);
+void h_runstats(FILE *fp, struct hsite *s, const Cmp *c);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
@@ -25,11 +26,46 @@ when(FILE *fp, const char *v)
 	fprintf(fp, "%s (%s)", buf, v);
 }
 
-void
-h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
+/* the run metadata shown side by side, in the order of the table */
+static const int shown[] = {
+	KP_RUN_KERNEL, KP_RUN_KERNEL_SHA, KP_RUN_EXP, KP_RUN_INSTANCE,
+	KP_RUN_INSTANCE_TYPE, KP_RUN_HOST, KP_RUN_ARCH, KP_RUN_CPU_MODEL,
+	KP_RUN_CPUS, KP_RUN_MEM_KB, KP_RUN_CPU_TOPOLOGY, KP_RUN_OS,
+	KP_RUN_CMDLINE, KP_RUN_TOOLCHAIN, KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK,
+	KP_RUN_FRAMEWORK_VERSION, KP_RUN_DMESG_WARNINGS, KP_RUN_START,
+	KP_RUN_FINISH, KP_RUN_UNAME, KP_RUN_SRC,
+};
+
+/* field f of a run record as text, as the record has it: NULL for null */
+static const char *
+text(const Run *u, int f)
 {
-	struct hrun **r;
-	int nr = c->nbruns + c->ntruns, i, f;
+	const kp_field *fd = &kp_run_t.f[f];
+	const char *p;
+
+	if (u == NULL)
+		return NULL;
+	p = (const char *)&u->rec + fd->off;
+	return fd->kind == KP_F_SCALAR ? ((const kp_scalar *)p)->text :
+	    *(char *const *)p;
+}
+
+/* the n runs of a comparison: its baseline's, then its target's */
+static const char *
+runname(const Cmp *c, size_t i)
+{
+	size_t nb = c->rec.base_runs.n;
+
+	return i < nb ? c->rec.base_runs.v[i] : c->rec.target_runs.v[i - nb];
+}
+
+void
+h_runtable(FILE *fp, struct hsite *s, const Cmp *c)
+{
+	size_t nb = c->rec.base_runs.n, nr = nb + c->rec.target_runs.n, i, k;
+	const Run **r;
+	const char *v, *v0;
+	int f, diff;
 
 	if (nr == 0) {
 		fputs("<p>The comparison names no runs.</p>\n", fp);
@@ -37,43 +73,42 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 	}
 	r = ecalloc(nr, sizeof(*r));
 	for (i = 0; i < nr; i++)
-		r[i] = h_runof(s, i < c->nbruns ? c->bruns[i] :
-		    c->truns[i - c->nbruns]);
+		r[i] = run_of(s->r, runname(c, i));
 	fputs("<p>Rows where the baseline and target runs differ are "
 	    "highlighted.</p>\n<table><thead><tr><th>field</th>", fp);
 	for (i = 0; i < nr; i++) {
-		fprintf(fp, "<th>%s<br><span class=\"mono\">", i < c->nbruns ?
+		fprintf(fp, "<th>%s<br><span class=\"mono\">", i < nb ?
 		    "baseline" : "target");
-		h_esc(fp, i < c->nbruns ? c->bruns[i] : c->truns[i - c->nbruns]);
+		h_esc(fp, runname(c, i));
 		fputs("</span></th>", fp);
 	}
 	fputs("</tr></thead><tbody>\n", fp);
-	for (f = 0; f < HR_N; f++) {
-		int diff = 0;
-		const char *v0 = r[0] ? r[0]->f[f] : NULL;
-
-		for (i = 1; i < nr; i++) {
-			const char *v = r[i] ? r[i]->f[f] : NULL;
+	for (k = 0; k < KP_LEN(shown); k++) {
+		f = shown[k];
+		v0 = text(r[0], f);
+		for (i = 1, diff = 0; i < nr; i++) {
+			v = text(r[i], f);
 			if ((v == NULL) != (v0 == NULL) || (v && strcmp(v, v0)))
 				diff = 1;
 		}
 		/* start and finish differ between any two runs */
-		if (f == HR_start || f == HR_finish || f == HR_src)
+		if (f == KP_RUN_START || f == KP_RUN_FINISH || f == KP_RUN_SRC)
 			diff = 0;
 		fprintf(fp, "<tr%s><td>%s</td>", diff ? " class=\"diff\"" : "",
-		    h_runfield[f]);
+		    kp_run_t.f[f].name);
 		for (i = 0; i < nr; i++) {
+			v = text(r[i], f);
 			fputs("<td class=\"mono\">", fp);
 			if (r[i] == NULL)
 				fputs("<i>no run record</i>", fp);
-			else if (r[i]->f[f] == NULL)
+			else if (v == NULL)
 				fputs("-", fp);
-			else if (f == HR_src)
-				h_srclink(fp, s, r[i]->f[f]);
-			else if (f == HR_start || f == HR_finish)
-				when(fp, r[i]->f[f]);
+			else if (f == KP_RUN_SRC)
+				h_srclink(fp, s, v);
+			else if (f == KP_RUN_START || f == KP_RUN_FINISH)
+				when(fp, v);
 			else
-				h_esc(fp, r[i]->f[f]);
+				h_esc(fp, v);
 			fputs("</td>", fp);
 		}
 		fputs("</tr>\n", fp);
@@ -84,11 +119,11 @@ h_runtable(FILE *fp, struct hsite *s, const struct hcmp *c)
 
 /* a runstat of the comparison's job, or of its suite when either has none */
 static int
-ofjob(const struct hcmp *c, const struct hrunstat *r)
+ofjob(const Cmp *c, const kp_runstat *r)
 {
-	if (c->job && r->job)
-		return strcmp(c->job, r->job) == 0;
-	return r->suite && strcmp(c->suite, r->suite) == 0;
+	if (c->rec.job && r->job)
+		return strcmp(c->rec.job, r->job) == 0;
+	return r->suite && strcmp(c->rec.suite, r->suite) == 0;
 }
 
 static int
@@ -100,11 +135,12 @@ byint(const void *a, const void *b)
 }
 
 void
-h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
+h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
 {
 	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
-	int i, k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
-	const struct hlist *l;
+	int k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
+	size_t i, nr;
+	const List *l;
 	char pc[96];
 
 	/*
@@ -113,14 +149,16 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 	 * kp-classify measures interference; and CPU time per run.
 	 */
 	for (side = 0; side < 2; side++) {
-		char **runs = side ? c->truns : c->bruns;
-		int nr = side ? c->ntruns : c->nbruns, j, seen;
+		const kp_strs *runs = side ? &c->rec.target_runs :
+		    &c->rec.base_runs;
+		size_t j;
+		int seen, e;
 
-		for (j = 0; j < nr; j++) {
-			const struct hlist *l = h_runstatsof(s, runs[j]);
+		for (j = 0; j < runs->n; j++) {
+			const List *l = runstats_of(s->r, runs->v[j]);
 
-			for (seen = i = 0; l && i < l->n; i++) {
-				struct hrunstat *r = &s->rs[l->v[i]];
+			for (seen = e = 0; l && e < l->n; e++) {
+				const kp_runstat *r = &s->r->rs[l->v[e]];
 				if (!ofjob(c, r) ||
 				    !isfinite(r->user_s) || !isfinite(r->sys_s) ||
 				    !isfinite(r->elapsed_s))
@@ -133,7 +171,7 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		}
 	}
 	if (nrun[0] && nrun[1] && wall[0] > 0 && wall[1] > 0 && cpu[0] > 0) {
-		int flagged = h_interf(c->reason, pc, sizeof(pc));
+		int flagged = h_interf(c->rec.reason, pc, sizeof(pc));
 		double sb = cpu[0] / wall[0], st = cpu[1] / wall[1];
 
 		fprintf(fp, "<div class=\"%s\">CPU share of the benchmark "
@@ -149,26 +187,25 @@ h_runstats(FILE *fp, struct hsite *s, const struct hcmp *c)
 		    "kernel path." : "");
 	}
 	/* the runstats of the runs, in the order read */
-	for (side = n = 0; side < 2; side++)
-		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
-			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i])))
-				n += l->n;
+	nr = c->rec.base_runs.n + c->rec.target_runs.n;
+	for (i = n = 0; i < nr; i++)
+		if ((l = runstats_of(s->r, runname(c, i))))
+			n += l->n;
 	rs = emalloc((n + 1) * sizeof(*rs));
-	for (side = n = 0; side < 2; side++)
-		for (i = 0; i < (side ? c->ntruns : c->nbruns); i++)
-			if ((l = h_runstatsof(s, side ? c->truns[i] : c->bruns[i]))) {
-				memcpy(rs + n, l->v, l->n * sizeof(*rs));
-				n += l->n;
-			}
+	for (i = n = 0; i < nr; i++)
+		if ((l = runstats_of(s->r, runname(c, i)))) {
+			memcpy(rs + n, l->v, l->n * sizeof(*rs));
+			n += l->n;
+		}
 	if (n)
 		qsort(rs, n, sizeof(*rs), byint);
 	for (k = 0; k < n; k++) {
-		struct hrunstat *r = &s->rs[rs[k]];
+		const kp_runstat *r = &s->r->rs[rs[k]];
 		int base;
 
 		if (k && rs[k] == rs[k - 1])
 			continue;
-		base = h_inlist(c->bruns, c->nbruns, r->run);
+		base = h_inlist(c->rec.base_runs.v, c->rec.base_runs.n, r->run);
 		if (!ofjob(c, r))
 			continue;
 		if (!any++)

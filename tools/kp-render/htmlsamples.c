@@ -4,26 +4,18 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
-
-/* the group of exp that comparison c compares, as html.c keys it */
-static void
-gkey(char *out, size_t sz, const char *exp, const struct hcmp *c)
-{
-	snprintf(out, sz, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", exp,
-	    c->suite, c->bench, c->test, c->op, c->metric, c->conc);
-}
 
 static int
 bysample(const void *a, const void *b)
 {
-	const struct hsample *x = *(struct hsample *const *)a;
-	const struct hsample *y = *(struct hsample *const *)b;
+	const Sample *x = *(Sample *const *)a;
+	const Sample *y = *(Sample *const *)b;
 	int r;
 
-	if ((r = strcmp(x->instance ? x->instance : "", y->instance ?
-	    y->instance : "")))
+	if ((r = strcmp(S(x->instance), S(y->instance))))
 		return r;
 	if ((r = strcmp(x->run, y->run)))
 		return r;
@@ -34,29 +26,43 @@ bysample(const void *a, const void *b)
 	return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
-struct hsample **
-h_samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
-    char **runs, int nruns, int *n)
+/*
+ * The groups of one side of a comparison.  A comparison written before
+ * cmp records named their groups has the group of the side's experiment
+ * and its own measurement, by libkp's definition of the id.
+ */
+static const kp_strs *
+groupsof(const Cmp *c, int side, kp_strs *one)
 {
-	struct hsample **v = NULL;
-	char g[2048];
-	int lo = 0, hi = s->nsmp, i;
+	const kp_cmp *k = &c->rec;
 
-	gkey(g, sizeof(g), exp, c);
+	if (kp_has_get(&k->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))
+		return side ? &k->target_groups : &k->base_groups;
+	kp_group_id(one->v[0], side ? k->target_exp : k->base_exp, k->suite,
+	    k->bench, k->test, k->op, k->metric, k->conc);
+	return one;
+}
+
+Sample **
+h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
+{
+	char id[KP_IDSZ], *idp = id;
+	kp_strs one = { &idp, 1 };
+	const kp_strs *groups = groupsof(c, side, &one);
+	const kp_strs *runs = side ? &c->rec.target_runs : &c->rec.base_runs;
+	Sample **v = NULL, *first;
+	size_t g, i, k;
+
 	*n = 0;
-	/* the samples are sorted by group (html.c): the first of g */
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (strcmp(s->smp[mid].gkey, g) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (g = 0; g < groups->n; g++) {
+		first = samples_of(s->r, groups->v[g], &k);
+		for (i = 0; i < k; i++)
+			if (runs->n == 0 || h_inlist(runs->v, runs->n,
+			    first[i].run)) {
+				v = kp_grow(v, *n, sizeof(*v));
+				v[(*n)++] = &first[i];
+			}
 	}
-	for (i = lo; i < s->nsmp && strcmp(s->smp[i].gkey, g) == 0; i++)
-		if (nruns == 0 || h_inlist(runs, nruns, s->smp[i].run)) {
-			v = ereallocarray(v, *n + 1, sizeof(*v));
-			v[(*n)++] = &s->smp[i];
-		}
 	if (*n)
 		qsort(v, *n, sizeof(*v), bysample);
 	return v;
@@ -69,62 +75,74 @@ h_samplesof(struct hsite *s, const struct hcmp *c, const char *exp,
  * found by cutting obs.sub into consecutive pieces whose means are
  * obs.run, in order; when that does not work out exactly, the values are
  * shown as the pooled runs they are.  Sources are not in stat records.
+ * The values of group g are appended to v[*n..].
  */
-struct hsample *
-h_statsamples(struct hsite *s, const struct hcmp *c, const char *exp, int *n)
+static Sample *
+groupsamples(const Group *g, Sample *v, int *n)
 {
-	struct hgroup key, *g;
-	struct hsample *v;
-	char k[2048], *pooled;
-	int i, j, at, *cut = NULL, ok = 0;
-	size_t len = 0;
+	char *pooled;
+	size_t i, j, at, *cut = NULL, len = 0;
+	int ok = 0;
 
-	gkey(k, sizeof(k), exp, c);
-	key.gkey = k;
-	*n = 0;
-	if (s->ngrp == 0 || (g = bsearch(&key, s->grp, s->ngrp, sizeof(*s->grp),
-	    h_groupcmp)) == NULL || g->nsub == 0)
-		return NULL;
-	if (g->nruns >= 1 && g->ninstances <= 1 && g->nrun == g->nruns) {
-		cut = emalloc((g->nruns + 1) * sizeof(*cut));
+	if (g->runs.n >= 1 && g->n_instances <= 1 && g->run.n == g->runs.n) {
+		cut = emalloc((g->runs.n + 1) * sizeof(*cut));
 		cut[0] = 0;
-		for (j = 0, at = 0; j < g->nruns; j++) {
+		for (j = 0, at = 0; j < g->runs.n; j++) {
 			double sum = 0;
-			int e;
+			size_t e;
 
-			for (e = at; e < g->nsub; e++) {
-				sum += g->sub[e];
-				if (fabs(sum / (e - at + 1) - g->run[j]) <=
-				    1e-9 * fmax(1, fabs(g->run[j])) &&
-				    (j + 1 < g->nruns || e + 1 == g->nsub))
+			for (e = at; e < g->sub.n; e++) {
+				sum += g->sub.v[e];
+				if (fabs(sum / (e - at + 1) - g->run.v[j]) <=
+				    1e-9 * fmax(1, fabs(g->run.v[j])) &&
+				    (j + 1 < g->runs.n || e + 1 == g->sub.n))
 					break;
 			}
-			if (e == g->nsub)
+			if (e == g->sub.n)
 				break;
 			at = cut[j + 1] = e + 1;
 		}
-		ok = j == g->nruns && at == g->nsub;
+		ok = j == g->runs.n && at == g->sub.n;
 	}
-	for (i = 0; i < g->nruns; i++)
-		len += strlen(g->runs[i]) + 2;
+	for (i = 0; i < g->runs.n; i++)
+		len += strlen(g->runs.v[i]) + 2;
 	pooled = emalloc(len + 16);
 	pooled[0] = '\0';
-	for (i = 0; i < g->nruns; i++)
-		strcat(strcat(pooled, i ? ", " : ""), g->runs[i]);
-	if (g->nruns > 1)
+	for (i = 0; i < g->runs.n; i++)
+		strcat(strcat(pooled, i ? ", " : ""), g->runs.v[i]);
+	if (g->runs.n > 1)
 		strcat(pooled, " (pooled)");
-	v = ecalloc(g->nsub, sizeof(*v));
-	for (i = j = 0; i < g->nsub; i++) {
+	v = ereallocarray(v, *n + g->sub.n, sizeof(*v));
+	for (i = j = 0; i < g->sub.n; i++) {
+		Sample *m = &v[(*n)++];
+
 		while (ok && i >= cut[j + 1])
 			j++;
-		v[i].gkey = g->gkey;
-		v[i].run = ok ? g->runs[j] : pooled;
-		v[i].iter = 0;
-		v[i].rep = 1;
-		v[i].sub = ok ? i - cut[j] + 1 : i + 1;
-		v[i].value = g->sub[i];
+		memcpy(m->group, g->group, sizeof(m->group));
+		m->run = ok ? g->runs.v[j] : pooled;
+		m->instance = m->src = NULL;
+		m->iter = 0;
+		m->rep = 1;
+		m->sub = ok ? (long long)(i - cut[j] + 1) : (long long)i + 1;
+		m->value = g->sub.v[i];
 	}
 	free(cut);
-	*n = g->nsub;
+	return v;
+}
+
+Sample *
+h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
+{
+	char id[KP_IDSZ], *idp = id;
+	kp_strs one = { &idp, 1 };
+	const kp_strs *groups = groupsof(c, side, &one);
+	const Group *g;
+	Sample *v = NULL;
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < groups->n; i++)
+		if ((g = group_of(s->r, groups->v[i])) && g->sub.n > 0)
+			v = groupsamples(g, v, n);
 	return v;
 }

@@ -1,5 +1,6 @@
 /* kp-render -f html: the style sheet every page links to */
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 

@@ -4,16 +4,16 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
 static int
-cmpin(const struct hcmp *c, int test, int pair, const char *bexp,
-    const char *texp)
+cmpin(const Cmp *c, int test, int pair, const char *bexp, const char *texp)
 {
-	return c->testidx == test && c->pair == pair &&
-	    (bexp == NULL || !strcmp(c->bexp, bexp)) &&
-	    (texp == NULL || !strcmp(c->texp, texp));
+	return c->test_idx == test && c->pair == pair &&
+	    (bexp == NULL || !strcmp(c->rec.base_exp, bexp)) &&
+	    (texp == NULL || !strcmp(c->rec.target_exp, texp));
 }
 
 /* "regressed at 1, 2; uncertain at 4; no change at 3": the levels by class */
@@ -21,20 +21,19 @@ static void
 bylevel(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
     const char *texp)
 {
-	static const char *const cls[] = { "regression", "improvement",
-	    "uncertain", "no-change", NULL };
+	static const int cls[] = { KP_REGRESSION, KP_IMPROVEMENT,
+	    KP_UNCERTAIN, KP_NO_CHANGE, KP_NCLASS };
 	static const char *const word[] = { "regressed", "improved",
 	    "uncertain", "no change", "not classified" };
-	const struct hlist *l = &s->tcmp[test];
+	const List *l = &s->r->tcmp[test];
 	long long *lv = emalloc((l->n + 1) * sizeof(*lv));
 	int k, i, n, any = 0;
 
 	for (k = 0; k < (int)KP_LEN(cls); k++) {
 		for (n = i = 0; i < l->n; i++) {
-			struct hcmp *c = &s->cmp[l->v[i]];
-			if (cmpin(c, test, pair, bexp, texp) && (cls[k] ?
-			    c->cls && !strcmp(c->cls, cls[k]) : c->cls == NULL))
-				lv[n++] = c->conc;
+			const Cmp *c = &s->r->cmp[l->v[i]];
+			if (cmpin(c, test, pair, bexp, texp) && c->cls == cls[k])
+				lv[n++] = c->rec.conc;
 		}
 		if (n == 0)
 			continue;
@@ -51,57 +50,55 @@ static int
 interfcount(struct hsite *s, int test, int pair, const char *bexp,
     const char *texp, int *nreg, char *pct, size_t sz)
 {
-	const struct hlist *l = &s->tcmp[test];
+	const List *l = &s->r->tcmp[test];
 	int i, n = 0;
 
 	*nreg = 0;
 	pct[0] = '\0';
 	for (i = 0; i < l->n; i++) {
-		struct hcmp *c = &s->cmp[l->v[i]];
+		const Cmp *c = &s->r->cmp[l->v[i]];
 		char b[96];
-		if (!cmpin(c, test, pair, bexp, texp) || !c->cls ||
-		    strcmp(c->cls, "regression"))
+		if (!cmpin(c, test, pair, bexp, texp) || c->cls != KP_REGRESSION)
 			continue;
 		(*nreg)++;
-		if (h_interf(c->reason, b, sizeof(b)) && n++ == 0)
+		if (h_interf(c->rec.reason, b, sizeof(b)) && n++ == 0)
 			snprintf(pct, sz, "%s", b);
 	}
 	return n;
 }
 
 static void
-sysfacts(FILE *fp, const struct hsys *y)
+sysfacts(FILE *fp, const Sys *y)
 {
-	const char *p;
+	const long long *n = y->rec.severity_counts;
+	int sev, any = 0;
 
-	if (y->sevcounts && strcmp(y->sevcounts, "{}")) {
-		fputs("severity ", fp);
-		for (p = y->sevcounts; *p; p++)
-			if (!strchr("{}\"", *p))
-				h_esc1(fp, *p == ':' ? ' ' : *p == ',' ? ';' : *p);
+	for (sev = 0; sev <= KP_NSEV; sev++)
+		if (n[sev])
+			fprintf(fp, "%s%s %lld", any++ ? ";" : "severity ",
+			    sev_name(sev), n[sev]);
+	if (any)
 		fputs(", ", fp);
-	}
 	fputs("change ", fp);
-	h_pct(fp, y->chmin);
+	h_pct(fp, y->rec.change_min_pct);
 	fputs(" to ", fp);
-	h_pct(fp, y->chmax);
+	h_pct(fp, y->rec.change_max_pct);
 	fputs(", average score ", fp);
-	h_num(fp, y->avg_score);
-	if (!isfinite(y->p)) {
+	h_num(fp, y->rec.avg_score);
+	if (!isfinite(y->rec.p_combined)) {
 		/* kp-systematic leaves levels tested inside one run out */
 		fputs(", no combined test (no level replicated across runs)", fp);
 	} else {
 		fputs(", combined p ", fp);
-		h_num(fp, y->p);
-		if (isfinite(y->q)) {
+		h_num(fp, y->rec.p_combined);
+		if (isfinite(y->rec.q_combined)) {
 			fputs(" (q ", fp);
-			h_num(fp, y->q);
+			h_num(fp, y->rec.q_combined);
 			fputs(")", fp);
 		}
-		if (y->method) {
-			fputs(" by ", fp);
-			h_esc(fp, y->method);
-		}
+		if (y->rec.combine_method >= 0)
+			fprintf(fp, " by %s", kp_word(&kp_combine_v,
+			    y->rec.combine_method));
 	}
 }
 
@@ -126,48 +123,49 @@ interfnote(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
 void
 h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 {
+	Report *r = s->r;
 	int i, any = 0;
 
-	for (i = 0; i < s->tsys[test].n; i++) {
-		struct hsys *y = &s->sys[s->tsys[test].v[i]];
+	for (i = 0; i < r->tsys[test].n; i++) {
+		const Sys *y = &r->sys[r->tsys[test].v[i]];
 		if (y->pair != pair)
 			continue;
 		any++;
-		fprintf(fp, "<div class=\"note%s\"><b>", y->systematic ?
+		fprintf(fp, "<div class=\"note%s\"><b>", y->rec.systematic ?
 		    " sys" : "");
 		h_pairname(fp, s, pair);
 		fputs(":</b> ", fp);
-		if (y->systematic) {
+		if (y->rec.systematic) {
 			fputs("<b>systematic ", fp);
-			h_esc(fp, y->direction);
-			fprintf(fp, "</b>: every tested level moved (%d of %d) "
-			    "&mdash; ", y->naffected, y->nlevels);
+			fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
+			fprintf(fp, "</b>: every tested level moved (%zu of %zu) "
+			    "&mdash; ", y->rec.affected.n, y->rec.levels.n);
 		} else {
 			fputs("<b>not systematic</b>: ", fp);
-			h_esc(fp, y->direction);
-			fprintf(fp, " at %d of %d tested levels", y->naffected,
-			    y->nlevels);
-			if (y->nmissing) {
+			fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
+			fprintf(fp, " at %zu of %zu tested levels", y->rec.affected.n,
+			    y->rec.levels.n);
+			if (y->rec.missing.n) {
 				fputs(", expected levels not tested: ", fp);
-				h_esc(fp, y->missing);
+				h_levels(fp, y->rec.missing.v, y->rec.missing.n);
 			}
 			fputs("; systematic needs every level &mdash; ", fp);
 		}
-		bylevel(fp, s, test, pair, y->bexp, y->texp);
+		bylevel(fp, s, test, pair, y->rec.base_exp, y->rec.target_exp);
 		fputs(".<br>", fp);
 		sysfacts(fp, y);
 		fputs(".</div>\n", fp);
-		interfnote(fp, s, test, pair, y->bexp, y->texp);
+		interfnote(fp, s, test, pair, y->rec.base_exp, y->rec.target_exp);
 	}
 	if (!any) {
 		int nreg, nimp = 0;
 		char pc[96];
 
 		interfcount(s, test, pair, NULL, NULL, &nreg, pc, sizeof(pc));
-		for (i = 0; i < s->tcmp[test].n; i++) {
-			struct hcmp *c = &s->cmp[s->tcmp[test].v[i]];
-			nimp += cmpin(c, test, pair, NULL, NULL) && c->cls &&
-			    !strcmp(c->cls, "improvement");
+		for (i = 0; i < r->tcmp[test].n; i++) {
+			const Cmp *c = &r->cmp[r->tcmp[test].v[i]];
+			nimp += cmpin(c, test, pair, NULL, NULL) &&
+			    c->cls == KP_IMPROVEMENT;
 		}
 		fputs("<div class=\"note\"><b>", fp);
 		h_pairname(fp, s, pair);
@@ -183,17 +181,17 @@ h_sysnote(FILE *fp, struct hsite *s, int test, int pair)
 static int
 bysys(const void *a, const void *b)
 {
-	const struct hsys *x = *(struct hsys *const *)a;
-	const struct hsys *y = *(struct hsys *const *)b;
-	double sx = isfinite(x->avg_score) ? x->avg_score : -1;
-	double sy = isfinite(y->avg_score) ? y->avg_score : -1;
+	const Sys *x = *(Sys *const *)a;
+	const Sys *y = *(Sys *const *)b;
+	double sx = isfinite(x->rec.avg_score) ? x->rec.avg_score : -1;
+	double sy = isfinite(y->rec.avg_score) ? y->rec.avg_score : -1;
 
-	if (x->systematic != y->systematic)
-		return y->systematic - x->systematic;
-	if (strcmp(x->direction, y->direction))
-		return strcmp(y->direction, x->direction);	/* regression first */
-	if (x->naffected != y->naffected)
-		return y->naffected - x->naffected;
+	if (x->rec.systematic != y->rec.systematic)
+		return y->rec.systematic - x->rec.systematic;
+	if (x->rec.direction != y->rec.direction)
+		return x->rec.direction - y->rec.direction;	/* regression first */
+	if (x->rec.affected.n != y->rec.affected.n)
+		return y->rec.affected.n < x->rec.affected.n ? -1 : 1;
 	return sx < sy ? 1 : sx > sy ? -1 : 0;
 }
 
@@ -201,12 +199,12 @@ bysys(const void *a, const void *b)
 void
 h_systable(FILE *fp, struct hsite *s, int pair)
 {
-	const struct hlist *l = &s->psys[pair];
-	struct hsys **v = emalloc((l->n + 1) * sizeof(*v));
+	const List *l = &s->r->psys[pair];
+	Sys **v = emalloc((l->n + 1) * sizeof(*v));
 	int i, n = 0;
 
 	for (i = 0; i < l->n; i++)
-		v[n++] = &s->sys[l->v[i]];
+		v[n++] = &s->r->sys[l->v[i]];
 	if (n == 0) {
 		fputs("<p>No group moved at two or more concurrency levels "
 		    "(no <code>sys</code> records for this pair).</p>\n", fp);
@@ -221,35 +219,36 @@ h_systable(FILE *fp, struct hsite *s, int pair)
 	    "change, score, combined p</th><th>interference</th></tr></thead>"
 	    "<tbody>\n", n);
 	for (i = 0; i < n; i++) {
-		struct hsys *y = v[i];
+		Sys *y = v[i];
 		char pc[96];
-		int nreg, ni = y->testidx >= 0 ? interfcount(s, y->testidx, pair,
-		    y->bexp, y->texp, &nreg, pc, sizeof(pc)) : 0;
+		int nreg, ni = y->test_idx >= 0 ? interfcount(s, y->test_idx, pair,
+		    y->rec.base_exp, y->rec.target_exp, &nreg, pc, sizeof(pc)) : 0;
 
-		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->systematic);
-		if (y->systematic)
+		fprintf(fp, "<tr><td class=\"cls\" data-v=\"%d\">", !y->rec.systematic);
+		if (y->rec.systematic)
 			fprintf(fp, "<span class=\"%s\">systematic ",
-			    strcmp(y->direction, "improvement") ? "sys" : "sysi");
+			    y->rec.direction == KP_DIR_IMPROVEMENT ? "sysi" : "sys");
 		else
 			fputs("<span class=\"cls\">not systematic ", fp);
-		h_esc(fp, y->direction);
+		fputs(kp_word(&kp_direction_v, y->rec.direction), fp);
 		fputs("</span></td><td>", fp);
-		if (y->testidx >= 0)
-			h_testlink(fp, s, y->testidx);
+		if (y->test_idx >= 0)
+			h_testlink(fp, s, y->test_idx);
 		else {
-			h_esc(fp, y->suite);
+			h_esc(fp, y->rec.suite);
 			putc('/', fp);
-			h_esc(fp, y->bench);
+			h_esc(fp, y->rec.bench);
 			putc('/', fp);
-			h_esc(fp, y->test);
+			h_esc(fp, y->rec.test);
 		}
-		fprintf(fp, "</td><td class=\"n\" data-v=\"%d\">%d of %d</td><td>",
-		    y->naffected, y->naffected, y->nlevels);
-		if (y->testidx >= 0)
-			bylevel(fp, s, y->testidx, pair, y->bexp, y->texp);
-		if (y->nmissing) {
+		fprintf(fp, "</td><td class=\"n\" data-v=\"%zu\">%zu of %zu</td>"
+		    "<td>", y->rec.affected.n, y->rec.affected.n, y->rec.levels.n);
+		if (y->test_idx >= 0)
+			bylevel(fp, s, y->test_idx, pair, y->rec.base_exp,
+			    y->rec.target_exp);
+		if (y->rec.missing.n) {
 			fputs("; not tested: ", fp);
-			h_esc(fp, y->missing);
+			h_levels(fp, y->rec.missing.v, y->rec.missing.n);
 		}
 		fputs("</td><td>", fp);
 		sysfacts(fp, y);

@@ -5,41 +5,40 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
-const char *const h_sevname[HNSEV] = { "red", "yellow", "green", "none" };
-
 void
-h_measname(FILE *fp, const struct htest *t)
+h_measname(FILE *fp, const Test *t)
 {
 	/* break opportunities after the separators, not inside words */
-	h_esc(fp, t->suite);
+	h_esc(fp, t->first->suite);
 	fputs("/<wbr>", fp);
-	h_esc(fp, t->bench);
+	h_esc(fp, t->first->bench);
 	fputs("/<wbr>", fp);
-	h_esc(fp, t->test);
+	h_esc(fp, t->first->test);
 	fputs("<wbr>[", fp);
-	h_esc(fp, t->op);
+	h_esc(fp, t->first->op);
 	putc(' ', fp);
-	h_esc(fp, t->metric);
+	h_esc(fp, t->first->metric);
 	putc(']', fp);
 }
 
 void
 h_testlink(FILE *fp, struct hsite *s, int test)
 {
-	fprintf(fp, "<a href=\"%s\">", s->test[test].page);
-	h_measname(fp, &s->test[test]);
+	fprintf(fp, "<a href=\"%s\">", s->testpage[test]);
+	h_measname(fp, &s->r->test[test]);
 	fputs("</a>", fp);
 }
 
 void
 h_pairname(FILE *fp, struct hsite *s, int pair)
 {
-	h_esc(fp, s->pair[pair].bk);
+	h_esc(fp, s->r->pair[pair].base_kernel);
 	fputs(" &rarr; ", fp);
-	h_esc(fp, s->pair[pair].tk);
+	h_esc(fp, s->r->pair[pair].target_kernel);
 }
 
 void
@@ -57,25 +56,29 @@ h_esc1(FILE *fp, char ch)
 }
 
 int
-h_sevidx(const char *sev)
+h_sevidx(const Cmp *c)
 {
-	int i;
-
-	for (i = 0; i < HSEV_NONE; i++)
-		if (sev && strcmp(sev, h_sevname[i]) == 0)
-			return i;
-	return HSEV_NONE;
+	return c->sev < KP_SEV_NONE ? c->sev : KP_SEV_NONE;
 }
 
 int
-h_inlist(char **v, int n, const char *x)
+h_inlist(char **v, size_t n, const char *x)
 {
-	int i;
+	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (x && strcmp(v[i], x) == 0)
 			return 1;
 	return 0;
+}
+
+void
+h_levels(FILE *fp, const long long *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%lld", i ? ", " : "", v[i]);
 }
 
 void

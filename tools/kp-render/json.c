@@ -2,20 +2,21 @@
  * regressions (most severe first), improvements, uncertain comparisons
  * and the groups across concurrency levels, each record as it was read */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "kp.h"
 #include "render.h"
 
 static void
-list(kp_w *w, const char *key, const Report *r, int cls)
+list(kp_w *w, const char *key, const Report *r, const Cmp **v, int cls)
 {
 	size_t i;
 
 	kp_w_key(w, key);
 	kp_w_arr(w);
 	for (i = 0; i < r->ncmp; i++)
-		if (r->cmp[i].cls == cls)
-			kp_w_raw(w, r->cmp[i].line, r->cmp[i].len);
+		if (v[i]->cls == cls)
+			kp_w_raw(w, v[i]->line, v[i]->len);
 	kp_w_end(w);
 }
 
@@ -23,30 +24,30 @@ int
 render_json(Report *r, FILE *fp)
 {
 	kp_w *w = kp_w_open(fp, "<stdout>");
+	const Cmp **v = by_severity(r);
 	size_t i, nsystematic = 0;
 	int k;
 
-	sort_by_severity(r->cmp, r->ncmp);
 	for (i = 0; i < r->nsys; i++)
-		nsystematic += r->sys[i].systematic;
+		nsystematic += r->sys[i].rec.systematic;
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "report");
 	kp_w_key(w, "summary");
 	kp_w_obj(w);
 	kp_w_kint(w, "comparisons", (long long)r->ncmp);
-	for (k = 0; k < NCLASS; k++)
-		kp_w_kint(w, class_names[k], (long long)r->count[k]);
+	for (k = 0; k <= KP_NCLASS; k++)
+		kp_w_kint(w, class_name(k), (long long)r->count[k]);
 	kp_w_key(w, "regression_severity");
 	kp_w_obj(w);
-	for (k = 0; k < NSEVRANK; k++)
-		kp_w_kint(w, sev_names[k], (long long)r->regsev[k]);
+	for (k = 0; k <= KP_NSEV; k++)
+		kp_w_kint(w, sev_name(k), (long long)r->regsev[k]);
 	kp_w_end(w);
 	kp_w_kint(w, "groups", (long long)r->nsys);
 	kp_w_kint(w, "systematic_groups", (long long)nsystematic);
 	kp_w_end(w);
-	list(w, "regressions", r, CL_REGRESSION);
-	list(w, "improvements", r, CL_IMPROVEMENT);
-	list(w, "uncertain", r, CL_UNCERTAIN);
+	list(w, "regressions", r, v, KP_REGRESSION);
+	list(w, "improvements", r, v, KP_IMPROVEMENT);
+	list(w, "uncertain", r, v, KP_UNCERTAIN);
 	kp_w_key(w, "groups");
 	kp_w_arr(w);
 	for (i = 0; i < r->nsys; i++)
@@ -54,5 +55,6 @@ render_json(Report *r, FILE *fp)
 	kp_w_end(w);
 	kp_w_end(w);
 	kp_w_close(w);	/* checks and closes fp */
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -3,6 +3,7 @@
  * regression, uncertain comparisons skipped (they decided nothing) */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
@@ -33,23 +34,23 @@ put(FILE *fp, const char *s)
 static int
 samepair(const Cmp *a, const Cmp *b)
 {
-	return strcmp(a->base_exp, b->base_exp) == 0 &&
-	    strcmp(a->target_exp, b->target_exp) == 0;
+	return strcmp(a->rec.base_exp, b->rec.base_exp) == 0 &&
+	    strcmp(a->rec.target_exp, b->rec.target_exp) == 0;
 }
 
 static void
-detail(FILE *fp, const Cmp *c)
+detail(FILE *fp, const kp_cmp *c)
 {
 	char buf[256];
 
-	if (isnan(c->change))
+	if (isnan(c->change_pct))
 		snprintf(buf, sizeof(buf), "change n/a");
 	else
-		snprintf(buf, sizeof(buf), "%+.2f%%", c->change);
+		snprintf(buf, sizeof(buf), "%+.2f%%", c->change_pct);
 	put(fp, buf);
-	if (!isnan(c->ci_low) && !isnan(c->ci_high)) {
+	if (!isnan(c->ci_low_pct) && !isnan(c->ci_high_pct)) {
 		snprintf(buf, sizeof(buf), " (95%% CI %+.2f%% to %+.2f%%)",
-		    c->ci_low, c->ci_high);
+		    c->ci_low_pct, c->ci_high_pct);
 		put(fp, buf);
 	}
 	if (!isnan(c->q)) {
@@ -60,7 +61,7 @@ detail(FILE *fp, const Cmp *c)
 		snprintf(buf, sizeof(buf), ", score %.1f", c->score);
 		put(fp, buf);
 	}
-	if (*c->reason) {
+	if (c->reason && *c->reason) {
 		fputs(", ", fp);
 		put(fp, c->reason);
 	}
@@ -69,22 +70,22 @@ detail(FILE *fp, const Cmp *c)
 int
 render_junit(Report *r, FILE *fp)
 {
+	const Cmp **v = by_name(r);
+	const kp_cmp *c;
 	size_t i, j, k, tests, fails, skips;
-	const Cmp *c;
 
-	sort_by_name(r->cmp, r->ncmp);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
-	    "skipped=\"%zu\">\n", r->ncmp, r->count[CL_REGRESSION],
-	    r->count[CL_UNCERTAIN]);
+	    "skipped=\"%zu\">\n", r->ncmp, r->count[KP_REGRESSION],
+	    r->count[KP_UNCERTAIN]);
 	for (i = 0; i < r->ncmp; i = j) {
 		tests = fails = skips = 0;
-		for (j = i; j < r->ncmp && samepair(&r->cmp[i], &r->cmp[j]); j++) {
+		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++) {
 			tests++;
-			fails += r->cmp[j].cls == CL_REGRESSION;
-			skips += r->cmp[j].cls == CL_UNCERTAIN;
+			fails += v[j]->cls == KP_REGRESSION;
+			skips += v[j]->cls == KP_UNCERTAIN;
 		}
-		c = &r->cmp[i];
+		c = &v[i]->rec;
 		fputs("  <testsuite name=\"", fp);
 		put(fp, c->base_kernel);
 		fputs(" vs ", fp);
@@ -96,7 +97,7 @@ render_junit(Report *r, FILE *fp)
 		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
 		    "skipped=\"%zu\">\n", tests, fails, skips);
 		for (k = i; k < j; k++) {
-			c = &r->cmp[k];
+			c = &v[k]->rec;
 			fputs("    <testcase classname=\"", fp);
 			put(fp, c->suite);
 			fputc('.', fp);
@@ -109,15 +110,15 @@ render_junit(Report *r, FILE *fp)
 				fputc(' ', fp);
 			put(fp, c->metric);
 			fprintf(fp, "[%lld]\"", c->conc);
-			if (c->cls == CL_REGRESSION) {
+			if (v[k]->cls == KP_REGRESSION) {
 				fputs(">\n      <failure type=\"", fp);
-				put(fp, c->severity);
+				put(fp, S(sev_name(c->severity)));
 				fputs("\" message=\"", fp);
 				detail(fp, c);
 				fputs("\">regression: ", fp);
 				detail(fp, c);
 				fputs("</failure>\n    </testcase>\n", fp);
-			} else if (c->cls == CL_UNCERTAIN) {
+			} else if (v[k]->cls == KP_UNCERTAIN) {
 				fputs(">\n      <skipped message=\"uncertain: ",
 				    fp);
 				detail(fp, c);
@@ -132,5 +133,6 @@ render_junit(Report *r, FILE *fp)
 		fputs("  </testsuite>\n", fp);
 	}
 	fputs("</testsuites>\n", fp);
+	free(v);
 	return KP_EXIT_OK;
 }

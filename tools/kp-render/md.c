@@ -2,6 +2,7 @@
  * yellow regressions in a table, the rest folded away */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
@@ -69,70 +70,90 @@ header(FILE *fp, int withclass)
 	    withclass ? "---|" : "");
 }
 
+/* since which kernel and what is known of it, in the Kernels cell */
 static void
-row(FILE *fp, const Cmp *c, int withclass)
+history(FILE *fp, const kp_cmp *c)
 {
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c)) {
+		fputs("<br>", fp);
+		put(fp, buf);
+	}
+	if (triage_word(c->triage)) {
+		fputs("<br>", fp);
+		put(fp, triage_word(c->triage));
+	}
+}
+
+static void
+row(FILE *fp, const Cmp *x, int withclass)
+{
+	const kp_cmp *c = &x->rec;
+
 	fputs("| ", fp);
 	if (withclass) {
-		put(fp, c->class);
+		put(fp, x->cls == KP_NCLASS ? "" : class_name(x->cls));
 		fputs(" | ", fp);
 	}
-	put(fp, *c->severity ? c->severity : "-");
+	put(fp, c->severity < 0 ? "-" : sev_name(c->severity));
 	fputs(" | ", fp);
 	name(fp, c->suite, c->bench, c->test, c->op, c->metric);
 	fprintf(fp, " | %lld | ", c->conc);
 	put(fp, c->base_kernel);
 	fputs(" \u2192 ", fp);
 	put(fp, c->target_kernel);
+	history(fp, c);
 	fputs(" | ", fp);
-	pct(fp, c->change);
+	pct(fp, c->change_pct);
 	fputs(" | ", fp);
-	if (isnan(c->ci_low) || isnan(c->ci_high))
+	if (isnan(c->ci_low_pct) || isnan(c->ci_high_pct))
 		fputs("n/a", fp);
 	else
-		fprintf(fp, "%+.1f%% to %+.1f%%", c->ci_low, c->ci_high);
+		fprintf(fp, "%+.1f%% to %+.1f%%", c->ci_low_pct,
+		    c->ci_high_pct);
 	fputs(" | ", fp);
 	num(fp, "%.1f", c->score);
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
-	put(fp, c->reason);
+	put(fp, S(c->reason));
 	fputs(" |\n", fp);
 }
 
 static int
 headline(const Cmp *c)
 {
-	return c->cls == CL_REGRESSION && c->sev <= SEV_YELLOW;
+	return c->cls == KP_REGRESSION && c->sev <= KP_YELLOW;
 }
 
 int
 render_md(Report *r, FILE *fp)
 {
+	const Cmp **v = by_severity(r);
 	size_t i, j, nhead = 0, nrest = 0;
 
-	sort_by_severity(r->cmp, r->ncmp);
 	for (i = 0; i < r->ncmp; i++) {
-		if (headline(&r->cmp[i]))
+		if (headline(v[i]))
 			nhead++;
-		else if (r->cmp[i].cls != CL_NOCHANGE)
+		else if (v[i]->cls != KP_NO_CHANGE)
 			nrest++;
 	}
 	fprintf(fp, "## kp: %zu regressions (%zu red, %zu yellow)\n\n",
-	    r->count[CL_REGRESSION], r->regsev[SEV_RED],
-	    r->regsev[SEV_YELLOW]);
+	    r->count[KP_REGRESSION], r->regsev[KP_RED],
+	    r->regsev[KP_YELLOW]);
 	fprintf(fp, "%zu comparisons: %zu regressions, %zu improvements, "
-	    "%zu uncertain, %zu no change", r->ncmp, r->count[CL_REGRESSION],
-	    r->count[CL_IMPROVEMENT], r->count[CL_UNCERTAIN],
-	    r->count[CL_NOCHANGE]);
-	if (r->count[CL_UNCLASSIFIED])
-		fprintf(fp, ", %zu not classified", r->count[CL_UNCLASSIFIED]);
+	    "%zu uncertain, %zu no change", r->ncmp, r->count[KP_REGRESSION],
+	    r->count[KP_IMPROVEMENT], r->count[KP_UNCERTAIN],
+	    r->count[KP_NO_CHANGE]);
+	if (r->count[KP_NCLASS])
+		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
 	fputs(".\n\n", fp);
 	if (nhead) {
 		header(fp, 0);
 		for (i = 0; i < r->ncmp; i++)
-			if (headline(&r->cmp[i]))
-				row(fp, &r->cmp[i], 0);
+			if (headline(v[i]))
+				row(fp, v[i], 0);
 		fputc('\n', fp);
 	}
 	if (r->nsys) {
@@ -142,39 +163,54 @@ render_md(Report *r, FILE *fp)
 		    "Combined p |\n", fp);
 		fputs("|---|---|---|---|---|---:|---|---|---:|\n", fp);
 		for (i = 0; i < r->nsys; i++) {
-			const Sys *s = &r->sys[i];
+			const kp_sys *s = &r->sys[i].rec;
+			int sev, n = 0;
 
 			fputs("| ", fp);
-			put(fp, s->direction);
+			put(fp, kp_word(&kp_direction_v, s->direction));
 			fputs(" | ", fp);
 			name(fp, s->suite, s->bench, s->test, s->op, s->metric);
 			fputs(" | ", fp);
 			put(fp, s->base_kernel);
 			fputs(" \u2192 ", fp);
 			put(fp, s->target_kernel);
-			fprintf(fp, " | %zu of %zu (", s->naffected,
-			    s->nlevels);
-			for (j = 0; j < s->naffected; j++)
+			fprintf(fp, " | %zu of %zu (", s->affected.n,
+			    s->levels.n);
+			for (j = 0; j < s->affected.n; j++)
 				fprintf(fp, "%s%lld", j ? ", " : "",
-				    s->affected[j]);
+				    s->affected.v[j]);
 			fputs(") | ", fp);
-			for (j = 0; j < s->nsev; j++) {
-				fputs(j ? ", " : "", fp);
-				put(fp, s->sevname[j]);
-				fprintf(fp, ": %lld", s->sevcount[j]);
+			for (sev = 0; sev <= KP_NSEV; sev++) {
+				if (s->severity_counts[sev] == 0)
+					continue;
+				fputs(n++ ? ", " : "", fp);
+				put(fp, sev_name(sev));
+				fprintf(fp, ": %lld", s->severity_counts[sev]);
 			}
 			fputs(" | ", fp);
 			num(fp, "%.1f", s->avg_score);
 			fputs(" | ", fp);
-			pct(fp, s->chmin);
+			pct(fp, s->change_min_pct);
 			fputs(" to ", fp);
-			pct(fp, s->chmax);
+			pct(fp, s->change_max_pct);
 			fprintf(fp, " | %s", s->systematic ? "yes" : "no");
-			if (s->nmissing)
-				fprintf(fp, " (%zu lvls missing)", s->nmissing);
+			if (s->missing.n)
+				fprintf(fp, " (%zu lvls missing)", s->missing.n);
 			fputs(" | ", fp);
 			num(fp, "%.3g", s->p_combined);
 			fputs(" |\n", fp);
+		}
+		fputc('\n', fp);
+	}
+	if (r->ntriage) {
+		char buf[2048];
+
+		fputs("### Known findings\n\n", fp);
+		for (i = 0; i < r->ntriage; i++) {
+			known_text(buf, sizeof(buf), &r->triage[i]);
+			fputs("- ", fp);
+			put(fp, buf);
+			fputc('\n', fp);
 		}
 		fputc('\n', fp);
 	}
@@ -183,10 +219,10 @@ render_md(Report *r, FILE *fp)
 		    "</summary>\n\n", nrest);
 		header(fp, 1);
 		for (i = 0; i < r->ncmp; i++)
-			if (!headline(&r->cmp[i]) &&
-			    r->cmp[i].cls != CL_NOCHANGE)
-				row(fp, &r->cmp[i], 1);
+			if (!headline(v[i]) && v[i]->cls != KP_NO_CHANGE)
+				row(fp, v[i], 1);
 		fputs("\n</details>\n", fp);
 	}
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -1,47 +1,64 @@
-/* render.h: the records kp-render reads, as every format sees them */
+/* render.h: the model kp-render loads once (load.c) from libkp's typed
+ * records (rec.h), its indexes (index.c), and one function per format
+ * that renders it. */
+#include <stddef.h>
+#include <stdio.h>
 
-/* severity ranks, worst first; SEV_OTHER for anything else */
-enum { SEV_RED, SEV_YELLOW, SEV_GREEN, SEV_NONE, SEV_OTHER, NSEVRANK };
-/* classes */
-enum { CL_REGRESSION, CL_IMPROVEMENT, CL_NOCHANGE, CL_UNCERTAIN,
-	CL_UNCLASSIFIED, NCLASS };
+#include "rec.h"
 
-extern const char *const sev_names[NSEVRANK];
-extern const char *const class_names[NCLASS];
+#define S(s) ((s) ? (s) : "")	/* a string to print */
 
+/* a comparison: the record, and what kp-render keeps beside it */
 typedef struct {
-	char *line;	/* the record as read: csv and json copy every field */
-	size_t len;
-	char *key, *suite, *bench, *test, *op, *metric, *unit;
-	char *base_kernel, *target_kernel, *base_exp, *target_exp;
-	char *class, *severity, *reason, *method;
-	char **base_runs, **target_runs;
-	size_t nbase_runs, ntarget_runs;
-	long long conc, n_base, n_target, need_n;	/* need_n -1: null */
-	double change, ci_low, ci_high, p, q, score;
-	double base_median, target_median;
-	int sev, cls;
+	kp_cmp rec;
+	char *line;	/* the record as read, with LOAD_LINES: csv and json */
+	size_t len;	/* copy every field */
+	int cls;	/* rec.class; KP_NCLASS when it has none */
+	int sev;	/* rec.severity; KP_NSEV when none or another word */
+	int pair, suite_idx, test_idx;	/* index.c */
 } Cmp;
 
 typedef struct {
-	char *line;
+	kp_sys rec;
+	char *line;	/* with LOAD_LINES */
 	size_t len;
-	char *suite, *bench, *test, *op, *metric;
-	char *base_kernel, *target_kernel, *base_exp, *target_exp;
-	char *direction, *combine_method;
-	long long *levels, *affected, *missing, *uncertain;
-	size_t nlevels, naffected, nmissing, nuncertain;
-	char **sevname;	/* severity_counts, in the record's order */
-	long long *sevcount;
-	size_t nsev;
-	double avg_score, chmin, chmax, p_combined;
-	int systematic;
+	int pair, test_idx;	/* index.c; test_idx -1: no cmp of its test */
 } Sys;
 
+/* one run record: a run has one per iteration */
 typedef struct {
-	char *run, *host, *cpu_model, *kernel;
-	long long start;
+	kp_run rec;
+	long long start;	/* rec.start as an integer, -1 when it is none */
+	size_t next;	/* the next record of the same run, SIZE_MAX: none */
 } Run;
+
+/*
+ * With LOAD_EVIDENCE, what the site shows behind a comparison.  Samples
+ * can be millions, so of each only what the strip plot and the table of
+ * sources show is kept, with its group id (kp_group_id), which finds it
+ * from the groups of a comparison; a stat record of scope group keeps its
+ * values.
+ */
+typedef struct {
+	char group[KP_IDSZ];
+	char *run, *instance, *src;
+	long long iter, rep, sub;
+	double value;
+} Sample;
+
+typedef struct {
+	char group[KP_IDSZ];
+	kp_strs runs;
+	long long n_instances;	/* KP_NULL_INT when missing */
+	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
+} Group;
+
+typedef struct { int *v; int n; } List;	/* record indexes, ascending */
+typedef struct { char *base_kernel, *target_kernel; } Pair;
+typedef struct {	/* a measurement: (suite, bench, test, op, metric) */
+	const kp_cmp *first;	/* its first comparison: the names, unit, better */
+	int suite_idx;
+} Test;
 
 typedef struct {
 	Cmp *cmp;
@@ -50,17 +67,88 @@ typedef struct {
 	size_t nsys;
 	Run *run;
 	size_t nrun;
-	size_t count[NCLASS];		/* cmp records by class */
-	size_t regsev[NSEVRANK];	/* regressions by severity */
+	kp_runstat *rs;
+	size_t nrs;
+	Sample *smp;	/* sorted by group (load_done) */
+	size_t nsmp;
+	Group *grp;	/* sorted by group (load_done) */
+	size_t ngrp;
+	kp_rollup *roll;
+	size_t nroll;
+	long nrec;	/* records read, of every type */
+	size_t count[KP_NCLASS + 1];	/* cmp records by cls */
+	size_t regsev[KP_NSEV + 1];	/* regressions by sev */
+	struct kp_strmap *runmap;	/* run name -> its first run record */
+	size_t *runfirst;
+
+	/*
+	 * Indexes (index.c), so that a page or a table visits its own
+	 * records, not every record for each line it writes.  Pairs,
+	 * suites and tests are numbered in the order the cmp records name
+	 * them first; lists are ascending, so a loop over one keeps the
+	 * order of a loop over all.
+	 */
+	Pair *pair;
+	int npair;
+	char **suite;
+	int nsuite;
+	Test *test;
+	int ntest;
+	List *tcmp, *pcmp;	/* comparisons by test, by pair */
+	List *tsys, *psys;	/* sys records by test, by pair */
+	struct kp_strmap *pairmap, *suitemap, *testmap;
+	struct kp_strmap *cellmap;	/* (pair, test, conc) -> cellcmp */
+	int *cellcmp;	/* the first comparison of each */
+	struct kp_strmap *expmap;	/* experiment -> expkernel */
+	const char **expkernel;	/* its kernel in the last comparison naming it */
+	struct kp_strmap *rsmap;	/* run name -> its runstats, in rsof */
+	List *rsof;
+
+	/* the history (kp-trend, the site only) and the triage (kp-triage) */
+	kp_trend *trend;
+	size_t ntrend;
+	struct kp_strmap *trendmap;	/* series -> trend */
+	kp_triage *triage;
+	size_t ntriage;
 } Report;
 
+/* load.c: the fields each format reads, and what to keep beyond the cmp,
+ * sys and run records */
+enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE };
+void load(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
+void load_done(Report *r);	/* after the last file */
+
+/* index.c */
+void index_report(Report *r);
+Run *run_of(const Report *r, const char *run);	/* its first record, or NULL */
+const List *runstats_of(const Report *r, const char *run);	/* or NULL */
+/* the first comparison of a pair and test at a level, or NULL */
+Cmp *cell_of(const Report *r, int pair, int test, long long conc);
+/* the samples of a group: *n of them from the one returned */
+Sample *samples_of(const Report *r, const char *group, size_t *n);
+Group *group_of(const Report *r, const char *group);	/* or NULL */
+
 /* util.c */
-void sort_by_severity(Cmp *c, size_t n);
-void sort_by_name(Cmp *c, size_t n);
-size_t measurement(char *buf, size_t sz, const Cmp *c);	/* suite/bench/test[op metric] */
+/* the names kp-render shows for a cls and a sev: the record's words, and
+ * "unclassified" for a comparison that has no class */
+const char *class_name(int cls);
+const char *sev_name(int sev);
+void list_add(List *l, int i);
+/* the comparisons in the order a format lists them; the caller frees */
+const Cmp **by_severity(const Report *r);
+const Cmp **by_name(const Report *r);
+size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
+
+/* history.c */
+size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */
+const char *triage_word(int triage);	/* NULL: not triaged */
+int triaged_away(const kp_cmp *c);	/* acknowledged or invalid */
+size_t known_text(char *buf, size_t sz, const kp_triage *t);
+void trend_add(Report *r, const kp_trend *t);	/* load.c */
+const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
 /* one function per format; each writes to fp and returns an exit status */
 int render_text(Report *r, FILE *fp, int colour);
@@ -69,3 +157,5 @@ int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
 int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
+/* a static site in the directory outdir, created when missing */
+int render_html(Report *r, const char *outdir);

@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "kp.h"
+#include "render.h"
 #include "html.h"
 
 static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
     "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
 
-static void open_svg(FILE *fp, int w, int h, const char *title);
-static void ticks(double lo, double hi, double *t0, double *step);
-static void fmt_si(char *buf, size_t sz, double v);
-static double jitter(const struct hsample *m);
+
+static double jitter(const Sample *m);
 static void esc_cut(FILE *fp, const char *s, size_t max);
 
 /*
@@ -42,14 +41,14 @@ svg_color(double g, char out[8])
  * neutral for no change, so only findings look like findings.
  */
 void
-svg_cmpcolor(const struct hcmp *c, char out[8])
+svg_cmpcolor(const Cmp *c, char out[8])
 {
 	double g, f = 1;
 
 	if (h_goodness(c, &g) == -1)
 		g = 0;
-	if (c->cls && !h_finding(c))
-		f = strcmp(c->cls, "uncertain") == 0 ? 0.45 : 0;
+	if (c->cls != KP_NCLASS && !h_finding(c))
+		f = c->cls == KP_UNCERTAIN ? 0.45 : 0;
 	svg_color(g * f * f, out);
 }
 
@@ -86,7 +85,7 @@ esc_cut(FILE *fp, const char *s, size_t max)
 	fputs("\xe2\x80\xa6", fp);
 }
 
-static void
+void
 open_svg(FILE *fp, int w, int h, const char *title)
 {
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -101,7 +100,7 @@ open_svg(FILE *fp, int w, int h, const char *title)
 }
 
 /* about five round steps covering [lo, hi] */
-static void
+void
 ticks(double lo, double hi, double *t0, double *step)
 {
 	double span = hi - lo, raw, mag, f;
@@ -115,7 +114,7 @@ ticks(double lo, double hi, double *t0, double *step)
 	*t0 = ceil(lo / *step - 1e-9) * *step;
 }
 
-static void
+void
 fmt_si(char *buf, size_t sz, double v)
 {
 	double a = fabs(v);
@@ -144,15 +143,13 @@ addlevel(long long **v, int n, long long x)
 }
 
 static const char *
-mark(const struct hcmp *c)
+mark(const Cmp *c)
 {
-	if (c->cls == NULL)
-		return "";
-	if (!strcmp(c->cls, "regression"))
+	if (c->cls == KP_REGRESSION)
 		return "\xe2\x96\xbc";	/* down triangle */
-	if (!strcmp(c->cls, "improvement"))
+	if (c->cls == KP_IMPROVEMENT)
 		return "\xe2\x96\xb2";	/* up triangle */
-	if (!strcmp(c->cls, "uncertain"))
+	if (c->cls == KP_UNCERTAIN)
 		return "?";
 	return "";
 }
@@ -188,29 +185,30 @@ legend_scale(FILE *fp, int x, int y)
 void
 svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 {
+	const Report *m = s->r;
 	FILE *fp = h_open(s, file);
 	long long *lv = NULL;
 	int *rows = NULL, nrow = 0, nlv = 0, i, j, r, lab = 0;
 	int cw = 64, ch = 24, left, top = 60, w, h;
-	char title[512], *seen = ecalloc(s->ntest + 1, 1);
+	char title[512], *seen = ecalloc(m->ntest + 1, 1);
 
-	for (i = 0; i < s->pcmp[pair].n; i++) {
-		struct hcmp *c = &s->cmp[s->pcmp[pair].v[i]];
-		if (c->suiteidx != suite)
+	for (i = 0; i < m->pcmp[pair].n; i++) {
+		const Cmp *c = &m->cmp[m->pcmp[pair].v[i]];
+		if (c->suite_idx != suite)
 			continue;
-		nlv = addlevel(&lv, nlv, c->conc);
-		if (!seen[c->testidx]) {
-			seen[c->testidx] = 1;
+		nlv = addlevel(&lv, nlv, c->rec.conc);
+		if (!seen[c->test_idx]) {
+			seen[c->test_idx] = 1;
 			rows = ereallocarray(rows, nrow + 1, sizeof(*rows));
-			rows[nrow++] = c->testidx;
+			rows[nrow++] = c->test_idx;
 		}
 	}
 	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	for (r = 0; r < nrow; r++) {
-		struct htest *t = &s->test[rows[r]];
-		int l = strlen(t->bench) + strlen(t->test) + strlen(t->op) +
-		    strlen(t->metric) + 4;
+		const Test *t = &m->test[rows[r]];
+		int l = strlen(t->first->bench) + strlen(t->first->test) + strlen(t->first->op) +
+		    strlen(t->first->metric) + 4;
 		if (l > lab)
 			lab = l;
 	}
@@ -222,7 +220,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		w = 900;
 	h = top + nrow * ch + 90;
 	snprintf(title, sizeof(title), "%s: change by test and concurrency level",
-	    s->suite[suite].name);
+	    m->suite[suite]);
 	open_svg(fp, w, h, title);
 	fputs("<text x=\"6\" y=\"16\" font-size=\"13\" font-weight=\"600\">", fp);
 	h_esc(fp, title);
@@ -234,21 +232,22 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		    "font-weight=\"600\">%lld</text>\n", left + j * cw + cw / 2,
 		    top - 6, lv[j]);
 	for (r = 0; r < nrow; r++) {
-		struct htest *t = &s->test[rows[r]];
+		const Test *t = &m->test[rows[r]];
 		char name[1024];
 		int y = top + r * ch;
 
-		snprintf(name, sizeof(name), "%s/%s[%s %s]", t->bench, t->test,
-		    t->op, t->metric);
+		snprintf(name, sizeof(name), "%s/%s[%s %s]", t->first->bench, t->first->test,
+		    t->first->op, t->first->metric);
 		fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><text x=\"%d\" "
-		    "y=\"%d\" text-anchor=\"end\" fill=\"#0550ae\"><title>", t->page,
+		    "y=\"%d\" text-anchor=\"end\" fill=\"#0550ae\"><title>",
+		    s->testpage[rows[r]],
 		    left - 6, y + ch / 2 + 4);
 		h_esc(fp, name);
 		fputs("</title>", fp);
 		esc_cut(fp, name, lab);
 		fputs("</text></a>\n", fp);
 		for (j = 0; j < nlv; j++) {
-			struct hcmp *c = h_cell(s, pair, rows[r], lv[j]);
+			const Cmp *c = cell_of(m, pair, rows[r], lv[j]);
 			int x = left + j * cw;
 			char col[8], lbl[32];
 			double g;
@@ -263,33 +262,32 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 			}
 			svg_cmpcolor(c, col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
-			    c->page);
-			h_esc(fp, t->test);
+			    h_cmppage(s, c));
+			h_esc(fp, t->first->test);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->conc, c->change, c->cil, c->cih);
-			h_esc(fp, c->cls);
-			fputs(" ", fp);
-			h_esc(fp, c->sev);
+			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
+			    c->rec.ci_high_pct);
+			fprintf(fp, "%s %s", c->cls == KP_NCLASS ? "" :
+			    class_name(c->cls), S(sev_name(c->rec.severity)));
 			fprintf(fp, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
 			    "height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>", x, y,
 			    cw, ch, col);
-			if (c->sev && (!strcmp(c->sev, "red") ||
-			    !strcmp(c->sev, "yellow")))
+			if (c->sev == KP_RED || c->sev == KP_YELLOW)
 				fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
 				    "height=\"%d\" fill=\"none\" stroke=\"%s\" "
 				    "stroke-width=\"2.5\"/>", x + 1.5, y + 1.5,
-				    cw - 3, ch - 3, !strcmp(c->sev, "red") ?
+				    cw - 3, ch - 3, c->sev == KP_RED ?
 				    "#000" : "#f57c00");
-			if (h_interf(c->reason, lbl, sizeof(lbl)))
+			if (h_interf(c->rec.reason, lbl, sizeof(lbl)))
 				fprintf(fp, "<path d=\"M%d %dh10v10z\" "
 				    "fill=\"#e65100\"/>", x + cw - 11, y + 1);
 			if (h_goodness(c, &g) == -1)
 				snprintf(lbl, sizeof(lbl), "-");
 			else
-				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->change);
+				snprintf(lbl, sizeof(lbl), "%+.0f%%", c->rec.change_pct);
 			fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
 			    "fill=\"%s\"%s>%s%s</text></a>\n", x + cw / 2,
-			    y + ch / 2 + 4, c->cls && !strcmp(c->cls, "no-change") ?
+			    y + ch / 2 + 4, c->cls == KP_NO_CHANGE ?
 			    "#777" : svg_ink(col), h_finding(c) ?
 			    " font-weight=\"600\"" : "", mark(c), lbl);
 		}
@@ -304,30 +302,31 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 void
 svg_chart(struct hsite *s, const char *file, int test)
 {
-	struct htest *t = &s->test[test];
+	const Report *m = s->r;
+	const Test *t = &m->test[test];
 	FILE *fp = h_open(s, file);
 	long long *lv = NULL;
 	int *pairs = NULL, npair = 0, nlv = 0, i, j, k;
 	int w = 900, h = 380, left = 70, right = 220, top = 36, bottom = 50;
 	int pw, ph;
 	double lo = 0, hi = 0, t0, step, v, band;
-	int higher = strcmp(t->better, "lower") != 0;
-	char title[1024], buf[16], *seen = ecalloc(s->npair + 1, 1);
+	int higher = t->first->better != KP_LOWER;
+	char title[1024], buf[16], *seen = ecalloc(m->npair + 1, 1);
 
-	for (i = 0; i < s->tcmp[test].n; i++) {
-		struct hcmp *c = &s->cmp[s->tcmp[test].v[i]];
-		nlv = addlevel(&lv, nlv, c->conc);
+	for (i = 0; i < m->tcmp[test].n; i++) {
+		const Cmp *c = &m->cmp[m->tcmp[test].v[i]];
+		nlv = addlevel(&lv, nlv, c->rec.conc);
 		if (!seen[c->pair]) {
 			seen[c->pair] = 1;
 			pairs = ereallocarray(pairs, npair + 1, sizeof(*pairs));
 			pairs[npair++] = c->pair;
 		}
-		if (isfinite(c->change))
-			lo = fmin(lo, c->change), hi = fmax(hi, c->change);
-		if (isfinite(c->cil))
-			lo = fmin(lo, c->cil);
-		if (isfinite(c->cih))
-			hi = fmax(hi, c->cih);
+		if (isfinite(c->rec.change_pct))
+			lo = fmin(lo, c->rec.change_pct), hi = fmax(hi, c->rec.change_pct);
+		if (isfinite(c->rec.ci_low_pct))
+			lo = fmin(lo, c->rec.ci_low_pct);
+		if (isfinite(c->rec.ci_high_pct))
+			hi = fmax(hi, c->rec.ci_high_pct);
 	}
 	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
@@ -342,7 +341,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	band = (double)pw / (nlv ? nlv : 1);
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]: change vs baseline by "
-	    "concurrency level", t->suite, t->bench, t->test, t->op, t->metric);
+	    "concurrency level", t->first->suite, t->first->bench, t->first->test, t->first->op, t->first->metric);
 	open_svg(fp, w, h, title);
 	/* the worse side of zero, so direction needs no thought */
 	fprintf(fp, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" "
@@ -371,9 +370,9 @@ svg_chart(struct hsite *s, const char *file, int test)
 	    "</text>\n",
 	    top + ph / 2.0);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
-	h_esc(fp, t->metric);
+	h_esc(fp, t->first->metric);
 	fputs(" (", fp);
-	h_esc(fp, t->unit);
+	h_esc(fp, t->first->unit);
 	fprintf(fp, "), %s is better: median change with 95%% confidence "
 	    "interval</text>\n", higher ? "higher" : "lower");
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
@@ -385,49 +384,51 @@ svg_chart(struct hsite *s, const char *file, int test)
 		int have = 0;
 
 		for (j = 0; j < nlv; j++) {
-			struct hcmp *c = h_cell(s, pairs[k], test, lv[j]);
+			const Cmp *c = cell_of(m, pairs[k], test, lv[j]);
 			double x = left + band * (j + 0.5) + off;
 
-			if (c == NULL || !isfinite(c->change)) {
+			if (c == NULL || !isfinite(c->rec.change_pct)) {
 				have = 0;
 				continue;
 			}
 			if (have)
 				fprintf(fp, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 				    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
-				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->change),
+				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->rec.change_pct),
 				    col);
-			if (isfinite(c->cil) && isfinite(c->cih))
+			if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct))
 				fprintf(fp, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f "
 				    "%.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" "
-				    "fill=\"none\"/>\n", x, Y(c->cil), Y(c->cih),
-				    x - 4, Y(c->cil), x - 4, Y(c->cih), col);
+				    "fill=\"none\"/>\n", x, Y(c->rec.ci_low_pct),
+				    Y(c->rec.ci_high_pct), x - 4, Y(c->rec.ci_low_pct), x - 4,
+				    Y(c->rec.ci_high_pct), col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
-			    c->page);
-			h_esc(fp, c->bk);
+			    h_cmppage(s, c));
+			h_esc(fp, c->rec.base_kernel);
 			fputs(" -> ", fp);
-			h_esc(fp, c->tk);
+			h_esc(fp, c->rec.target_kernel);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->conc, c->change, c->cil, c->cih);
-			h_esc(fp, c->cls);
+			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
+			    c->rec.ci_high_pct);
+			if (c->cls != KP_NCLASS)
+				fputs(class_name(c->cls), fp);
 			fprintf(fp, "</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
 			    "fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/></a>\n",
-			    x, Y(c->change), "4.5", c->cls &&
-			    (!strcmp(c->cls, "regression") ||
-			    !strcmp(c->cls, "improvement")) ? col : "#fff", col);
-			if (h_interf(c->reason, buf, sizeof(buf)))
+			    x, Y(c->rec.change_pct), "4.5", h_finding(c) ? col : "#fff",
+			    col);
+			if (h_interf(c->rec.reason, buf, sizeof(buf)))
 				fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" "
 				    "fill=\"none\" stroke=\"#e65100\" stroke-width="
 				    "\"1.5\" stroke-dasharray=\"3 2\"/>\n", x,
-				    Y(c->change));
-			px = x, py = Y(c->change), have = 1;
+				    Y(c->rec.change_pct));
+			px = x, py = Y(c->rec.change_pct), have = 1;
 		}
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", w - right + 14,
 		    top + 4 + k * 18, col, w - right + 32, top + 14 + k * 18);
-		esc_cut(fp, s->pair[pairs[k]].bk, 14);
+		esc_cut(fp, m->pair[pairs[k]].base_kernel, 14);
 		fputs(" \xe2\x86\x92 ", fp);
-		esc_cut(fp, s->pair[pairs[k]].tk, 14);
+		esc_cut(fp, m->pair[pairs[k]].target_kernel, 14);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
@@ -451,7 +452,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 
 /* FNV-1a of the unit's identity: the same sample lands on the same spot */
 static double
-jitter(const struct hsample *m)
+jitter(const Sample *m)
 {
 	uint64_t hsh = 1469598103934665603ULL;
 	char buf[64];
@@ -480,8 +481,8 @@ runidx(const char ***runs, int *n, const char *run)
 }
 
 void
-svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
-    struct hsample **bs, int nb, struct hsample **ts, int nt)
+svg_strip(struct hsite *s, const char *file, const Cmp *c,
+    Sample **bs, int nb, Sample **ts, int nt)
 {
 	FILE *fp = h_open(s, file);
 	const char **runs = NULL, **inst = NULL;
@@ -505,15 +506,14 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 	hi = ceil(hi / step) * step;
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s[%s %s] conc %lld: every observation",
-	    c->test, c->op, c->metric, c->conc);
+	    c->rec.test, c->rec.op, c->rec.metric, c->rec.conc);
 	open_svg(fp, w, h, title);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
-	h_esc(fp, c->metric);
+	h_esc(fp, c->rec.metric);
 	fputs(" (", fp);
-	h_esc(fp, c->unit);
+	h_esc(fp, c->rec.unit);
 	fprintf(fp, "), %s is better: each sample by instance and run, "
-	    "line = median</text>\n", strcmp(c->better, "lower") ? "higher" :
-	    "lower");
+	    "line = median</text>\n", h_better(&c->rec));
 	for (v = lo; v <= hi + step / 2; v += step) {
 		fmt_si(buf, sizeof(buf), v);
 		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
@@ -523,12 +523,12 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 	}
 	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
 	    "text-anchor=\"middle\">", top + ph / 2.0);
-	h_esc(fp, c->unit);
+	h_esc(fp, c->rec.unit);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
 	for (side = 0; side < 2; side++) {
-		struct hsample **m = side ? ts : bs;
+		Sample **m = side ? ts : bs;
 		int n = side ? nt : nb, k;
 		double x0 = left + side * colw, *vals, med;
 
@@ -547,7 +547,7 @@ svg_strip(struct hsite *s, const char *file, const struct hcmp *c,
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
 		    side ? "target" : "baseline");
-		esc_cut(fp, side ? c->tk : c->bk, 36);
+		esc_cut(fp, side ? c->rec.target_kernel : c->rec.base_kernel, 36);
 		fprintf(fp, " (n=%d)</text>\n", n);
 		if (side)
 			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "

@@ -9,7 +9,6 @@
 #include <time.h>
 
 #include "kp.h"
-#include "strmap.h"
 #include "render.h"
 
 enum { C_METRIC, C_BASE, C_RESULT, C_RATIO, C_CHANGE, C_VERDICT, C_REASON,
@@ -80,49 +79,24 @@ typedef struct {
 	size_t nfound;
 } Side;
 
-/* the run records of a run name: runmap gives the first, runnext the
- * next of the same name (SIZE_MAX: none), so that a comparison's runs
- * are found without a scan of every run record */
-static kp_strmap *runmap;
-static size_t *runfirst, *runnext;
-
-static void
-index_runs(const Report *r)
+static const char *
+known_or(const char *s)
 {
-	size_t i, j, *last;
-	int isnew;
-
-	runmap = kp_strmap_new();
-	runfirst = emalloc((r->nrun + 1) * sizeof(*runfirst));
-	runnext = emalloc((r->nrun + 1) * sizeof(*runnext));
-	last = emalloc((r->nrun + 1) * sizeof(*last));
-	for (i = 0; i < r->nrun; i++) {
-		j = kp_strmap_add(runmap, r->run[i].run, strlen(r->run[i].run), &isnew);
-		if (isnew)
-			runfirst[j] = i;
-		else
-			runnext[last[j]] = i;
-		last[j] = i;
-		runnext[i] = SIZE_MAX;
-	}
-	free(last);
+	return s && *s ? s : "?";
 }
 
 static void
-side_add(Side *sd, const Report *r, char **runs, size_t nruns)
+side_add(Side *sd, const Report *r, const kp_strs *runs)
 {
-	size_t i, j;
-	long f;
+	const Run *u;
+	size_t i;
 
-	for (i = 0; i < nruns; i++) {
-		if ((f = kp_strmap_find(runmap, runs[i], strlen(runs[i]))) < 0)
-			continue;
-		for (j = runfirst[f]; j != SIZE_MAX; j = runnext[j]) {
-			const Run *u = &r->run[j];
-
+	for (i = 0; i < runs->n; i++) {
+		for (u = run_of(r, runs->v[i]); u; u = u->next == SIZE_MAX ? NULL :
+		    &r->run[u->next]) {
 			sd->nfound++;
-			set_add(&sd->host, *u->host ? u->host : "?");
-			set_add(&sd->cpu, *u->cpu_model ? u->cpu_model : "?");
+			set_add(&sd->host, known_or(u->rec.host));
+			set_add(&sd->cpu, known_or(u->rec.cpu_model));
 			if (u->start >= 0 && (sd->first < 0 || u->start < sd->first))
 				sd->first = u->start;
 			if (u->start > sd->last)
@@ -143,7 +117,7 @@ day(char *buf, size_t sz, long long t)
 }
 
 static void
-runs_header(FILE *fp, const Report *r, const Cmp *c, size_t n,
+runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
     double max_age)
 {
 	Side b = { .first = -1, .last = -1 }, t = { .first = -1, .last = -1 };
@@ -153,8 +127,8 @@ runs_header(FILE *fp, const Report *r, const Cmp *c, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		side_add(&b, r, c[i].base_runs, c[i].nbase_runs);
-		side_add(&t, r, c[i].target_runs, c[i].ntarget_runs);
+		side_add(&b, r, &c[i]->rec.base_runs);
+		side_add(&t, r, &c[i]->rec.target_runs);
 	}
 	if (b.nfound == 0 || t.nfound == 0)
 		goto out;
@@ -222,7 +196,7 @@ value(double x, const char *unit)
 }
 
 static void
-pair(FILE *fp, const Report *r, const Cmp *c, size_t n, double max_age)
+pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 {
 	char *(*cell)[NCOL] = ecalloc(n + 1, sizeof(*cell));
 	size_t w[NCOL], i, k, pad;
@@ -230,25 +204,28 @@ pair(FILE *fp, const Report *r, const Cmp *c, size_t n, double max_age)
 	double ratio;
 
 	fprintf(fp, "baseline: %s (exp %s)  target: %s (exp %s)\n",
-	    c->base_kernel, c->base_exp, c->target_kernel, c->target_exp);
+	    c[0]->rec.base_kernel, c[0]->rec.base_exp, c[0]->rec.target_kernel,
+	    c[0]->rec.target_exp);
 	runs_header(fp, r, c, n, max_age);
 	for (k = 0; k < NCOL; k++)
 		cell[0][k] = estrdup(colname[k]);
 	for (i = 0; i < n; i++) {
-		const Cmp *x = &c[i];
+		const kp_cmp *x = &c[i]->rec;
 
 		measurement(name, sizeof(name), x);
 		ratio = x->target_median / x->base_median;
 		cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
-		cell[i + 1][C_BASE] = value(x->base_median, x->unit);
-		cell[i + 1][C_RESULT] = value(x->target_median, x->unit);
+		cell[i + 1][C_BASE] = value(x->base_median, S(x->unit));
+		cell[i + 1][C_RESULT] = value(x->target_median, S(x->unit));
 		cell[i + 1][C_RATIO] = isfinite(ratio) ? fmt("%.3f", ratio) :
 		    estrdup("n/a");
-		cell[i + 1][C_CHANGE] = isnan(x->change) ? estrdup("n/a") :
-		    fmt("%+.1f%%", x->change);
-		cell[i + 1][C_VERDICT] = fmt("%s%s%s", *x->class ? x->class :
-		    "unclassified", *x->severity ? "/" : "", x->severity);
-		cell[i + 1][C_REASON] = estrdup(x->reason);
+		cell[i + 1][C_CHANGE] = isnan(x->change_pct) ? estrdup("n/a") :
+		    fmt("%+.1f%%", x->change_pct);
+		cell[i + 1][C_VERDICT] = fmt("%s%s%s%s%s%s", class_name(c[i]->cls),
+		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)),
+		    triage_word(x->triage) ? " (" : "", S(triage_word(x->triage)),
+		    triage_word(x->triage) ? ")" : "");
+		cell[i + 1][C_REASON] = estrdup(S(x->reason));
 	}
 	for (k = 0; k < NCOL; k++) {
 		w[k] = 0;
@@ -277,20 +254,21 @@ pair(FILE *fp, const Report *r, const Cmp *c, size_t n, double max_age)
 int
 render_table(Report *r, FILE *fp, double max_age)
 {
+	const Cmp **v;
 	size_t i, j;
 
 	strip_report(r);
-	sort_by_name(r->cmp, r->ncmp);
-	index_runs(r);
+	v = by_name(r);
 	for (i = 0; i < r->ncmp; i = j) {
 		for (j = i; j < r->ncmp &&
-		    strcmp(r->cmp[i].base_exp, r->cmp[j].base_exp) == 0 &&
-		    strcmp(r->cmp[i].target_exp, r->cmp[j].target_exp) == 0;
+		    strcmp(v[i]->rec.base_exp, v[j]->rec.base_exp) == 0 &&
+		    strcmp(v[i]->rec.target_exp, v[j]->rec.target_exp) == 0;
 		    j++)
 			;
 		if (i)
 			fputc('\n', fp);
-		pair(fp, r, &r->cmp[i], j - i, max_age);
+		pair(fp, r, v + i, j - i, max_age);
 	}
+	free(v);
 	return KP_EXIT_OK;
 }

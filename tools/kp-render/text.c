@@ -2,12 +2,13 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
 #include "render.h"
 
-static const char *const sev_colour[NSEVRANK] = {
+static const char *const sev_colour[KP_NSEV + 1] = {
 	"\033[31m", "\033[33m", "\033[32m", "", "" };
 
 static void
@@ -36,25 +37,27 @@ upper(FILE *fp, const char *s)
 }
 
 static void
-group(FILE *fp, const Sys *s, int colour)
+group(FILE *fp, const kp_sys *s, int colour)
 {
-	size_t i;
+	int sev, n = 0;
 
 	fprintf(fp, "%s%s/%s/%s[%s%s%s]%s\n", colour ? "\033[1m" : "",
 	    s->suite, s->bench, s->test, s->op, *s->metric ? " " : "",
 	    s->metric, colour ? "\033[0m" : "");
 	fprintf(fp, "  Kernels: %s -> %s\n", s->base_kernel, s->target_kernel);
 	fprintf(fp, "  Experiments: %s vs %s\n", s->base_exp, s->target_exp);
-	fprintf(fp, "  Concurrency lvls affected: %zu (", s->naffected);
-	levels(fp, s->affected, s->naffected);
+	fprintf(fp, "  Concurrency lvls affected: %zu (", s->affected.n);
+	levels(fp, s->affected.v, s->affected.n);
 	fputs(")\n", fp);
 	fputs("  Severity:", fp);
-	for (i = 0; i < s->nsev; i++) {
-		fputs(i ? ", " : " ", fp);
-		upper(fp, s->sevname[i]);
-		fprintf(fp, ": %lld", s->sevcount[i]);
+	for (sev = 0; sev <= KP_NSEV; sev++) {
+		if (s->severity_counts[sev] == 0)
+			continue;
+		fputs(n++ ? ", " : " ", fp);
+		upper(fp, sev_name(sev));
+		fprintf(fp, ": %lld", s->severity_counts[sev]);
 	}
-	if (s->nsev == 0)
+	if (n == 0)
 		fputs(" -", fp);
 	fputc('\n', fp);
 	if (isnan(s->avg_score))
@@ -62,29 +65,32 @@ group(FILE *fp, const Sys *s, int colour)
 	else
 		fprintf(fp, "  Avg Score: %.1f\n", s->avg_score);
 	fputs("  Median diffs: [", fp);
-	pct(fp, s->chmin, 2);
+	pct(fp, s->change_min_pct, 2);
 	fputs(" to ", fp);
-	pct(fp, s->chmax, 2);
+	pct(fp, s->change_max_pct, 2);
 	fputs("]\n", fp);
 	if (!s->systematic) {
 		fprintf(fp, "  Not systematic: %zu of %zu tested lvls (",
-		    s->naffected, s->nlevels);
-		levels(fp, s->levels, s->nlevels);
+		    s->affected.n, s->levels.n);
+		levels(fp, s->levels.v, s->levels.n);
 		fputs(")", fp);
-		if (s->nuncertain) {
+		if (s->uncertain.n) {
 			fputs("; uncertain at ", fp);
-			levels(fp, s->uncertain, s->nuncertain);
+			levels(fp, s->uncertain.v, s->uncertain.n);
 		}
 		fputs("\n", fp);
 	}
-	if (s->nmissing) {
-		fprintf(fp, "  Missing lvls: %zu (", s->nmissing);
-		levels(fp, s->missing, s->nmissing);
+	if (s->missing.n) {
+		fprintf(fp, "  Missing lvls: %zu (", s->missing.n);
+		levels(fp, s->missing.v, s->missing.n);
 		fputs(") expected but not tested\n", fp);
 	}
 	if (!isnan(s->p_combined))
 		fprintf(fp, "  Combined p: %.3g (%s)\n", s->p_combined,
-		    s->combine_method);
+		    S(kp_word(&kp_combine_v, s->combine_method)));
+	if (triage_word(s->triage))
+		fprintf(fp, "  Triage: %s%s%s\n", triage_word(s->triage),
+		    s->triage_link ? ", " : "", S(s->triage_link));
 }
 
 /* What a reader must know before trusting a line, from kp-classify's
@@ -104,70 +110,85 @@ caveats(FILE *fp, const char *reason)
 		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
 }
 
+/* since which kernel (kp-trend, kp-triage) and what is known of it */
+static void
+history(FILE *fp, const kp_cmp *c)
+{
+	char buf[256];
+
+	if (history_text(buf, sizeof(buf), c))
+		fprintf(fp, " {%s}", buf);
+	if (triage_word(c->triage))
+		fprintf(fp, " [%s%s%s]", triage_word(c->triage),
+		    c->triage_link ? ": " : "", S(c->triage_link));
+}
+
 int
 render_text(Report *r, FILE *fp, int colour)
 {
+	const Cmp **v;
+	const kp_cmp *c;
 	size_t i, n;
 	int sev, first;
-	const Cmp *c;
 	const char *on, *off;
 
 	strip_report(r);
-	sort_by_severity(r->cmp, r->ncmp);
+	v = by_severity(r);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
-	    r->count[CL_REGRESSION]);
-	for (sev = 0; sev < NSEVRANK; sev++) {
+	    r->count[KP_REGRESSION]);
+	for (sev = 0; sev <= KP_NSEV; sev++) {
 		if (r->regsev[sev] == 0)
 			continue;
 		on = colour ? sev_colour[sev] : "";
 		off = colour && *on ? "\033[0m" : "";
 		fprintf(fp, "%s%c%s (%zu):%s\n", on, toupper(
-		    (unsigned char)sev_names[sev][0]), sev_names[sev] + 1,
+		    (unsigned char)sev_name(sev)[0]), sev_name(sev) + 1,
 		    r->regsev[sev], off);
 		for (i = 0; i < r->ncmp; i++) {
-			c = &r->cmp[i];
-			if (c->cls != CL_REGRESSION || c->sev != sev)
+			if (v[i]->cls != KP_REGRESSION || v[i]->sev != sev)
 				continue;
+			c = &v[i]->rec;
 			fprintf(fp, "  - %s/%s%s%s[%lld] exp:%s/%s (%s / %s) ",
 			    c->test, c->op, *c->metric ? " " : "", c->metric,
 			    c->conc, c->base_exp, c->target_exp,
 			    c->base_kernel, c->target_kernel);
-			pct(fp, c->change, 1);
+			pct(fp, c->change_pct, 1);
 			if (isnan(c->score))
 				fputs(" [Score: n/a]", fp);
 			else
 				fprintf(fp, " [Score: %.1f]", c->score);
 			caveats(fp, c->reason);
+			history(fp, c);
 			fputc('\n', fp);
 		}
 	}
 
 	for (i = n = 0; i < r->nsys; i++)
-		n += strcmp(r->sys[i].direction, "regression") == 0;
+		n += r->sys[i].rec.direction == KP_DIR_REGRESSION;
 	if (n)
 		fprintf(fp, "\nRegressions across concurrency levels (%zu "
 		    "group%s):\n", n, n == 1 ? "" : "s");
 	for (i = 0; i < r->nsys; i++)
-		if (strcmp(r->sys[i].direction, "regression") == 0) {
+		if (r->sys[i].rec.direction == KP_DIR_REGRESSION) {
 			fputc('\n', fp);
-			group(fp, &r->sys[i], colour);
+			group(fp, &r->sys[i].rec, colour);
 		}
 
-	fprintf(fp, "\nImprovements: %zu", r->count[CL_IMPROVEMENT]);
+	fprintf(fp, "\nImprovements: %zu", r->count[KP_IMPROVEMENT]);
 	for (i = 0, first = 1; i < r->nsys; i++) {
-		const Sys *s = &r->sys[i];
+		const kp_sys *s = &r->sys[i].rec;
 
-		if (strcmp(s->direction, "improvement") != 0)
+		if (s->direction != KP_DIR_IMPROVEMENT)
 			continue;
 		fprintf(fp, "%s%s/%s/%s[%s%s%s] at %zu lvls", first ?
 		    "; across levels: " : ", ", s->suite, s->bench, s->test,
-		    s->op, *s->metric ? " " : "", s->metric, s->naffected);
+		    s->op, *s->metric ? " " : "", s->metric, s->affected.n);
 		first = 0;
 	}
-	fprintf(fp, "\nUncertain: %zu", r->count[CL_UNCERTAIN]);
+	fprintf(fp, "\nUncertain: %zu", r->count[KP_UNCERTAIN]);
 	for (i = n = 0, first = 1; i < r->ncmp; i++) {
-		c = &r->cmp[i];
-		if (c->cls != CL_UNCERTAIN || c->need_n < 0)
+		c = &v[i]->rec;
+		if (v[i]->cls != KP_UNCERTAIN || c->need_n < 0)
 			continue;
 		/* briefly: the list is for a glance, the csv has them all */
 		if (++n > 5) {
@@ -183,9 +204,19 @@ render_text(Report *r, FILE *fp, int colour)
 	}
 	if (!first)
 		fputc(')', fp);
-	fprintf(fp, "\nNo change: %zu\n", r->count[CL_NOCHANGE]);
-	if (r->count[CL_UNCLASSIFIED])
+	fprintf(fp, "\nNo change: %zu\n", r->count[KP_NO_CHANGE]);
+	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
-		    r->count[CL_UNCLASSIFIED]);
+		    r->count[KP_NCLASS]);
+	if (r->ntriage) {
+		char buf[2048];
+
+		fprintf(fp, "\nKnown findings (%zu):\n", r->ntriage);
+		for (i = 0; i < r->ntriage; i++) {
+			known_text(buf, sizeof(buf), &r->triage[i]);
+			fprintf(fp, "  - %s\n", buf);
+		}
+	}
+	free(v);
 	return KP_EXIT_OK;
 }

@@ -7,9 +7,29 @@
 #include "kp.h"
 #include "render.h"
 
-static int
-byname(const Cmp *a, const Cmp *b)
+const char *
+class_name(int cls)
 {
+	return cls == KP_NCLASS ? "unclassified" : kp_word(&kp_class_v, cls);
+}
+
+const char *
+sev_name(int sev)
+{
+	return kp_word(&kp_severity_v, sev);
+}
+
+void
+list_add(List *l, int i)
+{
+	l->v = kp_grow(l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = i;
+}
+
+static int
+byname(const Cmp *x, const Cmp *y)
+{
+	const kp_cmp *a = &x->rec, *b = &y->rec;
 	int r;
 
 	if ((r = strcmp(a->base_exp, b->base_exp)) ||
@@ -26,7 +46,7 @@ byname(const Cmp *a, const Cmp *b)
 static int
 byname_q(const void *a, const void *b)
 {
-	return byname(a, b);
+	return byname(*(const Cmp *const *)a, *(const Cmp *const *)b);
 }
 
 /* the class in its usual order, then the worst severity, the highest
@@ -35,11 +55,11 @@ byname_q(const void *a, const void *b)
 static int
 byseverity_q(const void *pa, const void *pb)
 {
-	const Cmp *a = pa, *b = pb;
-	double sa = isnan(a->score) ? -1 : a->score;
-	double sb = isnan(b->score) ? -1 : b->score;
-	double ca = isnan(a->change) ? 0 : fabs(a->change);
-	double cb = isnan(b->change) ? 0 : fabs(b->change);
+	const Cmp *a = *(const Cmp *const *)pa, *b = *(const Cmp *const *)pb;
+	double sa = isnan(a->rec.score) ? -1 : a->rec.score;
+	double sb = isnan(b->rec.score) ? -1 : b->rec.score;
+	double ca = isnan(a->rec.change_pct) ? 0 : fabs(a->rec.change_pct);
+	double cb = isnan(b->rec.change_pct) ? 0 : fabs(b->rec.change_pct);
 
 	if (a->cls != b->cls)
 		return a->cls - b->cls;
@@ -52,22 +72,33 @@ byseverity_q(const void *pa, const void *pb)
 	return byname(a, b);
 }
 
-void
-sort_by_severity(Cmp *c, size_t n)
+static const Cmp **
+sorted(const Report *r, int (*cmp)(const void *, const void *))
 {
-	if (n)
-		qsort(c, n, sizeof(*c), byseverity_q);
+	const Cmp **v = emalloc((r->ncmp + 1) * sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < r->ncmp; i++)
+		v[i] = &r->cmp[i];
+	if (r->ncmp)
+		qsort(v, r->ncmp, sizeof(*v), cmp);
+	return v;
 }
 
-void
-sort_by_name(Cmp *c, size_t n)
+const Cmp **
+by_severity(const Report *r)
 {
-	if (n)
-		qsort(c, n, sizeof(*c), byname_q);
+	return sorted(r, byseverity_q);
+}
+
+const Cmp **
+by_name(const Report *r)
+{
+	return sorted(r, byname_q);
 }
 
 size_t
-measurement(char *buf, size_t sz, const Cmp *c)
+measurement(char *buf, size_t sz, const kp_cmp *c)
 {
 	int n = snprintf(buf, sz, "%s/%s/%s[%s%s%s]", c->suite, c->bench,
 	    c->test, c->op, *c->metric ? " " : "", c->metric);
@@ -104,30 +135,26 @@ strip_report(Report *r)
 	size_t i, j;
 
 	for (i = 0; i < r->ncmp; i++) {
-		Cmp *c = &r->cmp[i];
-		char *f[] = { c->key, c->suite, c->bench, c->test, c->op,
-			c->metric, c->unit, c->base_kernel, c->target_kernel,
-			c->base_exp, c->target_exp, c->class, c->severity,
-			c->reason, c->method };
+		kp_cmp *c = &r->cmp[i].rec;
+		char *f[] = { c->suite, c->bench, c->test, c->op, c->metric,
+			c->unit, c->base_kernel, c->target_kernel, c->base_exp,
+			c->target_exp, c->reason };
 
 		for (j = 0; j < KP_LEN(f); j++)
 			strip_controls(f[j]);
 	}
 	for (i = 0; i < r->nsys; i++) {
-		Sys *s = &r->sys[i];
+		kp_sys *s = &r->sys[i].rec;
 		char *f[] = { s->suite, s->bench, s->test, s->op, s->metric,
 			s->base_kernel, s->target_kernel, s->base_exp,
-			s->target_exp, s->direction, s->combine_method };
+			s->target_exp };
 
 		for (j = 0; j < KP_LEN(f); j++)
 			strip_controls(f[j]);
-		for (j = 0; j < s->nsev; j++)
-			strip_controls(s->sevname[j]);
 	}
 	for (i = 0; i < r->nrun; i++) {
-		strip_controls(r->run[i].host);
-		strip_controls(r->run[i].cpu_model);
-		strip_controls(r->run[i].kernel);
+		strip_controls(r->run[i].rec.host);
+		strip_controls(r->run[i].rec.cpu_model);
 	}
 }
 

@@ -1,0 +1,64 @@
+#!/bin/sh
+# The history part of pipelines/nightly.mk on the bundled MMTests runs:
+# one file per kernel, added once; a night run again changes nothing; a
+# night that fails halfway leaves no trace; the trend stage runs over it.
+. "$(dirname "$0")/lib.sh"
+LABELS=$top/tests/data/mmtests-labels
+DATA=$FIX/work/log
+H=$T/history
+nightly() {	# nightly OUT [KP_BIN]
+	make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$1" LABELS="$LABELS" \
+		HISTORY="$H" KP_BIN="${2:-$KP_BIN}" >/dev/null 2>&1
+}
+state() {	# the history: names, inodes, modification times, checksums
+	(cd "$H" && ls -A | while read -r f; do printf '%s %s\n' "$(stat -c '%n %i %y' "$f")" "$(cksum <"$f")"; done)
+}
+
+nightly "$T/n1"
+ok $? "a night with HISTORY runs"
+is "$(ls "$H" | tr '\n' ' ')" "v6.17.ndjson v6.18-rc1.ndjson v6.18.ndjson " \
+	"one file per kernel"
+is "$(jq -r '.kernel' "$H/v6.18.ndjson" | sort -u)" "v6.18" "each file holds its kernel's records only"
+is "$(jq -c 'select(.type == "stat" and .scope == "group")' "$H"/*.ndjson | wc -l)" \
+	"$(jq -c 'select(.type == "stat" and .scope == "group")' "$T/n1/stats.ndjson" | wc -l)" \
+	"every statistic of the night is in the history"
+is "$(jq -c 'select(.type == "trend")' "$T/n1/trend.ndjson" | wc -l)" \
+	"$(jq -r 'select(.type == "stat" and .scope == "group") | [.key, .suite, .bench, .test, .op, .metric, .conc] | @tsv' "$T/n1/stats.ndjson" | sort -u | wc -l)" \
+	"kp-trend runs over the history: one trend record per series"
+is "$(jq -c 'select(.type == "cmp") | has("since") and has("triage")' "$T/n1/triaged.ndjson" | sort -u)" \
+	"true" "the findings get their history (kp-triage) before the reports"
+cmp -s "$T/n1/report.txt" /dev/null
+ok $(( $? == 0 )) "and the reports are made"
+state >"$T/before"
+
+# the same night again, in a fresh output directory: nothing changes
+nightly "$T/n2"
+ok $? "the night runs again"
+state >"$T/after"
+cmp -s "$T/before" "$T/after"
+ok $? "running a night again changes nothing in the history"
+
+# a night whose kp-stats dies halfway: no trace in the history
+mkdir "$T/bin"
+for t in "$KP_BIN"/kp-*; do ln -s "$t" "$T/bin/"; done
+rm "$T/bin/kp-stats"
+printf '#!/bin/sh\nhead -c 100 "$1"\nexit 2\n' >"$T/bin/kp-stats"
+chmod +x "$T/bin/kp-stats"
+mv "$H/v6.18.ndjson" "$T/v6.18.kept"
+state >"$T/before"
+nightly "$T/n3" "$T/bin"
+ok $(( $? == 0 )) "a night whose statistics fail, fails"
+state >"$T/after"
+cmp -s "$T/before" "$T/after"
+ok $? "and leaves no trace in the history"
+
+# history-add.sh itself: bad input, and a kernel already there
+printf 'not json\n' >"$T/bad"
+sh "$top/pipelines/history-add.sh" "$T/bad" "$H" 2>/dev/null
+is "$?" 2 "history-add.sh: bad statistics exit 2"
+sh "$top/pipelines/history-add.sh" "$T/n1/stats.ndjson" "$H"
+ok $? "history-add.sh adds the missing kernel"
+cmp -s "$H/v6.18.ndjson" "$T/v6.18.kept"
+ok $? "as the first night wrote it"
+is "$(ls -A "$H" | grep -c '^\.')" 0 "no temporary files left"
+done_testing

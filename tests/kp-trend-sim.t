@@ -1,0 +1,24 @@
+#!/bin/sh
+# kp-trend on a simulated lab of 40 kernels with known change points
+# (tests/sim/trend.py): recall within one kernel, both changes of reverted
+# regressions, false change points in unchanged series, outliers taken for
+# changes, drifts.  About 20 s; KP_SIM_SCALE=10 runs ten times as many
+# series.  The targets are in tests/sim/trend.py (TARGETS in eval).
+. "$(dirname "$0")/lib.sh"
+S=$(dirname "$0")/sim/trend.py
+$PY "$S" gen "$T/truth" >"$T/stats"
+ok $? "the simulated lab is generated"
+kp-trend "$T/stats" >"$T/trend"
+ok $? "kp-trend runs on it"
+$PY "$S" eval "$T/truth" "$T/trend" >"$T/table"
+rc=$?
+sed 's/^/# /' "$T/table"
+ok $rc "kp-trend meets the targets: >= 90% of steps within one kernel, >= 99% of 5% steps at cv <= 2%, both changes of >= 90% of reverted regressions, <= 1 false change point per 100 unchanged series, <= 2% of outliers taken for changes"
+# the family: its change places must find more steps than each level alone
+kp-trend -F "$T/stats" >"$T/alone"
+$PY "$S" eval "$T/truth" "$T/alone" >"$T/table-alone"
+recall() { sed -n 's/^true steps found within +-1 kernel *\([0-9]*\)\/.*/\1/p' "$1"; }
+echo "# without the family (-F): $(sed -n 2p "$T/table-alone")"
+ok "$([ "$(recall "$T/table")" -gt "$(recall "$T/table-alone")" ]; echo $?)" \
+	"pooling the family finds more steps than each level alone ($(recall "$T/table") against $(recall "$T/table-alone"))"
+done_testing

@@ -1,0 +1,158 @@
+#!/bin/sh
+# kp-bisect: hand a change point of kp-trend to git bisect run: the good
+# and bad kernels, and a script that runs the user's benchmark command on
+# each commit and gates its result against the good kernel with kp.
+# See kp-bisect(1).
+usage() {
+	echo "usage: kp-bisect -x command [-k kernel] [-o script] [-s field=value] [-T pct] [file ...]"
+}
+die() {
+	echo "kp-bisect: $*" >&2
+	exit 2
+}
+case $1 in
+--help) usage; exit 0 ;;
+--version) echo "kp-bisect @VERSION@"; exit 0 ;;
+esac
+
+cmd= kernel= script=kp-bisect-run.sh threshold= sel='true'
+while getopts k:o:s:T:x: opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	o) script=$OPTARG ;;
+	s)
+		case $OPTARG in
+		?*=?*) ;;
+		*) die "-s $OPTARG: expected FIELD=VALUE" ;;
+		esac
+		f=${OPTARG%%=*} v=${OPTARG#*=}
+		sel="$sel and ((.$(printf %s "$f" | tr -cd 'A-Za-z0-9_') // \"\") | tostring) == $(jq -n --arg v "$v" '$v')"
+		;;
+	T)
+		printf %s "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
+			die "-T $OPTARG: expected a percentage"
+		threshold=$OPTARG ;;
+	x) cmd=$OPTARG ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ -n "$cmd" ] || { usage >&2; exit 2; }
+command -v jq >/dev/null || die "jq is needed"
+
+# the tools the script calls: those beside this one
+bin=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/kp-bisect.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+cat -- "$@" >"$work/in" || die "cannot read the input"
+
+# the change point: the worse changes of the trend records selected, a
+# persisting one before a reverted one, then the strongest evidence
+jq -c --arg k "$kernel" "select(.type == \"trend\") | select($sel) |
+	. as \$t | .changes[] | select(.worse) |
+	select(\$k == \"\" or .first == \$k) |
+	{t: \$t, c: .}" "$work/in" >"$work/cand" 2>"$work/err" ||
+	die "bad input: $(head -1 "$work/err")"
+n=$(wc -l <"$work/cand")
+[ "$n" -gt 0 ] || die "no change point for the worse in the trend records selected"
+jq -sc 'sort_by([(.c.persists | not), .c.provisional, -(.c.z | fabs)]) | .[0]' \
+	"$work/cand" >"$work/pick"
+[ "$(jq -sc '[.[] | .t | [.key, .suite, .bench, .test, .op, .metric, .conc]] |
+	unique | length' "$work/cand")" -eq 1 ] ||
+	die "the selection matches several series; narrow it with -s:
+$(jq -r '.t | "  -s key=\(.key) -s test=\(.test) -s op=\(.op) -s metric=\(.metric) -s conc=\(.conc)"' "$work/cand" | sort -u)"
+
+good=$(jq -r '.c.before' "$work/pick")
+bad=$(jq -r '.c.first' "$work/pick")
+[ -n "$threshold" ] || threshold=$(jq -r '.c.size_pct | fabs / 2 | . * 100 | round / 100' "$work/pick")
+sha() {	# the commit a kernel was built from, from its run records
+	jq -r --arg k "$1" 'select(.type == "run" and .kernel == $k and
+		.kernel_sha != null) | .kernel_sha' "$work/in" | head -1
+}
+good_sha=$(sha "$good")
+bad_sha=$(sha "$bad")
+
+# the good kernel's statistics of the measurement, and its learned noise
+jq -c --slurpfile p "$work/pick" '($p[0].t) as $t |
+	select((.type == "stat" and .scope == "group") or (.type == "noise" and .source == "history")) |
+	select(.key == $t.key and .suite == $t.suite and .bench == $t.bench and
+	    .test == $t.test and .op == $t.op and .metric == $t.metric and .conc == $t.conc) |
+	select(.type == "noise" or .kernel == $p[0].c.before)' "$work/in" >"$work/good"
+grep -q '"type":"stat"' "$work/good" ||
+	die "no stat record of $good for the measurement: give the history's statistics with the trend records"
+
+q() {	# a shell word that reads back as $1
+	printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"
+}
+case $script in
+/*) ;;
+*) script=$(pwd)/$script ;;
+esac
+meas=$(jq -c '.t | {key, suite, bench, test, op, metric, conc}' "$work/pick")
+cp "$work/good" "$script.good.ndjson.tmp" && mv "$script.good.ndjson.tmp" "$script.good.ndjson" ||
+	die "cannot write $script.good.ndjson"
+cat >"$script.tmp" <<EOF || die "cannot write $script"
+#!/bin/sh
+# git bisect run $(q "$script")
+# written by kp-bisect: is $(jq -r '.t | "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)] at \(.conc)"' "$work/pick")
+# worse by more than $threshold% than $good, as $bad was?
+# exit 0 good, 1 bad, 125 skip (the run failed or its result is bad input),
+# 128 abort (the command cannot run at all); never 2.
+PATH=$(q "$bin"):\$PATH
+cmd=$(q "$cmd")
+good=$(q "$script.good.ndjson")
+meas=$(q "$meas")
+threshold=$threshold
+EOF
+cat >>"$script.tmp" <<'EOF' || die "cannot write $script"
+command -v jq >/dev/null && command -v kp-compare >/dev/null &&
+	[ -r "$good" ] || { echo "kp-bisect: jq, kp or $good missing" >&2; exit 128; }
+out=$(mktemp -d "${TMPDIR:-/tmp}/kp-bisect-run.XXXXXX") || exit 128
+trap 'rm -rf "$out"' EXIT
+# the command gets a path as its last argument, where it leaves an
+# MMTests log directory or a results document
+sh -c "$cmd"' "$1"' kp-bisect "$out/result"
+rc=$?
+case $rc in
+0) ;;
+126|127) echo "kp-bisect: the command cannot run (status $rc)" >&2; exit 128 ;;
+*) echo "kp-bisect: the command failed (status $rc): skip" >&2; exit 125 ;;
+esac
+if [ -d "$out/result" ]; then
+	kp-parse-mmtests --meta kernel=bisect "$out/result"
+elif [ -f "$out/result" ]; then
+	kp-parse-results --meta kernel=bisect "$out/result"
+else
+	echo "kp-bisect: the command left no result in its directory: skip" >&2
+	exit 125
+fi >"$out/parsed" || exit 125
+kp-identify "$out/parsed" | kp-stats >"$out/stats" || exit 125
+# the measurement, under the good kernel's key: comparable by decree
+jq -c --argjson m "$meas" 'select(.type == "stat" and .scope == "group" and
+	.suite == $m.suite and .bench == $m.bench and .test == $m.test and
+	.op == $m.op and .metric == $m.metric and .conc == $m.conc) | .key = $m.key' \
+	"$out/stats" >"$out/cand" || exit 125
+[ -s "$out/cand" ] || { echo "kp-bisect: the result lacks the measurement: skip" >&2; exit 125; }
+cat "$good" "$out/cand" | kp-compare -b kernel="$(jq -r 'select(.type == "stat") | .kernel' "$good" | head -1)" \
+	-t kernel=bisect | kp-classify -P gate -T "$threshold" >"$out/cmp" || exit 125
+verdict=$(jq -r 'select(.type == "cmp") | "\(.class) \(.change_pct)"' "$out/cmp")
+echo "kp-bisect: $(git rev-parse --short HEAD 2>/dev/null): $verdict" >&2
+case $verdict in
+regression*) exit 1 ;;
+"") exit 125 ;;
+*) exit 0 ;;
+esac
+EOF
+chmod +x "$script.tmp" && mv "$script.tmp" "$script" || die "cannot write $script"
+
+jq -c --arg good_sha "$good_sha" --arg bad_sha "$bad_sha" --arg script "$script" \
+	--argjson threshold "$threshold" '.t as $t | .c as $c |
+	{type: "bisect", key: $t.key, suite: $t.suite, bench: $t.bench, test: $t.test,
+	 op: $t.op, metric: $t.metric, conc: $t.conc, good: $c.before, bad: $c.first,
+	 good_sha: (if $good_sha == "" then null else $good_sha end),
+	 bad_sha: (if $bad_sha == "" then null else $bad_sha end),
+	 range: "\(if $good_sha == "" then $c.before else $good_sha end)..\(if $bad_sha == "" then $c.first else $bad_sha end)",
+	 between: ([$t.series[].kernel] as $k | ($k | index($c.before)) as $i |
+	     ($k | index($c.first)) as $j | $k[$i + 1:$j]),
+	 size_pct: $c.size_pct, threshold_pct: $threshold,
+	 script: $script}' "$work/pick"

@@ -1,0 +1,218 @@
+/* index.c: the model's indexes: kernel pairs, suites and measurements
+ * numbered in the order the comparisons name them first, the
+ * comparisons and groups of each, and lookups by run, cell and group */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "strmap.h"
+#include "render.h"
+
+static int
+pairof(Report *r, const char *bk, const char *tk)
+{
+	int i, isnew;
+
+	i = (int)kp_strmap_addv(r->pairmap, &isnew, bk, tk, NULL);
+	if (!isnew)
+		return i;
+	r->pair = kp_grow(r->pair, r->npair, sizeof(*r->pair));
+	r->pair[i].base_kernel = estrdup(bk);
+	r->pair[i].target_kernel = estrdup(tk);
+	return r->npair++;
+}
+
+static int
+suiteof(Report *r, const char *name)
+{
+	int i, isnew;
+
+	i = (int)kp_strmap_add(r->suitemap, name, strlen(name), &isnew);
+	if (!isnew)
+		return i;
+	r->suite = kp_grow(r->suite, r->nsuite, sizeof(*r->suite));
+	r->suite[i] = estrdup(name);
+	return r->nsuite++;
+}
+
+static int
+testof(Report *r, const Cmp *c)
+{
+	const kp_cmp *k = &c->rec;
+	int i, isnew;
+
+	i = (int)kp_strmap_addv(r->testmap, &isnew, k->suite, k->bench, k->test,
+	    k->op, k->metric, NULL);
+	if (!isnew)
+		return i;
+	r->test = kp_grow(r->test, r->ntest, sizeof(*r->test));
+	r->test[i].first = k;
+	r->test[i].suite_idx = c->suite_idx;
+	return r->ntest++;
+}
+
+static void
+index_cells(Report *r)
+{
+	long long k[3];
+	size_t i;
+	int c, isnew;
+
+	r->tcmp = ecalloc(r->ntest + 1, sizeof(*r->tcmp));
+	r->pcmp = ecalloc(r->npair + 1, sizeof(*r->pcmp));
+	r->cellmap = kp_strmap_new();
+	for (i = 0; i < r->ncmp; i++) {
+		list_add(&r->tcmp[r->cmp[i].test_idx], (int)i);
+		list_add(&r->pcmp[r->cmp[i].pair], (int)i);
+		k[0] = r->cmp[i].pair;
+		k[1] = r->cmp[i].test_idx;
+		k[2] = r->cmp[i].rec.conc;
+		c = (int)kp_strmap_add(r->cellmap, (const char *)k, sizeof(k),
+		    &isnew);
+		if (isnew) {
+			r->cellcmp = kp_grow(r->cellcmp, c, sizeof(*r->cellcmp));
+			r->cellcmp[c] = (int)i;
+		}
+	}
+}
+
+/* an experiment's kernel, as the comparisons name it */
+static void
+index_exps(Report *r)
+{
+	size_t i, k;
+	int j, isnew;
+
+	r->expmap = kp_strmap_new();
+	for (i = 0; i < r->ncmp; i++) {
+		const kp_cmp *c = &r->cmp[i].rec;
+		const char *e[2] = { c->base_exp, c->target_exp };
+		const char *kern[2] = { c->base_kernel, c->target_kernel };
+
+		for (j = 0; j < 2; j++) {
+			if (j == 1 && strcmp(e[1], e[0]) == 0)
+				break;	/* the baseline's */
+			k = kp_strmap_add(r->expmap, e[j], strlen(e[j]), &isnew);
+			if (isnew)
+				r->expkernel = kp_grow(r->expkernel, k,
+				    sizeof(*r->expkernel));
+			r->expkernel[k] = kern[j];
+		}
+	}
+}
+
+static void
+index_runstats(Report *r)
+{
+	size_t i;
+	int c, isnew;
+
+	r->rsmap = kp_strmap_new();
+	for (i = 0; i < r->nrs; i++) {
+		c = (int)kp_strmap_add(r->rsmap, r->rs[i].run,
+		    strlen(r->rs[i].run), &isnew);
+		if (isnew) {
+			r->rsof = kp_grow(r->rsof, c, sizeof(*r->rsof));
+			memset(&r->rsof[c], 0, sizeof(*r->rsof));
+		}
+		list_add(&r->rsof[c], (int)i);
+	}
+}
+
+void
+index_report(Report *r)
+{
+	size_t i;
+
+	r->pairmap = kp_strmap_new();
+	r->suitemap = kp_strmap_new();
+	r->testmap = kp_strmap_new();
+	for (i = 0; i < r->ncmp; i++) {
+		Cmp *c = &r->cmp[i];
+
+		c->pair = pairof(r, c->rec.base_kernel, c->rec.target_kernel);
+		c->suite_idx = suiteof(r, c->rec.suite);
+		c->test_idx = testof(r, c);
+	}
+	r->tsys = ecalloc(r->ntest + 1, sizeof(*r->tsys));
+	for (i = 0; i < r->nsys; i++) {
+		Sys *y = &r->sys[i];
+		const kp_sys *k = &y->rec;
+
+		y->pair = pairof(r, k->base_kernel, k->target_kernel);
+		y->test_idx = (int)kp_strmap_findv(r->testmap, k->suite,
+		    k->bench, k->test, k->op, k->metric, NULL);
+	}
+	/* every pair is known now, the sys records' too */
+	r->psys = ecalloc(r->npair + 1, sizeof(*r->psys));
+	for (i = 0; i < r->nsys; i++) {
+		if (r->sys[i].test_idx >= 0)
+			list_add(&r->tsys[r->sys[i].test_idx], (int)i);
+		list_add(&r->psys[r->sys[i].pair], (int)i);
+	}
+	index_cells(r);
+	index_exps(r);
+	index_runstats(r);
+}
+
+Run *
+run_of(const Report *r, const char *run)
+{
+	long i = kp_strmap_find(r->runmap, run, strlen(run));
+
+	return i < 0 ? NULL : &r->run[r->runfirst[i]];
+}
+
+const List *
+runstats_of(const Report *r, const char *run)
+{
+	long i = kp_strmap_find(r->rsmap, run, strlen(run));
+
+	return i < 0 ? NULL : &r->rsof[i];
+}
+
+Cmp *
+cell_of(const Report *r, int pair, int test, long long conc)
+{
+	long long k[3] = { pair, test, conc };
+	long i = kp_strmap_find(r->cellmap, (const char *)k, sizeof(k));
+
+	return i < 0 ? NULL : &r->cmp[r->cellcmp[i]];
+}
+
+Sample *
+samples_of(const Report *r, const char *group, size_t *n)
+{
+	size_t lo = 0, hi = r->nsmp, mid, i;
+
+	/* the samples are sorted by group (load_done): the first of group */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(r->smp[mid].group, group) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < r->nsmp && strcmp(r->smp[i].group, group) == 0; i++)
+		;
+	*n = i - lo;
+	return r->smp + lo;
+}
+
+Group *
+group_of(const Report *r, const char *group)
+{
+	size_t lo = 0, hi = r->ngrp, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strcmp(r->grp[mid].group, group)) == 0)
+			return &r->grp[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}

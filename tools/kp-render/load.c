@@ -1,0 +1,379 @@
+/* load.c: the records of every input file into one model (render.h),
+ * read by libkp's tables (rec.h): of each record only the fields the
+ * format shows, so that a field it does not show may be missing.
+ *
+ * Every format reads cmp, sys and run records; csv and json also keep
+ * each record's line, and the site the evidence behind a comparison:
+ * runstat, sample and stat records. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "strmap.h"
+#include "render.h"
+
+/* what one call of load() reads of each record type */
+typedef struct {
+	int format, lines;
+	kp_has cmp, sys, run, runstat, sample, stat, rollup;
+	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix, trendix, triix;
+} Reader;
+
+static void
+wants(Reader *rd)
+{
+	kp_has *c = &rd->cmp;
+
+	*c = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
+	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
+	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
+	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
+	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
+	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
+	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
+	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
+	    KP_CMP_TRIAGE_LINK, -1);
+	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */
+		kp_has_set(c, KP_CMP_BASE_RUNS);
+		kp_has_set(c, KP_CMP_TARGET_RUNS);
+	}
+	if (rd->format == LOAD_SITE) {
+		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
+		kp_has_set(c, KP_CMP_JOB);
+		kp_has_set(c, KP_CMP_BETTER);
+		kp_has_set(c, KP_CMP_BASE_GROUPS);
+		kp_has_set(c, KP_CMP_TARGET_GROUPS);
+		kp_has_set(c, KP_CMP_OBS_LEVEL);
+		kp_has_set(c, KP_CMP_N_BASE);
+		kp_has_set(c, KP_CMP_N_TARGET);
+		kp_has_set(c, KP_CMP_METHOD);
+		kp_has_set(c, KP_CMP_P);
+		kp_has_set(c, KP_CMP_HEDGES_G);
+		kp_has_set(c, KP_CMP_CLIFFS_DELTA);
+		kp_has_set(c, KP_CMP_UNSTABLE);
+	}
+	rd->sys = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP,
+	    KP_SYS_METRIC, KP_SYS_BASE_EXP, KP_SYS_TARGET_EXP,
+	    KP_SYS_BASE_KERNEL, KP_SYS_TARGET_KERNEL, KP_SYS_DIRECTION,
+	    KP_SYS_LEVELS, KP_SYS_AFFECTED, KP_SYS_UNCERTAIN, KP_SYS_OPPOSITE,
+	    KP_SYS_MISSING, KP_SYS_SEVERITY_COUNTS, KP_SYS_AVG_SCORE,
+	    KP_SYS_CHANGE_MIN_PCT, KP_SYS_CHANGE_MAX_PCT, KP_SYS_SYSTEMATIC,
+	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD,
+	    KP_SYS_TRIAGE, KP_SYS_TRIAGE_LINK, -1);
+	/* the table's host, CPU and dates; the site's metadata (htmlruns.c) */
+	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
+	    KP_RUN_EXP, KP_RUN_INSTANCE, KP_RUN_INSTANCE_TYPE, KP_RUN_HOST,
+	    KP_RUN_ARCH, KP_RUN_CPU_MODEL, KP_RUN_CPUS, KP_RUN_MEM_KB,
+	    KP_RUN_CPU_TOPOLOGY, KP_RUN_OS, KP_RUN_CMDLINE, KP_RUN_TOOLCHAIN,
+	    KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK, KP_RUN_FRAMEWORK_VERSION,
+	    KP_RUN_DMESG_WARNINGS, KP_RUN_START, KP_RUN_FINISH, KP_RUN_UNAME,
+	    KP_RUN_SRC, -1);
+	rd->runstat = kp_has_of(KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB,
+	    KP_RUNSTAT_SUITE, KP_RUNSTAT_RC, KP_RUNSTAT_USER_S,
+	    KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S, KP_RUNSTAT_PARTIAL, -1);
+	rd->sample = kp_has_of(KP_SAMPLE_RUN, KP_SAMPLE_ITER,
+	    KP_SAMPLE_INSTANCE, KP_SAMPLE_SUITE, KP_SAMPLE_BENCH,
+	    KP_SAMPLE_TEST, KP_SAMPLE_OP, KP_SAMPLE_METRIC, KP_SAMPLE_CONC,
+	    KP_SAMPLE_REP, KP_SAMPLE_SUB, KP_SAMPLE_VALUE, KP_SAMPLE_SRC,
+	    KP_SAMPLE_EXP, -1);
+	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
+	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
+	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS, -1);
+	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
+	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
+	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
+	    KP_ROLLUP_CV_MAX, KP_ROLLUP_UNSTABLE_GROUPS, -1);
+}
+
+/* a class the record's vocabulary does not have decides nothing: an
+ * error, where another severity or method is only shown as "other" */
+static void
+unknown_class(kp_json *d)
+{
+	int tok[KP_CMP_NF + 1];	/* kp_rec_index writes the token of "type" after the fields */
+	char list[128];
+
+	kp_rec_index(d, &kp_cmp_t, tok, NULL);
+	kp_rec_die(d, tok[KP_CMP_CLASS], "unknown class \"%s\", expected %s",
+	    kp_json_str(d, tok[KP_CMP_CLASS]),
+	    kp_vocab_list(&kp_class_v, list, sizeof(list)));
+}
+
+static void
+add_cmp(Report *r, kp_json *d, Reader *rd)
+{
+	Cmp *c;
+
+	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
+	c = &r->cmp[r->ncmp++];
+	memset(c, 0, sizeof(*c));
+	kp_rec_read(d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
+	if (rd->lines) {
+		c->line = estrndup(d->text, d->len);
+		c->len = d->len;
+	}
+	if (c->rec.class == KP_NCLASS)
+		unknown_class(d);
+	c->cls = c->rec.class < 0 ? KP_NCLASS : c->rec.class;
+	c->sev = c->rec.severity < 0 ? KP_NSEV : c->rec.severity;
+	r->count[c->cls]++;
+	if (c->cls == KP_REGRESSION)
+		r->regsev[c->sev]++;
+}
+
+static void
+add_sys(Report *r, kp_json *d, Reader *rd)
+{
+	Sys *s;
+
+	r->sys = kp_grow(r->sys, r->nsys, sizeof(*r->sys));
+	s = &r->sys[r->nsys++];
+	memset(s, 0, sizeof(*s));
+	kp_rec_read(d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
+	if (rd->lines) {
+		s->line = estrndup(d->text, d->len);
+		s->len = d->len;
+	}
+	s->rec.systematic = s->rec.systematic == 1;	/* null: not */
+}
+
+/* start as a number of seconds, for the table's dates and ages */
+static long long
+seconds(const kp_scalar *s)
+{
+	char *end;
+	long long t;
+
+	if (s->type != KP_JNUM)
+		return -1;
+	t = strtoll(s->text, &end, 10);
+	return *end ? -1 : t;
+}
+
+static void
+add_run(Report *r, kp_json *d, Reader *rd)
+{
+	Run *u;
+	size_t j;
+	int isnew;
+
+	r->run = kp_grow(r->run, r->nrun, sizeof(*r->run));
+	u = &r->run[r->nrun];
+	kp_rec_read(d, &kp_run_t, &u->rec, &rd->run, &rd->runix);
+	u->start = seconds(&u->rec.start);
+	u->next = SIZE_MAX;
+	j = kp_strmap_add(r->runmap, u->rec.run, strlen(u->rec.run), &isnew);
+	if (isnew) {
+		r->runfirst = kp_grow(r->runfirst, j, sizeof(*r->runfirst));
+		r->runfirst[j] = r->nrun;
+	} else {
+		/* the chain's last: run records of one run are few */
+		for (j = r->runfirst[j]; r->run[j].next != SIZE_MAX;
+		    j = r->run[j].next)
+			;
+		r->run[j].next = r->nrun;
+	}
+	r->nrun++;
+}
+
+static void
+add_runstat(Report *r, kp_json *d, Reader *rd)
+{
+	kp_runstat *u;
+
+	r->rs = kp_grow(r->rs, r->nrs, sizeof(*r->rs));
+	u = &r->rs[r->nrs++];
+	kp_rec_read(d, &kp_runstat_t, u, &rd->runstat, &rd->rsix);
+	u->partial = u->partial == 1;	/* null: not */
+}
+
+static void
+add_sample(Report *r, kp_json *d, Reader *rd)
+{
+	kp_sample s;
+	Sample *m;
+
+	kp_rec_read(d, &kp_sample_t, &s, &rd->sample, &rd->smpix);
+	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
+	m = &r->smp[r->nsmp++];
+	kp_group_id(m->group, S(s.exp), s.suite, s.bench, s.test, s.op,
+	    s.metric, s.conc);
+	m->run = s.run;
+	m->instance = s.instance;
+	m->src = s.src;
+	m->iter = s.iter;
+	m->rep = s.rep;
+	m->sub = s.sub;
+	m->value = s.value;
+	s.run = s.instance = s.src = NULL;	/* kept */
+	kp_rec_free(&kp_sample_t, &s);
+}
+
+static void
+add_group(Report *r, kp_json *d, Reader *rd)
+{
+	kp_stat s;
+	Group *g;
+
+	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
+	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
+	g = &r->grp[r->ngrp++];
+	if (s.group)
+		snprintf(g->group, sizeof(g->group), "%s", s.group);
+	else	/* written before stat records had their id */
+		kp_group_id(g->group, s.exp, s.suite, s.bench, s.test, s.op,
+		    s.metric, s.conc);
+	g->runs = s.runs;
+	g->n_instances = s.n_instances;
+	g->sub = s.obs.lv[KP_LV_SUB];
+	g->run = s.obs.lv[KP_LV_RUN];
+	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
+	memset(&s.obs.lv[KP_LV_SUB], 0, sizeof(s.obs.lv[0]));
+	memset(&s.obs.lv[KP_LV_RUN], 0, sizeof(s.obs.lv[0]));
+	kp_rec_free(&kp_stat_t, &s);
+}
+
+static void
+add_rollup(Report *r, kp_json *d, Reader *rd)
+{
+	kp_rollup *u;
+
+	r->roll = kp_grow(r->roll, r->nroll, sizeof(*r->roll));
+	u = &r->roll[r->nroll++];
+	kp_rec_read(d, &kp_rollup_t, u, &rd->rollup, &rd->rollix);
+	/* a count the record leaves out is none */
+	if (u->incomplete_groups == KP_NULL_INT)
+		u->incomplete_groups = 0;
+	if (u->unstable_groups == KP_NULL_INT)
+		u->unstable_groups = 0;
+}
+
+void
+load(Report *r, const char *path, int format, int lines)
+{
+	kp_in *in = kp_in_open(path);
+	Reader rd = { .format = format, .lines = lines };
+	const char *type;
+	kp_json d;
+
+	wants(&rd);
+	if (!r->runmap)
+		r->runmap = kp_strmap_new();
+	kp_json_init(&d);
+	while (kp_rec_next(in, &d)) {
+		type = kp_rec_type(&d);
+		r->nrec++;
+		if (strcmp(type, kp_cmp_t.name) == 0)
+			add_cmp(r, &d, &rd);
+		else if (strcmp(type, kp_sys_t.name) == 0)
+			add_sys(r, &d, &rd);
+		else if (strcmp(type, kp_run_t.name) == 0)
+			add_run(r, &d, &rd);
+		else if (strcmp(type, kp_triage_t.name) == 0) {
+			r->triage = kp_grow(r->triage, r->ntriage, sizeof(*r->triage));
+			kp_rec_read(&d, &kp_triage_t, &r->triage[r->ntriage++], NULL,
+			    &rd.triix);
+		} else if (format != LOAD_SITE)
+			continue;
+		else if (strcmp(type, kp_trend_t.name) == 0) {
+			kp_trend t;
+
+			kp_rec_read(&d, &kp_trend_t, &t, NULL, &rd.trendix);
+			trend_add(r, &t);
+		} else if (format != LOAD_SITE)
+			continue;
+		else if (strcmp(type, kp_runstat_t.name) == 0)
+			add_runstat(r, &d, &rd);
+		else if (strcmp(type, kp_sample_t.name) == 0)
+			add_sample(r, &d, &rd);
+		else if (kp_rec_is(&d, &kp_stat_t))
+			add_group(r, &d, &rd);
+		else if (kp_rec_is(&d, &kp_rollup_t))
+			add_rollup(r, &d, &rd);
+	}
+	kp_json_free(&d);
+	kp_in_close(in);
+}
+
+static int
+bysample(const void *a, const void *b)
+{
+	const Sample *x = a, *y = b;
+	int r;
+
+	if ((r = strcmp(x->group, y->group)) || (r = strcmp(x->run, y->run)))
+		return r;
+	if (x->iter != y->iter)
+		return x->iter < y->iter ? -1 : 1;
+	if (x->rep != y->rep)
+		return x->rep < y->rep ? -1 : 1;
+	if (x->sub != y->sub)
+		return x->sub < y->sub ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return strcmp(S(x->src), S(y->src));
+}
+
+static int
+bygroup(const void *a, const void *b)
+{
+	return strcmp(((const Group *)a)->group, ((const Group *)b)->group);
+}
+
+/* sort v[0..n-1] and keep the first of equal ones: the new n */
+static size_t
+sortuniq(void *v, size_t n, size_t sz, int (*cmp)(const void *, const void *))
+{
+	char *b = v;
+	size_t i, m;
+
+	if (n)
+		qsort(b, n, sz, cmp);
+	for (i = m = 0; i < n; i++)
+		if (m == 0 || cmp(b + (m - 1) * sz, b + i * sz) != 0)
+			memmove(b + m++ * sz, b + i * sz, sz);
+	return m;
+}
+
+/*
+ * The pipeline's files overlap: kp-stats, kp-compare and the later
+ * stages pass run, runstat and stat records through, so the findings and
+ * a file of samples given with -s may both hold them.  Each is kept once.
+ */
+void
+load_done(Report *r)
+{
+	kp_strmap *seen = kp_strmap_new();
+	char has[8], iter[32];
+	size_t i, n;
+	int isnew;
+
+	/* has: which of the optional fields are there, so that a missing
+	 * one and an empty one stay different */
+	for (i = n = 0; i < r->nroll; i++) {
+		kp_rollup *u = &r->roll[i];
+		snprintf(has, sizeof(has), "%d%d%d%d", u->scope, !!u->suite,
+		    !!u->bench, !!u->test);
+		kp_strmap_addv(seen, &isnew, has, u->exp, S(u->suite),
+		    S(u->bench), S(u->test), NULL);
+		if (isnew)
+			r->roll[n++] = *u;
+	}
+	r->nroll = n;
+	kp_strmap_free(seen);
+	seen = kp_strmap_new();
+	for (i = n = 0; i < r->nrs; i++) {
+		kp_runstat *u = &r->rs[i];
+		snprintf(iter, sizeof(iter), "%lld", u->iter);
+		kp_strmap_addv(seen, &isnew, u->run, iter, u->job, u->suite,
+		    NULL);
+		if (isnew)
+			r->rs[n++] = *u;
+	}
+	r->nrs = n;
+	kp_strmap_free(seen);
+	/* sorted by group, samples and groups are found by binary search */
+	r->nsmp = sortuniq(r->smp, r->nsmp, sizeof(*r->smp), bysample);
+	r->ngrp = sortuniq(r->grp, r->ngrp, sizeof(*r->grp), bygroup);
+}
