@@ -73,16 +73,19 @@ enum kp_method { KP_M_MODERATED_T_LOG, KP_M_SWEEP_EB_LOG, KP_M_WELCH_LOG,
 	KP_M_WELCH, KP_M_MWU_EXACT, KP_M_MWU_NORMAL, KP_M_PAIRED_T_LOG,
 	KP_M_MMTESTS_CIDIFF, KP_M_HIST_BOUNDS, KP_M_WELCH_LOG_RUNS, KP_M_NONE,
 	KP_NMETHOD };
-/* cmp noise_floor_source: where the noise floor came from */
-enum kp_floor_source { KP_FLOOR_LEARNED, KP_FLOOR_RULE, KP_FLOOR_DEFAULT,
-	KP_FLOOR_HISTORY, KP_NFLOOR };
+/* cmp run_sd_source: where the run-to-run standard deviation came from */
+enum kp_sd_source { KP_SD_RERUNS, KP_SD_HISTORY, KP_SD_RULE, KP_SD_DEFAULT,
+	KP_NSD };
+/* cmp need_unit: what more of would decide */
+enum kp_need_unit { KP_NEED_RUNS, KP_NEED_REPS, KP_NNEED };
 /* sys combine_method */
 enum kp_combine { KP_STOUFFER, KP_SIGN, KP_NCOMBINE };
 /* stat ci_method */
 enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 
 extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
-	kp_better_v, kp_scope_v, kp_method_v, kp_floor_source_v, kp_combine_v,
+	kp_better_v, kp_scope_v, kp_method_v, kp_sd_source_v, kp_need_unit_v,
+	kp_combine_v,
 	kp_ci_method_v;
 
 /* One run a side: the comparison's units lie inside one run on at least
@@ -371,13 +374,15 @@ typedef struct {
 enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
 	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
-	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT,
+	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE,
 	/* learned from a series' history (kp-trend) */
-	KP_NOISE_SOURCE, KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	/* both */
 	KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, KP_NOISE_INSTANCE_SD_PCT, KP_NOISE_NF };
 /* noise: from reruns of one kernel (kp-stats: exp, group, n_runs, runs,
- * run_medians) or from the history of a series (kp-trend: source
- * "history" and the fields after it) */
+ * run_medians, source "reruns") or from the history of a series (kp-trend:
+ * source "history", first, n_kernels, level); both give run_sd_pct, the
+ * standard deviation of one run's centre, and its df */
 typedef struct {
 	kp_has has;
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
@@ -386,7 +391,6 @@ typedef struct {
 	long long n_runs;
 	kp_strs runs;
 	kp_nums run_medians;
-	double noise_pct;
 	char *source, *first;
 	long long n_kernels;
 	int level;	/* enum kp_level */
@@ -417,7 +421,7 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_RESOLUTION_LIMITED,
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	KP_CMP_NEED_N, KP_CMP_NOISE_FLOOR_PCT, KP_CMP_NOISE_FLOOR_SOURCE,
+	KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
 	/* kp-triage */
@@ -447,8 +451,9 @@ typedef struct {
 	double score;
 	char *reason;
 	long long need_n;
-	double noise_floor_pct;
-	int noise_floor_source;	/* enum kp_floor_source, -1 null */
+	int need_unit;	/* enum kp_need_unit, -1 null */
+	double run_sd_pct;
+	int run_sd_source;	/* enum kp_sd_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
 	char *since, *since_before, *still_in, *fixed_in;

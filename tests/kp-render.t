@@ -215,7 +215,7 @@ fi
 
 # caveats a reader must see on the line itself
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
-	sed 's/"reason":"significant"/"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
+	sed 's/"reason":"significant"/"reason":"single-run:significant;change>run-noise;run-sd(8%,default);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
 grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"
