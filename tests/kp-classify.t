@@ -19,7 +19,7 @@ ok $? "and need_n says how many units would decide ($r)"
 is "$(cmp_rec sub 5 null null -50 null | kp-classify | field .reason)" "single-run:too-few-samples" "no test: too few samples"
 r=$(cmp_rec sub 5 0.001 0.001 -30 -5 | kp-classify | field '"\(.class) \(.severity) \(.reason)"')
 is "$r" "regression yellow single-run:significant;change>run-noise;run-sd(8%,default)" "one run per side: never red"
-# one run a side: the interval widened by the run noise, sqrt(0.6^2/... + 2 * 0.08^2) on the log scale
+# one run a side: the interval is widened by z sqrt(2) 8%, the default run noise, in quadrature
 is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.class) \(.reason)"')" \
 	"uncertain single-run:significant;interval-with-run-noise-beyond-2%;run-sd(8%,default)" \
 	"one run per side, significant inside the run but within the run noise: uncertain, and says why"
