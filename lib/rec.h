@@ -78,8 +78,8 @@ enum kp_sd_source { KP_SD_RERUNS, KP_SD_HISTORY, KP_SD_RULE, KP_SD_DEFAULT,
 	KP_NSD };
 /* cmp need_unit: what more of would decide */
 enum kp_need_unit { KP_NEED_RUNS, KP_NEED_REPS, KP_NNEED };
-/* sys combine_method */
-enum kp_combine { KP_STOUFFER, KP_SIGN, KP_NCOMBINE };
+/* sys combine_method: kp-compare's family-wide test, or Simes over levels */
+enum kp_combine { KP_COMB_FAMILY, KP_COMB_SIMES, KP_NCOMBINE };
 /* stat ci_method */
 enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 
@@ -412,6 +412,9 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_METHOD, KP_CMP_P, KP_CMP_Q, KP_CMP_DF, KP_CMP_PRIOR_DF,
 	KP_CMP_SHRINK, KP_CMP_CIDIFF, KP_CMP_HEDGES_G, KP_CMP_CLIFFS_DELTA,
 	KP_CMP_WORSE,
+	/* the family-wide test, instances as units (kp-compare) */
+	KP_CMP_FAMILY_CHANGE_PCT, KP_CMP_FAMILY_P, KP_CMP_FAMILY_Q,
+	KP_CMP_FAMILY_UNITS, KP_CMP_FAMILY_VS_SHIFT,
 	/* kp-hist */
 	KP_CMP_QUANTILE,
 	KP_CMP_BASE_Q,	/* base_p50 ... base_p999: KP_CMP_BASE_Q + q */
@@ -442,6 +445,9 @@ typedef struct {
 	int method;	/* enum kp_method */
 	double p, q, df, prior_df, shrink, cidiff, hedges_g, cliffs_delta;
 	int worse;	/* 1, 0, -1 null */
+	double family_change_pct, family_p, family_q;
+	long long family_units;
+	int family_vs_shift;	/* -1 null */
 	char *quantile;
 	double base_q[KP_NQ], base_lo, base_hi, target_q[KP_NQ], target_lo,
 	    target_hi;
@@ -488,6 +494,19 @@ typedef struct {
 	int triage;	/* enum KP_TRIAGE_*, -1 null */
 	char *triage_link, *triage_note;
 } kp_sys;
+
+/* shift (kp-compare): the change a pair's instances share across all its
+ * families, instances as units */
+enum { KP_SHIFT_BASE, KP_SHIFT_TARGET, KP_SHIFT_N_BASE, KP_SHIFT_N_TARGET,
+	KP_SHIFT_N_FAMILIES, KP_SHIFT_N_CELLS, KP_SHIFT_SHIFT_PCT,
+	KP_SHIFT_CI_LOW_PCT, KP_SHIFT_CI_HIGH_PCT, KP_SHIFT_P, KP_SHIFT_DF,
+	KP_SHIFT_NF };
+typedef struct {
+	kp_has has;
+	char *base, *target;
+	long long n_base, n_target, n_families, n_cells;
+	double shift_pct, ci_low_pct, ci_high_pct, p, df;
+} kp_shift;
 
 enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
 	KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, KP_ARTIFACT_OBJECT,
@@ -644,7 +663,7 @@ typedef struct kp_rtype {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t, kp_trend_t, kp_triage_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t;
 
 /* ---- reading and writing (rec.c) ---- */
 

@@ -270,6 +270,11 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(HEDGES_G, "hedges_g", hedges_g, KP_F_NUM, N),
 	C(CLIFFS_DELTA, "cliffs_delta", cliffs_delta, KP_F_NUM, N),
 	C(WORSE, "worse", worse, KP_F_BOOL, N),
+	C(FAMILY_CHANGE_PCT, "family_change_pct", family_change_pct, KP_F_NUM, N),
+	C(FAMILY_P, "family_p", family_p, KP_F_NUM, N),
+	C(FAMILY_Q, "family_q", family_q, KP_F_NUM, N),
+	C(FAMILY_UNITS, "family_units", family_units, KP_F_INT, N),
+	C(FAMILY_VS_SHIFT, "family_vs_shift", family_vs_shift, KP_F_BOOL, N),
 	C(QUANTILE, "quantile", quantile, KP_F_STR, N),
 	CQ(KP_CMP_BASE_Q, "base_p50", base_q, KP_Q50),
 	CQ(KP_CMP_BASE_Q, "base_p90", base_q, KP_Q90),
@@ -345,6 +350,22 @@ static const kp_field sys_f[KP_SYS_NF] = {
 	SY(TRIAGE_NOTE, "triage_note", triage_note, KP_F_STR, N),
 };
 TYPE(kp_sys_t, kp_sys, "sys", 0, 0, sys_f);
+
+#define SH(i, nm, memb, kind, flags) F(kp_shift, KP_SHIFT_##i, nm, memb, kind, flags)
+static const kp_field shift_f[KP_SHIFT_NF] = {
+	SH(BASE, "base", base, KP_F_STR, 0),
+	SH(TARGET, "target", target, KP_F_STR, 0),
+	SH(N_BASE, "n_base", n_base, KP_F_INT, 0),
+	SH(N_TARGET, "n_target", n_target, KP_F_INT, 0),
+	SH(N_FAMILIES, "n_families", n_families, KP_F_INT, 0),
+	SH(N_CELLS, "n_cells", n_cells, KP_F_INT, 0),
+	SH(SHIFT_PCT, "shift_pct", shift_pct, KP_F_NUM, N),
+	SH(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
+	SH(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
+	SH(P, "p", p, KP_F_NUM, N),
+	SH(DF, "df", df, KP_F_NUM, N),
+};
+TYPE(kp_shift_t, kp_shift, "shift", 0, 0, shift_f);
 
 #define A(i, nm, memb, kind, flags) F(kp_artifact_rec, KP_ARTIFACT_##i, nm, memb, kind, flags)
 static const kp_field artifact_f[KP_ARTIFACT_NF] = {

@@ -39,8 +39,9 @@ VOCAB(kp_sd_source_v, "a run_sd_source", NULL,
 	[KP_SD_RULE] = "rule", [KP_SD_DEFAULT] = "default");
 VOCAB(kp_need_unit_v, "\"runs\" or \"repetitions\"", NULL,
 	[KP_NEED_RUNS] = "runs", [KP_NEED_REPS] = "repetitions");
-VOCAB(kp_combine_v, "a combination method", NULL,
-	[KP_STOUFFER] = "stouffer", [KP_SIGN] = "sign");
+/* a method of an older version (stouffer, sign) is still a method: read as other */
+VOCAB(kp_combine_v, "a combination method", "other",
+	[KP_COMB_FAMILY] = "family-test", [KP_COMB_SIMES] = "simes");
 VOCAB(kp_ci_method_v, "an interval method", NULL,
 	[KP_CI_ORDER_STATISTIC] = "order-statistic", [KP_CI_T] = "t",
 	[KP_CI_NONE] = "none");

@@ -69,7 +69,7 @@ for pi, (bk, tk) in enumerate(pairs):
             direction="regression", levels=levels, affected=affected, missing=[],
             severity_counts={"red": len(affected)}, avg_score=44, change_min_pct=-24,
             change_max_pct=-21, systematic=len(affected) == len(levels),
-            p_combined=1e-6, combine_method="stouffer"))
+            p_combined=1e-6, combine_method="simes"))
         out.append(dict(type="stat", scope="test", exp=te, suite=suite, bench=bench,
             test=test, n_groups=len(levels), n=6, incomplete_groups=1, missing_conc=[3],
             cv_median=0.01, cv_max=0.3, unstable_groups=1))

@@ -131,6 +131,14 @@ add_sys(Report *r, kp_json *d, Reader *rd)
 	s = &r->sys[r->nsys++];
 	memset(s, 0, sizeof(*s));
 	kp_rec_read(d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
+	/* a group with no level affected is news only when its family-wide
+	 * test is significant at kp-systematic's default; older versions
+	 * listed such groups from Stouffer's test over dependent levels */
+	if (!rd->lines && s->rec.affected.n == 0 && !(s->rec.q_combined <= 0.01)) {
+		kp_rec_free(&kp_sys_t, &s->rec);
+		r->nsys--;
+		return;
+	}
 	if (rd->lines) {
 		s->line = estrndup(d->text, d->len);
 		s->len = d->len;
