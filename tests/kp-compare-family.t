@@ -70,11 +70,16 @@ is "$(tail -n 1 "$T/py")" ok "shift and family-wide tests (Welch on the instance
 [ "$(tail -n 1 "$T/py")" = ok ] || sed 's/^/# /' "$T/py"
 is "$(jq -r 'select(.type == "cmp" and .conc == 1) | [.test, (.family_q < 0.01)] | @tsv' "$T/cmp" | tr '\t\n' ' /')" \
 	"f00 true/f01 true/f02 false/f03 false/f04 false/f05 false/" "the two families moved 5% are found, relative to the other four"
+# instances that run every family: their spreads are one set of offsets
+# seen 18 times, worth the degrees of freedom of one; no sweep borrowing
+is "$(jq -r 'select(.type == "cmp") | [.method, .df] | @tsv' "$T/cmp" | sort -u)" "$(printf 'moderated-t-log\t8')" \
+	"instances shared by the families: the moderated t at the group's own 8 df, no sweep"
 # fewer than 3 families an instance ran: no pair score, each family alone
 $PY "$L" 1 2 3 5 -5 1 | kp-compare >"$T/cmp2"
 is "$(grep -c '"type":"shift"' "$T/cmp2")" 0 "two families: no shift record"
 is "$(jq -r 'select(.type == "cmp" and .conc == 1) | [.test, .family_vs_shift, (.family_p < 0.01)] | @tsv' "$T/cmp2" | tr '\t\n' ' /')" \
 	"f00 false true/f01 false false/" "... and the families tested alone"
+is "$(jq -r 'select(.type == "cmp") | .method' "$T/cmp2" | sort -u)" sweep-eb-log "... and the levels borrow as usual"
 
 # the level q: Benjamini and Bogomolov (2014), families selected by Simes'
 # p over their levels, the levels inside by BH at q R / m; against a

@@ -7,7 +7,7 @@ set -e
 S=$(dirname "$0")/sim.py
 PY=${PY:-/usr/bin/python3}
 W=$1
-echo "rho  shared unchanged groups called changed, % [95%]  n | unchanged families listed | uniform -5% found, cv <= 2% | uniform -10% found | lone -5% found, cv 2%"
+echo "rho  shared unchanged groups called changed, % [95%]  n | unchanged families listed | uniform -5% found, cv <= 2% | uniform -10% found, cv <= 2% | lone -5% found, cv 2%"
 for shared in 0 1; do
 	for rho in 0 0.5 1; do
 		KP_SIM_RHO=$rho KP_SIM_SHARED=$shared $PY "$S" gen >"$W/stats"

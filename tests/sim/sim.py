@@ -267,7 +267,8 @@ def summary(kp_path, sys_path):
     unch = ['A/A unchanged', 'uniform unchanged', 'sweep unchanged', 'lone/grow others']
     print('%-4g %-6s %s | %s | %s | %s | %s' % (
         RHO, 'yes' if SHARED else 'no', rate(g, unch), rate(f, ['families unchanged']),
-        rate(g, ['uniform -5%'], (1, 2)), rate(g, ['uniform -10%']), rate(g, ['lone -5%'], (2,))))
+        rate(g, ['uniform -5%'], (1, 2)), rate(g, ['uniform -10%'], (1, 2)),
+        rate(g, ['lone -5%'], (2,))))
 
 
 if sys.argv[1] == 'gen':

@@ -110,7 +110,7 @@ compare_pair(Compare *c, Pair *p)
 	double *ps, *qs, *pf;
 	size_t ng, i, nr, nmiss_b = 0, nmiss_t = 0, lv, *fam;
 	kp_strmap *fm;
-	int isnew;
+	int isnew, shared;
 	Stat *miss_b = NULL, *miss_t = NULL;
 	char buf[512];
 
@@ -141,15 +141,19 @@ compare_pair(Compare *c, Pair *p)
 		kp_warn("no target %s for %zu group(s) of baseline %s, e.g. %s (key %s)",
 		    p->tname, nmiss_t, p->bname, measure(miss_t, buf, sizeof(buf)),
 		    miss_t->s.key);
-	/* the moderated test borrows from the groups tested at the same level */
+	/* the moderated test borrows from the groups tested at the same
+	 * level, and the sweep across levels; when the groups share their
+	 * instances the prior's spread is kept but not its degrees of
+	 * freedom, and the sweep does not borrow */
+	shared = instances_shared(g, ng);
 	if (c->m == M_MODERATED || c->m == M_SWEEP)
 		for (lv = 0; lv < NLV; lv++) {
 			for (i = 0, nr = 0; i < ng; i++)
 				if (g[i].nb && g[i].nt && g[i].r.level == (int)lv)
 					rs[nr++] = &g[i].r;
-			test_moderate(rs, nr);
+			test_moderate(rs, nr, shared);
 		}
-	if (c->m == M_SWEEP)
+	if (c->m == M_SWEEP && !shared)
 		sweep(g, ng);
 	for (i = 0; i < ng; i++) {
 		g[i].r.fam_change = g[i].r.fam_p = g[i].r.fam_q = NAN;
