@@ -29,6 +29,7 @@ LIBSRC = \
 	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
+	lib/text.c \
 	lib/toolchain.c \
 	lib/vocab.c
 

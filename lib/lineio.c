@@ -21,6 +21,7 @@ struct kp_in {
 	long lineno;
 	int eof;
 	int soft;	/* report read errors through kp_in_error(), not exit */
+	int text;	/* kp_in_text(): skip a BOM, refuse NUL bytes */
 	char *error;
 };
 
@@ -137,9 +138,25 @@ kp_in_line(kp_in *in, size_t *len)
 		n--;
 	line[n] = '\0';
 	in->lineno++;
+	if (in->text) {
+		long l, col;
+		size_t skip = in->lineno == 1 ? kp_text_bom(line, n) : 0;
+
+		line += skip;
+		n -= skip;
+		if (kp_text_nul(line, n, &l, &col) != 0)
+			kp_die_at(in->name, in->lineno, col + (long)skip,
+			    "a NUL byte: expected text");
+	}
 	if (len)
 		*len = n;
 	return line;
+}
+
+void
+kp_in_text(kp_in *in)
+{
+	in->text = 1;
 }
 
 long

@@ -393,18 +393,36 @@ load(const vfile *f, size_t *len, const char **why)
 	return out;
 }
 
+/* a damaged file: exit 2, or with -k a warning and -1 */
+static int
+unreadable(const vfile *f, const char *why)
+{
+	if (!f->t->keep)
+		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
+	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
+	return -1;
+}
+
 int
 vt_load(const vfile *f, vtext *x)
 {
 	const char *why = NULL;
+	long line, col;
 
 	memset(x, 0, sizeof(*x));
 	x->vf = f;
-	if ((x->buf = load(f, &x->len, &why)))
+	if (!(x->buf = load(f, &x->len, &why)))
+		return unreadable(f, why);
+	/* a log is text: a BOM is skipped, a NUL would cut a line short */
+	x->pos = kp_text_bom(x->buf, x->len);
+	if (kp_text_nul(x->buf + x->pos, x->len - x->pos, &line, &col) == 0)
 		return 0;
+	if (line == 1)
+		col += (long)x->pos;
 	if (!f->t->keep)
-		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
-	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
+		kp_die_at(f->shown, line, col, "a NUL byte: expected text (use -k to skip damaged files)");
+	kp_warn_at(f->shown, line, col, "a NUL byte: expected text; skipped");
+	vt_done(x);
 	return -1;
 }
 
@@ -443,13 +461,16 @@ vt_done(vtext *x)
 int
 vt_hash16(const vfile *f, char out[17])
 {
-	vtext x;
+	const char *why = NULL;
 	unsigned char md[32];
+	size_t len;
+	char *buf;
 
-	if (vt_load(f, &x) < 0)
-		return -1;
-	kp_sha256(x.buf, x.len, md);
+	/* any file, text or not: only its content is named */
+	if (!(buf = load(f, &len, &why)))
+		return unreadable(f, why);
+	kp_sha256(buf, len, md);
 	kp_hex(md, 8, out);
-	vt_done(&x);
+	free(buf);
 	return 0;
 }
