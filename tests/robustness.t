@@ -86,4 +86,19 @@ grep -q 'logs/time-2-1: no stressng-2-1.log beside it' "$T/err" &&
 grep -q 'benchlog-futex2_threads-4: no "average:" line' "$T/err"
 ok $? "kp-parse-mmtests: logs missing or cut short: each named"
 
+# kp-parse-mmtests followed a symlink loop (iter-0/loop -> ..) into a
+# phantom second run with the same samples, and read a log linked to
+# /etc/passwd; such links are refused with a warning, as kp-fetch does
+kp-parse-mmtests "$F" >"$T/ref"
+rm -rf "$T/run" && cp -R "$F" "$T/run"
+ln -s .. "$T/run/iter-0/loop"
+ln -s /etc/passwd "$T/run/iter-0/sysbenchcpu/logs/benchlog-5-_-1"
+run_status kp-parse-mmtests "$T/run"
+is "$rc:$(grep -c '"type":"run"' "$T/out"):$(grep -c '"type":"sample"' "$T/out")" \
+    "0:1:$(grep -c '"type":"sample"' "$T/ref")" \
+    "kp-parse-mmtests: a symlink loop and a link out of the tree: one run, its samples"
+grep -q 'iter-0/loop: a symlink to a directory inside the tree; refused' "$T/err" &&
+grep -q 'benchlog-5-_-1: a symlink to /etc/passwd, outside the tree; refused' "$T/err"
+ok $? "kp-parse-mmtests: ... each link named in a warning"
+
 done_testing
