@@ -101,4 +101,19 @@ grep -q 'iter-0/loop: a symlink to a directory inside the tree; refused' "$T/err
 grep -q 'benchlog-5-_-1: a symlink to /etc/passwd, outside the tree; refused' "$T/err"
 ok $? "kp-parse-mmtests: ... each link named in a warning"
 
+# a closed standard input is EBADF, not "Input/output error"
+for t in kp-identify kp-stats kp-parse-results kp-parse-bpftrace; do
+	$t <&- >/dev/null 2>"$T/err"
+	rc=$?
+	grep -q 'Bad file descriptor$' "$T/err"
+	is "$rc:$?" 2:0 "$t <&-: exit 2, the cause named"
+done
+
+# a name twice in a record: kp used the first, jq the last
+s='{"type":"sample","run":"r","iter":0,"kernel":"k","instance":"h","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"rep":1,"sub":1,"value":1,"value":9,"src":"x:1"}'
+echo "$s" >"$T/dup"
+run_status kp-identify "$T/dup"
+grep -q "^kp-identify: $T/dup:1:[0-9]*: a second member \"value\", expected each name once$" "$T/err"
+is "$rc:$?" 2:0 "a record with a name twice: exit 2, the place named"
+
 done_testing
