@@ -16,7 +16,10 @@ DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
 	r-base-core r-cran-strucchange \
 	perl gzip xz-utils tar bc time
 DEBS_BROWSER = chromium
-DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER)
+# make fuzz, fuzz-smoke: clang and its libFuzzer runtime, which Debian 12
+# ships in libclang-rt-14-dev, only a Recommends of clang
+DEBS_FUZZ = clang libclang-rt-14-dev
+DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER) $(DEBS_FUZZ)
 
 # flags
 CPPFLAGS = -D_GNU_SOURCE -DVERSION=\"$(VERSION)\" -Ilib
