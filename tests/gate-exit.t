@@ -128,6 +128,15 @@ is "$(tail -n 1 "$T/out")" "PASS: 0 of 8 metrics regressed past 20%" "... and on
 PATH=/usr/bin:/bin sh pipelines/gate.sh "$T/open2x.json" $D/baseline.json >"$T/out" 2>"$T/err"
 is "$?" 1 "without the tools on PATH it finds them beside it"
 
+# a CI suite's document: metadata at the top level, a ratio mapped by -m
+printf '{"host": "ci-7", "cpu": "EPYC", "date": "2026-11-20", "lmbench": {"lat_syscall": {"open": 1.98}},\n "app": {"req_latency_ms": {"p50": 1.2, "p95": 3.4}, "ipc_ratio": 1.3}}\n' >"$T/ci.json"
+printf 'app/ipc_ratio ipc ratio higher\n' >"$T/ipc map"
+run_status gate.sh "$T/ci.json" "$T/ci.json"
+is "$rc" 2 "a ratio without a rule: exit 2"
+run_status gate.sh -m "$T/ipc map" "$T/ci.json" "$T/ci.json"
+is "$rc" 0 "-m passes the mapping file through; top-level strings are metadata"
+is "$(tail -n 1 "$T/out")" "PASS: 0 of 4 metrics regressed past 20%" "... four metrics, p95 among them"
+
 # an MMTests tree against itself
 run_status gate.sh "$FIX/work/log/baseline" "$FIX/work/log/baseline"
 is "$rc" 0 "an MMTests tree against itself passes"
