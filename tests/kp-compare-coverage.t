@@ -48,6 +48,13 @@ run_status kp-compare -b v6.18 -t v6.17 "$T/s2"
 is "$(jq -r 'select(.type=="coverage" and .kind=="new") | .name' "$T/out" | wc -l)" 4 \
     "the other way round they are new in the target"
 
+# runs merged under one label, by side
+kp-parse-mmtests --meta kernel=v6.17 "$L/baseline" "$L/baseline-rerun" >"$T/r3" &&
+    kp-parse-mmtests --meta kernel=v6.18 "$L/baseline-rerun" | sed 's/"baseline-rerun@/"new@/g' >>"$T/r3" &&
+    kp-identify "$T/r3" | kp-stats | kp-compare -b v6.17 -t v6.18 >"$T/out"
+is "$(jq -r 'select(.type=="coverage" and .kind=="merged") | "\(.label): \(.runs | map(sub("@.*"; "")) | join(" "))"' "$T/out")" \
+    "v6.17: baseline-rerun baseline" "runs merged under one label are named, sorted"
+
 # a selector that matches nothing is an error naming what is there
 run_status kp-compare -b v6.17 -t v6.19 "$T/s2"
 is "$rc" 2 "a typo in -t: exit 2"

@@ -123,6 +123,52 @@ record(Compare *c, const Pair *p, enum kp_cov_kind kind, const Stat *s,
 	kp_coverage_write(c->w, &cov);
 }
 
+static int
+strcmpp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* the runs one side of a pair pools, when more than one: merged under
+ * its label, which a report must say (a mistyped label merges runs too) */
+static void
+merged(Compare *c, const Pair *p, Group *g, size_t ng, int target)
+{
+	kp_strmap *seen = kp_strmap_new();
+	const char **runs = NULL;
+	kp_coverage cov;
+	size_t i, j, r, n = 0, ns;
+	Stat **s;
+	int isnew;
+
+	for (i = 0; i < ng; i++) {
+		s = target ? g[i].t : g[i].b;
+		ns = target ? g[i].nt : g[i].nb;
+		for (j = 0; j < ns; j++)
+			for (r = 0; r < s[j]->s.runs.n; r++) {
+				kp_strmap_add(seen, s[j]->s.runs.v[r],
+				    strlen(s[j]->s.runs.v[r]), &isnew);
+				if (isnew) {
+					runs = kp_grow(runs, n, sizeof(*runs));
+					runs[n++] = s[j]->s.runs.v[r];
+				}
+			}
+	}
+	if (n > 1) {
+		qsort(runs, n, sizeof(*runs), strcmpp);
+		kp_coverage_init(&cov, KP_COV_COMPARE, KP_COV_MERGED, KP_COV_LPAIR,
+		    p->tname);
+		cov.base = p->bname;
+		cov.target = p->tname;
+		cov.label = target ? p->tname : p->bname;
+		cov.runs = runs;
+		cov.nruns = n;
+		kp_coverage_write(c->w, &cov);
+	}
+	free(runs);
+	kp_strmap_free(seen);
+}
+
 void
 cover_pair(Compare *c, const Pair *p, Group *g, size_t ng)
 {
@@ -149,6 +195,8 @@ cover_pair(Compare *c, const Pair *p, Group *g, size_t ng)
 		cov.why = ng ? "no measurement is on both sides" :
 		    "no stat matches either side";
 	kp_coverage_write(c->w, &cov);
+	merged(c, p, g, ng, 0);
+	merged(c, p, g, ng, 1);
 	snprintf(prefix, sizeof(prefix), "baseline %s, target %s", p->bname, p->tname);
 	if (ncmp == 0)
 		kp_warn("%s: nothing compared (%zu measurement(s), none on both sides)",
