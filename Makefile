@@ -15,6 +15,7 @@ LIBSRC = \
 	lib/ealloc.c \
 	lib/hash.c \
 	lib/id.c \
+	lib/identity.c \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \

@@ -46,11 +46,21 @@ all: $(REPORTS)
 $(OUT)/parsed $(OUT)/identified:
 	mkdir -p $@
 
-# The labels file names runs; each run gets only its own lines, so a run
-# does not warn about the labels of the others.
+# labels-check.sh, beside this file
+PIPELINES := $(dir $(lastword $(MAKEFILE_LIST)))
+
+# A label that names no run stops the batch: a mistyped name would leave
+# its run under its uname kernel, compared with nothing.
+$(OUT)/labels.checked: $(LABELS) | $(OUT)/parsed
+	sh '$(PIPELINES)labels-check.sh' '$(LABELS)' $(RUNS)
+	touch $@
+
+# The labels file names runs; each run gets its own lines (by name or
+# run id), so a run does not warn about the labels of the others; the
+# check above has seen every line.
 define run_rules
-$(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) | $(OUT)/parsed
-	$(if $(LABELS),awk -v r='$(1)' '$$$$1 == r' '$(LABELS)' >$$@.labels.tmp)
+$(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if $(LABELS),$(OUT)/labels.checked) | $(OUT)/parsed
+	$(if $(LABELS),awk -v r='$(1)' '{ n = $$$$1; sub(/@.*/, "", n) } n == r' '$(LABELS)' >$$@.labels.tmp)
 	$(KP)kp-parse-mmtests $(if $(LABELS),-l $$@.labels.tmp) '$(DATA)/$(1)' >$$@.tmp
 	rm -f $$@.labels.tmp
 	mv $$@.tmp $$@
