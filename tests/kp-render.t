@@ -5,7 +5,7 @@
 
 # mkcmp TEST CONC CLASS SEVERITY SCORE BASE TARGET CHANGE [NEED_N]
 mkcmp() {
-	printf '{"type":"cmp","key":"k","job":"wis-futex","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"sub","n_base":5,"n_target":5,"base_median":%s,"target_median":%s,"change_pct":%s,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"cliffs_delta":-1,"worse":true,"class":"%s","severity":"%s","score":%s,"reason":"significant","need_n":%s}\n' \
+	printf '{"type":"cmp","key":"k","job":"wis-futex","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"run","n_base":5,"n_target":5,"base_median":%s,"target_median":%s,"change_pct":%s,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"cliffs_delta":-1,"worse":true,"class":"%s","severity":"%s","score":%s,"reason":"significant","need_n":%s}\n' \
 		"$1" "$2" "$6" "$7" "$8" "$3" "$4" "$5" "${9:-null}"
 }
 run() {	# run RUN HOST CPU START
@@ -215,8 +215,14 @@ fi
 
 # caveats a reader must see on the line itself
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
-	sed 's/"reason":"significant"/"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
+	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
 grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"
+# from the fields, not from the reason, which is for people
+mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
+	sed 's/"reason":"significant"/"single_run":false,"interference":false,"cpu_share_ratio":0.4,"reason":"single-run:significant;interference:target-cpu-share-40%-of-baseline"/' |
+	kp-render -f text >"$T/out"
+grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\]$' "$T/out"
+ok $? "text: the caveats come from single_run and interference, not the reason"
 done_testing

@@ -135,22 +135,16 @@ h_bylonglong(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/*
- * kp-classify's "interference:target-cpu-share-51%-of-baseline" as words,
- * "target cpu share 51% of baseline"; 0 when the reason has none.
- */
+/* kp-classify's interference flag and CPU share ratio as words,
+ * "target cpu share 51% of baseline"; 0 when it found none */
 int
-h_interf(const char *reason, char *out, size_t sz)
+h_interf(const kp_cmp *c, char *out, size_t sz)
 {
-	static const char tag[] = "interference:";
-	const char *p;
-	size_t n = 0;
+	double pct;
 
-	if (reason == NULL || (p = strstr(reason, tag)) == NULL)
+	if (!starved(c, &pct))
 		return 0;
-	for (p += sizeof(tag) - 1; *p && *p != ';' && n + 1 < sz; p++, n++)
-		out[n] = *p == '-' && n > 0 && out[n - 1] != ' ' ? ' ' : *p;
-	out[n] = '\0';
+	snprintf(out, sz, "target cpu share %.0f%% of baseline", pct);
 	return 1;
 }
 

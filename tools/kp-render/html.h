@@ -28,7 +28,7 @@ int h_goodness(const Cmp *c, double *g);	/* change, better = + */
 int h_sevrank(const Cmp *c);
 int h_finding(const Cmp *c);	/* a regression or an improvement */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
-int h_interf(const char *reason, char *out, size_t sz);	/* as words */
+int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);

@@ -59,7 +59,7 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		if (c->cls == KP_REGRESSION) {
 			char b[96];
 			k->reg[h_sevidx(c)]++;
-			k->interf += h_interf(c->rec.reason, b, sizeof(b));
+			k->interf += h_interf(&c->rec, b, sizeof(b));
 		}
 		else if (c->cls == KP_IMPROVEMENT)
 			k->imp[h_sevidx(c)]++;

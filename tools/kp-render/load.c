@@ -32,6 +32,7 @@ wants(Reader *rd)
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
+	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, -1);
 	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */

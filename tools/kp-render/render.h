@@ -141,6 +141,9 @@ size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[o
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
+/* kp-classify found the benchmark starved of CPU: the target's CPU share
+ * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
+int starved(const kp_cmp *c, double *pct);
 
 /* history.c */
 size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */

@@ -93,21 +93,17 @@ group(FILE *fp, const kp_sys *s, int colour)
 		    s->triage_link ? ", " : "", S(s->triage_link));
 }
 
-/* What a reader must know before trusting a line, from kp-classify's
- * reason: the test saw one run a side, or the benchmark was starved. */
+/* What a reader must know before trusting a line: the test saw one run
+ * a side, or the benchmark was starved (kp-classify's interference). */
 static void
-caveats(FILE *fp, const char *reason)
+caveats(FILE *fp, const kp_cmp *c)
 {
-	const char *p;
-	int share;
+	double share;
 
-	if (!reason)
-		return;
-	if (strstr(reason, "single-run:"))
+	if (kp_cmp_single_run(c) == 1)
 		fputs(" {single run}", fp);
-	if ((p = strstr(reason, "interference:target-cpu-share-")) &&
-	    sscanf(p, "interference:target-cpu-share-%d%%", &share) == 1)
-		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
+	if (starved(c, &share))
+		fprintf(fp, " {starved? CPU share %.0f%% of baseline}", share);
 }
 
 /* since which kernel (kp-trend, kp-triage) and what is known of it */
@@ -157,7 +153,7 @@ render_text(Report *r, FILE *fp, int colour)
 				fputs(" [Score: n/a]", fp);
 			else
 				fprintf(fp, " [Score: %.1f]", c->score);
-			caveats(fp, c->reason);
+			caveats(fp, c);
 			history(fp, c);
 			fputc('\n', fp);
 		}

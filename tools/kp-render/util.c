@@ -168,3 +168,12 @@ utf8_width(const char *s)
 			n++;
 	return n;
 }
+
+int
+starved(const kp_cmp *c, double *pct)
+{
+	if (c->interference != 1 || !isfinite(c->cpu_share_ratio))
+		return 0;
+	*pct = 100 * c->cpu_share_ratio;
+	return 1;
+}
