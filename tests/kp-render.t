@@ -30,8 +30,20 @@ run() {	# run RUN HOST CPU START
 run_status kp-render -f text "$T/in"
 is "$rc" 0 "text: exit 0"
 is "$(head -n 1 "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
-grep -qxF "  - futex1-threads/futex1 ops[2] exp:aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb (v6.17 / v6.18) -12.7% [Score: 87.5]" "$T/out"
-ok $? "text: a regression line in the usual form"
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 200 -> 174.6 ops/s, -12.7% [Score: 87.5]" "$T/out"
+ok $? "text: a regression line: suite, measurement, level, base -> target, change"
+grep -A1 -F "futex1-threads[futex1 ops] at 2:" "$T/out" | tail -n 1 |
+	grep -qxF "      v6.17 (b@vm:1) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb"
+ok $? "text: ... then its kernels, runs and experiments"
+{ run b@vm:1 vm "AMD EPYC" 1750000000 | sed 's/"run":"b@vm:1"/&,"run_name":"baseline"/'
+  mkcmp futex1-threads 2 regression red 87.5 3091260 1119000 -63.8 |
+	sed 's/"base_runs":\["b@vm:1"\]/"base_runs":["b@vm:1","b@vm:3","b@vm:4","b@vm:5"]/; s/"reason"/"base_cv":0.0123,"target_cv":0.009,&/'
+} | kp-render -f text >"$T/out2"
+pm=$(printf '\302\261')	# the plus-minus sign in UTF-8
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 3.091M ${pm}1.2% -> 1.119M ${pm}0.9% ops/s, -63.8% [Score: 87.5]" "$T/out2"
+ok $? "text: numbers for people, with the spread (cv) of each side"
+grep -qxF "      v6.17 (baseline, b@vm:3, b@vm:4, +1 more) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb" "$T/out2"
+ok $? "text: runs by their names, the first three"
 is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (1): Green (1): " \
 	"text: severities worst first"
 grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
@@ -45,7 +57,7 @@ grep -q "^Improvements: 1" "$T/out" && grep -q "^Uncertain: 1 (units per side th
 ok $? "text: improvements, uncertain and no-change briefly"
 ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$T/out" && ! grep -q "$(printf '\302\205')" "$T/out"
 ok $? "text: no control characters from names reach the terminal"
-grep -q 't\[31mX/o"'"'"', m\[1\]' "$T/out"
+grep -q 't\[31mX\[o"'"'"', m\] at 1:' "$T/out"
 ok $? "text: the rest of a hostile name is kept"
 
 # md
@@ -217,12 +229,12 @@ fi
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
 	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
-grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"
 # from the fields, not from the reason, which is for people
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
 	sed 's/"reason":"significant"/"single_run":false,"interference":false,"cpu_share_ratio":0.4,"reason":"single-run:significant;interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
-grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\]$' "$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\]$' "$T/out"
 ok $? "text: the caveats come from single_run and interference, not the reason"
 done_testing

@@ -41,7 +41,6 @@ void svg_strip(struct hsite *s, const char *file, const Cmp *c,
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
 void open_svg(FILE *fp, int w, int h, const char *title);
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
-void fmt_si(char *buf, size_t sz, double v);	/* 4 digits and k, M, G */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and
  * target kernels of the test's comparisons marked */
 void svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test);

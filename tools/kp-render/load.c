@@ -30,16 +30,14 @@ wants(Reader *rd)
 	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
+	    KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_BASE_RUNS,
+	    KP_CMP_TARGET_RUNS,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, -1);
-	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */
-		kp_has_set(c, KP_CMP_BASE_RUNS);
-		kp_has_set(c, KP_CMP_TARGET_RUNS);
-	}
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);
@@ -64,7 +62,7 @@ wants(Reader *rd)
 	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD,
 	    KP_SYS_TRIAGE, KP_SYS_TRIAGE_LINK, -1);
 	/* the table's host, CPU and dates; the site's metadata (htmlruns.c) */
-	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
+	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
 	    KP_RUN_EXP, KP_RUN_INSTANCE, KP_RUN_INSTANCE_TYPE, KP_RUN_HOST,
 	    KP_RUN_ARCH, KP_RUN_CPU_MODEL, KP_RUN_CPUS, KP_RUN_MEM_KB,
 	    KP_RUN_CPU_TOPOLOGY, KP_RUN_OS, KP_RUN_CMDLINE, KP_RUN_TOOLCHAIN,

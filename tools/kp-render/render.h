@@ -141,6 +141,8 @@ size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[o
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
+/* a number for people: 4 significant digits and k, M, G (3.091M) */
+void fmt_si(char *buf, size_t sz, double v);
 /* kp-classify found the benchmark starved of CPU: the target's CPU share
  * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
 int starved(const kp_cmp *c, double *pct);

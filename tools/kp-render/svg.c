@@ -114,21 +114,6 @@ ticks(double lo, double hi, double *t0, double *step)
 	*t0 = ceil(lo / *step - 1e-9) * *step;
 }
 
-void
-fmt_si(char *buf, size_t sz, double v)
-{
-	double a = fabs(v);
-
-	if (a >= 1e9)
-		snprintf(buf, sz, "%.4gG", v / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, sz, "%.4gM", v / 1e6);
-	else if (a >= 1e4)
-		snprintf(buf, sz, "%.4gk", v / 1e3);
-	else
-		snprintf(buf, sz, "%.4g", v);
-}
-
 static int
 addlevel(long long **v, int n, long long x)
 {

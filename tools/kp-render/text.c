@@ -106,6 +106,38 @@ caveats(FILE *fp, const kp_cmp *c)
 		fprintf(fp, " {starved? CPU share %.0f%% of baseline}", share);
 }
 
+/* a side's centre and spread: "3.091M ±1.2%" */
+static void
+side(FILE *fp, double median, double cv)
+{
+	char b[32];
+
+	if (isnan(median)) {
+		fputs("n/a", fp);
+		return;
+	}
+	fmt_si(b, sizeof(b), median);
+	fputs(b, fp);
+	if (isfinite(cv))
+		fprintf(fp, " \u00b1%.1f%%", 100 * fabs(cv));
+}
+
+/* the runs of a side by the names people gave them, the first few */
+static void
+runs(FILE *fp, const Report *r, const kp_strs *v)
+{
+	const Run *u;
+	size_t i;
+
+	for (i = 0; i < v->n && i < 3; i++) {
+		u = run_of(r, v->v[i]);
+		fprintf(fp, "%s%s", i ? ", " : "", u && u->rec.run_name ?
+		    u->rec.run_name : v->v[i]);
+	}
+	if (v->n > 3)
+		fprintf(fp, ", +%zu more", v->n - 3);
+}
+
 /* since which kernel (kp-trend, kp-triage) and what is known of it */
 static void
 history(FILE *fp, const kp_cmp *c)
@@ -124,6 +156,7 @@ render_text(Report *r, FILE *fp, int colour)
 {
 	const Cmp **v;
 	const kp_cmp *c;
+	char name[1024];
 	size_t i, n;
 	int sev, first;
 	const char *on, *off;
@@ -144,10 +177,12 @@ render_text(Report *r, FILE *fp, int colour)
 			if (v[i]->cls != KP_REGRESSION || v[i]->sev != sev)
 				continue;
 			c = &v[i]->rec;
-			fprintf(fp, "  - %s/%s%s%s[%lld] exp:%s/%s (%s / %s) ",
-			    c->test, c->op, *c->metric ? " " : "", c->metric,
-			    c->conc, c->base_exp, c->target_exp,
-			    c->base_kernel, c->target_kernel);
+			measurement(name, sizeof(name), c);
+			fprintf(fp, "  - %s at %lld: ", name, c->conc);
+			side(fp, c->base_median, c->base_cv);
+			fputs(" -> ", fp);
+			side(fp, c->target_median, c->target_cv);
+			fprintf(fp, "%s%s, ", *c->unit ? " " : "", c->unit);
 			pct(fp, c->change_pct, 1);
 			if (isnan(c->score))
 				fputs(" [Score: n/a]", fp);
@@ -155,7 +190,11 @@ render_text(Report *r, FILE *fp, int colour)
 				fprintf(fp, " [Score: %.1f]", c->score);
 			caveats(fp, c);
 			history(fp, c);
-			fputc('\n', fp);
+			fprintf(fp, "\n      %s (", c->base_kernel);
+			runs(fp, r, &c->base_runs);
+			fprintf(fp, ") -> %s (", c->target_kernel);
+			runs(fp, r, &c->target_runs);
+			fprintf(fp, "); exp %s/%s\n", c->base_exp, c->target_exp);
 		}
 	}
 
