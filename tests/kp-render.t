@@ -55,6 +55,9 @@ ok $? "text: the group block"
 grep -q "^Improvements: 1" "$T/out" && grep -q "^Uncertain: 1 (units per side that would decide: futex1-threads/futex1 ops\[1\] 12)" "$T/out" &&
 	grep -q "^No change: 1$" "$T/out"
 ok $? "text: improvements, uncertain and no-change briefly"
+sed -n '/^Improvements (1):$/,/^$/p' "$T/out" | grep -q '^  - wis/futex1/futex2-threads\[futex1 ops\] at 1: 100 -> 110 ops/s, +10.0% .* (significant)$' &&
+	sed -n '/^Uncertain, and why (1):$/,$p' "$T/out" | grep -q '^  - wis/futex1/futex1-threads\[futex1 ops\] at 1: 100 -> 98 ops/s, -2.0% .* (significant)$'
+ok $? "text: improvements and uncertain comparisons listed, with kp-classify's reason"
 ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$T/out" && ! grep -q "$(printf '\302\205')" "$T/out"
 ok $? "text: no control characters from names reach the terminal"
 grep -q 't\[31mX\[o"'"'"', m\] at 1:' "$T/out"

@@ -151,12 +151,62 @@ history(FILE *fp, const kp_cmp *c)
 		    c->triage_link ? ": " : "", S(c->triage_link));
 }
 
+/* a comparison in two lines: what changed, by how much and how sure;
+ * then between which kernels, runs and experiments */
+static void
+finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
+{
+	char name[1024];
+
+	measurement(name, sizeof(name), c);
+	fprintf(fp, "  - %s at %lld: ", name, c->conc);
+	side(fp, c->base_median, c->base_cv);
+	fputs(" -> ", fp);
+	side(fp, c->target_median, c->target_cv);
+	fprintf(fp, "%s%s, ", *c->unit ? " " : "", c->unit);
+	pct(fp, c->change_pct, 1);
+	if (isnan(c->score))
+		fputs(" [Score: n/a]", fp);
+	else
+		fprintf(fp, " [Score: %.1f]", c->score);
+	caveats(fp, c);
+	history(fp, c);
+	if (why && c->reason && *c->reason)
+		fprintf(fp, " (%s)", c->reason);
+	fprintf(fp, "\n      %s (", c->base_kernel);
+	runs(fp, r, &c->base_runs);
+	fprintf(fp, ") -> %s (", c->target_kernel);
+	runs(fp, r, &c->target_runs);
+	fprintf(fp, "); exp %s/%s\n", c->base_exp, c->target_exp);
+}
+
+/* the improvements and the uncertain comparisons, most severe first, up
+ * to LISTED of each: a glance, where the csv has them all */
+enum { LISTED = 10 };
+
+static void
+listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title)
+{
+	size_t i, n = 0;
+
+	if (r->count[cls] == 0)
+		return;
+	fprintf(fp, "\n%s (%zu", title, r->count[cls]);
+	if (r->count[cls] > LISTED)
+		fprintf(fp, ", the first %d", LISTED);
+	fputs("):\n", fp);
+	for (i = 0; i < r->ncmp && n < LISTED; i++)
+		if (v[i]->cls == cls) {
+			finding(fp, r, &v[i]->rec, 1);
+			n++;
+		}
+}
+
 int
 render_text(Report *r, FILE *fp, int colour)
 {
 	const Cmp **v;
 	const kp_cmp *c;
-	char name[1024];
 	size_t i, n;
 	int sev, first;
 	const char *on, *off;
@@ -176,25 +226,7 @@ render_text(Report *r, FILE *fp, int colour)
 		for (i = 0; i < r->ncmp; i++) {
 			if (v[i]->cls != KP_REGRESSION || v[i]->sev != sev)
 				continue;
-			c = &v[i]->rec;
-			measurement(name, sizeof(name), c);
-			fprintf(fp, "  - %s at %lld: ", name, c->conc);
-			side(fp, c->base_median, c->base_cv);
-			fputs(" -> ", fp);
-			side(fp, c->target_median, c->target_cv);
-			fprintf(fp, "%s%s, ", *c->unit ? " " : "", c->unit);
-			pct(fp, c->change_pct, 1);
-			if (isnan(c->score))
-				fputs(" [Score: n/a]", fp);
-			else
-				fprintf(fp, " [Score: %.1f]", c->score);
-			caveats(fp, c);
-			history(fp, c);
-			fprintf(fp, "\n      %s (", c->base_kernel);
-			runs(fp, r, &c->base_runs);
-			fprintf(fp, ") -> %s (", c->target_kernel);
-			runs(fp, r, &c->target_runs);
-			fprintf(fp, "); exp %s/%s\n", c->base_exp, c->target_exp);
+			finding(fp, r, &v[i]->rec, 0);
 		}
 	}
 
@@ -243,6 +275,8 @@ render_text(Report *r, FILE *fp, int colour)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);
+	listed(fp, r, v, KP_IMPROVEMENT, "Improvements");
+	listed(fp, r, v, KP_UNCERTAIN, "Uncertain, and why");
 	if (r->ntriage) {
 		char buf[2048];
 
