@@ -140,6 +140,10 @@ grep -q STALE "$T/out"
 is $? 1 "table: same host and cpu a day apart is not stale"
 grep -q '^wis/futex1/futex1-threads\[futex1 ops\] at 2  *200 ops/s  *174.6 ops/s  *0.873  *-12.7%  *regression/red  *significant$' "$T/out"
 ok $? "table: a row with medians, ratio, change, verdict and reason"
+{ run b@vm:1 vm "AMD EPYC" 1750000000; run t@vm:2 vm "AMD EPYC" 1750086400
+  mkcmp futex1-threads 2 regression red 87.5 3091260 1119000 -63.8; } |
+	kp-render -f table | grep -q '^wis/futex1/futex1-threads\[futex1 ops\] at 2  *3.091M ops/s  *1.119M ops/s  *0.362  *-63.8%'
+ok $? "table: numbers for people (3.091M ops/s, not 3.09126e+06)"
 is "$(awk '/^metric/{print index($0, "ratio")}' "$T/out")" \
 	"$(awk '/at 2 /{print index($0, "0.873") + 5 - length("ratio")}' "$T/out")" "table: columns aligned"
 sed 's/"host":"vm","cpu_model":"AMD EPYC","start":1750086400/"host":"vm2","cpu_model":"Intel","start":1760000000/' "$T/in" >"$T/stale"
