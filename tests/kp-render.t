@@ -201,11 +201,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
+is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
 	"--help: the synopsis on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"
@@ -231,6 +231,32 @@ if [ -w /dev/full ]; then
 		is "$rc" 2 "$f: write error: exit 2"
 	done
 fi
+
+# --full: every measurement, kernels as columns in kp(7) order, baseline first
+{ cat "$T/in"
+  mkcmp futex1-threads 2 regression red 80 200 150 -25 |
+	sed 's/"target_kernel":"v6.18"/"target_kernel":"v6.18-rc1"/; s/"target_exp":"b*"/"target_exp":"cccccccccccccccc"/'
+} >"$T/full.in"
+run_status kp-render -f text --full "$T/full.in"
+is "$rc" 0 "--full text: exit 0"
+is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement v6.17 (baseline) v6.18-rc1 v6.18" \
+	"--full text: the baseline, then the kernels in kp(7) order (rc1 before the release)"
+is "$(grep '^wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s ' "$T/out" | tr -s ' ')" \
+	"wis/futex1/futex1-threads[futex1 ops] at 2, ops/s 200 150 -25.0% R:red 174.6 -12.7% R:red" \
+	"--full text: a row: each kernel's median, and the change and verdict against the baseline"
+is "$(grep -c ' at [0-9]*, ' "$T/out")" 6 "--full text: one row per measurement and level"
+kp-render -f md --full "$T/full.in" | grep -qF '| wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s | 200 | 150<br>-25.0% R:red | 174.6<br>-12.7% R:red |'
+ok $? "--full md: the same row as a table row"
+kp-render -f csv --full "$T/full.in" >"$T/full.csv"
+python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+r = [x for x in rows if x["test"] == "futex1-threads" and x["conc"] == "2"][0]
+assert (r["v6.17 median"], r["v6.18-rc1 median"], r["v6.18-rc1 change_pct"], r["v6.18-rc1 class"], r["v6.18 change_pct"]) == ("200", "150", "-25", "regression", "-12.7"), r
+' "$T/full.csv"
+ok $? "--full csv: five columns a kernel, every digit"
+run_status kp-render -f json --full "$T/full.in"
+is "$rc" 2 "--full: text, md or csv only"
 
 # caveats a reader must see on the line itself
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |

@@ -155,6 +155,9 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* md.c: a name escaped for a Markdown table cell */
+void md_put(FILE *fp, const char *s);
+
 /* one function per format; each writes to fp and returns an exit status */
 int render_text(Report *r, FILE *fp, int colour);
 int render_md(Report *r, FILE *fp);
@@ -162,5 +165,7 @@ int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
 int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
+/* --full: every measurement, kernels as columns, as text, md or csv */
+int render_full(Report *r, FILE *fp, const char *format);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
