@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 #include "html.h"
 
@@ -161,9 +162,11 @@ render_html(Report *r, const char *outdir)
 	if (mkdir(outdir, 0777) == -1 && errno != EEXIST)
 		kp_die_at(outdir, 0, 0, "cannot create directory: %s",
 		    strerror(errno));
-	if (realpath(outdir, abs) == NULL)
-		kp_die_at(outdir, 0, 0, "%s", strerror(errno));
-	site.outabs = estrdup(abs);
+	snprintf(abs, sizeof(abs), "%s/src", outdir);
+	if (mkdir(abs, 0777) == -1 && errno != EEXIST)
+		kp_die_at(abs, 0, 0, "cannot create directory: %s",
+		    strerror(errno));
+	site.srcmap = kp_strmap_new();
 	index_report(r);
 	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
 	for (i = 0; i < r->ncmp; i++) {

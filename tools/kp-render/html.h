@@ -10,7 +10,8 @@
 struct hsite {
 	Report *r;
 	const char *outdir;
-	char *outabs;	/* realpath of outdir, for relative source links */
+	struct kp_strmap *srcmap;	/* source files copied into the site */
+	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	char (*cmppage)[48];	/* by comparison */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */

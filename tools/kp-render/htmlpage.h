@@ -40,8 +40,11 @@ int h_inlist(char **v, size_t n, const char *x);	/* x is one of v[0..n-1] */
 void h_levels(FILE *fp, const long long *v, size_t n);	/* "1, 2, 4" */
 void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
 void h_num(FILE *fp, double x);	/* 3 significant digits, "-" when not finite */
-/* a source "path[:line]" as a relative link when the file exists */
+/* a source "path[:line]" as a link to its copy in the site */
 void h_srclink(FILE *fp, struct hsite *s, const char *src);
+/* htmlsrc.c: the page of the site that holds a copy of the regular file
+ * path, written the first time; NULL when it is no readable file */
+const char *h_srccopy(struct hsite *s, const char *path);
 
 /* htmlcounts.c: suite < 0 is every suite */
 void h_count(struct hsite *s, int pair, int suite, struct counts *k);

@@ -51,6 +51,7 @@ h_style(struct hsite *s)
 "margin:6px 0}\n"
 "div.note.sys{border-left-color:#b71c1c;background:#fdf2f2}\n"
 "code,.mono{font:12px ui-monospace,Menlo,Consolas,monospace}\n"
+"pre.src .ln{color:#999}pre.src .ln:target{background:#ffe082;color:#000}\n"
 "div.foot{margin-top:30px;color:#888;font-size:11px}\n"
 "td.cls{white-space:nowrap}\n"
 "td.nc{color:#888}\n"
