@@ -222,6 +222,14 @@ ok $(grep -q 'href="src/bench-log-[0-9]*-[0-9a-f]*\.html#L1">src/bench log-[0-9]
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
     "... which has the file's lines, each with its anchor"
 ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
+ok $(grep -q '<th title="[^"]*">improvements</th><th>uncertain</th>' site/index.html &&
+    ! grep -q 'impr\. red' site/index.html; echo $?) \
+    "one improvements column in the summary: improvements are all green"
+ok $(grep -q '<p class="legend"><b>g</b>: Hedges' "site/$cmp" 2>/dev/null ||
+    grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
+    "g, delta, n and score are explained under the comparison tables"
+ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
+    "a wide table scrolls in its own box"
 ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
     "missing sources are plain text"
 is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \

@@ -60,6 +60,17 @@ void h_pairhead(FILE *fp, struct hsite *s, int pair);
 /* htmlcmptable.c */
 void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
 /* the comparisons s->cmp[idx[0..n-1]], sorting idx; cols: COL_* */
+/* what the columns of a comparison table mean: tooltips and legend */
+#define H_G "Hedges' g, the change of the log values in units of their " \
+	"pooled standard deviation, small-sample corrected (0.2 is small, " \
+	"0.8 large)"
+#define H_DELTA "Cliff's delta, how often a target unit exceeds a " \
+	"baseline unit minus the reverse, from -1 to 1"
+#define H_N "units compared, baseline/target: runs, instances or " \
+	"samples, as the comparison's level says"
+#define H_SCORE "kp-classify's 0-100: significance (40), size of the " \
+	"change (30), effect size (20) and stability (10); a regression " \
+	"is red from 70, yellow from 40"
 void h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols);
 
 /* htmlsys.c */
