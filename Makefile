@@ -121,6 +121,10 @@ $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(O)/bench/ndjson.o $(LIB) $(LDLIBS)
 
+# the lab generator of bench/nightly.sh (built on demand, not by all)
+$(O)/bench/lab: $(O)/bench/lab.o
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/lab.o -lm
+
 bench: $(O)/bench/ndjson
 	sh bench/reader.sh
 
