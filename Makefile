@@ -35,6 +35,7 @@ LIBSRC = \
 TOOLS = \
 	kp-fetch \
 	kp-parse-mmtests \
+	kp-plan \
 	kp-parse-results \
 	kp-parse-bpftrace \
 	kp-hist \

@@ -28,6 +28,7 @@ LDLIBS = -lcrypto -lz -lm
 LDLIBS_kp-fetch = -lcurl -larchive
 LDLIBS_kp-classify = -lyaml
 LDLIBS_kp-triage = -lyaml
+LDLIBS_kp-plan = -lyaml
 LDLIBS_kp-parse-mmtests = -llzma
 LDLIBS_kp-render = -lcsv
 

@@ -1,0 +1,76 @@
+/* plan.h: the parts of kp-plan.  payload.c reads the payload (and says
+ * where it is wrong), select.c cuts it to the subset asked for, write.c
+ * writes the plan and the MMTests configuration, each whole or not at
+ * all.  See kp-plan(1). */
+#ifndef PLAN_H
+#define PLAN_H
+
+#include <stddef.h>
+
+/* a place in the payload, for messages */
+typedef struct {
+	long line, col;
+} Where;
+
+typedef struct {
+	char *key, *val;
+	Where at;
+} Pair;
+
+typedef struct {
+	Pair *v;
+	size_t n;
+} Pairs;
+
+typedef struct {
+	char *name, *arch, *instance_type;
+	Where at;
+	int keep;
+} Target;
+
+typedef struct {
+	char *name;	/* the MMTests benchmark (a config's MMTESTS word) */
+	char **tests;	/* the tests inside it, or none: all */
+	int *keep_test;
+	size_t ntests;
+	char *tests_var;	/* the config variable that selects tests */
+	Pairs flags;	/* exported in the config, and test parameters */
+	Where at;
+	int keep;
+} Suite;
+
+typedef struct {
+	const char *file;
+	char *name, *description;
+	char *git_repo, *git_sha, *toolchain;
+	char **kconfig;
+	size_t nkconfig;
+	Pairs make_variables, parameters;
+	Target *targets;
+	size_t ntargets;
+	Suite *suites;
+	size_t nsuites;
+	long long instances, repetitions;	/* 0: not given */
+	Where at_instances, at_repetitions;
+	char **commands;	/* run on each instance; NULL: the default */
+	size_t ncommands;
+} Payload;
+
+/* payload.c: the payload, or exit 2 naming FILE:LINE:COL and what was
+ * expected */
+void payload_read(const char *file, Payload *p);
+
+/* select.c: keep the targets, suites and tests named (none named: all);
+ * a name that matches nothing is an error */
+void payload_select(Payload *p, char **targets, size_t nt, char **suites,
+    size_t ns, char **tests, size_t ntests);
+
+/* write.c: the content hash of what is kept (16 hex digits) */
+void plan_hash(const Payload *p, char out[17]);
+/* the plan's text and the MMTests configuration's, for name-hash */
+char *plan_text(const Payload *p, const char *id, size_t *len);
+char *config_text(const Payload *p, const char *id, size_t *len);
+/* write dir/file from text atomically: a temporary file, fsync, rename */
+void write_atomic(const char *dir, const char *file, const char *text, size_t len);
+
+#endif
