@@ -38,6 +38,7 @@ TOOLS = \
 	kp-plan \
 	kp-parse-results \
 	kp-parse-bpftrace \
+	kp-parse-squad \
 	kp-hist \
 	kp-identify \
 	kp-stats \

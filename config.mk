@@ -14,7 +14,7 @@ DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 DEBS_RUN = jq parallel
 DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
 	r-base-core r-cran-strucchange \
-	perl gzip xz-utils tar bc time
+	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium
 DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER)
 

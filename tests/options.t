@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
 for t in kp-stats kp-compare kp-classify kp-systematic kp-hist \
-    kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan; do
+    kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad; do
 	run_status $t --help
 	help=$(cat "$T/out")
 	is "$rc.$(head -c 7 "$T/out")" "0.usage: " "$t --help: the synopsis, exit 0"
