@@ -102,6 +102,15 @@ bad 's/^targets:/targetz:/' \
     '7:1: unknown key "targetz": expected name, description, kernel, targets, suites, instances, repetitions, parameters or commands' \
     "an unknown key"
 bad 's/kconfig: \[/kconfig: [[/' "7:1: did not find expected ',' or ']'" "YAML that does not parse"
+# a template without git_sha, given the commit by -c (as watch.sh does)
+sed '/git_sha:/d' "$T/payload.yaml" >"$T/template.yaml"
+run_status kp-plan -o "$T/b" "$T/template.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/template.yaml:3:3: \"kernel\" without \"git_sha\", the commit to build; expected one, or -c" \
+    "no git_sha and no -c: refused"
+kp-plan -n -c 89abcdef0123456789abcdef0123456789abcdef "$T/template.yaml" | grep -c 'git_sha: "89abcdef0123456789abcdef0123456789abcdef"' >"$T/n"
+is "$(cat "$T/n")" 2 "-c: the commit each build builds"
+run_status kp-plan -n -c v6.19 "$T/template.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: -c v6.19: expected a full commit id (40 lowercase hex digits)" "-c takes a full commit id only"
 run_status kp-plan -o "$T/b" -t m7g "$T/payload.yaml"
 is "$rc:$(cat "$T/err")" "2:kp-plan: -t m7g: no target of that name in the payload" "a subset naming nothing"
 

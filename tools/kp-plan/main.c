@@ -12,7 +12,8 @@
 #include "plan.h"
 
 static const char synopsis[] =
-    "usage: kp-plan [-n] [-o dir] [-s suite] [-T test] [-t target] payload";
+    "usage: kp-plan [-n] [-c commit] [-o dir] [-s suite] [-T test] [-t target] "
+    "payload";
 
 static void
 add(char ***v, size_t *n, char *s)
@@ -26,14 +27,21 @@ main(int argc, char *argv[])
 {
 	char **targets = NULL, **suites = NULL, **tests = NULL;
 	size_t nt = 0, ns = 0, ntests = 0, plen, clen;
-	const char *dir = "plans";
+	const char *dir = "plans", *commit = NULL;
 	char hash[17], *id, *plan, *config, *pfile, *cfile;
 	int c, dry = 0;
 	Payload p;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "no:s:T:t:")) != -1)
+	while ((c = getopt(argc, argv, "c:no:s:T:t:")) != -1)
 		switch (c) {
+		case 'c':
+			if (!payload_sha_ok(optarg))
+				kp_die("-c %s: expected a full commit id (40 lowercase "
+				    "hex digits)", optarg);
+			commit = optarg;
+			break;
+
 		case 'n':
 			dry = 1;
 			break;
@@ -58,6 +66,12 @@ main(int argc, char *argv[])
 		kp_usage(synopsis);
 
 	payload_read(argv[0], &p);
+	/* a payload kept as a template for a trigger names no commit */
+	if (commit)
+		p.git_sha = estrdup(commit);
+	if (!p.git_sha)
+		kp_die_at(p.file, p.at_kernel.line, p.at_kernel.col, "\"kernel\" "
+		    "without \"git_sha\", the commit to build; expected one, or -c");
 	if (!p.instances)
 		kp_die_at(p.file, 0, 0, "no \"instances\": expected the number of "
 		    "machines of each target");

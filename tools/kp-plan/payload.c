@@ -175,6 +175,17 @@ pairs(yaml_node_t *n, const char *key, Pairs *ps, int vars,
 	}
 }
 
+int
+payload_sha_ok(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] && strchr("0123456789abcdef", s[i]); i++)
+		;
+	return i == 40 && !s[i];
+}
+
+
 static void
 kernel(yaml_node_t *m, Payload *p)
 {
@@ -184,7 +195,6 @@ kernel(yaml_node_t *m, Payload *p)
 	yaml_node_pair_t *pr;
 	yaml_node_t *kn, *vn;
 	char *key;
-	size_t i;
 
 	if (m->type != YAML_MAPPING_NODE)
 		bad(m, "expected a mapping for \"kernel\": git_repo, git_sha, "
@@ -202,10 +212,7 @@ kernel(yaml_node_t *m, Payload *p)
 				    "for \"git_repo\", found \"%s\"", p->git_repo);
 		} else if (strcmp(key, "git_sha") == 0) {
 			p->git_sha = scalar(vn, key);
-			for (i = 0; p->git_sha[i]; i++)
-				if (!strchr("0123456789abcdef", p->git_sha[i]))
-					break;
-			if (i != 40 || p->git_sha[i])
+			if (!payload_sha_ok(p->git_sha))
 				bad(vn, "expected a full commit id (40 lowercase hex "
 				    "digits) for \"git_sha\", found \"%s\"", p->git_sha);
 		} else if (strcmp(key, "toolchain") == 0)
@@ -221,8 +228,7 @@ kernel(yaml_node_t *m, Payload *p)
 	}
 	if (!p->git_repo)
 		bad(m, "\"kernel\" without \"git_repo\", the repository to build");
-	if (!p->git_sha)
-		bad(m, "\"kernel\" without \"git_sha\", the commit to build");
+	p->at_kernel = where(m);
 	if (!p->toolchain)
 		bad(m, "\"kernel\" without \"toolchain\" (such as gcc-13 or clang-17)");
 	if (!p->kconfig)

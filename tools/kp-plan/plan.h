@@ -50,6 +50,7 @@ typedef struct {
 	size_t ntargets;
 	Suite *suites;
 	size_t nsuites;
+	Where at_kernel;
 	long long instances, repetitions;	/* 0: not given */
 	Where at_instances, at_repetitions;
 	char **commands;	/* run on each instance; NULL: the default */
@@ -59,6 +60,8 @@ typedef struct {
 /* payload.c: the payload, or exit 2 naming FILE:LINE:COL and what was
  * expected */
 void payload_read(const char *file, Payload *p);
+/* a full commit id, as TuxSuite requires */
+int payload_sha_ok(const char *s);
 
 /* select.c: keep the targets, suites and tests named (none named: all);
  * a name that matches nothing is an error */
