@@ -12,7 +12,7 @@ MANPREFIX = $(PREFIX)/share/man
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 	libcurl4-openssl-dev libarchive-dev liblzma-dev
 DEBS_RUN = jq parallel
-DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
+DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
 	r-base-core r-cran-strucchange \
 	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium

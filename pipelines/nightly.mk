@@ -1,7 +1,10 @@
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#   make -f pipelines/nightly.mk STORE=DIR OUT=DIR [CONFIG=FILE]
 #
+# STORE, instead of DATA, is a kp-fetch store of SQUAD results: its
+# testruns are read by kp-parse-squad in one step.
 # DATA is an MMTests work/log directory: every subdirectory holding an
 # iter-N directory is a run.  Each run is parsed and identified by targets
 # of its own, so -j parallelises them and a re-run redoes only the runs
@@ -14,8 +17,8 @@
 .DELETE_ON_ERROR:
 SHELL = /bin/sh
 
-ifeq ($(strip $(DATA)),)
-$(error DATA=DIR is required: an MMTests work/log directory)
+ifeq ($(strip $(DATA)$(STORE)),)
+$(error DATA=DIR or STORE=DIR is required: an MMTests work/log directory, or a kp-fetch store of SQUAD results)
 endif
 ifeq ($(strip $(OUT)),)
 $(error OUT=DIR is required: where the records and reports go)
@@ -30,14 +33,17 @@ SYSTEMATIC_FLAGS =
 # at the end) the findings with their history and triage
 REPORT_IN = $(if $(strip $(HISTORY)),$(OUT)/triaged.ndjson,$(OUT)/findings.ndjson)
 
+ifneq ($(strip $(DATA)),)
 # run names cannot hold white space here (make splits on it)
 RUNS := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/iter-*))))
 ifeq ($(RUNS),)
 $(error $(DATA): no runs (directories holding iter-N) found)
 endif
-
 PARSED = $(RUNS:%=$(OUT)/parsed/%.ndjson)
 IDENTIFIED = $(RUNS:%=$(OUT)/identified/%.ndjson)
+else
+IDENTIFIED = $(OUT)/identified/squad.ndjson
+endif
 REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
 	$(OUT)/report.xml $(OUT)/report.json $(OUT)/html/index.html
 
@@ -60,6 +66,13 @@ $(OUT)/identified/$(1).ndjson: $(OUT)/parsed/$(1).ndjson | $(OUT)/identified
 	mv $$@.tmp $$@
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
+
+# SQUAD results: every testrun of the store at once
+$(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
+	$(KP)kp-parse-squad -s '$(STORE)' >$@.parsed.tmp
+	$(KP)kp-identify $@.parsed.tmp >$@.tmp
+	rm -f $@.parsed.tmp
+	mv $@.tmp $@
 
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
