@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,8 @@
 #include "plan.h"
 
 static const char synopsis[] =
-    "usage: kp-plan [-n] [-c commit] [-o dir] [-s suite] [-T test] [-t target] "
-    "payload";
+    "usage: kp-plan [-n] [-c commit] [-H history -d change [-a alpha] [-p power]] "
+    "[-o dir] [-s suite] [-T test] [-t target] payload";
 
 static void
 add(char ***v, size_t *n, char *s)
@@ -31,10 +32,27 @@ main(int argc, char *argv[])
 	char hash[17], *id, *plan, *config, *pfile, *cfile;
 	int c, dry = 0;
 	Payload p;
+	Sizing z = { .alpha = 0.01, .power = 0.8 };
+	const char *history = NULL;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "c:no:s:T:t:")) != -1)
+	while ((c = getopt(argc, argv, "a:c:d:H:no:p:s:T:t:")) != -1)
 		switch (c) {
+		case 'a':
+			z.alpha = kp_opt_dbl("-a", optarg, 1e-9, 0.5, "a per-test "
+			    "level above 0 and at most 0.5");
+			break;
+		case 'd':
+			z.change = kp_opt_dbl("-d", optarg, 0.01, 1000, "a change "
+			    "in percent, from 0.01") / 100;
+			break;
+		case 'H':
+			history = optarg;
+			break;
+		case 'p':
+			z.power = kp_opt_dbl("-p", optarg, 0.5, 0.999, "a power "
+			    "from 0.5 to 0.999");
+			break;
 		case 'c':
 			if (!payload_sha_ok(optarg))
 				kp_die("-c %s: expected a full commit id (40 lowercase "
@@ -62,7 +80,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc != 1)
+	if (argc != 1 || !history != !z.change)
 		kp_usage(synopsis);
 
 	payload_read(argv[0], &p);
@@ -72,12 +90,24 @@ main(int argc, char *argv[])
 	if (!p.git_sha)
 		kp_die_at(p.file, p.at_kernel.line, p.at_kernel.col, "\"kernel\" "
 		    "without \"git_sha\", the commit to build; expected one, or -c");
+	if (history) {
+		size_read(history, &z);
+		if (size_plan(&z) == -1)
+			kp_die("%s: no plan of at most 200 instances x 20 repetitions "
+			    "detects a %g%% change with power %g at alpha %g: the "
+			    "instance sd is %.2f%%, the repetition sd %.2f%%", history,
+			    100 * z.change, z.power, z.alpha, 100 * sqrt(z.inst_var),
+			    100 * sqrt(z.rep_var));
+		p.instances = z.n;
+		p.repetitions = z.r;
+		p.note = size_note(&z);
+	}
 	if (!p.instances)
 		kp_die_at(p.file, 0, 0, "no \"instances\": expected the number of "
-		    "machines of each target");
+		    "machines of each target, or -H and -d");
 	if (!p.repetitions)
 		kp_die_at(p.file, 0, 0, "no \"repetitions\": expected the number "
-		    "of MMTests iterations on each machine");
+		    "of MMTests iterations on each machine, or -H and -d");
 	payload_select(&p, targets, nt, suites, ns, tests, ntests);
 	plan_hash(&p, hash);
 	if (asprintf(&id, "%s-%s", p.name, hash) < 0 ||

@@ -55,6 +55,7 @@ typedef struct {
 	Where at_instances, at_repetitions;
 	char **commands;	/* run on each instance; NULL: the default */
 	size_t ncommands;
+	char *note;	/* comment lines for the plan and the configuration */
 } Payload;
 
 /* payload.c: the payload, or exit 2 naming FILE:LINE:COL and what was
@@ -62,6 +63,24 @@ typedef struct {
 void payload_read(const char *file, Payload *p);
 /* a full commit id, as TuxSuite requires */
 int payload_sha_ok(const char *s);
+
+/* size.c: instances and repetitions from the samples of past runs */
+typedef struct {
+	double change, alpha, power;	/* asked for: fractions */
+	double inst_var, rep_var;	/* relative variance components */
+	long groups;	/* measurements they are averaged over */
+	long long n, r;	/* the smallest plan */
+	double achieved;	/* its power */
+} Sizing;
+/* the variance components of the samples in file */
+void size_read(const char *file, Sizing *z);
+/* the power of n instances a side with r repetitions each */
+double size_power(const Sizing *z, long long n, long long r);
+/* the smallest n x r reaching z->power: 0, or -1 when none within
+ * 200 instances and 20 repetitions */
+int size_plan(Sizing *z);
+/* what the plan says of it, as YAML and sh comments; caller frees */
+char *size_note(const Sizing *z);
 
 /* select.c: keep the targets, suites and tests named (none named: all);
  * a name that matches nothing is an error */

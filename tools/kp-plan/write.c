@@ -252,6 +252,8 @@ plan_hash(const Payload *p, char out[17])
 		snprintf(key, sizeof(key), "commands.%zu", i);
 		kp_canon_add(c, key, p->commands[i]);
 	}
+	if (p->note)
+		kp_canon_add(c, "note", p->note);
 	kp_canon_hash(c, out);
 	kp_canon_free(c);
 }
@@ -267,6 +269,8 @@ plan_text(const Payload *p, const char *id, size_t *len)
 
 	putf(&b, "# written by kp-plan from %s: change the payload, not this file\n",
 	    base(p->file));
+	if (p->note)
+		put(&b, p->note, strlen(p->note));
 	PUTS(&b, "version: 1\nname: ");
 	quoted(&b, id);
 	PUTS(&b, "\n");
@@ -363,6 +367,8 @@ config_text(const Payload *p, const char *id, size_t *len)
 	putf(&b, "# MMTests configuration of plan %s, written by kp-plan from %s.\n"
 	    "# Repetitions are MMTests iterations; instances are the plan's "
 	    "test entries.\n", id, base(p->file));
+	if (p->note)
+		put(&b, p->note, strlen(p->note));
 	for (j = 0; j < v.n; j++) {
 		putf(&b, "export %s=", v.v[j].key);
 		shquoted(&b, v.v[j].val);
