@@ -193,7 +193,7 @@ confighash(const char *source, const char *dir)
 
 /* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
 static void
-metric(kp_sample *x, const char *src, long line, Doc *m)
+metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 {
 	const char *name = str(m, 0, "name"), *unit = str(m, 0, "unit");
 	char *c[6], *buf, *at, *end, where[4300];
@@ -252,14 +252,23 @@ metric(kp_sample *x, const char *src, long line, Doc *m)
 	x->src = where;
 	ml = kp_json_get(&m->d, 0, "measurement_list");
 	if (ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n > 0) {
-		x->rep = 0;
+		long long k = 0, per = m->d.tok[ml].n / iters;
+
+		if (m->d.tok[ml].n % iters) {
+			kp_warn("%s: metric \"%s\": %u values, not %lld iterations of "
+			    "equally many; left out", where, name, m->d.tok[ml].n, iters);
+			nbad++;
+			free(buf);
+			return;
+		}
 		for (i = kp_json_first(&m->d, ml); i >= 0 && (uint32_t)i < m->d.tok[ml].next;
-		    i = (int)m->d.tok[i].next) {
-			x->rep++;
+		    i = (int)m->d.tok[i].next, k++) {
+			x->iter = k / per;
+			x->rep = k % per + 1;
 			if (kp_json_num(&m->d, i, &v) == -1 || !isfinite(v)) {
 				kp_warn("%s: metric \"%s\": value %lld of "
 				    "measurement_list is not a number; left out",
-				    where, name, x->rep);
+				    where, name, k + 1);
 				nbad++;
 				continue;
 			}
@@ -269,6 +278,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m)
 	} else if ((i = kp_json_get(&m->d, 0, "result")) >= 0 &&
 	    kp_json_num(&m->d, i, &v) == 0) {
 		/* a metric submitted as one number has no list */
+		x->iter = 0;
 		x->rep = 1;
 		x->value = v;
 		kp_rec_write(w, &kp_sample_t, x);
@@ -289,7 +299,7 @@ testrun(const char *source, const char *dir)
 	Doc tr, env, md, bld, bmd, tux, m;
 	char path[4096], *bdir, *runid = NULL, *tc = NULL, *kh, *line, src[4200];
 	const char *s, *name, *inst, *v;
-	long long start, iter = 0, id = -1;
+	long long start, iters = 1, id = -1;
 	const kp_artifact *ma;
 	kp_run r;
 	kp_sample x;
@@ -323,11 +333,22 @@ testrun(const char *source, const char *dir)
 	}
 	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
 		kp_json_int(&tr.d, i, &id);
-	if ((i = md.ok ? kp_json_get(&md.d, 0, "iter") : -1) >= 0 &&
-	    kp_json_int(&md.d, i, &iter) == -1) {
-		kp_warn("%s %s/metadata.json: \"iter\" is not a whole number; "
-		    "taken as 0", source, dir);
-		iter = 0;
+	/* the MMTests iterations the metrics hold, one after another: the
+	 * plan's MMTESTS_ITERATIONS, passed on as metadata */
+	if ((v = str(&md, 0, "MMTESTS_ITERATIONS")) ||
+	    (i = md.ok ? kp_json_get(&md.d, 0, "MMTESTS_ITERATIONS") : -1) >= 0) {
+		char *end;
+
+		errno = 0;
+		iters = v ? strtoll(v, &end, 10) : -1;
+		if (!v && kp_json_int(&md.d, i, &iters) == -1)
+			iters = -1;
+		if ((v && (errno || *end || end == v)) || iters < 1 || iters > 1000) {
+			kp_warn("%s %s/metadata.json: MMTESTS_ITERATIONS is not a whole "
+			    "number from 1 to 1000; taken as 1", source, dir);
+			nbad++;
+			iters = 1;
+		}
 	}
 
 	/* the testrun's machine: what its metadata calls it, else its job */
@@ -350,7 +371,7 @@ testrun(const char *source, const char *dir)
 	kp_has_set(&r.has, KP_RUN_SRC);
 	r.run = runid;
 	r.run_name = (char *)(name ? name : inst);
-	r.iter = iter;
+	r.iter = 0;
 	r.kernel = (char *)str(&bld, 0, "version");
 	/* the build's commit and compiler: the testrun's metadata, the
 	 * build's, then TuxMake's metadata.json */
@@ -380,13 +401,15 @@ testrun(const char *source, const char *dir)
 	r.env = (char *)((s = str(&env, 0, "slug")) ? s : str(&env, 0, "name"));
 	r.src = (char *)(tr.a->url ? tr.a->url : tr.a->path);
 	kp_has_clear(&r.has, KP_RUN_FILES);
-	kp_rec_write(w, &kp_run_t, &r);
+	/* a run record per iteration, as kp-parse-mmtests writes them */
+	for (r.iter = 0; r.iter < iters; r.iter++)
+		kp_rec_write(w, &kp_run_t, &r);
 
 	memset(&x, 0, sizeof(x));
 	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
 	kp_has_set(&x.has, KP_SAMPLE_SRC);
 	x.run = runid;
-	x.iter = iter;
+	x.iter = 0;
 	x.kernel = r.kernel;
 	x.instance = (char *)inst;
 	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
@@ -413,7 +436,7 @@ testrun(const char *source, const char *dir)
 				nbad++;
 			} else {
 				m.ok = 1;
-				metric(&x, src, kp_in_lineno(in), &m);
+				metric(&x, src, kp_in_lineno(in), &m, iters);
 			}
 			kp_json_free(&m.d);
 		}
