@@ -14,7 +14,8 @@
 
 static const char synopsis[] =
     "usage: kp-plan [-n] [-c commit] [-H history -d change [-a alpha] [-p power]] "
-    "[-o dir] [-s suite] [-T test] [-t target] payload";
+    "[-o dir] [-s suite] [-T test] [-t target] payload\n"
+    "       kp-plan -C plan [file ...]";
 
 static void
 add(char ***v, size_t *n, char *s)
@@ -33,14 +34,17 @@ main(int argc, char *argv[])
 	int c, dry = 0;
 	Payload p;
 	Sizing z = { .alpha = 0.01, .power = 0.8 };
-	const char *history = NULL;
+	const char *history = NULL, *check = NULL;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "a:c:d:H:no:p:s:T:t:")) != -1)
+	while ((c = getopt(argc, argv, "a:C:c:d:H:no:p:s:T:t:")) != -1)
 		switch (c) {
 		case 'a':
 			z.alpha = kp_opt_dbl("-a", optarg, 1e-9, 0.5, "a per-test "
 			    "level above 0 and at most 0.5");
+			break;
+		case 'C':
+			check = optarg;
 			break;
 		case 'd':
 			z.change = kp_opt_dbl("-d", optarg, 0.01, 1000, "a change "
@@ -80,6 +84,8 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
+	if (check)
+		return plan_check(check, argv, argc);
 	if (argc != 1 || !history != !z.change)
 		kp_usage(synopsis);
 

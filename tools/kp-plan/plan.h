@@ -87,6 +87,10 @@ char *size_note(const Sizing *z);
 void payload_select(Payload *p, char **targets, size_t nt, char **suites,
     size_t ns, char **tests, size_t ntests);
 
+/* check.c: coverage records of the plan in planfile against the run and
+ * sample records of files (none: stdin); 1 when something is missing */
+int plan_check(const char *planfile, char **files, int nfiles);
+
 /* write.c: the content hash of what is kept (16 hex digits) */
 void plan_hash(const Payload *p, char out[17]);
 /* the plan's text and the MMTests configuration's, for name-hash */
