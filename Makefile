@@ -37,8 +37,10 @@ LIBSRC = \
 TOOLS = \
 	kp-fetch \
 	kp-parse-mmtests \
+	kp-plan \
 	kp-parse-results \
 	kp-parse-bpftrace \
+	kp-parse-squad \
 	kp-hist \
 	kp-identify \
 	kp-stats \

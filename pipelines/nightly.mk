@@ -1,9 +1,12 @@
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#   make -f pipelines/nightly.mk STORE=DIR OUT=DIR [CONFIG=FILE]
 #
 #   make -f pipelines/nightly.mk RECORDS=DIR OUT=DIR [CONFIG=FILE] [-j N]
 #
+# STORE, instead of DATA, is a kp-fetch store of SQUAD results: its
+# testruns are read by kp-parse-squad in one step.
 # DATA is an MMTests work/log directory: every subdirectory holding an
 # iter-N directory is a run.  RECORDS instead is a directory of records
 # another producer wrote, in kp-records(5) form and order: each DIR/NAME.ndjson
@@ -18,13 +21,11 @@
 .DELETE_ON_ERROR:
 SHELL = /bin/sh
 
-ifeq ($(strip $(DATA)$(RECORDS)),)
-$(error DATA=DIR or RECORDS=DIR is required: an MMTests work/log directory, or one of records)
+ifeq ($(strip $(DATA)$(RECORDS)$(STORE)),)
+$(error DATA=DIR, RECORDS=DIR or STORE=DIR is required: an MMTests work/log directory, one of records, or a kp-fetch store of SQUAD results)
 endif
-ifneq ($(strip $(DATA)),)
-ifneq ($(strip $(RECORDS)),)
-$(error DATA and RECORDS: give one of them)
-endif
+ifneq ($(words $(strip $(if $(strip $(DATA)),D) $(if $(strip $(RECORDS)),R) $(if $(strip $(STORE)),S))),1)
+$(error DATA, RECORDS and STORE: give one of them)
 endif
 ifeq ($(strip $(OUT)),)
 $(error OUT=DIR is required: where the records and reports go)
@@ -45,15 +46,19 @@ RUNS := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/iter-*))))
 ifeq ($(RUNS),)
 $(error $(DATA): no runs (directories holding iter-N) found)
 endif
-else
+else ifneq ($(strip $(RECORDS)),)
 RUNS := $(sort $(patsubst $(RECORDS)/%.ndjson,%,$(wildcard $(RECORDS)/*.ndjson)))
 ifeq ($(RUNS),)
 $(error $(RECORDS): no records (NAME.ndjson files) found)
 endif
 endif
 
+ifneq ($(strip $(STORE)),)
+IDENTIFIED = $(OUT)/identified/squad.ndjson
+else
 PARSED = $(RUNS:%=$(OUT)/parsed/%.ndjson)
 IDENTIFIED = $(RUNS:%=$(OUT)/identified/%.ndjson)
+endif
 REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
 	$(OUT)/report.xml $(OUT)/report.json $(OUT)/html/index.html
 
@@ -88,6 +93,13 @@ $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$
 	mv $$@.tmp $$@
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
+
+# SQUAD results: every testrun of the store at once
+$(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
+	$(KP)kp-parse-squad -s '$(STORE)' >$@.parsed.tmp
+	$(KP)kp-identify $@.parsed.tmp >$@.tmp
+	rm -f $@.parsed.tmp
+	mv $@.tmp $@
 
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
