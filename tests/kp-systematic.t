@@ -60,6 +60,8 @@ is "$(jq -c 'select(.test == "t4") | [.n_affected, .n_combined, .change_min_pct,
 	'[0,4,-5,-3,"simes"]' "t4: found by Simes' test alone, range over the levels that moved"
 is "$(jq -c 'select(.test == "t5") | [.n_affected, .combine_method, .p_combined, .q_combined]' "$T/sys")" \
 	'[0,"family-test",0.0002,0.002]' "t5: found by the family-wide test alone, its p and q as kp-compare gave them"
+is "$(jq -c '.triage' "$T/sys" | sort -u)" null \
+	"no triage until kp-triage gives one (not \"acknowledged\")"
 
 # Simes' test and the BH adjustment against Python (groups without a family test)
 jq -r 'select(.type == "sys" and .combine_method == "simes") | [.test, .direction, .p_combined, .q_combined] | @tsv' "$T/out" >"$T/got"
