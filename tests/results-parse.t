@@ -62,8 +62,13 @@ is "$(kp-parse-results -m "$T/map" "$T/unk.json" | jq -r 'select(.type == "sampl
 run_status kp-parse-results $D/lmbench.txt
 is "$rc" 0 "lmbench text parses"
 is "$(cat "$T/out")" "$(cat $D/lmbench.expected)" "... into the expected records"
-grep -q 'lmbench.txt:15: 1 line not understood' "$T/err"
-ok $? "... and a line it does not know is reported, not dropped silently"
+is "$(cat "$T/err")" "" "... with no warning: a section title is known"
+{ cat $D/lmbench.txt; echo 'Simple syscall 0.2'; echo 'bogus'; } >"$T/lm.txt"
+run_status kp-parse-results "$T/lm.txt"
+grep -q 'lm.txt:18: 2 lines not understood as lmbench results (first here); the run is marked partial$' "$T/err"
+ok $? "... lines it does not know are counted, not dropped silently"
+is "$(jq -c 'select(.type == "runstat") | [.job, .partial]' "$T/out")" '["lmbench",true]' \
+    "... and the run's runstat record says partial"
 is "$(jq -r 'select(.test == "lat_fs/create") | .value * 1e6 | round' "$T/out")" 46999107 \
     "lat_fs 21277 files/s is 1e6/21277 us per file"
 is "$(jq -r 'select(.op == "select_on_100_fds") | .unit + " " + .better' "$T/out")" "us lower" \

@@ -66,6 +66,7 @@ loadmap(const char *path)
 	size_t len;
 	int nf;
 
+	kp_in_text(in);
 	while ((line = kp_in_line(in, &len)) != NULL) {
 		char *p = line;
 
@@ -588,7 +589,8 @@ parse_lmbench(const char *path, char *buf)
 			*nl++ = '\0';
 		while (isspace((unsigned char)*line))
 			line++;
-		if (*line == '\0')
+		/* blank, or a section title ("File system latency) */
+		if (*line == '\0' || *line == '"')
 			continue;
 		/* lat_fs: size, files, files created per second, removed per
 		 * second; kept as microseconds per file to compare with the
@@ -641,20 +643,24 @@ ignore:
 		if (ignored++ == 0)
 			first_ignored = lineno;
 	}
-	if (ignored)
+	if (ignored) {
 		kp_warn_at(fname, first_ignored, 0, "%ld line%s not understood as "
-		    "lmbench results (first here)", ignored, ignored > 1 ? "s" : "");
+		    "lmbench results (first here); the run is marked partial",
+		    ignored, ignored > 1 ? "s" : "");
+		kp_runmeta_partial(w, &id, "lmbench");
+	}
 }
 
 static void
 parse_file(const char *path)
 {
-	char *buf, *p;
+	char *raw, *buf, *p;
 	size_t len;
 
 	fname = path ? path : "<stdin>";
-	if ((buf = kp_slurp(path, &len)) == NULL)
+	if ((raw = kp_slurp(path, &len)) == NULL)
 		kp_die("%s: %s", fname, strerror(errno));
+	buf = kp_text(fname, raw, &len);
 	text = buf;
 	index_lines(len);
 	kp_runmeta_clear(rm);
@@ -667,7 +673,7 @@ parse_file(const char *path)
 		parse_json(path ? path : "results", buf, len);
 	else
 		parse_lmbench(path ? path : "lmbench", buf);
-	free(buf);
+	free(raw);
 }
 
 int

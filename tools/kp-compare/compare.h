@@ -108,6 +108,10 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 
 typedef struct {
 	enum method m;
+	/* selections by -b, -t or -p can name any field, so each stat keeps
+	 * its fields as text; the default pairs name kernels only, and
+	 * the text of every field was most of the memory of a stat */
+	int anyfield;
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;

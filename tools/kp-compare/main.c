@@ -63,7 +63,14 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 		}
 		s->side.ninst = s->s.per_instance.n;
 	}
-	kp_fvs_read(d, &s->f);
+	if (c->anyfield)
+		kp_fvs_read(d, &s->f);
+	else {
+		s->f.v = emalloc(sizeof(*s->f.v));
+		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
+		s->f.v[0].val = s->s.kernel;
+		s->f.n = 1;
+	}
 	c->nstats++;
 }
 
@@ -160,6 +167,7 @@ main(int argc, char *argv[])
 	if (!one.b.n != !one.t.n || (pfile && one.b.n))
 		kp_usage(synopsis);
 
+	c.anyfield = one.b.n || pfile;
 	c.w = kp_w_open(stdout, "<stdout>");
 	c.groups = kp_strmap_new();
 	if (argc == 0)

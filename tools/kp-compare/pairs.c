@@ -189,6 +189,7 @@ read_pairs(const char *path, size_t *np)
 	char *line, *tok[2], *sv, *sel, *sv2, *name = estrdup(kp_in_name(in));
 	size_t len;
 
+	kp_in_text(in);
 	*np = 0;
 	while ((line = kp_in_line(in, &len))) {
 		if ((sv = strchr(line, '#')))
