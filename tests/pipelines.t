@@ -33,8 +33,11 @@ is "$(ls "$T/n/identified" | tr '\n' ' ')" \
 	"baseline-rerun.ndjson baseline.ndjson target-2hogs.ndjson target-cpuhog.ndjson " \
 	"nightly: one identified file per run"
 is "$(find "$T/n" -name '*.tmp' | wc -l | tr -d ' ')" 0 "nightly: no temporary files left"
-head -n 1 "$T/n/report.txt" | grep -q '^Classification Summary ([0-9]* total regressions):$'
-ok $? "nightly: text report"
+head -n 1 "$T/n/report.txt" | grep -q '^Coverage:$' &&
+    grep -q '^Classification Summary ([0-9]* total regressions):$' "$T/n/report.txt"
+ok $? "nightly: text report, its coverage first"
+grep -q '^  v6.17 -> v6.18: v6.17 merges 2 runs: baseline-rerun@' "$T/n/report.txt"
+ok $? "nightly: the runs merged under the baseline's label are named" || sed -n '1,8s/^/# /p' "$T/n/report.txt"
 xmllint --noout "$T/n/report.xml"
 ok $? "nightly: JUnit report is well-formed"
 jq -e '.summary.comparisons > 0' "$T/n/report.json" >/dev/null
