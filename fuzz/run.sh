@@ -11,6 +11,7 @@ mkdir -p "$corpus" "$seeds"
 sh "$top/fuzz/seed.sh" "$top" "$t" "$seeds" || exit 1
 dirs="$corpus $seeds"
 [ -d "$top/fuzz/regress/$t" ] && dirs="$dirs $top/fuzz/regress/$t"
+t0=$(date +%s)
 # leaks: a tool that exits on bad input leaves its memory by design
 ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -19,7 +20,7 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$dirs >"$FZ/log-$t" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$FZ/log-$t")
-echo "fuzz-$t: ${execs:-?} runs in ${secs} s, corpus $(ls "$corpus" | wc -l), exit $rc"
+echo "fuzz-$t: ${execs:-?} runs in $(($(date +%s) - t0)) s, corpus $(ls "$corpus" | wc -l), exit $rc"
 if [ "$rc" -ne 0 ]; then
 	grep -E 'ERROR|fuzz:|SUMMARY|Test unit written' "$FZ/log-$t" | head -20
 	exit 1
