@@ -15,6 +15,7 @@ LIBSRC = \
 	lib/ealloc.c \
 	lib/hash.c \
 	lib/id.c \
+	lib/identity.c \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \
@@ -36,8 +37,10 @@ LIBSRC = \
 TOOLS = \
 	kp-fetch \
 	kp-parse-mmtests \
+	kp-plan \
 	kp-parse-results \
 	kp-parse-bpftrace \
+	kp-parse-squad \
 	kp-hist \
 	kp-identify \
 	kp-stats \
@@ -119,6 +122,10 @@ $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 # the reader/writer driver: benchmarks use it, and so do the JSON tests
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(O)/bench/ndjson.o $(LIB) $(LDLIBS)
+
+# the lab generator of bench/nightly.sh (built on demand, not by all)
+$(O)/bench/lab: $(O)/bench/lab.o
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/lab.o -lm
 
 bench: $(O)/bench/ndjson
 	sh bench/reader.sh

@@ -360,6 +360,7 @@ static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(STATUS, "status", status, KP_F_STR, 0),
 	A(MTIME, "mtime", mtime, KP_F_INT, N),
 	A(ETAG, "etag", etag, KP_F_STR, N),
+	A(URL, "url", url, KP_F_STR, N),
 };
 TYPE(kp_artifact_t, kp_artifact_rec, "artifact", 0, 0, artifact_f);
 

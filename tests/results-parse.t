@@ -118,6 +118,24 @@ is "$(wc -l <"$T/ex" | tr -d ' ')" 12 "EXAMPLES: the baseline document as record
 (cd "$T" && echo 'applications/*_faults faults - lower' > units.map &&
     kp-parse-results --meta kernel=v6.18 -m units.map lmbench.txt 2>/dev/null) >"$T/ex"
 is "$(jq -r 'select(.type == "run") | .kernel' "$T/ex")" v6.18 "EXAMPLES: lmbench output with its kernel named"
+# a CI suite's own shape: metadata as top-level strings, percentiles and
+# miss rates
+printf '{"host": "ci-7", "cpu": "EPYC", "date": "2026-11-20", "lmbench": {"lat_syscall": {"open": 1.98}},\n "app": {"req_latency_ms": {"p50": 1.2, "p95": 3.4}, "l2_cache_miss_rate": 0.05}}\n' >"$T/top.json"
+run_status kp-parse-results "$T/top.json"
+is "$rc" 0 "top-level strings are metadata, not measurements"
+is "$(jq -r 'select(.type == "run") | "\(.host) \(.cpu_model) \(.date)"' "$T/out")" "ci-7 EPYC 2026-11-20" \
+    "... and fill the run record"
+is "$(jq -r 'select(.type == "sample") | "\(.op):\(.unit):\(.better)"' "$T/out" | tr '\n' ' ')" \
+    "open:us:lower p50:ms:lower p95:ms:lower l2_cache_miss_rate:ratio:lower " \
+    "percentiles take their parent's unit; a miss rate is lower-better"
+printf '{"app": {"ipc_ratio": 1.3}}\n' >"$T/ratio.json"
+run_status kp-parse-results "$T/ratio.json"
+is "$rc" 2 "a bare _ratio: its direction is not guessed"
+grep -q 'ratio.json:1:.*"app/ipc_ratio" is a percentage or a ratio, but is higher or lower better' "$T/err"
+ok $? "... the message says what is missing" || sed 's/^/# /' "$T/err"
+printf 'app/ipc_ratio ipc ratio higher\n' >"$T/ipc.map"
+run_status kp-parse-results -m "$T/ipc.map" "$T/ratio.json"
+is "$rc" 0 "... a mapping rule gives it"
 mandoc -Tlint -W warning man/man1/kp-parse-results.1
 ok $? "kp-parse-results(1) passes mandoc -Tlint"
 done_testing

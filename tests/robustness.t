@@ -51,11 +51,15 @@ ok $? "kp-hist: bucket edges that clash: the input line named"
 
 # every filter: empty input gives no records and exit 0; a full disk gives
 # exit 2 and says so
-for t in kp-identify kp-stats kp-compare kp-classify kp-systematic kp-hist \
+for t in kp-identify kp-stats kp-classify kp-systematic kp-hist \
     kp-parse-results kp-parse-bpftrace; do
 	run_status $t </dev/null
 	is "$rc:$(wc -c <"$T/out")" 0:0 "$t: empty input, no records, exit 0"
 done
+# but kp-compare says that it compared nothing
+run_status kp-compare </dev/null
+is "$rc:$(jq -r '"\(.type) \(.kind)"' "$T/out")" "0:coverage uncompared" \
+    "kp-compare: empty input, one uncompared coverage record, exit 0"
 F=$FIX/work/log/baseline
 kp-parse-mmtests $F >"$T/p" && kp-identify "$T/p" >"$T/i"
 ok $? "the fixture parsed and identified"
