@@ -12,6 +12,8 @@ for f in hist keyed lhist; do
 done
 run_status kp-parse-bpftrace $D/hist.json
 is "$rc" 0 "JSON parses"
+grep -q 'hist.json:5:[0-9]*: @calls is not a histogram; skipped$' "$T/err"
+ok $? "JSON: a map of values is named in a warning, as in text"
 is "$(cat "$T/out")" "$(cat $D/json.expected)" "JSON gives the expected records"
 
 # the same histogram printed as text and as JSON gives the same buckets
