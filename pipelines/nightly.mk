@@ -79,9 +79,30 @@ $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
+# With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
+# samples of a range of experiments (kp-stats -s i/n), which make -j runs
+# at once; their outputs one after the other are one kp-stats' output.
+STATS_SHARDS = 1
+ifneq ($(shell echo '$(STATS_SHARDS)' | grep -x '[1-9][0-9]*'),$(STATS_SHARDS))
+$(error STATS_SHARDS=$(STATS_SHARDS): expected a number of shards, 1 or more)
+endif
+ifeq ($(STATS_SHARDS),1)
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
 	mv $@.tmp $@
+else
+SHARDS := $(shell seq 1 $(STATS_SHARDS))
+STATS_PARTS = $(SHARDS:%=$(OUT)/stats-shards/%.ndjson)
+.INTERMEDIATE: $(STATS_PARTS)
+$(OUT)/stats-shards:
+	mkdir -p $@
+$(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
+	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >$@.tmp
+	mv $@.tmp $@
+$(OUT)/stats.ndjson: $(STATS_PARTS)
+	cat $(STATS_PARTS) >$@.tmp
+	mv $@.tmp $@
+endif
 
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
 	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
