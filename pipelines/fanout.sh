@@ -33,8 +33,9 @@ if [ "${1:-}" = --one ]; then
 	trap 'rm -f "$tmp.labels" "$tmp.parsed" "$tmp.ndjson"' EXIT
 	trap 'exit 2' HUP INT TERM
 	if [ -n "$labels" ]; then
-		# only this run's lines, so it does not warn about the others
-		awk -v r="$name" '$1 == r' "$labels" >"$tmp.labels" || rc=2
+		# only this run's lines (by name or run id), so it does not
+		# warn about the others; labels-check.sh has seen every line
+		awk -v r="$name" '{ n = $1; sub(/@.*/, "", n) } n == r' "$labels" >"$tmp.labels" || rc=2
 		set -- -l "$tmp.labels"
 	else
 		set --
@@ -80,6 +81,13 @@ done
 if [ -n "$labels" ]; then
 	[ -r "$labels" ] || { echo "$prog: $labels: cannot read" >&2; exit 2; }
 	labels=$(cd "$(dirname "$labels")" && pwd)/$(basename "$labels")
+	# a label that names no run stops here, before any job
+	names=
+	for d; do
+		d=${d%/}
+		names="$names ${d##*/}"
+	done
+	sh "$(dirname "$0")/labels-check.sh" "$labels" $names || exit 2
 fi
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)

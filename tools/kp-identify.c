@@ -9,32 +9,7 @@
 
 #include "kp.h"
 #include "strmap.h"
-
-/* The run fields that define an experiment.  An allow-list, not a
- * deny-list: a field a parser adds later (a timestamp, a counter) must not
- * silently split experiments.  kernel-only fields are marked: they are
- * left out of key. */
-static const struct {
-	const char *name;
-	int kernel;
-} runfields[] = {
-	{ "arch", 0 },
-	{ "cmdline", 0 },
-	{ "cpu_model", 0 },
-	{ "cpu_topology", 0 },
-	{ "cpus", 0 },
-	{ "framework", 0 },
-	{ "framework_version", 0 },
-	{ "instance_type", 0 },
-	/* the same base configuration resolves to a different .config
-	 * (and hash) in every kernel version, so it cannot be in key */
-	{ "kconfig_hash", 1 },
-	{ "kernel", 1 },
-	{ "kernel_sha", 1 },
-	{ "mem_kb", 0 },
-	{ "os", 0 },
-	{ "toolchain", 0 },
-};
+#include "identity.h"
 
 #define MISSING "-"	/* placeholder of a missing or null parameter */
 
@@ -83,34 +58,6 @@ excluded(const char *name)
 		if (strcmp(xopt[i], name) == 0)
 			return 1;
 	return 0;
-}
-
-/* kernel command line without BOOT_IMAGE= and initrd=: they name the
- * kernel image file, which differs for every kernel under test */
-static char *
-normcmdline(const char *s)
-{
-	char *o = emalloc(strlen(s) + 1), *p = o;
-	const char *t;
-	size_t n;
-
-	while (*s) {
-		while (*s == ' ' || *s == '\t' || *s == '\n')
-			s++;
-		for (t = s; *t && *t != ' ' && *t != '\t' && *t != '\n'; t++)
-			;
-		n = (size_t)(t - s);
-		if (n && strncmp(s, "BOOT_IMAGE=", 11) != 0 &&
-		    strncmp(s, "initrd=", 7) != 0) {
-			if (p != o)
-				*p++ = ' ';
-			memcpy(p, s, n);
-			p += n;
-		}
-		s = t;
-	}
-	*p = '\0';
-	return o;
 }
 
 /* a field's value as identity text: strings decoded, numbers in their
@@ -209,15 +156,15 @@ setrun(Run *r, kp_json *d)
 	char *v;
 	size_t i;
 
-	for (i = 0; i < KP_LEN(runfields); i++) {
-		if (excluded(runfields[i].name))
+	for (i = 0; i < kp_nidfields; i++) {
+		if (excluded(kp_idfields[i].name))
 			continue;
-		v = fieldtext(d, runfields[i].name);
-		if (strcmp(runfields[i].name, "cmdline") == 0) {
-			char *c = normcmdline(v);
+		v = fieldtext(d, kp_idfields[i].name);
+		if (strcmp(kp_idfields[i].name, "cmdline") == 0) {
+			char *c = kp_id_cmdline(v);
 			free(v);
 			v = c;
-		} else if (strcmp(runfields[i].name, "mem_kb") == 0 &&
+		} else if (strcmp(kp_idfields[i].name, "mem_kb") == 0 &&
 		    strcmp(v, MISSING) != 0) {
 			/* MemTotal moves by megabytes with the kernel's own
 			 * size and reservations: the machine is its GiB */
@@ -231,7 +178,7 @@ setrun(Run *r, kp_json *d)
 				continue;
 			}
 		}
-		addpair(r, runfields[i].name, v);
+		addpair(r, kp_idfields[i].name, v);
 	}
 	for (i = 0; i < na; i++)
 		if (!excluded(aopt[i]))
@@ -244,9 +191,9 @@ kernelfield(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < KP_LEN(runfields); i++)
-		if (strcmp(runfields[i].name, name) == 0)
-			return runfields[i].kernel;
+	for (i = 0; i < kp_nidfields; i++)
+		if (strcmp(kp_idfields[i].name, name) == 0)
+			return kp_idfields[i].kernel;
 	return 0;
 }
 
