@@ -84,6 +84,26 @@ jq -r 'select(.scope == "group") | [.kernel, .test, .conc, .n, .median] | @tsv' 
 cmp -s "$T/got" "$T/want"
 ok $? "EXAMPLES: kp-parse-squad(1)'s summary of the lab"
 
+# a TuxSuite build: a testrun without attachments gets the compiler's
+# full version and the config's hash from the build of its commit
+sha3=fedcba9876543210fedcba9876543210fedcba98
+mkdir -p "$T/srv/tuxsuite/2Nx9"
+printf '{"uid": "2Nx9", "git_sha": "%s", "git_describe": "v6.20", "target_arch": "arm64", "toolchain": "gcc-14", "kconfig": ["defconfig"], "download_url": "@DL@", "build_status": "pass"}\n' "$sha3" >"$T/srv/tuxsuite/2Nx9/status.json"
+printf '{"compiler": {"name": "gcc", "version": "14", "version_full": "gcc (GCC) 14.2.0"}}\n' >"$T/srv/tuxsuite/2Nx9/metadata.json"
+printf 'CONFIG_HZ=250\n' >"$T/srv/tuxsuite/2Nx9/config"
+printf '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": {"value": [80, 81], "unit": "ops/s"}}\n' >"$T/m3.json"
+printf '{"job_id": "v6.20-c7g-1", "instance": "c7g-1", "git_sha": "%s", "target_arch": "arm64", "toolchain": "gcc-14", "datetime": "2026-12-02T10:00:00Z"}\n' "$sha3" >"$T/md3.json"
+sh "$sq/submit.sh" "$url" lab graviton v6.20 c7g "$T/m3.json" "$T/md3.json"
+run_status kp-fetch -s "$T/store" "${src}build/v6.20/" "tuxsuite+$url/v1/groups/lab/projects/graviton/builds/2Nx9"
+is "$rc:$(jq -r 'select(.source | startswith("tuxsuite+")) | .path' "$T/out" | paste -sd' ')" \
+    "0:builds/2Nx9/status.json builds/2Nx9/metadata.json builds/2Nx9/config" \
+    "tuxsuite+URL: the build's status, metadata.json and config"
+kp-parse-squad -s "$T/store" 2>"$T/err" | jq -r 'select(.type == "run" and .kernel == "v6.20") | "\(.kernel_sha) \(.toolchain) \(.kconfig_hash)"' >"$T/got"
+is "$(cat "$T/got")" "$sha3 gcc 14.2.0 $(printf 'CONFIG_HZ=250\n' | sha256sum | cut -c1-16)" \
+    "the run of that commit: toolchain and kconfig_hash from TuxSuite's build, not the name gcc-14"
+run_status kp-fetch -s "$T/store" "tuxsuite+$url/v1/groups/lab/projects/graviton/builds/nosuch"
+is "$rc" 2 "a TuxSuite build that is not there: exit 2"
+
 # the token: from KP_SQUAD_TOKEN only, and nowhere else
 serve "$T/priv" s3cr3t-t0ken
 KP_SQUAD_TOKEN=s3cr3t-t0ken sh "$sq/lab.sh" "$url"
