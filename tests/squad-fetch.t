@@ -104,6 +104,17 @@ is "$(cat "$T/got")" "$sha3 gcc 14.2.0 $(printf 'CONFIG_HZ=250\n' | sha256sum | 
 run_status kp-fetch -s "$T/store" "tuxsuite+$url/v1/groups/lab/projects/graviton/builds/nosuch"
 is "$rc" 2 "a TuxSuite build that is not there: exit 2"
 
+# MMTESTS_ITERATIONS splits a measurement_list; one that does not divide is named
+printf '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": {"value": [1, 2, 3, 4], "unit": "ops/s"}, "wis-futex/wis/futex1/futex1-threads/futex1/ops@2": {"value": [1, 2, 3], "unit": "ops/s"}}\n' >"$T/m4.json"
+printf '{"job_id": "v6.21-c7g-1", "instance": "c7g-1", "MMTESTS_ITERATIONS": "2", "datetime": "2026-12-03T10:00:00Z"}\n' >"$T/md4.json"
+sh "$sq/submit.sh" "$url" lab graviton v6.21 c7g "$T/m4.json" "$T/md4.json"
+kp-fetch -s "$T/s4" "${src}build/v6.21/" >/dev/null
+run_status kp-parse-squad -s "$T/s4"
+is "$rc:$(jq -r 'select(.type == "sample") | "\(.iter)/\(.rep)"' "$T/out" | paste -sd' ')" "2:0/1 0/2 1/1 1/2" \
+    "MMTESTS_ITERATIONS 2: four values are two iterations of two"
+grep -q 'ops@2": 3 values, not 2 iterations of equally many; left out' "$T/err"
+ok $? "... and three values cannot be: named, left out, exit 2"
+
 # the token: from KP_SQUAD_TOKEN only, and nowhere else
 serve "$T/priv" s3cr3t-t0ken
 KP_SQUAD_TOKEN=s3cr3t-t0ken sh "$sq/lab.sh" "$url"
