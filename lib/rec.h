@@ -612,6 +612,7 @@ enum kp_fkind {
 
 enum {
 	KP_FF_NULL = 1,	/* may be missing or null when read */
+	KP_FF_POS = 2,	/* an integer counted from 1 (conc, rep, sub) */
 };
 
 struct kp_rtype;

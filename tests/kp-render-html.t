@@ -217,8 +217,19 @@ ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$cmp"; echo $?) \
     "differing run metadata is highlighted"
 ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$cmp"; \
     echo $?) "runstat CPU time is shown"
-ok $(grep -q 'href="../src/bench%20log-[0-9]*">src/bench log-[0-9]*</a>:1' \
-    "site/$cmp"; echo $?) "existing sources are relative file links"
+ok $(grep -q 'href="src/bench-log-[0-9]*-[0-9a-f]*\.html#L1">src/bench log-[0-9]*</a>:1' \
+    "site/$cmp"; echo $?) "existing sources link to their copy in the site, at the line"
+ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
+    "... which has the file's lines, each with its anchor"
+ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
+ok $(grep -q '<th title="[^"]*">improvements</th><th>uncertain</th>' site/index.html &&
+    ! grep -q 'impr\. red' site/index.html; echo $?) \
+    "one improvements column in the summary: improvements are all green"
+ok $(grep -q '<p class="legend"><b>g</b>: Hedges' "site/$cmp" 2>/dev/null ||
+    grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
+    "g, delta, n and score are explained under the comparison tables"
+ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
+    "a wide table scrolls in its own box"
 ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
     "missing sources are plain text"
 is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \
@@ -333,8 +344,9 @@ is "$(grep -c '<li>' fsite/index.html)" \
     "$(kp-render -f html -o fsite3 findings.ndjson && grep -c '<li>' fsite3/index.html)" \
     "so are the stat roll-up warnings"
 cmp1=$(cmpp fsite2 'syscall-getpid\[syscall loops\] conc 1 v6.17 vs v6.18')
-ok $(grep -q "href=\"[./]*$(echo "$fixdir" | sed 's,^/,,')/$fixname/work/log/baseline/iter-0/unixbenchd/" \
-    "$cmp1" || grep -q 'href="\(\.\./\)*[^"]*work/log/baseline/iter-0/unixbenchd/' "$cmp1"; echo $?) \
-    "relative sample sources link from the site to the MMTests logs"
+src=$(grep -o 'href="src/[^"#]*#L[0-9]*">[^<]*work/log/baseline/iter-0/unixbenchd/[^<]*' "$cmp1" | head -n 1)
+page=${src#href=\"}; page=${page%%#*}; orig=${src##*>}
+ok $(test -n "$src" && grep -q "$(sed -n 1p "$fixdir/$orig" | sed 's/[][\\.*^$&<>]/./g')" "fsite2/$page"; echo $?) \
+    "sample sources link to copies of the MMTests logs inside the site"
 
 done_testing

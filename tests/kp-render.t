@@ -5,7 +5,7 @@
 
 # mkcmp TEST CONC CLASS SEVERITY SCORE BASE TARGET CHANGE [NEED_N]
 mkcmp() {
-	printf '{"type":"cmp","key":"k","job":"wis-futex","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"sub","n_base":5,"n_target":5,"base_median":%s,"target_median":%s,"change_pct":%s,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"cliffs_delta":-1,"worse":true,"class":"%s","severity":"%s","score":%s,"reason":"significant","need_n":%s}\n' \
+	printf '{"type":"cmp","key":"k","job":"wis-futex","suite":"wis","bench":"futex1","test":"%s","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":%s,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"run","n_base":5,"n_target":5,"base_median":%s,"target_median":%s,"change_pct":%s,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"cliffs_delta":-1,"worse":true,"class":"%s","severity":"%s","score":%s,"reason":"significant","need_n":%s}\n' \
 		"$1" "$2" "$6" "$7" "$8" "$3" "$4" "$5" "${9:-null}"
 }
 run() {	# run RUN HOST CPU START
@@ -30,8 +30,20 @@ run() {	# run RUN HOST CPU START
 run_status kp-render -f text "$T/in"
 is "$rc" 0 "text: exit 0"
 is "$(head -n 1 "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
-grep -qxF "  - futex1-threads/futex1 ops[2] exp:aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb (v6.17 / v6.18) -12.7% [Score: 87.5]" "$T/out"
-ok $? "text: a regression line in the usual form"
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 200 -> 174.6 ops/s, -12.7% [Score: 87.5]" "$T/out"
+ok $? "text: a regression line: suite, measurement, level, base -> target, change"
+grep -A1 -F "futex1-threads[futex1 ops] at 2:" "$T/out" | tail -n 1 |
+	grep -qxF "      v6.17 (b@vm:1) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb"
+ok $? "text: ... then its kernels, runs and experiments"
+{ run b@vm:1 vm "AMD EPYC" 1750000000 | sed 's/"run":"b@vm:1"/&,"run_name":"baseline"/'
+  mkcmp futex1-threads 2 regression red 87.5 3091260 1119000 -63.8 |
+	sed 's/"base_runs":\["b@vm:1"\]/"base_runs":["b@vm:1","b@vm:3","b@vm:4","b@vm:5"]/; s/"reason"/"base_cv":0.0123,"target_cv":0.009,&/'
+} | kp-render -f text >"$T/out2"
+pm=$(printf '\302\261')	# the plus-minus sign in UTF-8
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 3.091M ${pm}1.2% -> 1.119M ${pm}0.9% ops/s, -63.8% [Score: 87.5]" "$T/out2"
+ok $? "text: numbers for people, with the spread (cv) of each side"
+grep -qxF "      v6.17 (baseline, b@vm:3, b@vm:4, +1 more) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb" "$T/out2"
+ok $? "text: runs by their names, the first three"
 is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (1): Green (1): " \
 	"text: severities worst first"
 grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
@@ -43,9 +55,12 @@ ok $? "text: the group block"
 grep -q "^Improvements: 1" "$T/out" && grep -q "^Uncertain: 1 (units per side that would decide: futex1-threads/futex1 ops\[1\] 12)" "$T/out" &&
 	grep -q "^No change: 1$" "$T/out"
 ok $? "text: improvements, uncertain and no-change briefly"
+sed -n '/^Improvements (1):$/,/^$/p' "$T/out" | grep -q '^  - wis/futex1/futex2-threads\[futex1 ops\] at 1: 100 -> 110 ops/s, +10.0% .* (significant)$' &&
+	sed -n '/^Uncertain, and why (1):$/,$p' "$T/out" | grep -q '^  - wis/futex1/futex1-threads\[futex1 ops\] at 1: 100 -> 98 ops/s, -2.0% .* (significant)$'
+ok $? "text: improvements and uncertain comparisons listed, with kp-classify's reason"
 ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$T/out" && ! grep -q "$(printf '\302\205')" "$T/out"
 ok $? "text: no control characters from names reach the terminal"
-grep -q 't\[31mX/o"'"'"', m\[1\]' "$T/out"
+grep -q 't\[31mX\[o"'"'"', m\] at 1:' "$T/out"
 ok $? "text: the rest of a hostile name is kept"
 
 # md
@@ -94,6 +109,25 @@ tac "$T/in" | kp-render -f csv | head -n 1 >"$T/h2"
 cmp -s "$T/h1" "$T/h2"
 ok $? "csv: column order does not depend on record order"
 
+# csv: a string cell a spreadsheet would run as a formula starts with '
+# (OWASP, CSV injection); numbers, negative ones too, are left alone
+mkcmp '=HYPERLINK(\"http://x\",\"y\")' 1 regression red 90 100 80 -20 |
+	sed 's/"bench":"futex1"/"bench":"+1"/; s/"op":"futex1"/"op":"-2+3"/; s/"metric":"ops"/"metric":"@SUM(A1)","=cmd":"x"/' >"$T/inj"
+run_status kp-render -f csv "$T/inj"
+$PY - "$T/out" <<'EOF' >"$T/py" 2>&1
+import csv, sys
+head, row = list(csv.reader(open(sys.argv[1], newline="")))
+c = dict(zip(head, row))
+assert c["test"] == "'=HYPERLINK(\"http://x\",\"y\")", c["test"]
+assert (c["bench"], c["op"], c["metric"]) == ("'+1", "'-2+3", "'@SUM(A1)"), c
+assert "'=cmd" in head, head
+assert (c["change_pct"], c["ci_low_pct"], c["hedges_g"]) == ("-20", "-30", "-3"), c
+assert c["suite"] == "wis", c["suite"]
+print("ok")
+EOF
+is "$rc:$(tail -n 1 "$T/py")" 0:ok "csv: formula-like strings neutralised, negative numbers kept"
+[ "$(tail -n 1 "$T/py")" = ok ] || sed 's/^/# /' "$T/py"
+
 # junit
 run_status kp-render -f junit "$T/in"
 is "$rc" 0 "junit: exit 0"
@@ -125,6 +159,10 @@ grep -q STALE "$T/out"
 is $? 1 "table: same host and cpu a day apart is not stale"
 grep -q '^wis/futex1/futex1-threads\[futex1 ops\] at 2  *200 ops/s  *174.6 ops/s  *0.873  *-12.7%  *regression/red  *significant$' "$T/out"
 ok $? "table: a row with medians, ratio, change, verdict and reason"
+{ run b@vm:1 vm "AMD EPYC" 1750000000; run t@vm:2 vm "AMD EPYC" 1750086400
+  mkcmp futex1-threads 2 regression red 87.5 3091260 1119000 -63.8; } |
+	kp-render -f table | grep -q '^wis/futex1/futex1-threads\[futex1 ops\] at 2  *3.091M ops/s  *1.119M ops/s  *0.362  *-63.8%'
+ok $? "table: numbers for people (3.091M ops/s, not 3.09126e+06)"
 is "$(awk '/^metric/{print index($0, "ratio")}' "$T/out")" \
 	"$(awk '/at 2 /{print index($0, "0.873") + 5 - length("ratio")}' "$T/out")" "table: columns aligned"
 sed 's/"host":"vm","cpu_model":"AMD EPYC","start":1750086400/"host":"vm2","cpu_model":"Intel","start":1760000000/' "$T/in" >"$T/stale"
@@ -182,11 +220,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
+is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
 	"--help: the synopsis on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"
@@ -213,10 +251,42 @@ if [ -w /dev/full ]; then
 	done
 fi
 
+# --full: every measurement, kernels as columns in kp(7) order, baseline first
+{ cat "$T/in"
+  mkcmp futex1-threads 2 regression red 80 200 150 -25 |
+	sed 's/"target_kernel":"v6.18"/"target_kernel":"v6.18-rc1"/; s/"target_exp":"b*"/"target_exp":"cccccccccccccccc"/'
+} >"$T/full.in"
+run_status kp-render -f text --full "$T/full.in"
+is "$rc" 0 "--full text: exit 0"
+is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement v6.17 (baseline) v6.18-rc1 v6.18" \
+	"--full text: the baseline, then the kernels in kp(7) order (rc1 before the release)"
+is "$(grep '^wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s ' "$T/out" | tr -s ' ')" \
+	"wis/futex1/futex1-threads[futex1 ops] at 2, ops/s 200 150 -25.0% R:red 174.6 -12.7% R:red" \
+	"--full text: a row: each kernel's median, and the change and verdict against the baseline"
+is "$(grep -c ' at [0-9]*, ' "$T/out")" 6 "--full text: one row per measurement and level"
+kp-render -f md --full "$T/full.in" | grep -qF '| wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s | 200 | 150<br>-25.0% R:red | 174.6<br>-12.7% R:red |'
+ok $? "--full md: the same row as a table row"
+kp-render -f csv --full "$T/full.in" >"$T/full.csv"
+python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+r = [x for x in rows if x["test"] == "futex1-threads" and x["conc"] == "2"][0]
+assert (r["v6.17 median"], r["v6.18-rc1 median"], r["v6.18-rc1 change_pct"], r["v6.18-rc1 class"], r["v6.18 change_pct"]) == ("200", "150", "-25", "regression", "-12.7"), r
+' "$T/full.csv"
+ok $? "--full csv: five columns a kernel, every digit"
+run_status kp-render -f json --full "$T/full.in"
+is "$rc" 2 "--full: text, md or csv only"
+
 # caveats a reader must see on the line itself
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
-	sed 's/"reason":"significant"/"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
+	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
-grep -q 'futex1-threads/futex1 ops\[8\] .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"
+# from the fields, not from the reason, which is for people
+mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
+	sed 's/"reason":"significant"/"single_run":false,"interference":false,"cpu_share_ratio":0.4,"reason":"single-run:significant;interference:target-cpu-share-40%-of-baseline"/' |
+	kp-render -f text >"$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\]$' "$T/out"
+ok $? "text: the caveats come from single_run and interference, not the reason"
 done_testing

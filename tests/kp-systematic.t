@@ -49,6 +49,8 @@ is "$(jq -c 'select(.test == "t3") | [.direction, .systematic, .affected]' "$T/s
 	'["improvement",true,[1,2]]' "t3: a systematic improvement"
 is "$(jq -c 'select(.test == "t4") | [.n_affected, .n_combined, .change_min_pct, .change_max_pct]' "$T/sys")" \
 	'[0,4,-5,-3]' "t4: found by the combined test alone, range over the levels that moved"
+is "$(jq -c '.triage' "$T/sys" | sort -u)" null \
+	"no triage until kp-triage gives one (not \"acknowledged\")"
 
 # Stouffer's method and the BH adjustment against scipy
 jq -r 'select(.type == "sys") | [.test, .direction, .p_combined, .q_combined] | @tsv' "$T/out" >"$T/got"

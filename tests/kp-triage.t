@@ -6,8 +6,8 @@
 ids='"key":"k1","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m"'
 cat >"$T/in" <<EOF2
 {"type":"trend",$ids,"unit":"u","better":"higher","conc":1,"newest":"v6.18","changes":[{"first":"v6.16-rc2","before":"v6.16-rc1","size_pct":-5,"worse":true,"persists":false,"reverted_in":"v6.16-rc5"},{"first":"v6.17-rc3","before":"v6.17-rc2","size_pct":-8,"worse":true,"persists":true,"reverted_in":null}],"transients":[],"drifts":[]}
-{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.16","target_kernel":"v6.17","base_exp":"e1","target_exp":"e2","change_pct":-8,"class":"regression","severity":"red"}
-{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.15","target_kernel":"v6.16","base_exp":"e0","target_exp":"e1","change_pct":0.2,"class":"no-change","severity":"none"}
+{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.16","target_kernel":"v6.17","base_exp":"e1","target_exp":"e2","base_runs":["r"],"target_runs":["r"],"change_pct":-8,"class":"regression","severity":"red"}
+{"type":"cmp",$ids,"unit":"u","better":"higher","conc":1,"base_kernel":"v6.15","target_kernel":"v6.16","base_exp":"e0","target_exp":"e1","base_runs":["r"],"target_runs":["r"],"change_pct":0.2,"class":"no-change","severity":"none"}
 {"type":"run","run":"r","kernel":"v6.17"}
 EOF2
 cat >"$T/triage.yaml" <<'EOF2'
@@ -40,7 +40,7 @@ is "$(jq -r '.type' "$T/out" | tr '\n' ' ')" "trend run cmp cmp triage triage tr
 # the reports: since which kernel, the triage, the known findings; the gate
 kp-triage -t "$T/triage.yaml" "$T/in" >"$T/triaged"
 kp-render -f text "$T/triaged" >"$T/text"
-grep -q '^  - t/o m\[1\] .* {since v6.17-rc3, still in v6.18} \[acknowledged: https://lore.kernel.org/x\]$' "$T/text"
+grep -q '^  - s/b/t\[o m\] at 1: .* {since v6.17-rc3, still in v6.18} \[acknowledged: https://lore.kernel.org/x\]$' "$T/text"
 ok $? "text: the regression says since which kernel it exists and its triage"
 grep -q '^  - s/b/t/\* since v6.16-rc2: fixed-in v6.16-rc5; no longer reproduces, fixed in v6.16-rc5$' "$T/text"
 ok $? "text: the known finding that no longer reproduces is reported fixed in v6.16-rc5"

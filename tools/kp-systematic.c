@@ -393,6 +393,7 @@ wsys(const Systematic *y, kp_w *w, const Sys *g, long rank)
 	s.combine_method = y->combine;
 	s.n_combined = g->ncomb;
 	s.rank = rank;
+	s.triage = -1;	/* kp-triage's; 0 would be "acknowledged" */
 	kp_rec_write(w, &kp_sys_t, &s);
 	free(levels.v);
 }

@@ -85,6 +85,7 @@ fetch_list(struct fetch *f, const char *list)
 	char *line, *s, *e;
 	size_t len;
 
+	kp_in_text(in);
 	while ((line = kp_in_line(in, &len))) {
 		for (s = line; *s == ' ' || *s == '\t'; s++)
 			;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 #include "html.h"
 
@@ -135,22 +136,16 @@ h_bylonglong(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/*
- * kp-classify's "interference:target-cpu-share-51%-of-baseline" as words,
- * "target cpu share 51% of baseline"; 0 when the reason has none.
- */
+/* kp-classify's interference flag and CPU share ratio as words,
+ * "target cpu share 51% of baseline"; 0 when it found none */
 int
-h_interf(const char *reason, char *out, size_t sz)
+h_interf(const kp_cmp *c, char *out, size_t sz)
 {
-	static const char tag[] = "interference:";
-	const char *p;
-	size_t n = 0;
+	double pct;
 
-	if (reason == NULL || (p = strstr(reason, tag)) == NULL)
+	if (!starved(c, &pct))
 		return 0;
-	for (p += sizeof(tag) - 1; *p && *p != ';' && n + 1 < sz; p++, n++)
-		out[n] = *p == '-' && n > 0 && out[n - 1] != ' ' ? ' ' : *p;
-	out[n] = '\0';
+	snprintf(out, sz, "target cpu share %.0f%% of baseline", pct);
 	return 1;
 }
 
@@ -167,9 +162,11 @@ render_html(Report *r, const char *outdir)
 	if (mkdir(outdir, 0777) == -1 && errno != EEXIST)
 		kp_die_at(outdir, 0, 0, "cannot create directory: %s",
 		    strerror(errno));
-	if (realpath(outdir, abs) == NULL)
-		kp_die_at(outdir, 0, 0, "%s", strerror(errno));
-	site.outabs = estrdup(abs);
+	snprintf(abs, sizeof(abs), "%s/src", outdir);
+	if (mkdir(abs, 0777) == -1 && errno != EEXIST)
+		kp_die_at(abs, 0, 0, "cannot create directory: %s",
+		    strerror(errno));
+	site.srcmap = kp_strmap_new();
 	index_report(r);
 	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
 	for (i = 0; i < r->ncmp; i++) {

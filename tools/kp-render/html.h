@@ -10,7 +10,8 @@
 struct hsite {
 	Report *r;
 	const char *outdir;
-	char *outabs;	/* realpath of outdir, for relative source links */
+	struct kp_strmap *srcmap;	/* source files copied into the site */
+	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	char (*cmppage)[48];	/* by comparison */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */
@@ -28,7 +29,7 @@ int h_goodness(const Cmp *c, double *g);	/* change, better = + */
 int h_sevrank(const Cmp *c);
 int h_finding(const Cmp *c);	/* a regression or an improvement */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
-int h_interf(const char *reason, char *out, size_t sz);	/* as words */
+int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
@@ -41,7 +42,6 @@ void svg_strip(struct hsite *s, const char *file, const Cmp *c,
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
 void open_svg(FILE *fp, int w, int h, const char *title);
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
-void fmt_si(char *buf, size_t sz, double v);	/* 4 digits and k, M, G */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and
  * target kernels of the test's comparisons marked */
 void svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test);

@@ -56,7 +56,7 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 	    c->rec.method < 0 ? "no test" : kp_word(&kp_method_v, c->rec.method),
 	    c->rec.obs_level < 0 ? "-" : kp_word(&kp_level_v, c->rec.obs_level),
 	    c->rec.n_base, c->rec.n_target);
-	if (h_interf(c->rec.reason, pc, sizeof(pc)))
+	if (h_interf(&c->rec, pc, sizeof(pc)))
 		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
 		    "found the %s; see <a href=\"#interference\">the CPU time "
 		    "below</a>. A regression that comes with starvation is "

@@ -137,8 +137,10 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 	if (cols & COL_PAIR)
 		fputs("<th>baseline &rarr; target</th>", fp);
 	fputs("<th>conc</th><th>change</th><th>95% CI</th><th>p</th><th>q</th>"
-	    "<th>g</th><th>&delta;</th><th>n</th><th>score</th><th>reason</th>"
-	    "<th>evidence</th></tr></thead><tbody>\n", fp);
+	    "<th title=\"" H_G "\">g</th><th title=\"" H_DELTA "\">&delta;"
+	    "</th><th title=\"" H_N "\">n</th><th title=\"" H_SCORE "\">"
+	    "score</th><th>reason</th><th>evidence</th></tr></thead><tbody>\n",
+	    fp);
 	for (i = 0; i < n; i++) {
 		const Cmp *c = &s->r->cmp[idx[i]];
 		const char *cls = class_name(c->cls);
@@ -187,5 +189,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}
-	fputs("</tbody></table>\n", fp);
+	fputs("</tbody></table>\n<p class=\"legend\"><b>g</b>: " H_G
+	    "; <b>&delta;</b>: " H_DELTA "; <b>n</b>: " H_N "; <b>score</b>: "
+	    H_SCORE ".</p>\n", fp);
 }

@@ -59,7 +59,7 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		if (c->cls == KP_REGRESSION) {
 			char b[96];
 			k->reg[h_sevidx(c)]++;
-			k->interf += h_interf(c->rec.reason, b, sizeof(b));
+			k->interf += h_interf(&c->rec, b, sizeof(b));
 		}
 		else if (c->cls == KP_IMPROVEMENT)
 			k->imp[h_sevidx(c)]++;
@@ -112,7 +112,8 @@ h_countshead(FILE *fp)
 {
 	fputs("<th title=\"comparisons: one per test and concurrency level\">"
 	    "cmp</th><th>regr. red</th><th>yellow</th><th>green</th>"
-	    "<th>impr. red</th><th>yellow</th><th>green</th><th>uncertain</th>"
+	    "<th title=\"kp-classify calls every improvement green\">"
+	    "improvements</th><th>uncertain</th>"
 	    "<th>no change</th><th title=\"regressions whose target runs got "
 	    "less CPU time than the baseline's (kp-classify): the machine, not "
 	    "the kernel, may be the cause\">interference</th>"
@@ -138,15 +139,16 @@ cell(FILE *fp, int v, const char *cls)
 void
 h_countscells(FILE *fp, const struct counts *k)
 {
-	int i;
+	int i, n;
 
 	fprintf(fp, "<td class=\"n\">%d</td>", k->n);
 	for (i = 0; i < KP_SEV_NONE; i++)
 		cell(fp, k->reg[i] + (i == KP_GREEN ? k->reg[KP_SEV_NONE] : 0),
 		    sev_name(i));
-	for (i = 0; i < KP_SEV_NONE; i++)
-		cell(fp, k->imp[i] + (i == KP_GREEN ? k->imp[KP_SEV_NONE] : 0),
-		    sev_name(i));
+	/* one column: improvements have no severity worth a column each */
+	for (i = n = 0; i <= KP_SEV_NONE; i++)
+		n += k->imp[i];
+	cell(fp, n, NULL);
 	cell(fp, k->unc, NULL);
 	cell(fp, k->noc, NULL);
 	if (k->interf)

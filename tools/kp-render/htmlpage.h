@@ -40,8 +40,11 @@ int h_inlist(char **v, size_t n, const char *x);	/* x is one of v[0..n-1] */
 void h_levels(FILE *fp, const long long *v, size_t n);	/* "1, 2, 4" */
 void h_pct(FILE *fp, double x);	/* a signed percentage, "-" when not finite */
 void h_num(FILE *fp, double x);	/* 3 significant digits, "-" when not finite */
-/* a source "path[:line]" as a relative link when the file exists */
+/* a source "path[:line]" as a link to its copy in the site */
 void h_srclink(FILE *fp, struct hsite *s, const char *src);
+/* htmlsrc.c: the page of the site that holds a copy of the regular file
+ * path, written the first time; NULL when it is no readable file */
+const char *h_srccopy(struct hsite *s, const char *path);
 
 /* htmlcounts.c: suite < 0 is every suite */
 void h_count(struct hsite *s, int pair, int suite, struct counts *k);
@@ -57,6 +60,17 @@ void h_pairhead(FILE *fp, struct hsite *s, int pair);
 /* htmlcmptable.c */
 void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
 /* the comparisons s->cmp[idx[0..n-1]], sorting idx; cols: COL_* */
+/* what the columns of a comparison table mean: tooltips and legend */
+#define H_G "Hedges' g, the change of the log values in units of their " \
+	"pooled standard deviation, small-sample corrected (0.2 is small, " \
+	"0.8 large)"
+#define H_DELTA "Cliff's delta, how often a target unit exceeds a " \
+	"baseline unit minus the reverse, from -1 to 1"
+#define H_N "units compared, baseline/target: runs, instances or " \
+	"samples, as the comparison's level says"
+#define H_SCORE "kp-classify's 0-100: significance (40), size of the " \
+	"change (30), effect size (20) and stability (10); a regression " \
+	"is red from 70, yellow from 40"
 void h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols);
 
 /* htmlsys.c */

@@ -171,7 +171,7 @@ h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
 		}
 	}
 	if (nrun[0] && nrun[1] && wall[0] > 0 && wall[1] > 0 && cpu[0] > 0) {
-		int flagged = h_interf(c->rec.reason, pc, sizeof(pc));
+		int flagged = h_interf(&c->rec, pc, sizeof(pc));
 		double sb = cpu[0] / wall[0], st = cpu[1] / wall[1];
 
 		fprintf(fp, "<div class=\"%s\">CPU share of the benchmark "

@@ -23,6 +23,8 @@ h_style(struct hsite *s)
 "div.crumbs a{color:#0550ae;text-decoration:none}\n"
 "a{color:#0550ae}\n"
 "table{border-collapse:collapse;margin:4px 0 10px;background:#fff}\n"
+/* a table wider than the window scrolls in its own box, not the page */
+"table{display:block;max-width:100%;overflow-x:auto;width:max-content}\n"
 "th,td{border:1px solid #e1e1e6;padding:2px 6px;text-align:left;"
 "vertical-align:top;max-width:420px;overflow-wrap:break-word}\n"
 "th{background:#f0f1f4;font-weight:600;white-space:nowrap}\n"
@@ -51,6 +53,7 @@ h_style(struct hsite *s)
 "margin:6px 0}\n"
 "div.note.sys{border-left-color:#b71c1c;background:#fdf2f2}\n"
 "code,.mono{font:12px ui-monospace,Menlo,Consolas,monospace}\n"
+"pre.src .ln{color:#999}pre.src .ln:target{background:#ffe082;color:#000}\n"
 "div.foot{margin-top:30px;color:#888;font-size:11px}\n"
 "td.cls{white-space:nowrap}\n"
 "td.nc{color:#888}\n"

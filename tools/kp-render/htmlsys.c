@@ -61,7 +61,7 @@ interfcount(struct hsite *s, int test, int pair, const char *bexp,
 		if (!cmpin(c, test, pair, bexp, texp) || c->cls != KP_REGRESSION)
 			continue;
 		(*nreg)++;
-		if (h_interf(c->rec.reason, b, sizeof(b)) && n++ == 0)
+		if (h_interf(&c->rec, b, sizeof(b)) && n++ == 0)
 			snprintf(pct, sz, "%s", b);
 	}
 	return n;

@@ -101,14 +101,17 @@ h_num(FILE *fp, double x)
 		fprintf(fp, "%.3g", x);
 }
 
-/* a relative link from the site to a source file that exists, else text */
+/*
+ * A source "path[:line]": a link to the copy of the file in the site
+ * (htmlsrc.c) at that line, so that the site keeps its links when it is
+ * copied elsewhere as a CI artifact; text when it is no regular file.
+ */
 void
 h_srclink(FILE *fp, struct hsite *s, const char *src)
 {
-	char path[PATH_MAX], abs[PATH_MAX];
-	const char *colon, *p, *q, *line = NULL;
-	size_t len, i, last;
-	int up = 0;
+	char path[PATH_MAX];
+	const char *colon, *page, *line = NULL;
+	size_t len;
 
 	if (src == NULL) {
 		fputs("-", fp);
@@ -121,34 +124,14 @@ h_srclink(FILE *fp, struct hsite *s, const char *src)
 		line = colon + 1;
 	}
 	if (len >= sizeof(path) || (memcpy(path, src, len), path[len] = '\0',
-	    realpath(path, abs) == NULL)) {
+	    (page = h_srccopy(s, path)) == NULL)) {
 		fputs("<span class=\"mono\">", fp);
 		h_esc(fp, src);
 		fputs("</span>", fp);
 		return;
 	}
-	/* up from the site to the deepest common directory, then down */
-	for (i = last = 0; s->outabs[i] && s->outabs[i] == abs[i]; i++)
-		if (abs[i] == '/')
-			last = i;
-	if (s->outabs[i] == '\0' && abs[i] == '/')
-		last = i;
-	for (p = s->outabs + last; *p; p++)
-		if (*p == '/' && p[1])
-			up++;
-	q = abs + last + 1;
-	fputs("<a class=\"mono\" href=\"", fp);
-	while (up-- > 0)
-		fputs("../", fp);
-	for (; *q; q++) {
-		unsigned char ch = *q;
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || strchr("/-_.~+,=@", ch))
-			putc(ch, fp);
-		else
-			fprintf(fp, "%%%02X", ch);
-	}
-	fputs("\">", fp);
+	fprintf(fp, "<a class=\"mono\" href=\"%s%s%s\">", page,
+	    line ? "#L" : "", line ? line : "");
 	h_esc(fp, path);
 	fputs("</a>", fp);
 	if (line)

@@ -2,9 +2,10 @@
  * read by libkp's tables (rec.h): of each record only the fields the
  * format shows, so that a field it does not show may be missing.
  *
- * Every format reads cmp, sys and run records; csv and json also keep
- * each record's line, and the site the evidence behind a comparison:
- * runstat, sample and stat records. */
+ * Every format reads cmp, sys, run and triage records; csv and json also
+ * keep each record's line, and the site the history (trend records) and
+ * the evidence behind a comparison: runstat, sample and stat records.
+ * readers[] below says which. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +30,14 @@ wants(Reader *rd)
 	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
+	    KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_BASE_RUNS,
+	    KP_CMP_TARGET_RUNS,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
+	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, -1);
-	if (rd->format != LOAD_REPORT) {	/* the runs behind a pair */
-		kp_has_set(c, KP_CMP_BASE_RUNS);
-		kp_has_set(c, KP_CMP_TARGET_RUNS);
-	}
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);
@@ -62,7 +62,7 @@ wants(Reader *rd)
 	    KP_SYS_P_COMBINED, KP_SYS_Q_COMBINED, KP_SYS_COMBINE_METHOD,
 	    KP_SYS_TRIAGE, KP_SYS_TRIAGE_LINK, -1);
 	/* the table's host, CPU and dates; the site's metadata (htmlruns.c) */
-	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
+	rd->run = kp_has_of(KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_KERNEL, KP_RUN_KERNEL_SHA,
 	    KP_RUN_EXP, KP_RUN_INSTANCE, KP_RUN_INSTANCE_TYPE, KP_RUN_HOST,
 	    KP_RUN_ARCH, KP_RUN_CPU_MODEL, KP_RUN_CPUS, KP_RUN_MEM_KB,
 	    KP_RUN_CPU_TOPOLOGY, KP_RUN_OS, KP_RUN_CMDLINE, KP_RUN_TOOLCHAIN,
@@ -249,6 +249,44 @@ add_rollup(Report *r, kp_json *d, Reader *rd)
 		u->unstable_groups = 0;
 }
 
+static void
+add_triage(Report *r, kp_json *d, Reader *rd)
+{
+	r->triage = kp_grow(r->triage, r->ntriage, sizeof(*r->triage));
+	kp_rec_read(d, &kp_triage_t, &r->triage[r->ntriage++], NULL, &rd->triix);
+}
+
+static void
+add_trend(Report *r, kp_json *d, Reader *rd)
+{
+	kp_trend t;
+
+	kp_rec_read(d, &kp_trend_t, &t, NULL, &rd->trendix);
+	trend_add(r, &t);
+}
+
+/*
+ * What kp-render reads, by record type: a new record type for the
+ * reports is one line here and one add_ function.  The site alone shows
+ * the history and the evidence behind a comparison; other records are
+ * skipped unread.
+ */
+static const struct {
+	const kp_rtype *t;
+	void (*add)(Report *, kp_json *, Reader *);
+	int site_only;
+} readers[] = {
+	{ &kp_cmp_t, add_cmp, 0 },
+	{ &kp_sys_t, add_sys, 0 },
+	{ &kp_run_t, add_run, 0 },
+	{ &kp_triage_t, add_triage, 0 },
+	{ &kp_trend_t, add_trend, 1 },
+	{ &kp_runstat_t, add_runstat, 1 },
+	{ &kp_sample_t, add_sample, 1 },
+	{ &kp_stat_t, add_group, 1 },	/* scope group: kp_stat_t's scopes */
+	{ &kp_rollup_t, add_rollup, 1 },
+};
+
 void
 load(Report *r, const char *path, int format, int lines)
 {
@@ -256,6 +294,7 @@ load(Report *r, const char *path, int format, int lines)
 	Reader rd = { .format = format, .lines = lines };
 	const char *type;
 	kp_json d;
+	size_t i;
 
 	wants(&rd);
 	if (!r->runmap)
@@ -264,33 +303,14 @@ load(Report *r, const char *path, int format, int lines)
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		r->nrec++;
-		if (strcmp(type, kp_cmp_t.name) == 0)
-			add_cmp(r, &d, &rd);
-		else if (strcmp(type, kp_sys_t.name) == 0)
-			add_sys(r, &d, &rd);
-		else if (strcmp(type, kp_run_t.name) == 0)
-			add_run(r, &d, &rd);
-		else if (strcmp(type, kp_triage_t.name) == 0) {
-			r->triage = kp_grow(r->triage, r->ntriage, sizeof(*r->triage));
-			kp_rec_read(&d, &kp_triage_t, &r->triage[r->ntriage++], NULL,
-			    &rd.triix);
-		} else if (format != LOAD_SITE)
-			continue;
-		else if (strcmp(type, kp_trend_t.name) == 0) {
-			kp_trend t;
-
-			kp_rec_read(&d, &kp_trend_t, &t, NULL, &rd.trendix);
-			trend_add(r, &t);
-		} else if (format != LOAD_SITE)
-			continue;
-		else if (strcmp(type, kp_runstat_t.name) == 0)
-			add_runstat(r, &d, &rd);
-		else if (strcmp(type, kp_sample_t.name) == 0)
-			add_sample(r, &d, &rd);
-		else if (kp_rec_is(&d, &kp_stat_t))
-			add_group(r, &d, &rd);
-		else if (kp_rec_is(&d, &kp_rollup_t))
-			add_rollup(r, &d, &rd);
+		for (i = 0; i < KP_LEN(readers); i++) {
+			if (strcmp(type, readers[i].t->name) != 0 ||
+			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))
+				continue;
+			if (format == LOAD_SITE || !readers[i].site_only)
+				readers[i].add(r, &d, &rd);
+			break;
+		}
 	}
 	kp_json_free(&d);
 	kp_in_close(in);

@@ -15,17 +15,18 @@
 #include "kp.h"
 #include "render.h"
 
-enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE };
+enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL };
 
 static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "fail-on-triaged", no_argument, NULL, OPT_FAIL_ON_TRIAGED },
 	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
+	{ "full", no_argument, NULL, OPT_FULL },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char synopsis[] = "usage: kp-render -f FORMAT "
-    "[--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--max-age DAYS] "
+    "[--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] "
     "[-o DIR] [-s SAMPLES] "
     "[FILE ...]";
 
@@ -78,7 +79,7 @@ main(int argc, char *argv[])
 	const char *format = NULL, *outdir = NULL, *samples = NULL;
 	double max_age = 30;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
-	int gate = 0, triaged = 0, colour, html, load_as, lines;
+	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
 
 	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt_long(argc, argv, "f:o:s:", longopts, NULL)) != -1) {
@@ -99,6 +100,9 @@ main(int argc, char *argv[])
 				    "uncertain) or severities (red, yellow, "
 				    "green), separated by commas", optarg);
 			gate = 1;
+			break;
+		case OPT_FULL:
+			full = 1;
 			break;
 		case OPT_FAIL_ON_TRIAGED:
 			triaged = 1;
@@ -128,9 +132,13 @@ main(int argc, char *argv[])
 		kp_die("-f %s: expected text, md, csv, junit, json, table or "
 		    "html", format);
 
+	if (full && strcmp(format, "text") && strcmp(format, "md") &&
+	    strcmp(format, "csv"))
+		kp_die("--full: expected -f text, md or csv");
 	load_as = html ? LOAD_SITE : strcmp(format, "table") == 0 ?
 	    LOAD_TABLE : LOAD_REPORT;
-	lines = strcmp(format, "csv") == 0 || strcmp(format, "json") == 0;
+	lines = !full && (strcmp(format, "csv") == 0 ||
+	    strcmp(format, "json") == 0);
 	if (argc == 0)
 		load(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)
@@ -141,7 +149,9 @@ main(int argc, char *argv[])
 
 	colour = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") &&
 	    *getenv("NO_COLOR"));
-	if (html)
+	if (full)
+		rc = render_full(&r, stdout, format);
+	else if (html)
 		rc = render_html(&r, outdir);
 	else if (strcmp(format, "text") == 0)
 		rc = render_text(&r, stdout, colour);

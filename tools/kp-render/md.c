@@ -12,8 +12,8 @@
  * pipes, backticks, emphasis, links and HTML are escaped with a backslash
  * (CommonMark allows it before any ASCII punctuation), controls become
  * spaces. */
-static void
-put(FILE *fp, const char *s)
+void
+md_put(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
@@ -48,16 +48,16 @@ static void
 name(FILE *fp, const char *suite, const char *bench, const char *test,
     const char *op, const char *metric)
 {
-	put(fp, suite);
+	md_put(fp, suite);
 	fputc('/', fp);
-	put(fp, bench);
+	md_put(fp, bench);
 	fputc('/', fp);
-	put(fp, test);
+	md_put(fp, test);
 	fputs("\\[", fp);
-	put(fp, op);
+	md_put(fp, op);
 	if (*metric)
 		fputc(' ', fp);
-	put(fp, metric);
+	md_put(fp, metric);
 	fputs("\\]", fp);
 }
 
@@ -78,11 +78,11 @@ history(FILE *fp, const kp_cmp *c)
 
 	if (history_text(buf, sizeof(buf), c)) {
 		fputs("<br>", fp);
-		put(fp, buf);
+		md_put(fp, buf);
 	}
 	if (triage_word(c->triage)) {
 		fputs("<br>", fp);
-		put(fp, triage_word(c->triage));
+		md_put(fp, triage_word(c->triage));
 	}
 }
 
@@ -93,16 +93,16 @@ row(FILE *fp, const Cmp *x, int withclass)
 
 	fputs("| ", fp);
 	if (withclass) {
-		put(fp, x->cls == KP_NCLASS ? "" : class_name(x->cls));
+		md_put(fp, x->cls == KP_NCLASS ? "" : class_name(x->cls));
 		fputs(" | ", fp);
 	}
-	put(fp, c->severity < 0 ? "-" : sev_name(c->severity));
+	md_put(fp, c->severity < 0 ? "-" : sev_name(c->severity));
 	fputs(" | ", fp);
 	name(fp, c->suite, c->bench, c->test, c->op, c->metric);
 	fprintf(fp, " | %lld | ", c->conc);
-	put(fp, c->base_kernel);
+	md_put(fp, c->base_kernel);
 	fputs(" \u2192 ", fp);
-	put(fp, c->target_kernel);
+	md_put(fp, c->target_kernel);
 	history(fp, c);
 	fputs(" | ", fp);
 	pct(fp, c->change_pct);
@@ -117,7 +117,7 @@ row(FILE *fp, const Cmp *x, int withclass)
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
-	put(fp, S(c->reason));
+	md_put(fp, S(c->reason));
 	fputs(" |\n", fp);
 }
 
@@ -167,13 +167,13 @@ render_md(Report *r, FILE *fp)
 			int sev, n = 0;
 
 			fputs("| ", fp);
-			put(fp, kp_word(&kp_direction_v, s->direction));
+			md_put(fp, kp_word(&kp_direction_v, s->direction));
 			fputs(" | ", fp);
 			name(fp, s->suite, s->bench, s->test, s->op, s->metric);
 			fputs(" | ", fp);
-			put(fp, s->base_kernel);
+			md_put(fp, s->base_kernel);
 			fputs(" \u2192 ", fp);
-			put(fp, s->target_kernel);
+			md_put(fp, s->target_kernel);
 			fprintf(fp, " | %zu of %zu (", s->affected.n,
 			    s->levels.n);
 			for (j = 0; j < s->affected.n; j++)
@@ -184,7 +184,7 @@ render_md(Report *r, FILE *fp)
 				if (s->severity_counts[sev] == 0)
 					continue;
 				fputs(n++ ? ", " : "", fp);
-				put(fp, sev_name(sev));
+				md_put(fp, sev_name(sev));
 				fprintf(fp, ": %lld", s->severity_counts[sev]);
 			}
 			fputs(" | ", fp);
@@ -209,7 +209,7 @@ render_md(Report *r, FILE *fp)
 		for (i = 0; i < r->ntriage; i++) {
 			known_text(buf, sizeof(buf), &r->triage[i]);
 			fputs("- ", fp);
-			put(fp, buf);
+			md_put(fp, buf);
 			fputc('\n', fp);
 		}
 		fputc('\n', fp);

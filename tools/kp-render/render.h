@@ -141,6 +141,11 @@ size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[o
 char *strip_controls(char *s);	/* in place: terminal control characters */
 void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
+/* a number for people: 4 significant digits and k, M, G (3.091M) */
+void fmt_si(char *buf, size_t sz, double v);
+/* kp-classify found the benchmark starved of CPU: the target's CPU share
+ * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
+int starved(const kp_cmp *c, double *pct);
 
 /* history.c */
 size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */
@@ -150,6 +155,9 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* md.c: a name escaped for a Markdown table cell */
+void md_put(FILE *fp, const char *s);
+
 /* one function per format; each writes to fp and returns an exit status */
 int render_text(Report *r, FILE *fp, int colour);
 int render_md(Report *r, FILE *fp);
@@ -157,5 +165,7 @@ int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
 int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
+/* --full: every measurement, kernels as columns, as text, md or csv */
+int render_full(Report *r, FILE *fp, const char *format);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);

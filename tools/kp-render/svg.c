@@ -114,21 +114,6 @@ ticks(double lo, double hi, double *t0, double *step)
 	*t0 = ceil(lo / *step - 1e-9) * *step;
 }
 
-void
-fmt_si(char *buf, size_t sz, double v)
-{
-	double a = fabs(v);
-
-	if (a >= 1e9)
-		snprintf(buf, sz, "%.4gG", v / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, sz, "%.4gM", v / 1e6);
-	else if (a >= 1e4)
-		snprintf(buf, sz, "%.4gk", v / 1e3);
-	else
-		snprintf(buf, sz, "%.4g", v);
-}
-
 static int
 addlevel(long long **v, int n, long long x)
 {
@@ -278,7 +263,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 				    "stroke-width=\"2.5\"/>", x + 1.5, y + 1.5,
 				    cw - 3, ch - 3, c->sev == KP_RED ?
 				    "#000" : "#f57c00");
-			if (h_interf(c->rec.reason, lbl, sizeof(lbl)))
+			if (h_interf(&c->rec, lbl, sizeof(lbl)))
 				fprintf(fp, "<path d=\"M%d %dh10v10z\" "
 				    "fill=\"#e65100\"/>", x + cw - 11, y + 1);
 			if (h_goodness(c, &g) == -1)
@@ -416,7 +401,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 			    "fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/></a>\n",
 			    x, Y(c->rec.change_pct), "4.5", h_finding(c) ? col : "#fff",
 			    col);
-			if (h_interf(c->rec.reason, buf, sizeof(buf)))
+			if (h_interf(&c->rec, buf, sizeof(buf)))
 				fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" "
 				    "fill=\"none\" stroke=\"#e65100\" stroke-width="
 				    "\"1.5\" stroke-dasharray=\"3 2\"/>\n", x,

@@ -187,12 +187,17 @@ fmt(const char *f, ...)
 	return s;
 }
 
+/* for people: 3.091M, not 3.09126e+06; the ratio and the change carry
+ * the precision a verdict needs, and -f csv has every digit */
 static char *
 value(double x, const char *unit)
 {
+	char b[32];
+
 	if (isnan(x))
 		return estrdup("n/a");
-	return fmt("%.6g%s%s", x, *unit ? " " : "", unit);
+	fmt_si(b, sizeof(b), x);
+	return fmt("%s%s%s", b, *unit ? " " : "", unit);
 }
 
 static void

@@ -93,21 +93,49 @@ group(FILE *fp, const kp_sys *s, int colour)
 		    s->triage_link ? ", " : "", S(s->triage_link));
 }
 
-/* What a reader must know before trusting a line, from kp-classify's
- * reason: the test saw one run a side, or the benchmark was starved. */
+/* What a reader must know before trusting a line: the test saw one run
+ * a side, or the benchmark was starved (kp-classify's interference). */
 static void
-caveats(FILE *fp, const char *reason)
+caveats(FILE *fp, const kp_cmp *c)
 {
-	const char *p;
-	int share;
+	double share;
 
-	if (!reason)
-		return;
-	if (strstr(reason, "single-run:"))
+	if (kp_cmp_single_run(c) == 1)
 		fputs(" {single run}", fp);
-	if ((p = strstr(reason, "interference:target-cpu-share-")) &&
-	    sscanf(p, "interference:target-cpu-share-%d%%", &share) == 1)
-		fprintf(fp, " {starved? CPU share %d%% of baseline}", share);
+	if (starved(c, &share))
+		fprintf(fp, " {starved? CPU share %.0f%% of baseline}", share);
+}
+
+/* a side's centre and spread: "3.091M ±1.2%" */
+static void
+side(FILE *fp, double median, double cv)
+{
+	char b[32];
+
+	if (isnan(median)) {
+		fputs("n/a", fp);
+		return;
+	}
+	fmt_si(b, sizeof(b), median);
+	fputs(b, fp);
+	if (isfinite(cv))
+		fprintf(fp, " \u00b1%.1f%%", 100 * fabs(cv));
+}
+
+/* the runs of a side by the names people gave them, the first few */
+static void
+runs(FILE *fp, const Report *r, const kp_strs *v)
+{
+	const Run *u;
+	size_t i;
+
+	for (i = 0; i < v->n && i < 3; i++) {
+		u = run_of(r, v->v[i]);
+		fprintf(fp, "%s%s", i ? ", " : "", u && u->rec.run_name ?
+		    u->rec.run_name : v->v[i]);
+	}
+	if (v->n > 3)
+		fprintf(fp, ", +%zu more", v->n - 3);
 }
 
 /* since which kernel (kp-trend, kp-triage) and what is known of it */
@@ -121,6 +149,57 @@ history(FILE *fp, const kp_cmp *c)
 	if (triage_word(c->triage))
 		fprintf(fp, " [%s%s%s]", triage_word(c->triage),
 		    c->triage_link ? ": " : "", S(c->triage_link));
+}
+
+/* a comparison in two lines: what changed, by how much and how sure;
+ * then between which kernels, runs and experiments */
+static void
+finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
+{
+	char name[1024];
+
+	measurement(name, sizeof(name), c);
+	fprintf(fp, "  - %s at %lld: ", name, c->conc);
+	side(fp, c->base_median, c->base_cv);
+	fputs(" -> ", fp);
+	side(fp, c->target_median, c->target_cv);
+	fprintf(fp, "%s%s, ", *c->unit ? " " : "", c->unit);
+	pct(fp, c->change_pct, 1);
+	if (isnan(c->score))
+		fputs(" [Score: n/a]", fp);
+	else
+		fprintf(fp, " [Score: %.1f]", c->score);
+	caveats(fp, c);
+	history(fp, c);
+	if (why && c->reason && *c->reason)
+		fprintf(fp, " (%s)", c->reason);
+	fprintf(fp, "\n      %s (", c->base_kernel);
+	runs(fp, r, &c->base_runs);
+	fprintf(fp, ") -> %s (", c->target_kernel);
+	runs(fp, r, &c->target_runs);
+	fprintf(fp, "); exp %s/%s\n", c->base_exp, c->target_exp);
+}
+
+/* the improvements and the uncertain comparisons, most severe first, up
+ * to LISTED of each: a glance, where the csv has them all */
+enum { LISTED = 10 };
+
+static void
+listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title)
+{
+	size_t i, n = 0;
+
+	if (r->count[cls] == 0)
+		return;
+	fprintf(fp, "\n%s (%zu", title, r->count[cls]);
+	if (r->count[cls] > LISTED)
+		fprintf(fp, ", the first %d", LISTED);
+	fputs("):\n", fp);
+	for (i = 0; i < r->ncmp && n < LISTED; i++)
+		if (v[i]->cls == cls) {
+			finding(fp, r, &v[i]->rec, 1);
+			n++;
+		}
 }
 
 int
@@ -147,19 +226,7 @@ render_text(Report *r, FILE *fp, int colour)
 		for (i = 0; i < r->ncmp; i++) {
 			if (v[i]->cls != KP_REGRESSION || v[i]->sev != sev)
 				continue;
-			c = &v[i]->rec;
-			fprintf(fp, "  - %s/%s%s%s[%lld] exp:%s/%s (%s / %s) ",
-			    c->test, c->op, *c->metric ? " " : "", c->metric,
-			    c->conc, c->base_exp, c->target_exp,
-			    c->base_kernel, c->target_kernel);
-			pct(fp, c->change_pct, 1);
-			if (isnan(c->score))
-				fputs(" [Score: n/a]", fp);
-			else
-				fprintf(fp, " [Score: %.1f]", c->score);
-			caveats(fp, c->reason);
-			history(fp, c);
-			fputc('\n', fp);
+			finding(fp, r, &v[i]->rec, 0);
 		}
 	}
 
@@ -208,6 +275,8 @@ render_text(Report *r, FILE *fp, int colour)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);
+	listed(fp, r, v, KP_IMPROVEMENT, "Improvements");
+	listed(fp, r, v, KP_UNCERTAIN, "Uncertain, and why");
 	if (r->ntriage) {
 		char buf[2048];
 

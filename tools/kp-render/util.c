@@ -168,3 +168,27 @@ utf8_width(const char *s)
 			n++;
 	return n;
 }
+
+int
+starved(const kp_cmp *c, double *pct)
+{
+	if (c->interference != 1 || !isfinite(c->cpu_share_ratio))
+		return 0;
+	*pct = 100 * c->cpu_share_ratio;
+	return 1;
+}
+
+void
+fmt_si(char *buf, size_t sz, double v)
+{
+	double a = fabs(v);
+
+	if (a >= 1e9)
+		snprintf(buf, sz, "%.4gG", v / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, sz, "%.4gM", v / 1e6);
+	else if (a >= 1e4)
+		snprintf(buf, sz, "%.4gk", v / 1e3);
+	else
+		snprintf(buf, sz, "%.4g", v);
+}

@@ -1,0 +1,380 @@
+/* full.c: --full, the full table: every measurement a row, every kernel
+ * a column, as MMTests' compare-kernels shows them.
+ *
+ * The baseline column comes first: the kernel the comparisons most often
+ * have as their baseline.  The other kernels follow in the order of
+ * kp(7).  A cell is the median of the kernel's samples with their
+ * coefficient of variation; a kernel compared against the baseline also
+ * shows change_pct, which is on the same medians, and the verdict.  The
+ * cells come from the cmp records as they are: nothing is recomputed. */
+#include <errno.h>
+#include <csv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "strmap.h"
+#include "render.h"
+
+typedef struct {
+	const kp_cmp *name;	/* the row's first comparison: names, unit */
+	const kp_cmp **at;	/* by column: the comparison holding its value */
+	char *side;	/* by column: 'b' its baseline side, 't' its target */
+} Row;
+
+typedef struct {
+	const char **kern;	/* the columns */
+	int nk;
+	Row *row;
+	size_t nrow;
+} Full;
+
+static int
+bykver(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	kp_kver vx, vy;
+	int px = kp_kver_parse(x, &vx) == 0, py = kp_kver_parse(y, &vy) == 0;
+
+	if (px && py && kp_kver_cmp(&vx, &vy) != 0)
+		return kp_kver_cmp(&vx, &vy);
+	/* a name that is no version after the versions, then by name */
+	if (px != py)
+		return py - px;
+	return strcmp(x, y);
+}
+
+/* the columns: the most frequent baseline kernel, then the others */
+static void
+columns(Full *f, const Report *r)
+{
+	kp_strmap *m = kp_strmap_new();
+	size_t i, *nbase = NULL, best = 0;
+	long j;
+	int isnew, k;
+
+	for (i = 0; i < r->ncmp; i++) {
+		const char *ks[2] = { r->cmp[i].rec.base_kernel,
+			r->cmp[i].rec.target_kernel };
+		for (k = 0; k < 2; k++) {
+			size_t x = kp_strmap_add(m, ks[k], strlen(ks[k]), &isnew);
+			if (isnew) {
+				f->kern = kp_grow(f->kern, f->nk, sizeof(*f->kern));
+				f->kern[f->nk++] = ks[k];
+				nbase = kp_grow(nbase, x, sizeof(*nbase));
+				nbase[x] = 0;
+			}
+			nbase[x] += k == 0;
+		}
+	}
+	for (j = 1; j < f->nk; j++)
+		if (nbase[j] > nbase[best])
+			best = (size_t)j;
+	if (f->nk) {
+		const char *b = f->kern[best];
+		f->kern[best] = f->kern[0];
+		f->kern[0] = b;
+		qsort(f->kern + 1, f->nk - 1, sizeof(*f->kern), bykver);
+	}
+	free(nbase);
+	kp_strmap_free(m);
+}
+
+/* how good a source a comparison is for a column: against the baseline
+ * first, then any with the kernel as its target, then as its baseline */
+static int
+rank(const Full *f, const kp_cmp *c, int k, char *side)
+{
+	if (k == 0 && strcmp(c->base_kernel, f->kern[0]) == 0)
+		return *side = 'b', 3;
+	if (strcmp(c->target_kernel, f->kern[k]) == 0)
+		return *side = 't', strcmp(c->base_kernel, f->kern[0]) == 0 ? 3 : 2;
+	if (strcmp(c->base_kernel, f->kern[k]) == 0)
+		return *side = 'b', 1;
+	return 0;
+}
+
+/* rows by name, then concurrency: a test's levels together, ascending */
+static int
+byrow(const void *a, const void *b)
+{
+	const kp_cmp *x = ((const Row *)a)->name, *y = ((const Row *)b)->name;
+	int d;
+
+	if ((d = strcmp(x->suite, y->suite)) || (d = strcmp(x->bench, y->bench)) ||
+	    (d = strcmp(x->test, y->test)) || (d = strcmp(x->op, y->op)) ||
+	    (d = strcmp(x->metric, y->metric)))
+		return d;
+	return (x->conc > y->conc) - (x->conc < y->conc);
+}
+
+static void
+build(Full *f, const Report *r, const Cmp **v)
+{
+	kp_strmap *rows = kp_strmap_new();
+	char conc[32], side;
+	size_t i;
+	int isnew, k;
+
+	columns(f, r);
+	for (i = 0; i < r->ncmp; i++) {
+		const kp_cmp *c = &v[i]->rec;
+		Row *w;
+		size_t x;
+
+		snprintf(conc, sizeof(conc), "%lld", c->conc);
+		x = kp_strmap_addv(rows, &isnew, c->suite, c->bench, c->test,
+		    c->op, c->metric, conc, NULL);
+		if (isnew) {
+			f->row = kp_grow(f->row, f->nrow, sizeof(*f->row));
+			w = &f->row[f->nrow++];
+			w->name = c;
+			w->at = ecalloc(f->nk + 1, sizeof(*w->at));
+			w->side = ecalloc(f->nk + 1, 1);
+		}
+		w = &f->row[x];
+		for (k = 0; k < f->nk; k++) {
+			char old;
+			int rk = rank(f, c, k, &side);
+			if (rk > (w->at[k] ? rank(f, w->at[k], k, &old) : 0)) {
+				w->at[k] = c;
+				w->side[k] = side;
+			}
+		}
+	}
+	kp_strmap_free(rows);
+	if (f->nrow)
+		qsort(f->row, f->nrow, sizeof(*f->row), byrow);
+}
+
+/* the change against the baseline and the verdict, when the cell has
+ * them: "-12.7% R:red", "+3.0% I", "-1.2% ?", "+0.1% =" */
+static char *
+change(const Full *f, const Row *w, int k)
+{
+	const kp_cmp *c = w->at[k];
+	char *s;
+
+	if (k == 0 || !c || w->side[k] != 't' ||
+	    strcmp(c->base_kernel, f->kern[0]) != 0 || isnan(c->change_pct))
+		return estrdup("");
+	if (asprintf(&s, "%+.1f%%%s%s", c->change_pct,
+	    c->class == KP_REGRESSION ? " R:" : c->class == KP_IMPROVEMENT ?
+	    " I" : c->class == KP_UNCERTAIN ? " ?" : c->class == KP_NO_CHANGE ?
+	    " =" : "", c->class == KP_REGRESSION ? S(sev_name(c->severity < 0 ?
+	    KP_NSEV : c->severity)) : "") < 0)
+		kp_die("out of memory");
+	return s;
+}
+
+/* the centre and spread of a cell: "3.091M ±1.2%", "-" without one */
+static char *
+centre(const Row *w, int k)
+{
+	const kp_cmp *c = w->at[k];
+	double m, cv;
+	char b[32], *s;
+
+	if (!c)
+		return estrdup("-");
+	m = w->side[k] == 'b' ? c->base_median : c->target_median;
+	cv = w->side[k] == 'b' ? c->base_cv : c->target_cv;
+	if (isnan(m))
+		return estrdup("n/a");
+	fmt_si(b, sizeof(b), m);
+	if (asprintf(&s, isfinite(cv) ? "%s \u00b1%.1f%%" : "%s", b,
+	    100 * fabs(cv)) < 0)
+		kp_die("out of memory");
+	return s;
+}
+
+static void
+text(FILE *fp, const Full *f)
+{
+	size_t i, ncell = (f->nrow + 1) * (f->nk + 1), *w;
+	char **cell = ecalloc(ncell, sizeof(*cell)), name[1024];
+	int k, nc = f->nk + 1;
+
+	w = ecalloc(nc, sizeof(*w));
+	cell[0] = estrdup("measurement");
+	for (k = 0; k < f->nk; k++)
+		if (asprintf(&cell[k + 1], "%s%s", f->kern[k], k ? "" :
+		    " (baseline)") < 0)
+			kp_die("out of memory");
+	for (i = 0; i < f->nrow; i++) {
+		const Row *rw = &f->row[i];
+		char **c = cell + (i + 1) * nc;
+
+		measurement(name, sizeof(name), rw->name);
+		if (asprintf(&c[0], "%s at %lld%s%s", name, rw->name->conc,
+		    *rw->name->unit ? ", " : "", rw->name->unit) < 0)
+			kp_die("out of memory");
+		for (k = 0; k < f->nk; k++) {
+			char *a = centre(rw, k), *b = change(f, rw, k);
+			if (asprintf(&c[k + 1], "%s%s%s", a, *b ? " " : "", b) < 0)
+				kp_die("out of memory");
+			free(a);
+			free(b);
+		}
+	}
+	for (i = 0; i < ncell; i++)
+		if (utf8_width(cell[i]) > w[i % nc])
+			w[i % nc] = utf8_width(cell[i]);
+	for (i = 0; i < ncell; i++) {
+		k = (int)(i % nc);
+		fputs(cell[i], fp);
+		if (k + 1 < nc)
+			fprintf(fp, "%*s", (int)(w[k] - utf8_width(cell[i]) + 2), "");
+		else
+			fputc('\n', fp);
+		free(cell[i]);
+	}
+	free(cell);
+	free(w);
+}
+
+static void
+md(FILE *fp, const Full *f)
+{
+	char name[1024];
+	size_t i;
+	int k;
+
+	fputs("| Measurement |", fp);
+	for (k = 0; k < f->nk; k++) {
+		fputc(' ', fp);
+		md_put(fp, f->kern[k]);
+		fputs(k ? " |" : " (baseline) |", fp);
+	}
+	fputs("\n|---|", fp);
+	for (k = 0; k < f->nk; k++)
+		fputs("---:|", fp);
+	fputc('\n', fp);
+	for (i = 0; i < f->nrow; i++) {
+		const Row *rw = &f->row[i];
+
+		measurement(name, sizeof(name), rw->name);
+		fputs("| ", fp);
+		md_put(fp, name);
+		fprintf(fp, " at %lld", rw->name->conc);
+		if (*rw->name->unit) {
+			fputs(", ", fp);
+			md_put(fp, rw->name->unit);
+		}
+		fputs(" |", fp);
+		for (k = 0; k < f->nk; k++) {
+			char *a = centre(rw, k), *b = change(f, rw, k);
+			fputc(' ', fp);
+			md_put(fp, a);
+			if (*b) {
+				fputs("<br>", fp);
+				md_put(fp, b);
+			}
+			fputs(" |", fp);
+			free(a);
+			free(b);
+		}
+		fputc('\n', fp);
+	}
+}
+
+static void
+csvfield(FILE *fp, const char *s, int last)
+{
+	if (csv_fwrite(fp, s, strlen(s)) != 0 || fputc(last ? '\n' : ',', fp) == EOF)
+		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
+}
+
+static void
+csvnum(FILE *fp, double x, int last)
+{
+	char b[32];
+
+	if (isnan(x))
+		b[0] = '\0';
+	else
+		kp_fmt_num(b, x);
+	csvfield(fp, b, last);
+}
+
+/* every digit, one group of five columns per kernel */
+static void
+csv(FILE *fp, const Full *f)
+{
+	static const char *const per[] = { "median", "cv", "change_pct",
+		"class", "severity" };
+	static const char *const names[] = { "suite", "bench", "test", "op",
+		"metric", "unit", "conc" };
+	char conc[32], h[1024];
+	size_t i, j;
+	int k;
+
+	for (j = 0; j < KP_LEN(names); j++)
+		csvfield(fp, names[j], 0);
+	for (k = 0; k < f->nk; k++)
+		for (j = 0; j < KP_LEN(per); j++) {
+			snprintf(h, sizeof(h), "%s %s", f->kern[k], per[j]);
+			csvfield(fp, h, k + 1 == f->nk && j + 1 == KP_LEN(per));
+		}
+	for (i = 0; i < f->nrow; i++) {
+		const Row *rw = &f->row[i];
+		const kp_cmp *n = rw->name;
+		const char *v[] = { n->suite, n->bench, n->test, n->op, n->metric,
+			n->unit };
+
+		for (j = 0; j < KP_LEN(v); j++)
+			csvfield(fp, v[j], 0);
+		snprintf(conc, sizeof(conc), "%lld", n->conc);
+		csvfield(fp, conc, f->nk == 0);
+		for (k = 0; k < f->nk; k++) {
+			const kp_cmp *c = rw->at[k];
+			int b = c && rw->side[k] == 'b', last = k + 1 == f->nk;
+			int vs = c && k && !b && strcmp(c->base_kernel, f->kern[0]) == 0;
+
+			csvnum(fp, !c ? NAN : b ? c->base_median : c->target_median, 0);
+			csvnum(fp, !c ? NAN : b ? c->base_cv : c->target_cv, 0);
+			csvnum(fp, vs ? c->change_pct : NAN, 0);
+			csvfield(fp, vs && c->class >= 0 ? class_name(c->class) : "", 0);
+			csvfield(fp, vs && c->class >= 0 && c->severity >= 0 ?
+			    S(sev_name(c->severity)) : "", last);
+		}
+	}
+}
+
+int
+render_full(Report *r, FILE *fp, const char *format)
+{
+	Full f = { 0 };
+	const Cmp **v;
+	size_t i;
+
+	strip_report(r);
+	v = by_name(r);
+	build(&f, r, v);
+	if (strcmp(format, "text") == 0) {
+		fprintf(fp, "Every measurement: the median of each kernel's "
+		    "samples \u00b1 their coefficient of variation; the change "
+		    "of the median against %s and the verdict (R regression "
+		    "with its severity, I improvement, ? uncertain, = no "
+		    "change).\n\n", f.nk ? f.kern[0] : "the baseline");
+		text(fp, &f);
+	} else if (strcmp(format, "md") == 0) {
+		fprintf(fp, "Every measurement: the median of each kernel's "
+		    "samples \u00b1 their coefficient of variation; the change "
+		    "of the median against the baseline and the verdict (R "
+		    "regression with its severity, I improvement, ? uncertain, "
+		    "= no change).\n\n");
+		md(fp, &f);
+	} else
+		csv(fp, &f);
+	for (i = 0; i < f.nrow; i++) {
+		free(f.row[i].at);
+		free(f.row[i].side);
+	}
+	free(f.row);
+	free(f.kern);
+	free(v);
+	return KP_EXIT_OK;
+}
