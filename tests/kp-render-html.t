@@ -349,4 +349,37 @@ page=${src#href=\"}; page=${page%%#*}; orig=${src##*>}
 ok $(test -n "$src" && grep -q "$(sed -n 1p "$fixdir/$orig" | sed 's/[][\\.*^$&<>]/./g')" "fsite2/$page"; echo $?) \
     "sample sources link to copies of the MMTests logs inside the site"
 
+# the size bound: a comparison of 1500 samples a side in 40 runs each
+cat >"$T/big.py" <<'PY'
+import hashlib, json
+def group(*f):    # as libkp's kp_group_id
+    return hashlib.sha256("".join(str(x) + "\0" for x in ("group",) + f).encode()).hexdigest()[:16]
+ids = dict(suite="s", bench="b", test="t", op="o", metric="m")
+gb, gt = group("e1", "s", "b", "t", "o", "m", 1), group("e2", "s", "b", "t", "o", "m", 1)
+runs = {"e1": ["b%02d@vm:1" % i for i in range(40)], "e2": ["t%02d@vm:1" % i for i in range(40)]}
+print(json.dumps(dict(type="cmp", key="k", job="j", unit="u", better="higher", conc=1,
+    base_kernel="v6.16", target_kernel="v6.17", base_exp="e1", target_exp="e2",
+    base_runs=runs["e1"], target_runs=runs["e2"], base_groups=[gb], target_groups=[gt],
+    obs_level="run", n_base=40, n_target=40, base_median=1000, target_median=900,
+    change_pct=-10, ci_low_pct=-11, ci_high_pct=-9, method="welch", p=1e-9, q=1e-8,
+    hedges_g=-3, cliffs_delta=-1, worse=True, class_="x", severity="red", score=90,
+    reason="r", need_n=None, **ids)).replace('"class_": "x"', '"class": "regression"'))
+for e, v in (("e1", 1000), ("e2", 900)):
+    for i in range(1500):
+        print(json.dumps(dict(type="sample", run=runs[e][i % 40], iter=0, instance="vm",
+            rep=i // 40, sub=1, conc=1, value=v + i % 97, src=None, exp=e, **ids)))
+PY
+python3 "$T/big.py" >"$T/big.ndjson"
+run_status kp-render -f html -o "$T/big" "$T/big.ndjson"
+is "$rc" 0 "a comparison of 1500 samples a side renders"
+bigcmp=$(ls "$T"/big/cmp-*.html | head -n 1)
+is "$(grep -c 'fill-opacity' "${bigcmp%.html}.svg")" 2000 \
+    "... its strip plot draws 1000 points a side, evenly spaced by rank"
+ok $(grep -q '(n=1500, 1000 drawn)' "${bigcmp%.html}.svg" &&
+    grep -q '>and 64 more runs<' "${bigcmp%.html}.svg"; echo $?) \
+    "... and says so, naming 16 of its 80 runs"
+ok $(grep -q 'The first 200 samples of each side of 1500 and 1500' "$bigcmp" &&
+    [ "$(grep -c '<tr><td>\(baseline\|target\)</td><td>vm</td>' "$bigcmp")" = 400 ]; echo $?) \
+    "... and its page lists 200 samples a side"
+
 done_testing

@@ -34,6 +34,10 @@ int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
 
+/* The size bounds of the site: points a side of a strip plot draws, runs
+ * its legend names, and rows of samples a comparison page lists */
+enum { H_STRIP_MAX = 1000, H_RUNS_MAX = 16, H_SOURCES_MAX = 200 };
+
 /* svg.c: each writes one standalone SVG file */
 void svg_heatmap(struct hsite *s, const char *file, int suite, int pair);
 void svg_chart(struct hsite *s, const char *file, int test);

@@ -140,6 +140,9 @@ h_cmp_page(struct hsite *s, Cmp *c)
 			Sample *m = i < nb ? bs[i] : ts[i - nb];
 			char buf[KP_NUMBUF];
 
+			/* the first H_SOURCES_MAX of each side: a bound */
+			if ((i < nb ? i : i - nb) >= H_SOURCES_MAX)
+				continue;
 			fprintf(fp, "<tr><td>%s</td><td>", i < nb ? "baseline" :
 			    "target");
 			h_esc(fp, m->instance);
@@ -153,6 +156,10 @@ h_cmp_page(struct hsite *s, Cmp *c)
 			fputs("</td></tr>\n", fp);
 		}
 		fputs("</tbody></table>\n", fp);
+		if (nb > H_SOURCES_MAX || nt > H_SOURCES_MAX)
+			fprintf(fp, "<p class=\"legend\">The first %d samples of "
+			    "each side of %d and %d; the sample records have "
+			    "them all.</p>\n", H_SOURCES_MAX, nb, nt);
 	}
 	free(bs);
 	free(ts);
