@@ -230,6 +230,11 @@ ok $(grep -q '<p class="legend"><b>g</b>: Hedges' "site/$cmp" 2>/dev/null ||
     "g, delta, n and score are explained under the comparison tables"
 ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
     "a wide table scrolls in its own box"
+ok $(grep -q '<a href="full.html">every measurement' site/index.html &&
+    grep -q '<th>v6.16 (baseline)</th><th>v6.17</th>' site/full.html; echo $?) \
+    "full.html: every measurement, the baseline kernel's column first"
+is "$(grep -c '^<tr><td><a href="test-' site/full.html)" 6 \
+    "... one row per measurement and level"
 ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
     "missing sources are plain text"
 is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \

@@ -23,6 +23,7 @@ void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
 /* one file per page, or per kind of page, each writes what it names */
 void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
 void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
+void h_full_page(struct hsite *s);	/* htmlfull.c: full.html */
 void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
 void h_test_page(struct hsite *s, int test);	/* htmltest.c */
 void h_cmp_page(struct hsite *s, Cmp *c);	/* htmlcmp.c */
