@@ -213,10 +213,13 @@ ok $(grep -q 'systematic regression</b>: every tested level moved (3 of 3)' \
     "site/$test"; echo $?) "test page says why the group is systematic"
 ok $(grep -q 'concurrency levels missing: 3' "site/$suite"; echo $?) \
     "suite page shows completeness warnings"
-ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$cmp"; echo $?) \
-    "differing run metadata is highlighted"
-ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$cmp"; \
+runs=$(grep -o 'href="runs-[^"]*\.html"' "site/$cmp" | head -n 1 | cut -d'"' -f2)
+ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$runs"; echo $?) \
+    "differing run metadata is highlighted, on the runs page the comparison links"
+ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$runs"; \
     echo $?) "runstat CPU time is shown"
+is "$(ls site/runs-*.html | wc -l)" 6 \
+    "one runs page per job and pair, shared by the comparisons of its levels"
 ok $(grep -q 'href="src/bench-log-[0-9]*-[0-9a-f]*\.html#L1">src/bench log-[0-9]*</a>:1' \
     "site/$cmp"; echo $?) "existing sources link to their copy in the site, at the line"
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
@@ -343,7 +346,8 @@ ok $(grep -q '<div class="verdict regression"><b>[0-9]* regressions</b> ([0-9]* 
     fsite/index.html; echo $?) \
     "the kernel page leads with the regression count by severity"
 cmp4=$(cmpp fsite 'cpu\[events events/s\] conc 4 v6.17 vs v6.18')
-is "$(grep -c '<tr><td>\(baseline\|target\)</td><td class="mono">' "$cmp4")" 3 \
+runs4=fsite/$(grep -o 'href="runs-[^"]*\.html"' "$cmp4" | head -n 1 | cut -d'"' -f2)
+is "$(grep -c '<tr><td>\(baseline\|target\)</td><td class="mono">' "$runs4")" 3 \
     "runstat records in both input files are shown once"
 is "$(grep -c '<li>' fsite/index.html)" \
     "$(kp-render -f html -o fsite3 findings.ndjson && grep -c '<li>' fsite3/index.html)" \

@@ -11,6 +11,8 @@ struct hsite {
 	Report *r;
 	const char *outdir;
 	struct kp_strmap *srcmap;	/* source files copied into the site */
+	struct kp_strmap *runsmap;	/* (job, runs) -> its runs page */
+	char (*runspage)[64];
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	char (*cmppage)[48];	/* by comparison */
 	char (*testpage)[80];	/* by test */

@@ -126,10 +126,13 @@ h_cmp_page(struct hsite *s, Cmp *c)
 		fputs("<p>No sample or stat records for this comparison: pass "
 		    "them through the pipeline or give them with -s.</p>\n", fp);
 
-	fputs("<h2>Runs</h2>\n", fp);
-	h_runtable(fp, s, c);
-	fputs("<h2 id=\"interference\">Interference evidence</h2>\n", fp);
-	h_runstats(fp, s, c);
+	fputs("<h2 id=\"interference\">Runs and interference evidence</h2>\n",
+	    fp);
+	h_cpushare(fp, s, c);
+	fprintf(fp, "<p>The %zu baseline and %zu target runs side by side, "
+	    "with the CPU time of each: <a href=\"%s\">their page</a>, which "
+	    "every comparison of the job on these runs shares.</p>\n",
+	    c->rec.base_runs.n, c->rec.target_runs.n, h_runspage(s, c));
 
 	if (nb + nt > 0 && !fromstat) {
 		fputs("<h2>Sources</h2>\n<table class=\"sort\"><thead><tr>"
