@@ -15,6 +15,7 @@ LIBSRC = \
 	lib/ealloc.c \
 	lib/hash.c \
 	lib/id.c \
+	lib/identity.c \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \
@@ -29,14 +30,17 @@ LIBSRC = \
 	lib/select.c \
 	lib/strmap.c \
 	lib/summary.c \
+	lib/text.c \
 	lib/toolchain.c \
 	lib/vocab.c
 
 TOOLS = \
 	kp-fetch \
 	kp-parse-mmtests \
+	kp-plan \
 	kp-parse-results \
 	kp-parse-bpftrace \
+	kp-parse-squad \
 	kp-hist \
 	kp-identify \
 	kp-stats \
@@ -119,6 +123,10 @@ $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(O)/bench/ndjson.o $(LIB) $(LDLIBS)
 
+# the lab generator of bench/nightly.sh (built on demand, not by all)
+$(O)/bench/lab: $(O)/bench/lab.o
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/lab.o -lm
+
 bench: $(O)/bench/ndjson
 	sh bench/reader.sh
 
@@ -154,6 +162,66 @@ lint-man:
 	@sh tests/deps.sh mandoc
 	mandoc -Tlint -W warning $(MAN)
 
+# Fuzzing: libFuzzer harnesses in fuzz/ (see fuzz/README), built with
+# clang under AddressSanitizer and UBSan in $(FZ).  `make fuzz` runs each
+# for FUZZ_TIME seconds, one after another, keeping what it finds in
+# $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
+# input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
+FUZZ = ndjson kver bpftrace results mmtests settings fetch-tar fetch-html
+FUZZ_TIME = 600
+FUZZ_SMOKE = 10
+FZ = build-fuzz
+FZ_CC = clang
+FZ_CFLAGS = -std=c11 -g -O1 -Wall -Wextra -Wno-unused-parameter -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FZ_LDFLAGS = -fsanitize=fuzzer,address,undefined -Wl,--wrap=exit,--wrap=fclose
+FZ_LIBOBJ = $(LIBSRC:%.c=$(FZ)/%.o)
+FZ_COMMON = $(FZ)/fuzz/fuzz.o $(FZ_LIBOBJ)
+fz_tool = $(patsubst %.c,$(FZ)/%.o,$(filter-out $(2),$(call src_of,$(1))))
+FZ_OBJ_ndjson =
+FZ_OBJ_kver =
+FZ_OBJ_bpftrace = $(call fz_tool,kp-parse-bpftrace)
+FZ_OBJ_results = $(call fz_tool,kp-parse-results)
+FZ_OBJ_mmtests = $(call fz_tool,kp-parse-mmtests)
+FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o
+FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
+FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
+FZ_MAIN_bpftrace = tool
+FZ_MAIN_results = tool
+FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
+FZ_LIBS_settings = $(LDLIBS_kp-classify)
+FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
+FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
+
+$(FZ)/.deps: config.mk
+	@sh tests/deps.sh $(DEBS_BUILD) $(DEBS_FUZZ)
+	@mkdir -p $(FZ) && touch $@
+
+# a tool's main() is renamed so that a harness can call it
+$(FZ)/%.o: %.c $(FZ)/.deps
+	@mkdir -p $(@D)
+	$(FZ_CC) $(CPPFLAGS) -Dmain=kp_tool_main $(FZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+define fuzz_rule
+$(FZ)/fuzz-$(1): $(FZ)/fuzz/$(or $(FZ_MAIN_$(1)),$(1)).o $(FZ_OBJ_$(1)) $(FZ_COMMON)
+	$(FZ_CC) $(FZ_LDFLAGS) -o $$@ $$^ $(FZ_LIBS_$(1)) $(LDLIBS)
+endef
+$(foreach t,$(FUZZ),$(eval $(call fuzz_rule,$(t))))
+
+-include $(wildcard $(FZ)/*/*.d $(FZ)/*/*/*.d)
+
+fuzz-build: $(FZ_BIN)
+
+# run TARGET SECONDS: new inputs go to $(FZ)/corpus/T, findings to
+# $(FZ)/crash-T-*; the seeds and fuzz/regress/T are read, not written
+FZ_RUN = sh fuzz/run.sh $(FZ) $(CURDIR)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ); do $(FZ_RUN) $$t $(FUZZ_TIME) || exit 1; done
+
+fuzz-smoke: fuzz-build
+	@for t in $(FUZZ); do $(FZ_RUN) $$t $(FUZZ_SMOKE) || exit 1; done
+
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
@@ -169,6 +237,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/kp
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
-.PHONY: all bench deps deps-run deps-test check check-asan demo demo-history lint-man install uninstall clean
+.PHONY: all bench deps deps-run deps-test check check-asan demo demo-history lint-man install uninstall clean fuzz fuzz-build fuzz-smoke

@@ -12,11 +12,14 @@ MANPREFIX = $(PREFIX)/share/man
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 	libcurl4-openssl-dev libarchive-dev liblzma-dev
 DEBS_RUN = jq parallel
-DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy libxml2-utils \
-	r-base-core r-cran-strucchange \
-	perl gzip xz-utils tar bc time
+DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
+	r-base-core r-cran-strucchange openssh-server openssh-client rsync \
+	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium
-DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER)
+# make fuzz, fuzz-smoke: clang and its libFuzzer runtime, which Debian 12
+# ships in libclang-rt-14-dev, only a Recommends of clang
+DEBS_FUZZ = clang libclang-rt-14-dev
+DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER) $(DEBS_FUZZ)
 
 # flags
 CPPFLAGS = -D_GNU_SOURCE -DVERSION=\"$(VERSION)\" -Ilib
@@ -28,6 +31,7 @@ LDLIBS = -lcrypto -lz -lm
 LDLIBS_kp-fetch = -lcurl -larchive
 LDLIBS_kp-classify = -lyaml
 LDLIBS_kp-triage = -lyaml
+LDLIBS_kp-plan = -lyaml
 LDLIBS_kp-parse-mmtests = -llzma
 LDLIBS_kp-render = -lcsv
 

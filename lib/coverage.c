@@ -9,10 +9,11 @@
 const char *const kp_cov_scope_name[KP_COV_NSCOPE] = { "plan", "compare" };
 const char *const kp_cov_kind_name[KP_COV_NKIND] = {
 	"compared", "missing", "partial", "new", "apart", "merged",
+	"uncompared",
 };
 const char *const kp_cov_level_name[KP_COV_NLEVEL] = {
 	"plan", "job", "instance", "repetition", "benchmark", "run", "exp",
-	"group",
+	"group", "pair", "kernel",
 };
 
 int
@@ -94,6 +95,7 @@ kp_coverage_write(kp_w *w, const kp_coverage *c)
 	}
 	strarr(w, "runs", c->runs, c->nruns);
 	kp_w_kstr(w, "label", c->label);
+	kp_w_kstr(w, "why", c->why);
 	kp_w_end(w);
 }
 
@@ -165,6 +167,7 @@ kp_coverage_read(kp_json *d, kp_coverage *c)
 	c->absent = strings(d, "absent", &c->nabsent);
 	c->runs = strings(d, "runs", &c->nruns);
 	c->label = kp_opt_str(d, "label", NULL);
+	c->why = kp_opt_str(d, "why", NULL);
 	if ((o = kp_json_get(d, 0, "differ")) < 0 || d->tok[o].type == KP_JNULL)
 		return;
 	if (d->tok[o].type != KP_JOBJ)

@@ -20,6 +20,7 @@ enum kp_cov_kind {
 	KP_COV_NEW,	/* present and not expected (or on the target side only) */
 	KP_COV_APART,	/* kept apart by identity: fields that differ */
 	KP_COV_MERGED,	/* several runs taken as one under a label */
+	KP_COV_UNCOMPARED,	/* present and not compared: why says why */
 	KP_COV_NKIND
 };
 
@@ -27,7 +28,7 @@ enum kp_cov_kind {
 enum kp_cov_level {
 	KP_COV_LPLAN, KP_COV_LJOB, KP_COV_LINSTANCE, KP_COV_LREPETITION,
 	KP_COV_LBENCHMARK, KP_COV_LRUN, KP_COV_LEXP, KP_COV_LGROUP,
-	KP_COV_NLEVEL
+	KP_COV_LPAIR, KP_COV_LKERNEL, KP_COV_NLEVEL
 };
 
 extern const char *const kp_cov_scope_name[KP_COV_NSCOPE];
@@ -59,6 +60,8 @@ typedef struct {
 	const char **runs;	/* kind merged: the runs; else those it rests on */
 	size_t nruns;
 	const char *label;	/* kind merged: the label they share */
+	const char *why;	/* kind uncompared (and apart): the cause, and
+				 * what would compare it */
 } kp_coverage;
 
 /* a record with every optional field null or empty */

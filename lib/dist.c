@@ -566,3 +566,31 @@ kp_eb_prior(const double *s2, const double *d, size_t n, double *d0, double *s0)
 	}
 	return g;
 }
+
+/* T' = (Z + ncp) / S with S = sqrt(X / df), X chi-square with df degrees
+ * of freedom, so P(T' > c) = E[Phi(ncp - c S)] and P(T' < -c) =
+ * E[Phi(-ncp - c S)]: one integral over the density of S, by Simpson's
+ * rule on a range holding all but a negligible tail of it. */
+double
+kp_t_power(double ncp, double df, double alpha)
+{
+	enum { N = 4000 };	/* even */
+	double c, hi, h, s, x, lf, sum = 0, w;
+	int i;
+
+	if (!(df >= 2) || !(alpha > 0 && alpha < 1) || !isfinite(ncp))
+		return NAN;
+	c = kp_t_quantile(1 - alpha / 2, df);
+	hi = 1 + 12 / sqrt(2 * df) + (df < 10 ? 4 : 0);
+	h = hi / N;
+	for (i = 1; i <= N; i++) {	/* the density is 0 at s = 0 for df >= 2 */
+		s = i * h;
+		x = df * s * s;
+		/* log of f_X(x) * dx/ds = f_X(df s^2) * 2 df s */
+		lf = (df / 2 - 1) * log(x) - x / 2 - (df / 2) * M_LN2 -
+		    lgamma(df / 2) + log(2 * df * s);
+		w = i == N ? 1 : (i % 2 ? 4 : 2);
+		sum += w * exp(lf) * (kp_norm_cdf(ncp - c * s) + kp_norm_cdf(-ncp - c * s));
+	}
+	return sum * h / 3;
+}

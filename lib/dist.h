@@ -17,6 +17,11 @@ double kp_norm_quantile(double p);
 double kp_t_sf(double t, double df);
 double kp_t_p2(double t, double df);
 double kp_t_quantile(double p, double df);
+/* The power of the two-sided t test at level alpha with df >= 2 degrees
+ * of freedom when the statistic's noncentrality is ncp: P(|T'| > t_{1-a/2})
+ * for T' noncentral t (Owen 1968), by integrating the normal over the
+ * distribution of the sample standard deviation. */
+double kp_t_power(double ncp, double df, double alpha);
 /* digamma, trigamma and the inverse of trigamma (x > 0) */
 double kp_digamma(double x);
 double kp_trigamma(double x);

@@ -311,6 +311,63 @@ scan_number(parser *ps, const char *p)
 	while ((p) < (end) && (*(p) == ' ' || *(p) == '\t' || *(p) == '\n' || *(p) == '\r')) \
 		(p)++
 
+/* a member name: its raw text when it has no escape, else decoded */
+struct name {
+	const char *s;
+	size_t n;
+	uint32_t k;
+};
+
+static struct name
+name_of(kp_json *d, uint32_t k)
+{
+	struct name m = { d->text + d->tok[k].off, d->tok[k].len, k };
+
+	if (d->tok[k].esc)
+		m.s = kp_json_strn(d, (int)k, &m.n);
+	return m;
+}
+
+/* RFC 8259 says the names of an object should be unique, and readers
+ * differ on which of two wins (kp took the first, jq the last): a record
+ * with one name twice could mean two things, so it is refused.  Names go
+ * into a small open-addressing table (FNV-1a), on the stack for the
+ * objects of a record, so the check costs little on the reader's path. */
+static int
+unique_names(parser *ps, uint32_t obj)
+{
+	kp_json *d = ps->d;
+	uint32_t n = d->tok[obj].n, i, k, h, cap, dup = 0;
+	struct name small[64], *v = small, m;
+	size_t c;
+
+	if (n < 2)
+		return 0;
+	for (cap = 64; cap < 2 * n; cap *= 2)
+		;
+	if (cap > KP_LEN(small))
+		v = ecalloc(cap, sizeof(*v));
+	else
+		memset(small, 0, sizeof(small));
+	for (i = 0, k = obj + 1; i < n && !dup; i++, k = d->tok[k + 1].next) {
+		m = name_of(d, k);
+		for (h = 2166136261u, c = 0; c < m.n; c++)
+			h = (h ^ (unsigned char)m.s[c]) * 16777619u;
+		for (h &= cap - 1; v[h].s; h = (h + 1) & (cap - 1))
+			if (v[h].n == m.n && memcmp(v[h].s, m.s, m.n) == 0) {
+				dup = k;
+				break;
+			}
+		v[h] = m;
+	}
+	if (v != small)
+		free(v);
+	if (!dup)
+		return 0;
+	return fail(ps, d->text + d->tok[dup].off - 1, "a second member \"%.*s\", "
+	    "expected each name once", (int)d->tok[dup].len, d->text + d->tok[dup].off);
+}
+
 int
 kp_json_parse(kp_json *d, const char *text, size_t len,
 	char *err, size_t errsz, size_t *col)
@@ -446,6 +503,8 @@ close:
 	top = stack[--depth];
 	d->tok[top].next = d->ntok;
 	d->tok[top].len = p + 1 - (text + d->tok[top].off);
+	if (d->tok[top].type == KP_JOBJ && unique_names(&ps, top) != 0)
+		return -1;
 	p++;
 	if (depth)
 		goto after;

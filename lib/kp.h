@@ -78,6 +78,19 @@ void kp_in_close(kp_in *in);
  * is corrupt (EIO for a truncated or corrupt .gz). */
 char *kp_slurp(const char *path, size_t *len);
 
+/* text.c: what the text parsers do with bytes that are not text.  A UTF-8
+ * byte order mark at the start is skipped; a NUL byte is refused (it would
+ * end a C string and lose the rest silently). */
+size_t kp_text_bom(const char *buf, size_t len);	/* 3 after a BOM, else 0 */
+/* 0 when buf[0..len) holds no NUL; else -1 with its 1-based line and column */
+int kp_text_nul(const char *buf, size_t len, long *line, long *col);
+/* both on a file read whole: the text after a BOM (*len shortened), or
+ * exit 2 with "NAME:LINE:COL: a NUL byte: expected text" */
+char *kp_text(const char *name, char *buf, size_t *len);
+/* a reader of text lines: a BOM before line 1 is skipped, a NUL in a line
+ * is exit 2 with its place */
+void kp_in_text(kp_in *in);
+
 /* json.c: strict RFC 8259 reader for one NDJSON line.
  * A line holds exactly one value, which must be an object.  Whitespace-only
  * lines are skipped by kp_rec_next().  Rejected: trailing commas, leading

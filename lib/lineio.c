@@ -21,6 +21,8 @@ struct kp_in {
 	long lineno;
 	int eof;
 	int soft;	/* report read errors through kp_in_error(), not exit */
+	int errnum;	/* errno of a soft read error (EIO: corrupt .gz) */
+	int text;	/* kp_in_text(): skip a BOM, refuse NUL bytes */
 	char *error;
 };
 
@@ -75,7 +77,7 @@ kp_in_open_soft(const char *path)
 static size_t
 fill(kp_in *in)
 {
-	int n, errnum;
+	int n, errnum, syserr;
 	const char *msg;
 
 	if (in->eof)
@@ -89,11 +91,15 @@ fill(kp_in *in)
 		in->cap *= 2;
 		in->buf = erealloc(in->buf, in->cap + 1);
 	}
+	errno = 0;
 	n = gzread(in->gz, in->buf + in->end, (unsigned)(in->cap - in->end));
+	syserr = errno;
 	if (n < 0 || (n == 0 && (msg = gzerror(in->gz, &errnum)) && errnum != Z_OK)) {
 		msg = gzerror(in->gz, &errnum);
+		/* the read's own errno (EBADF on a closed stdin), not EIO */
+		in->errnum = errnum == Z_ERRNO && syserr ? syserr : EIO;
 		if (errnum == Z_ERRNO)
-			msg = strerror(errno);
+			msg = strerror(in->errnum);
 		else if (errnum == Z_BUF_ERROR)
 			msg = "truncated compressed data";
 		if (!in->soft)
@@ -137,9 +143,25 @@ kp_in_line(kp_in *in, size_t *len)
 		n--;
 	line[n] = '\0';
 	in->lineno++;
+	if (in->text) {
+		long l, col;
+		size_t skip = in->lineno == 1 ? kp_text_bom(line, n) : 0;
+
+		line += skip;
+		n -= skip;
+		if (kp_text_nul(line, n, &l, &col) != 0)
+			kp_die_at(in->name, in->lineno, col + (long)skip,
+			    "a NUL byte: expected text");
+	}
 	if (len)
 		*len = n;
 	return line;
+}
+
+void
+kp_in_text(kp_in *in)
+{
+	in->text = 1;
 }
 
 long
@@ -178,14 +200,16 @@ kp_slurp(const char *path, size_t *len)
 	kp_in *in;
 	char *p;
 	size_t n;
+	int e;
 
 	if (!(in = kp_in_open_soft(path)))
 		return NULL;
 	while (fill(in) > 0)
 		;
 	if (in->error) {
+		e = in->errnum;
 		kp_in_close(in);
-		errno = EIO;
+		errno = e;
 		return NULL;
 	}
 	n = in->end;

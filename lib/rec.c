@@ -512,6 +512,8 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		break;
 	case KP_F_INT:
 		*(long long *)p = kp_rec_int_at(d, v, f->name);
+		if ((f->flags & KP_FF_POS) && *(long long *)p < 1)
+			kp_rec_die(d, v, "expected an integer >= 1 for \"%s\"", f->name);
 		break;
 	case KP_F_NUM:
 		*(double *)p = kp_rec_num_at(d, v, f->name);

@@ -487,7 +487,7 @@ typedef struct {
 enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
 	KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, KP_ARTIFACT_OBJECT,
 	KP_ARTIFACT_STORE, KP_ARTIFACT_FETCHED, KP_ARTIFACT_STATUS,
-	KP_ARTIFACT_MTIME, KP_ARTIFACT_ETAG, KP_ARTIFACT_NF };
+	KP_ARTIFACT_MTIME, KP_ARTIFACT_ETAG, KP_ARTIFACT_URL, KP_ARTIFACT_NF };
 typedef struct {
 	kp_has has;
 	char *source, *path, *run, *sha256;
@@ -496,7 +496,7 @@ typedef struct {
 	long long fetched;
 	char *status;	/* "new" or "present" */
 	long long mtime;
-	char *etag;
+	char *etag, *url;
 } kp_artifact_rec;
 
 /* one run a side for a cmp record read: its single_run, or for a record
@@ -612,6 +612,7 @@ enum kp_fkind {
 
 enum {
 	KP_FF_NULL = 1,	/* may be missing or null when read */
+	KP_FF_POS = 2,	/* an integer counted from 1 (conc, rep, sub) */
 };
 
 struct kp_rtype;

@@ -14,6 +14,7 @@
 #define TYPE(var, st, nm, scopes, extra, fields) \
 	const kp_rtype var = { nm, scopes, extra, sizeof(st), (int)KP_LEN(fields), fields }
 #define N KP_FF_NULL
+#define P KP_FF_POS
 
 #define R(i, nm, memb, kind, flags) F(kp_run, KP_RUN_##i, nm, memb, kind, flags)
 static const kp_field run_f[KP_RUN_NF] = {
@@ -84,9 +85,9 @@ static const kp_field sample_f[KP_SAMPLE_NF] = {
 	S(METRIC, "metric", metric, KP_F_STR, 0),
 	S(UNIT, "unit", unit, KP_F_STR, 0),
 	E(kp_sample, KP_SAMPLE_BETTER, "better", better, kp_better_v, 0),
-	S(CONC, "conc", conc, KP_F_INT, 0),
-	S(REP, "rep", rep, KP_F_INT, 0),
-	S(SUB, "sub", sub, KP_F_INT, 0),
+	S(CONC, "conc", conc, KP_F_INT, P),
+	S(REP, "rep", rep, KP_F_INT, P),
+	S(SUB, "sub", sub, KP_F_INT, P),
 	S(VALUE, "value", value, KP_F_NUM, 0),
 	S(ITERATIONS, "iterations", iterations, KP_F_INT, N),
 	S(SRC, "src", src, KP_F_STR, N),
@@ -124,7 +125,7 @@ static const kp_field stat_f[KP_STAT_NF] = {
 	ST(METRIC, "metric", metric, KP_F_STR, 0),
 	ST(UNIT, "unit", unit, KP_F_STR, 0),
 	E(kp_stat, KP_STAT_BETTER, "better", better, kp_better_v, 0),
-	ST(CONC, "conc", conc, KP_F_INT, 0),
+	ST(CONC, "conc", conc, KP_F_INT, P),
 	ST(GROUP, "group", group, KP_F_STR, N),
 	ST(RUNS, "runs", runs, KP_F_STRS, 0),
 	ST(INSTANCES, "instances", instances, KP_F_STRS, N),
@@ -208,7 +209,7 @@ static const kp_field noise_f[KP_NOISE_NF] = {
 	NO(TEST, "test", test, KP_F_STR, 0),
 	NO(OP, "op", op, KP_F_STR, 0),
 	NO(METRIC, "metric", metric, KP_F_STR, 0),
-	NO(CONC, "conc", conc, KP_F_INT, 0),
+	NO(CONC, "conc", conc, KP_F_INT, P),
 	NO(GROUP, "group", group, KP_F_STR, N),
 	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, N),
 	NO(RUNS, "runs", runs, KP_F_STRS, N),
@@ -237,7 +238,7 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(METRIC, "metric", metric, KP_F_STR, 0),
 	C(UNIT, "unit", unit, KP_F_STR, N),
 	E(kp_cmp, KP_CMP_BETTER, "better", better, kp_better_v, N),
-	C(CONC, "conc", conc, KP_F_INT, 0),
+	C(CONC, "conc", conc, KP_F_INT, P),
 	C(BASE_KERNEL, "base_kernel", base_kernel, KP_F_STR, 0),
 	C(TARGET_KERNEL, "target_kernel", target_kernel, KP_F_STR, 0),
 	C(BASE_EXP, "base_exp", base_exp, KP_F_STR, 0),
@@ -359,6 +360,7 @@ static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(STATUS, "status", status, KP_F_STR, 0),
 	A(MTIME, "mtime", mtime, KP_F_INT, N),
 	A(ETAG, "etag", etag, KP_F_STR, N),
+	A(URL, "url", url, KP_F_STR, N),
 };
 TYPE(kp_artifact_t, kp_artifact_rec, "artifact", 0, 0, artifact_f);
 
@@ -419,7 +421,7 @@ static const kp_field trend_f[KP_TREND_NF] = {
 	T(METRIC, "metric", metric, KP_F_STR, 0),
 	T(UNIT, "unit", unit, KP_F_STR, N),
 	E(kp_trend, KP_TREND_BETTER, "better", better, kp_better_v, 0),
-	T(CONC, "conc", conc, KP_F_INT, 0),
+	T(CONC, "conc", conc, KP_F_INT, P),
 	E(kp_trend, KP_TREND_LEVEL, "level", level, kp_level_v, N),
 	T(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
 	T(NEWEST, "newest", newest, KP_F_STR, 0),
@@ -435,7 +437,7 @@ TYPE(kp_trend_t, kp_trend, "trend", 0, 0, trend_f);
 #define TG(i, nm, memb, kind, flags) F(kp_triage, KP_TRIAGE_##i, nm, memb, kind, flags)
 static const kp_field triage_f[KP_TRIAGE_NF] = {
 	TG(PATTERN, "pattern", pattern, KP_F_STR, 0),
-	TG(CONC, "conc", conc, KP_F_INT, N),
+	TG(CONC, "conc", conc, KP_F_INT, N | P),
 	TG(SINCE, "since", since, KP_F_STR, N),
 	E(kp_triage, KP_TRIAGE_STATUS, "status", status, kp_triage_v, 0),
 	TG(FIXED_IN_F, "fixed_in", fixed_in, KP_F_STR, N),

@@ -185,3 +185,19 @@ kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
 	kp_w_kstr(w, F(KP_RUN_SRC), src);
 	kp_w_end(w);
 }
+
+void
+kp_runmeta_partial(kp_w *w, const kp_runid *id, const char *suite)
+{
+	kp_runstat x;
+
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_RUNSTAT_RUN, KP_RUNSTAT_SUITE);
+	kp_has_set(&x.has, KP_RUNSTAT_PARTIAL);
+	x.run = (char *)id->run;
+	x.iter = 0;
+	x.job = (char *)suite;
+	x.suite = (char *)suite;
+	x.partial = 1;
+	kp_rec_write(w, &kp_runstat_t, &x);
+}

@@ -16,6 +16,10 @@ void kp_runmeta_clear(kp_runmeta *m);
  * metadata names it, write the run record and say what samples carry */
 void kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework,
     const char *src, char *const *meta, size_t nmeta, kp_runid *id);
+/* a runstat record saying the run's input was not all read (lines a
+ * parser did not understand): "partial" reaches the records, not only
+ * the warning on the standard error */
+void kp_runmeta_partial(kp_w *w, const kp_runid *id, const char *suite);
 /* "2026-11-30", "2026-11-30T12:00:00Z", "2026-11-30 12:00" or epoch seconds */
 int kp_parse_date(const char *s, long long *out);
 

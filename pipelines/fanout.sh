@@ -3,15 +3,22 @@
 # GNU parallel, on this machine or spread over hosts; see kp-pipelines(7).
 #
 # Each run gives OUT/RUN.ndjson, written to a temporary name and renamed,
-# so a file that exists is complete.  The first failing run stops the rest
-# (--halt now,fail=1); the job log says which.  With --sshlogin or --slf the
-# jobs run on other hosts: this script, the kp tools, the run directories
-# and OUT must then have the same paths there (a shared file system).
+# so a file that exists is complete.  On this machine the first failing
+# run stops the rest (--halt now,fail=1); the job log says which.  With
+# --sshlogin or --slf the jobs run on other hosts: this script, the kp tools, the run directories
+# and OUT must then have the same paths there (a shared file system), or
+# with --transfer each run directory is copied to the host and its records
+# copied back (this script and the kp tools on the host's PATH).  Across
+# hosts a job that fails is tried again on another host (--retries, 2 by
+# default) and the others go on: GNU parallel's --halt would stop the batch
+# at the first failed try, before any retry, so retries win.  A run whose
+# records are missing at the end (a host that died before sending them
+# back) fails the batch like a failed run.
 set -u
 prog=fanout.sh
 
 usage() {
-	echo "usage: $prog [-j N] [-l LABELS] [--sshlogin LOGIN]... [--slf FILE] -o OUT RUNDIR ..." >&2
+	echo "usage: $prog [-j N] [-l LABELS] [--sshlogin LOGIN]... [--slf FILE] [--transfer] [--retries N] -o OUT RUNDIR ..." >&2
 	exit 2
 }
 
@@ -26,8 +33,9 @@ if [ "${1:-}" = --one ]; then
 	trap 'rm -f "$tmp.labels" "$tmp.parsed" "$tmp.ndjson"' EXIT
 	trap 'exit 2' HUP INT TERM
 	if [ -n "$labels" ]; then
-		# only this run's lines, so it does not warn about the others
-		awk -v r="$name" '$1 == r' "$labels" >"$tmp.labels" || rc=2
+		# only this run's lines (by name or run id), so it does not
+		# warn about the others; labels-check.sh has seen every line
+		awk -v r="$name" '{ n = $1; sub(/@.*/, "", n) } n == r' "$labels" >"$tmp.labels" || rc=2
 		set -- -l "$tmp.labels"
 	else
 		set --
@@ -39,7 +47,7 @@ if [ "${1:-}" = --one ]; then
 fi
 
 jobs= labels= out=
-remote=
+remote= transfer= retries=2
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -51,6 +59,8 @@ while [ $# -gt 0 ]; do
 	--slf|--sshloginfile) [ $# -ge 2 ] || usage
 		remote="$remote --slf $(printf '%s' "$2" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/")"
 		shift 2 ;;
+	--transfer) transfer=1; shift ;;
+	--retries) [ $# -ge 2 ] || usage; retries=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) usage ;;
 	*) break ;;
@@ -60,6 +70,10 @@ done
 case $jobs in
 ''|*[!0-9]*) [ -z "$jobs" ] || { echo "$prog: -j $jobs: expected a number of jobs" >&2; exit 2; } ;;
 esac
+case $retries in
+''|*[!0-9]*) echo "$prog: --retries $retries: expected a number of tries" >&2; exit 2 ;;
+esac
+[ -z "$transfer" ] || [ -n "$remote" ] || { echo "$prog: --transfer: expected --sshlogin or --slf" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "$prog: GNU parallel is not installed" >&2; exit 2; }
 for d; do
 	[ -d "$d" ] || { echo "$prog: $d: not a directory" >&2; exit 2; }
@@ -67,10 +81,76 @@ done
 if [ -n "$labels" ]; then
 	[ -r "$labels" ] || { echo "$prog: $labels: cannot read" >&2; exit 2; }
 	labels=$(cd "$(dirname "$labels")" && pwd)/$(basename "$labels")
+	# a label that names no run stops here, before any job
+	names=
+	for d; do
+		d=${d%/}
+		names="$names ${d##*/}"
+	done
+	sh "$(dirname "$0")/labels-check.sh" "$labels" $names || exit 2
 fi
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+
+# the options that stop or retry: see the top
+if [ -n "$remote" ]; then
+	halt="--retries $retries"
+else
+	halt="--halt now,fail=1"
+fi
+
+# missing RUNDIR...: the runs without records in OUT, named on stderr;
+# parallel counts a job whose records never came back as a success
+missing() {
+	m=0
+	for d; do
+		d=${d%/}
+		[ -e "$out/${d##*/}.ndjson" ] && continue
+		echo "$prog: ${d##*/}: no records came back; run again" >&2
+		m=1
+	done
+	return $m
+}
+
+cleanup() {
+	# A job that --halt had to kill outright could not remove its
+	# temporary files; every job has ended now, so remove what this
+	# fanout left.
+	rm -f "$out"/.*."$$".*
+	rm -rf "$out/.labels.$$"
+}
+
+if [ -n "$transfer" ]; then
+	# Each job gets its run directory (and its lines of the labels) in a
+	# directory of its own on the host (--wd ..., removed by --cleanup),
+	# under the path it was given here when that is relative, so that
+	# the src fields are those of a local run.  The records come back by
+	# rsync, which renames a file into OUT only once it is complete.
+	lab= larg=
+	if [ -n "$labels" ]; then
+		lab=$out/.labels.$$ larg={3}.labels
+		mkdir -p "$lab" || exit 2
+	fi
+	for d; do
+		d=${d%/}
+		name=${d##*/}
+		case $d in
+		/*) tp=/./${d#/} rel=${d#/} ;;
+		*) tp=$(pwd)/./$d rel=$d ;;
+		esac
+		[ -z "$lab" ] || awk -v r="$name" '$1 == r' "$labels" >"$lab/$name.labels" || exit 2
+		printf '%s\t%s\t%s\n' "$tp" "$rel" "$name"
+	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "'$out/fanout.joblog'" \
+		$halt ${jobs:+-j "$jobs"} $remote \
+		--wd ... --tf {1} ${lab:+--tf "'$lab/./{3}.labels'"} --return "'$out/./{3}.ndjson'" --cleanup \
+		fanout.sh --one . '"$larg"' "$$" {2}
+	rc=$?
+	cleanup
+	[ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
+	missing "$@" || exit 2
+	exit 0
+fi
 
 # Remote jobs need absolute paths (local ones keep the paths as given, so
 # src fields match other pipelines); parallel -q quotes each argument.  When
@@ -78,10 +158,9 @@ self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 # share a job server.
 abs() { for d; do (cd "$d" && pwd); done; }
 { if [ -n "$remote" ]; then abs "$@"; else printf '%s\n' "$@"; fi; } | eval parallel -q --will-cite --joblog "'$out/fanout.joblog'" \
-	--halt now,fail=1 ${jobs:+-j "$jobs"} $remote \
+	$halt ${jobs:+-j "$jobs"} $remote \
 	"'$self'" --one "'$out'" "'$labels'" "'$$'" '{}'
 rc=$?
-# A job that --halt had to kill outright could not remove its temporary
-# files; every job has ended now, so remove what this fanout left.
-rm -f "$out"/.*."$$".*
+cleanup
 [ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
+missing "$@" || exit 2

@@ -5,7 +5,7 @@ prog=gate.sh
 usage() {
 	echo "usage: $prog [--report-only] [--threshold pct] [--metric quantile]" \
 	    "[--fail-on class|severity] [--max-age days] [--triage file]" \
-	    "[--fail-on-triaged] [--update-baseline]" \
+	    "[--fail-on-triaged] [--update-baseline] [-m mapfile]" \
 	    "target baseline" >&2
 	exit 2
 }
@@ -15,11 +15,26 @@ die() {
 	exit 2
 }
 
+# The kp tools: on PATH, else beside this script, installed (bin and
+# share/kp/pipelines under one prefix) or in a checkout (build/bin).
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v kp-compare >/dev/null 2>&1; then
+	for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
+		if [ -x "$d/kp-compare" ]; then
+			PATH=$(cd "$d" && pwd):$PATH
+			break
+		fi
+	done
+	command -v kp-compare >/dev/null 2>&1 ||
+	    die "the kp tools (kp-compare, ...) are neither on PATH nor beside $here"
+fi
+
 report_only=0
 update=0
 threshold=${KP_GATE_THRESHOLD:-20}
 metric=p99
-fail_on=regression
+fail_on=red,missing
+nmaps=0
 max_age=
 triage=
 triaged=
@@ -39,6 +54,11 @@ while [ $# -gt 0 ]; do
 	--triage) [ $# -ge 2 ] || usage; triage=$2; shift ;;
 	--triage=*) triage=${1#*=} ;;
 	--fail-on-triaged) triaged=--fail-on-triaged ;;
+	-m) [ $# -ge 2 ] || usage
+		[ -r "$2" ] && [ -f "$2" ] || die "$2: cannot read the mapping file"
+		nmaps=$((nmaps + 1))
+		eval "map$nmaps=\$2"
+		shift ;;
 	--max-age=*) max_age=${1#*=} ;;
 	--) shift
 		for a; do
@@ -67,6 +87,14 @@ esac
 T=$(mktemp -d -t kp-gate.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT
 trap 'exit 2' HUP INT TERM
+# the mapping files, copied to names without blanks, for kp-parse-results
+maps=
+i=1
+while [ $i -le $nmaps ]; do
+	eval "cp \"\$map$i\" \"\$T/map$i\"" || exit 2
+	maps="$maps -m $T/map$i"
+	i=$((i + 1))
+done
 
 # kind FILE: mmtests, results, bpftrace (text) or bpftrace-json
 kind() {
@@ -104,7 +132,7 @@ parse() {
 		# record names its run in its first "run" member.
 		kp-parse-mmtests --meta kernel="$2" "$1" >"$T/mm" || return 2
 		sed "s/\"run\":\"/\"run\":\"$2:/" "$T/mm" ;;
-	results) kp-parse-results --meta kernel="$2" --meta run_name="$2" "$1" ;;
+	results) kp-parse-results $maps --meta kernel="$2" --meta run_name="$2" "$1" ;;
 	bpftrace*) kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" ;;
 	esac
 }
@@ -125,7 +153,7 @@ if [ "$update" -eq 1 ]; then
 	mmtests)
 		die "$target: an MMTests tree is its own baseline; keep the tree" ;;
 	results)
-		kp-parse-results "$target" >"$T/rec" || exit 2
+		kp-parse-results $maps "$target" >"$T/rec" || exit 2
 		if [ "$(sed -n 's/^[[:space:]]*//;/./{p;q;}' "$target" | cut -c1)" = '{' ]; then
 			jq '.' "$target" >"$T/doc" || exit 2
 		else
@@ -166,6 +194,9 @@ esac
 
 parse "$baseline" baseline >"$T/base" || exit 2
 parse "$target" target >"$T/target" || exit 2
+# an empty result is an error, never a pass
+grep -q '^{"type":"\(sample\|hist\)"' "$T/target" ||
+    die "$target: the result holds no measurement, only metadata; an empty result cannot pass the gate"
 # a result without metadata was measured here and now
 grep '^{"type":"run"' "$T/target" |
     jq -c --arg h "$(uname -n)" --arg c "$(cpu_model)" --arg d "$(date -u +%Y-%m-%d)" '
@@ -190,14 +221,55 @@ if [ -n "$triage" ]; then
 	kp-triage -t "$triage" "$T/class" >"$T/triaged" || exit 2
 	mv "$T/triaged" "$T/class"
 fi
+grep -q '^{"type":"cmp"' "$T/class" ||
+    die "nothing compared: no metric of $target is in $baseline (see the warnings above)"
+
+# --fail-on: "missing" is the gate's own (a metric of the baseline that
+# the result lacks: a benchmark that crashed must not go green); the
+# classes and severities are kp-render's
+fail_missing=0
+render_fail=
+for w in $(printf '%s' "$fail_on" | tr ',' ' '); do
+	case $w in
+	missing) fail_missing=1 ;;
+	*) render_fail=${render_fail:+$render_fail,}$w ;;
+	esac
+done
+
 # kp-render flags a stale baseline (host, CPU, age) from the run records
 set -- -f table
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
 if [ "$report_only" -eq 1 ]; then
 	kp-render "$@" "$T/class" || exit 2
-	exit 0
+	rc=0
+elif [ -n "$render_fail" ]; then
+	kp-render "$@" --fail-on "$render_fail" $triaged "$T/class"
+	rc=$?
+else
+	kp-render "$@" "$T/class"
+	rc=$?
 fi
-kp-render "$@" --fail-on "$fail_on" $triaged "$T/class"
-rc=$?
 [ "$rc" -le 2 ] || rc=2
+[ "$rc" -le 1 ] || exit 2
+
+# the closing line: the verdict, the counts and the metrics by the
+# document's own names (lmbench.lat_syscall.open)
+nmiss=$(grep -c '^{"type":"coverage","scope":"compare","kind":"missing"' "$T/cmp")
+if [ "$report_only" -eq 0 ] && [ "$fail_missing" -eq 1 ] && [ "$nmiss" -gt 0 ]; then
+	rc=1
+fi
+jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" '
+    def docname: if $kind == "results" then ([.suite] + (.test | split("/"))) | join(".")
+	else "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)]@\(.conc)" end;
+    def covname: if $kind == "results" then
+	(.name | sub("\\[[^\\]]*\\]@[0-9-]+$"; "") | split("/") | [.[0]] + .[2:] | join("."))
+	else .name end;
+    [.[] | select(.type == "cmp")] as $c |
+    [.[] | select(.type == "coverage" and .scope == "compare" and .kind == "missing")] as $m |
+    [$c[] | select(.class == "regression")] as $r |
+    (if $rc == 1 then "FAIL" else "PASS" end) + ": " +
+    "\($r | length) of \(($c | length) + ($m | length)) metrics regressed past \($t)%" +
+    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(if .change_pct >= 0 then "+" else "" end)\(.change_pct | round)%"] | join(", ")) + ")" else "" end) +
+    (if ($m | length) > 0 then "; \($m | length) missing from the result (" + ([$m[] | covname] | join(", ")) + ")" else "" end)
+    ' "$T/class" || exit 2
 exit "$rc"

@@ -1,9 +1,16 @@
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#   make -f pipelines/nightly.mk STORE=DIR OUT=DIR [CONFIG=FILE]
 #
+#   make -f pipelines/nightly.mk RECORDS=DIR OUT=DIR [CONFIG=FILE] [-j N]
+#
+# STORE, instead of DATA, is a kp-fetch store of SQUAD results: its
+# testruns are read by kp-parse-squad in one step.
 # DATA is an MMTests work/log directory: every subdirectory holding an
-# iter-N directory is a run.  Each run is parsed and identified by targets
+# iter-N directory is a run.  RECORDS instead is a directory of records
+# another producer wrote, in kp-records(5) form and order: each DIR/NAME.ndjson
+# is identified as it is, in place of a parsed run.  Each run is parsed and identified by targets
 # of its own, so -j parallelises them and a re-run redoes only the runs
 # whose files (or the labels) changed.  kp-stats then runs once over every
 # identified run: it groups samples by experiment across runs and
@@ -14,8 +21,11 @@
 .DELETE_ON_ERROR:
 SHELL = /bin/sh
 
-ifeq ($(strip $(DATA)),)
-$(error DATA=DIR is required: an MMTests work/log directory)
+ifeq ($(strip $(DATA)$(RECORDS)$(STORE)),)
+$(error DATA=DIR, RECORDS=DIR or STORE=DIR is required: an MMTests work/log directory, one of records, or a kp-fetch store of SQUAD results)
+endif
+ifneq ($(words $(strip $(if $(strip $(DATA)),D) $(if $(strip $(RECORDS)),R) $(if $(strip $(STORE)),S))),1)
+$(error DATA, RECORDS and STORE: give one of them)
 endif
 ifeq ($(strip $(OUT)),)
 $(error OUT=DIR is required: where the records and reports go)
@@ -31,13 +41,24 @@ SYSTEMATIC_FLAGS =
 REPORT_IN = $(if $(strip $(HISTORY)),$(OUT)/triaged.ndjson,$(OUT)/findings.ndjson)
 
 # run names cannot hold white space here (make splits on it)
+ifneq ($(strip $(DATA)),)
 RUNS := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/iter-*))))
 ifeq ($(RUNS),)
 $(error $(DATA): no runs (directories holding iter-N) found)
 endif
+else ifneq ($(strip $(RECORDS)),)
+RUNS := $(sort $(patsubst $(RECORDS)/%.ndjson,%,$(wildcard $(RECORDS)/*.ndjson)))
+ifeq ($(RUNS),)
+$(error $(RECORDS): no records (NAME.ndjson files) found)
+endif
+endif
 
+ifneq ($(strip $(STORE)),)
+IDENTIFIED = $(OUT)/identified/squad.ndjson
+else
 PARSED = $(RUNS:%=$(OUT)/parsed/%.ndjson)
 IDENTIFIED = $(RUNS:%=$(OUT)/identified/%.ndjson)
+endif
 REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
 	$(OUT)/report.xml $(OUT)/report.json $(OUT)/html/index.html
 
@@ -46,20 +67,39 @@ all: $(REPORTS)
 $(OUT)/parsed $(OUT)/identified:
 	mkdir -p $@
 
-# The labels file names runs; each run gets only its own lines, so a run
-# does not warn about the labels of the others.
+# labels-check.sh, beside this file
+PIPELINES := $(dir $(lastword $(MAKEFILE_LIST)))
+
+# A label that names no run stops the batch: a mistyped name would leave
+# its run under its uname kernel, compared with nothing.
+$(OUT)/labels.checked: $(LABELS) | $(OUT)/parsed
+	sh '$(PIPELINES)labels-check.sh' '$(LABELS)' $(RUNS)
+	touch $@
+
+# The labels file names runs; each run gets its own lines (by name or
+# run id), so a run does not warn about the labels of the others; the
+# check above has seen every line.
 define run_rules
-$(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) | $(OUT)/parsed
-	$(if $(LABELS),awk -v r='$(1)' '$$$$1 == r' '$(LABELS)' >$$@.labels.tmp)
+ifneq ($(strip $(DATA)),)
+$(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if $(LABELS),$(OUT)/labels.checked) | $(OUT)/parsed
+	$(if $(LABELS),awk -v r='$(1)' '{ n = $$$$1; sub(/@.*/, "", n) } n == r' '$(LABELS)' >$$@.labels.tmp)
 	$(KP)kp-parse-mmtests $(if $(LABELS),-l $$@.labels.tmp) '$(DATA)/$(1)' >$$@.tmp
 	rm -f $$@.labels.tmp
 	mv $$@.tmp $$@
+endif
 
-$(OUT)/identified/$(1).ndjson: $(OUT)/parsed/$(1).ndjson | $(OUT)/identified
+$(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
 	$(KP)kp-identify $$< >$$@.tmp
 	mv $$@.tmp $$@
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
+
+# SQUAD results: every testrun of the store at once
+$(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
+	$(KP)kp-parse-squad -s '$(STORE)' >$@.parsed.tmp
+	$(KP)kp-identify $@.parsed.tmp >$@.tmp
+	rm -f $@.parsed.tmp
+	mv $@.tmp $@
 
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp

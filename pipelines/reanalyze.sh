@@ -42,14 +42,16 @@ stage() {
 	"$@" || { rc=$?; echo "$prog: $name failed (exit $rc)" >&2; exit $rc; }
 }
 
-# The tools write "type" first and without blanks; other writers' records
-# are matched with blanks too.
+# What kp-compare and later stages wrote is made again: cmp, sys and the
+# comparison's coverage records.  The tools write "type" first and
+# without blanks; other writers' records are matched with blanks too.
 for f; do
 	case $f in
 	*.gz) gzip -dc -- "$f" ;;
 	*) cat -- "$f" ;;
 	esac || exit 2
-done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp|sys)"' >"$work/stats"
+done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp|sys)"' |
+    grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"coverage"[[:space:]]*,[[:space:]]*"scope"[[:space:]]*:[[:space:]]*"compare"' >"$work/stats"
 [ -s "$work/stats" ] || { echo "$prog: no records left to analyse" >&2; exit 2; }
 
 stage kp-compare sh -c "kp-compare $compare \"\$1\" >\"\$2\"" kp-compare "$work/stats" "$work/cmp"

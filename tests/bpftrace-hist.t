@@ -134,4 +134,12 @@ cp tests/data/gate/lat-base.json $D/hist.txt "$T/"
 is "$(jq -r .change_pct "$T/ex")" 0 "EXAMPLES: P99 against a stored baseline"
 mandoc -Tlint -W warning man/man1/kp-hist.1
 ok $? "kp-hist(1) passes mandoc -Tlint"
+# a selector that matches nothing is an error naming the kernels present
+D=$top/tests/data/gate
+{ kp-parse-bpftrace --meta kernel=v6.17 "$D/lat.txt"
+  kp-parse-bpftrace --meta kernel=v6.18 "$D/lat-2x.txt"; } >"$T/sel"
+run_status kp-hist -b v6.17 -t v6.19 "$T/sel"
+is "$rc" 2 "kp-hist: a typo in -t: exit 2"
+grep -q 'the target selection "v6.19" matches no histogram; kernel present: v6.17, v6.18' "$T/err"
+ok $? "... naming the kernels present" || sed 's/^/# /' "$T/err"
 done_testing

@@ -104,6 +104,39 @@ is "$rc" 0 "a P99 shift inside one bucket does not fail the gate"
 grep 'p99' "$T/out" | grep -q 'uncertain'
 ok $? "... it is uncertain"
 
+# nothing compared never passes
+printf '{"meta": {"host": "ci-runner-1", "date": "2026-11-20"}}\n' >"$T/empty.json"
+run_status gate.sh "$T/empty.json" $D/baseline.json
+is "$rc" 2 "an empty result (metadata only): exit 2"
+grep -q 'empty.json: the result holds no measurement, only metadata' "$T/err"
+ok $? "... with a message that says so" || sed 's/^/# /' "$T/err"
+jq 'del(.lmbench.lat_syscall.open)' $D/baseline.json >"$T/del.json"
+run_status gate.sh "$T/del.json" $D/baseline.json
+is "$rc" 1 "a metric of the baseline missing from the result fails the gate"
+is "$(tail -n 1 "$T/out")" \
+    "FAIL: 0 of 8 metrics regressed past 20%; 1 missing from the result (lmbench.lat_syscall.open)" \
+    "... and the closing line names it"
+run_status gate.sh --fail-on red "$T/del.json" $D/baseline.json
+is "$rc" 0 "--fail-on without missing lets it pass"
+jq '.lmbench.lat_syscall.open *= 2' $D/baseline.json >"$T/open2x.json"
+run_status gate.sh "$T/open2x.json" $D/baseline.json
+is "$(tail -n 1 "$T/out")" "FAIL: 1 of 8 metrics regressed past 20% (lmbench.lat_syscall.open +100%)" \
+    "the closing line: counts and the document's own names"
+run_status gate.sh $D/baseline.json $D/baseline.json
+is "$(tail -n 1 "$T/out")" "PASS: 0 of 8 metrics regressed past 20%" "... and on a pass"
+# the sibling tools without PATH: gate.sh from the checkout finds build/bin
+PATH=/usr/bin:/bin sh pipelines/gate.sh "$T/open2x.json" $D/baseline.json >"$T/out" 2>"$T/err"
+is "$?" 1 "without the tools on PATH it finds them beside it"
+
+# a CI suite's document: metadata at the top level, a ratio mapped by -m
+printf '{"host": "ci-7", "cpu": "EPYC", "date": "2026-11-20", "lmbench": {"lat_syscall": {"open": 1.98}},\n "app": {"req_latency_ms": {"p50": 1.2, "p95": 3.4}, "ipc_ratio": 1.3}}\n' >"$T/ci.json"
+printf 'app/ipc_ratio ipc ratio higher\n' >"$T/ipc map"
+run_status gate.sh "$T/ci.json" "$T/ci.json"
+is "$rc" 2 "a ratio without a rule: exit 2"
+run_status gate.sh -m "$T/ipc map" "$T/ci.json" "$T/ci.json"
+is "$rc" 0 "-m passes the mapping file through; top-level strings are metadata"
+is "$(tail -n 1 "$T/out")" "PASS: 0 of 4 metrics regressed past 20%" "... four metrics, p95 among them"
+
 # an MMTests tree against itself
 run_status gate.sh "$FIX/work/log/baseline" "$FIX/work/log/baseline"
 is "$rc" 0 "an MMTests tree against itself passes"

@@ -40,8 +40,9 @@ is "$rc" 0 "kp_w_copy_obj copies them"
 # 3. differential: the corpus and mutated valid lines, judged by Python's
 # json (strict) and by kp, must agree; accepted lines re-serialised by kp
 # must read back in Python as the same values.  Intended differences:
-# kp rejects escapes of lone surrogates (Python accepts them) and nesting
-# deeper than 64 (Python's limit is its recursion limit); kp writes
+# kp rejects escapes of lone surrogates (Python accepts them), nesting
+# deeper than 64 (Python's limit is its recursion limit) and a name twice
+# in one object (Python keeps the last); kp writes
 # non-finite numbers (1e400) as null; numbers are compared as doubles.
 cat >"$T/diff.py" <<'EOF'
 import json, math, random, subprocess, sys
@@ -92,15 +93,22 @@ def surrogates(v):
     if isinstance(v, list):
         return any(surrogates(x) for x in v)
     return isinstance(v, str) and any(0xd800 <= ord(c) <= 0xdfff for c in v)
+dups = [False]
+def pairs(kv):
+    if len(set(k for k, _ in kv)) != len(kv):
+        dups[0] = True
+    return dict(kv)
 def python(b):
     """True/False: Python's verdict; None: an intended difference"""
+    dups[0] = False
     try:
-        v = json.loads(b.decode('utf-8'), parse_constant=bad_const)
+        v = json.loads(b.decode('utf-8'), parse_constant=bad_const,
+                       object_pairs_hook=pairs)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return False, None
     if not isinstance(v, dict):
         return False, None
-    if surrogates(v) or depth(v) > 64:
+    if surrogates(v) or depth(v) > 64 or dups[0]:
         return None, v
     return True, v
 def norm(v):

@@ -85,9 +85,33 @@ run_status kp-classify -c "$T/bad.yaml" </dev/null
 is "$rc" 2 "an unknown key is an error"
 grep -q 'bad.yaml:2:1: unknown setting "min_chnage_pct"' "$T/err"
 ok $? "naming line and column"
+# settings libyaml accepts and a settings file must not say: each refused
+# with exit 2 and the place (they were taken silently, or took 34 s)
+while IFS='|' read -r text place msg; do
+	printf "$text" >"$T/bad.yaml"
+	run_status timeout 10 kp-classify -c "$T/bad.yaml" </dev/null
+	grep -q "^kp-classify: $T/bad.yaml:$place: $msg" "$T/err"
+	is "$rc:$?" 2:0 "settings: $msg"
+done <<'EOF'
+alpha: 0.05\nalpha: 0.01\n|2:1|"alpha" given twice; expected each key once
+metrics:\n  - pattern: x\n    min_abs: 1\n    min_abs: 2\n|4:5|"min_abs" given twice
+alpha: 0.05\n---\nalpha: 0.01\n|2:1|a second document; expected one
+alpha: 0x1p-3\n|1:8|expected a non-negative decimal number for "alpha"
+min_abs: inf\n|1:10|expected a non-negative decimal number for "min_abs"
+red: 30\n|1:6|red is below yellow; expected red >= yellow
+yellow: 80\n|1:9|red is below yellow
+EOF
+$PY -c "print('a: ' + '[' * 30000 + ']' * 30000)" >"$T/deep.yaml"
+run_status timeout 10 kp-classify -c "$T/deep.yaml" </dev/null
+grep -q "deep.yaml:1:19: nested more than 16 levels deep" "$T/err"
+is "$rc:$?" 2:0 "settings: 60 KB of brackets refused at depth 17, at once"
+$PY -c "print('a: ' + '[' * 100000 + ']' * 100000)" >"$T/big.yaml"
+run_status timeout 10 kp-classify -c "$T/big.yaml" </dev/null
+grep -q "big.yaml:1:65537: more than 65536 bytes" "$T/err"
+is "$rc:$?" 2:0 "settings: 200 KB refused by its size, at once"
 printf 'metrics:\n  - pattern: "*"\n    noise_floor_pct: lots\n' >"$T/bad.yaml"
 run_status kp-classify -c "$T/bad.yaml" </dev/null
-grep -q 'bad.yaml:3:22: expected a non-negative number' "$T/err"
+grep -q 'bad.yaml:3:22: expected a non-negative decimal number' "$T/err"
 ok $? "a value of the wrong type is an error with line and column"
 run_status kp-classify -P nope </dev/null
 is "$rc" 2 "an unknown profile is a usage error"

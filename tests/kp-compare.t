@@ -159,7 +159,7 @@ mk() {	# mk KERNEL KEY VALUES...
 kp-compare "$T/k" 2>"$T/err" | jq -r 'select(.type=="cmp") | "\(.base_kernel)>\(.target_kernel)"' | sort >"$T/pairs"
 is "$(tr '\n' ' ' <"$T/pairs")" "v6.10>v6.11 v6.11>v6.11.3 v6.11>v6.12 v6.11>v6.12-rc3 v6.12>v6.12-45-gabcdef0 v6.12>v7.0-rc1 " \
 	"releases and rcs against the previous release, stable and commits against their release"
-grep -q 'key k2: no baseline for kernel v6.13-rc1' "$T/err"
+grep -q 'kernel v6.13-rc1 against v6.12: kept apart by identity (key k1 against k2), e.g. key k2' "$T/err"
 ok $? "a target without a baseline is named on stderr"
 run_status kp-compare -b v6.11 "$T/k"
 is "$rc" 2 "-b without -t is a usage error"

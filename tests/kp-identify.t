@@ -17,6 +17,20 @@ sample() {	# sample RUN JOB SUITE CONC REP VALUE
 ids() {	# ids FILE: "type run job exp key" lines, sorted
 	jq -r 'select(.exp) | [.type, .run, (.job // "-"), (.conc // "-"), (.rep // "-"), .exp, .key] | @tsv' "$1" | sort
 }
+# interleave SEED: the records of stdin with the runs interleaved at
+# random, each run's own records in their order (kp-records(5) allows
+# that); records without a run field go in a queue of their own
+interleave() {
+	jq -r '(.run // "") + "\t" + tojson' | awk -F'\t' -v seed="$1" '
+	{ if (!($1 in n)) { q[nq++] = $1; n[$1] = 0 } l[$1, n[$1]++] = $2 }
+	END {
+		srand(seed)
+		for (left = NR; left > 0; left--) {
+			do r = q[int(rand() * nq)]; while (h[r] == n[r])
+			print l[r, h[r]++]
+		}
+	}'
+}
 
 {
 	run a@vm1:1 v6.16
@@ -65,13 +79,15 @@ want=$(printf '%s\n' arch=x86_64 'cmdline=root=/dev/vda1 ro' 'cpu_model=AMD EPYC
 is "$(jq -r 'select(.type == "run" and .run == "a@vm1:1") | .exp' "$T/out")" "$want" \
 	"a run's exp is the SHA-256 of its canonical allow-list (independent check)"
 
-# record order and field order do not matter
-awk 'BEGIN { srand(7) } { print rand() "\t" $0 }' "$T/in" | sort | cut -f2- >"$T/shuf"
+# the order of the runs, their interleaving and field order do not matter
+interleave 7 <"$T/in" >"$T/shuf"
+cmp -s "$T/shuf" "$T/in"
+ok "$((! $?))" "interleaved runs: a different order"
 kp-identify "$T/shuf" >"$T/o2"
-ok $? "shuffled records: exit 0"
+ok $? "interleaved runs: exit 0"
 ids "$T/o2" | diff - "$T/ids" >/dev/null
-ok $? "shuffled records: the same ids"
-is "$(wc -l <"$T/o2")" 13 "shuffled records: every record out"
+ok $? "interleaved runs: the same ids"
+is "$(wc -l <"$T/o2")" 13 "interleaved runs: every record out"
 jq -c 'to_entries | reverse | from_entries' "$T/in" >"$T/rev"
 kp-identify "$T/rev" >"$T/o3"
 ids "$T/o3" | diff - "$T/ids" >/dev/null
@@ -97,8 +113,7 @@ differ() {	# differ A B NAME: different ids
 }
 run a@vm1:1 v6.16 >"$T/r0"
 base=$(exp_of "$T/r0")
-run a@vm1:9 v6.16 ',"host":"other","run_name":"m","mem_free_kb":5' \
-	| sed 's/"start":[0-9]*/"start":1/' >"$T/r1"
+run a@vm1:9 v6.16 ',"mem_free_kb":5' | sed 's/"start":[0-9]*/"start":1/; s/"host":"vm1"/"host":"other"/; s/"run_name":"n"/"run_name":"m"/' >"$T/r1"
 same "$(exp_of "$T/r1")" "$base" "run name, host, times and unknown fields are not identity"
 run a@vm1:1 v6.16 | sed 's/"instance":"vm1"/"instance":"vm2"/' >"$T/r1"
 same "$(exp_of "$T/r1")" "$base" "instances of one experiment share exp"
@@ -120,27 +135,53 @@ run a@vm1:1 v6.17 | sed 's/0123456789abcdef/fedcba9876543210/' >"$T/r1"
 same "$(kp-identify "$T/r1" | jq -r .key)" "$(kp-identify "$T/r0" | jq -r .key)" \
 	"key leaves out kernel, kernel_sha and kconfig_hash"
 
-# a job without runstat: params "-", ids still independent of order
+# a job without runstat: params "-"
 { run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; } >"$T/nors"
-{ sample a@vm1:1 j s 1 1 5; run a@vm1:1 v6.16; } >"$T/nors2"
 { run a@vm1:1 v6.16; runstat a@vm1:1 j s -; sample a@vm1:1 j s 1 1 5; } >"$T/dash"
 same "$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
 	"$(kp-identify "$T/dash" | jq -r 'select(.type == "sample") | .exp')" \
 	"no runstat: params are \"-\""
-same "$(kp-identify "$T/nors2" | jq -r 'select(.type == "sample") | .exp')" \
-	"$(kp-identify "$T/nors" | jq -r 'select(.type == "sample") | .exp')" \
-	"a sample before its run is held, not lost"
 
-# the bundled MMTests fixtures, in parser order and shuffled
+# the order rule of kp-records(5): the run record first, a job's runstat
+# before its samples or not at all; what breaks it is an error, not held
+{ sample a@vm1:1 j s 1 1 5; run a@vm1:1 v6.16; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "a sample before its run record: exit 2"
+grep -q "^kp-identify: $T/bad:1: no run record for run \"a@vm1:1\" iter 0 before this sample; expected the run record first" "$T/err"
+ok $? "... naming file and line"
+{ run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; runstat a@vm1:1 j s -; } >"$T/bad"
+run_status kp-identify "$T/bad"
+is "$rc" 2 "a runstat after its job's samples: exit 2"
+grep -q "^kp-identify: $T/bad:3:[0-9]*: the runstat for job \"j\" of run \"a@vm1:1\" iter 0 after samples of the job; expected it before them, or none" "$T/err"
+ok $? "... naming file, line and column"
+{ run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; runstat a@vm1:1 k s -; sample a@vm1:1 k s 1 1 5; } >"$T/late"
+run_status kp-identify "$T/late"
+is "$rc.$(wc -l <"$T/out")" "0.4" "a runstat after another job's samples: fine"
+
+# it streams: with its input still open, the samples of a job without a
+# runstat are written (past the output buffer) as they come, not at the end
+mkfifo "$T/fifo"
+kp-identify <"$T/fifo" >"$T/stream" 2>"$T/err" &
+pid=$!
+exec 3>"$T/fifo"
+{ run a@vm1:1 v6.16; i=0; while [ $i -lt 2000 ]; do sample a@vm1:1 j s 1 $i 5; i=$((i + 1)); done; } >&3
+i=0
+while [ ! -s "$T/stream" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+ok "$([ -s "$T/stream" ]; echo $?)" "output before the end of the input"
+exec 3>&-
+wait $pid
+is "$?.$(wc -l <"$T/stream")" "0.2001" "... and every record at the end"
+
+# the bundled MMTests fixtures, in parser order and with runs interleaved
 LOG=$FIX/work/log
 kp-parse-mmtests --meta baseline:kernel=v6.17 --meta baseline-rerun:kernel=v6.17 \
 	--meta target-cpuhog:kernel=C --meta target-2hogs:kernel=D "$LOG" >"$T/fx" 2>/dev/null
 ok $? "fixtures parse"
 kp-identify "$T/fx" >"$T/fxo"
 ids "$T/fxo" >"$T/fxids"
-awk 'BEGIN { srand(3) } { print rand() "\t" $0 }' "$T/fx" | sort | cut -f2- | kp-identify >"$T/fxs"
+interleave 3 <"$T/fx" | kp-identify >"$T/fxs"
 ids "$T/fxs" | diff - "$T/fxids" >/dev/null
-ok $? "fixtures shuffled: the same ids"
+ok $? "fixtures with runs interleaved: the same ids"
 jq -c 'to_entries | reverse | from_entries' "$T/fx" | kp-identify >"$T/fxr"
 ids "$T/fxr" | diff - "$T/fxids" >/dev/null
 ok $? "fixtures with fields reversed: the same ids"
@@ -154,7 +195,7 @@ is "$(jq -r 'select(.type == "runstat" and .job == "stressng") | .exp' "$T/fxo" 
 { run a@vm1:1 v6.16; sample zz@vm1:1 j s 1 1 5; } >"$T/bad"
 run_status kp-identify "$T/bad"
 is "$rc" 2 "a sample of an unknown run: exit 2"
-grep -q "^kp-identify: $T/bad:2: no run record for run \"zz@vm1:1\"" "$T/err"
+grep -q "^kp-identify: $T/bad:2: no run record for run \"zz@vm1:1\" iter 0 before this sample" "$T/err"
 ok $? "... naming file and line"
 { run a@vm1:1 v6.16; run a@vm1:1 v6.16; } >"$T/bad"
 run_status kp-identify "$T/bad"

@@ -109,6 +109,25 @@ tac "$T/in" | kp-render -f csv | head -n 1 >"$T/h2"
 cmp -s "$T/h1" "$T/h2"
 ok $? "csv: column order does not depend on record order"
 
+# csv: a string cell a spreadsheet would run as a formula starts with '
+# (OWASP, CSV injection); numbers, negative ones too, are left alone
+mkcmp '=HYPERLINK(\"http://x\",\"y\")' 1 regression red 90 100 80 -20 |
+	sed 's/"bench":"futex1"/"bench":"+1"/; s/"op":"futex1"/"op":"-2+3"/; s/"metric":"ops"/"metric":"@SUM(A1)","=cmd":"x"/' >"$T/inj"
+run_status kp-render -f csv "$T/inj"
+$PY - "$T/out" <<'EOF' >"$T/py" 2>&1
+import csv, sys
+head, row = list(csv.reader(open(sys.argv[1], newline="")))
+c = dict(zip(head, row))
+assert c["test"] == "'=HYPERLINK(\"http://x\",\"y\")", c["test"]
+assert (c["bench"], c["op"], c["metric"]) == ("'+1", "'-2+3", "'@SUM(A1)"), c
+assert "'=cmd" in head, head
+assert (c["change_pct"], c["ci_low_pct"], c["hedges_g"]) == ("-20", "-30", "-3"), c
+assert c["suite"] == "wis", c["suite"]
+print("ok")
+EOF
+is "$rc:$(tail -n 1 "$T/py")" 0:ok "csv: formula-like strings neutralised, negative numbers kept"
+[ "$(tail -n 1 "$T/py")" = ok ] || sed 's/^/# /' "$T/py"
+
 # junit
 run_status kp-render -f junit "$T/in"
 is "$rc" 0 "junit: exit 0"

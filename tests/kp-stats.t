@@ -171,8 +171,10 @@ bad() {	# bad NAME SED-EXPR MESSAGE-PATTERN
 bad "no value" 's/"value":1,//' '.*value'
 bad "string value" 's/"value":1/"value":"1"/' 'expected a number for "value"'
 bad "non-finite value" 's/"value":1/"value":1e999/' '.*finite'
-bad "non-numeric conc" 's/"conc":1/"conc":"1"/' 'expected an integer for "conc"'
-bad "fractional conc" 's/"conc":1/"conc":1.5/' 'expected an integer for "conc"'
+bad "non-numeric conc" 's/"conc":1/"conc":"1"/' 'expected an integer >= 1 for "conc"'
+bad "fractional conc" 's/"conc":1/"conc":1.5/' 'expected an integer >= 1 for "conc"'
+bad "conc -1" 's/"conc":1/"conc":-1/' 'expected an integer >= 1 for "conc"'
+bad "rep 0" 's/"rep":2/"rep":0/' 'expected an integer >= 1 for "rep"'
 bad "no exp" 's/"exp":"eeeeeeeeeeeeeeee",//' '.*kp-identify'
 bad "a second unit" 's/"unit":"u"/"unit":"ms"/' '"unit" is "ms" here and "u"'
 { echo "$s" | sed 's/"better":"[a-z]*"/"better":"up"/'; } >"$T/bad"

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
 for t in kp-stats kp-compare kp-classify kp-systematic kp-hist \
-    kp-parse-mmtests kp-parse-results kp-parse-bpftrace; do
+    kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad; do
 	run_status $t --help
 	help=$(cat "$T/out")
 	is "$rc.$(head -c 7 "$T/out")" "0.usage: " "$t --help: the synopsis, exit 0"
@@ -15,7 +15,7 @@ for t in kp-stats kp-compare kp-classify kp-systematic kp-hist \
 	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | tr -d ' \t\n')
 	is "$(echo "$help" | sed 's/^usage: //' | tr -d ' \t\n')" "$man" "... as $t(1) has it"
 	run_status $t --no-such-option
-	is "$rc.$(tail -n 1 "$T/err")" "2.$help" "$t: a bad option gives the synopsis, exit 2"
+	is "$rc.$(tail -n "$(printf '%s\n' "$help" | wc -l)" "$T/err")" "2.$help" "$t: a bad option gives the synopsis, exit 2"
 	run_status $t --version
 	is "$rc.$(cat "$T/out")" "0.$t $version" "$t --version"
 done

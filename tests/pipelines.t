@@ -90,6 +90,26 @@ ok $? "fanout: no partial output"
 run_status fanout.sh -o "$T/fan3"
 is "$rc" 2 "fanout: no runs: usage, exit 2"
 
+# a label that names no run stops both, naming it; the parsers' own
+# warnings are kept
+sed 's/^target-2hogs/target-2hog/' "$LABELS" >"$T/typo-labels"
+run_status make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/typo" LABELS="$T/typo-labels" KP_BIN="$KP_BIN"
+ok $(( rc == 0 )) "nightly: a mistyped label stops the batch"
+grep -q "typo-labels:5: the label of \"target-2hog\" names no run" "$T/err"
+ok $? "... naming file, line and label" || sed 's/^/# /' "$T/err"
+test ! -e "$T/typo/stats.ndjson"
+ok $? "... before any stats"
+run_status fanout.sh -S : -l "$T/typo-labels" -o "$T/fan4" "$DATA"/baseline "$DATA"/target-2hogs
+is "$rc" 2 "fanout: a mistyped label: exit 2"
+grep -q 'the label of "target-2hog" names no run' "$T/err"
+ok $? "... naming it"
+# a run named by its run id keeps its label
+id=$(jq -r 'select(.type == "run") | .run' "$T/n/parsed/target-2hogs.ndjson" | head -n 1)
+sed "s/^target-2hogs/$id/" "$LABELS" >"$T/id-labels"
+run_status make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/idl" LABELS="$T/id-labels" KP_BIN="$KP_BIN" "$T/idl/parsed/target-2hogs.ndjson"
+is "$(jq -r 'select(.type == "run") | .kernel' "$T/idl/parsed/target-2hogs.ndjson" | sort -u)" v6.18 \
+    "a label by run id reaches its run"
+
 # reanalyze.sh: the same data and settings give the same findings
 run_status reanalyze.sh -o "$T/re" "$T/n/findings.ndjson"
 is "$rc" 0 "reanalyze: exit 0"

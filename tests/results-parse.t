@@ -62,8 +62,13 @@ is "$(kp-parse-results -m "$T/map" "$T/unk.json" | jq -r 'select(.type == "sampl
 run_status kp-parse-results $D/lmbench.txt
 is "$rc" 0 "lmbench text parses"
 is "$(cat "$T/out")" "$(cat $D/lmbench.expected)" "... into the expected records"
-grep -q 'lmbench.txt:15: 1 line not understood' "$T/err"
-ok $? "... and a line it does not know is reported, not dropped silently"
+is "$(cat "$T/err")" "" "... with no warning: a section title is known"
+{ cat $D/lmbench.txt; echo 'Simple syscall 0.2'; echo 'bogus'; } >"$T/lm.txt"
+run_status kp-parse-results "$T/lm.txt"
+grep -q 'lm.txt:18: 2 lines not understood as lmbench results (first here); the run is marked partial$' "$T/err"
+ok $? "... lines it does not know are counted, not dropped silently"
+is "$(jq -c 'select(.type == "runstat") | [.job, .partial]' "$T/out")" '["lmbench",true]' \
+    "... and the run's runstat record says partial"
 is "$(jq -r 'select(.test == "lat_fs/create") | .value * 1e6 | round' "$T/out")" 46999107 \
     "lat_fs 21277 files/s is 1e6/21277 us per file"
 is "$(jq -r 'select(.op == "select_on_100_fds") | .unit + " " + .better' "$T/out")" "us lower" \
@@ -113,6 +118,24 @@ is "$(wc -l <"$T/ex" | tr -d ' ')" 12 "EXAMPLES: the baseline document as record
 (cd "$T" && echo 'applications/*_faults faults - lower' > units.map &&
     kp-parse-results --meta kernel=v6.18 -m units.map lmbench.txt 2>/dev/null) >"$T/ex"
 is "$(jq -r 'select(.type == "run") | .kernel' "$T/ex")" v6.18 "EXAMPLES: lmbench output with its kernel named"
+# a CI suite's own shape: metadata as top-level strings, percentiles and
+# miss rates
+printf '{"host": "ci-7", "cpu": "EPYC", "date": "2026-11-20", "lmbench": {"lat_syscall": {"open": 1.98}},\n "app": {"req_latency_ms": {"p50": 1.2, "p95": 3.4}, "l2_cache_miss_rate": 0.05}}\n' >"$T/top.json"
+run_status kp-parse-results "$T/top.json"
+is "$rc" 0 "top-level strings are metadata, not measurements"
+is "$(jq -r 'select(.type == "run") | "\(.host) \(.cpu_model) \(.date)"' "$T/out")" "ci-7 EPYC 2026-11-20" \
+    "... and fill the run record"
+is "$(jq -r 'select(.type == "sample") | "\(.op):\(.unit):\(.better)"' "$T/out" | tr '\n' ' ')" \
+    "open:us:lower p50:ms:lower p95:ms:lower l2_cache_miss_rate:ratio:lower " \
+    "percentiles take their parent's unit; a miss rate is lower-better"
+printf '{"app": {"ipc_ratio": 1.3}}\n' >"$T/ratio.json"
+run_status kp-parse-results "$T/ratio.json"
+is "$rc" 2 "a bare _ratio: its direction is not guessed"
+grep -q 'ratio.json:1:.*"app/ipc_ratio" is a percentage or a ratio, but is higher or lower better' "$T/err"
+ok $? "... the message says what is missing" || sed 's/^/# /' "$T/err"
+printf 'app/ipc_ratio ipc ratio higher\n' >"$T/ipc.map"
+run_status kp-parse-results -m "$T/ipc.map" "$T/ratio.json"
+is "$rc" 0 "... a mapping rule gives it"
 mandoc -Tlint -W warning man/man1/kp-parse-results.1
 ok $? "kp-parse-results(1) passes mandoc -Tlint"
 done_testing

@@ -51,11 +51,15 @@ ok $? "kp-hist: bucket edges that clash: the input line named"
 
 # every filter: empty input gives no records and exit 0; a full disk gives
 # exit 2 and says so
-for t in kp-identify kp-stats kp-compare kp-classify kp-systematic kp-hist \
+for t in kp-identify kp-stats kp-classify kp-systematic kp-hist \
     kp-parse-results kp-parse-bpftrace; do
 	run_status $t </dev/null
 	is "$rc:$(wc -c <"$T/out")" 0:0 "$t: empty input, no records, exit 0"
 done
+# but kp-compare says that it compared nothing
+run_status kp-compare </dev/null
+is "$rc:$(jq -r '"\(.type) \(.kind)"' "$T/out")" "0:coverage uncompared" \
+    "kp-compare: empty input, one uncompared coverage record, exit 0"
 F=$FIX/work/log/baseline
 kp-parse-mmtests $F >"$T/p" && kp-identify "$T/p" >"$T/i"
 ok $? "the fixture parsed and identified"
@@ -85,5 +89,35 @@ grep -q 'logs/time-3-2: no benchlog-3-_-2 beside it' "$T/err" &&
 grep -q 'logs/time-2-1: no stressng-2-1.log beside it' "$T/err" &&
 grep -q 'benchlog-futex2_threads-4: no "average:" line' "$T/err"
 ok $? "kp-parse-mmtests: logs missing or cut short: each named"
+
+# kp-parse-mmtests followed a symlink loop (iter-0/loop -> ..) into a
+# phantom second run with the same samples, and read a log linked to
+# /etc/passwd; such links are refused with a warning, as kp-fetch does
+kp-parse-mmtests "$F" >"$T/ref"
+rm -rf "$T/run" && cp -R "$F" "$T/run"
+ln -s .. "$T/run/iter-0/loop"
+ln -s /etc/passwd "$T/run/iter-0/sysbenchcpu/logs/benchlog-5-_-1"
+run_status kp-parse-mmtests "$T/run"
+is "$rc:$(grep -c '"type":"run"' "$T/out"):$(grep -c '"type":"sample"' "$T/out")" \
+    "0:1:$(grep -c '"type":"sample"' "$T/ref")" \
+    "kp-parse-mmtests: a symlink loop and a link out of the tree: one run, its samples"
+grep -q 'iter-0/loop: a symlink to a directory inside the tree; refused' "$T/err" &&
+grep -q 'benchlog-5-_-1: a symlink to /etc/passwd, outside the tree; refused' "$T/err"
+ok $? "kp-parse-mmtests: ... each link named in a warning"
+
+# a closed standard input is EBADF, not "Input/output error"
+for t in kp-identify kp-stats kp-parse-results kp-parse-bpftrace; do
+	$t <&- >/dev/null 2>"$T/err"
+	rc=$?
+	grep -q 'Bad file descriptor$' "$T/err"
+	is "$rc:$?" 2:0 "$t <&-: exit 2, the cause named"
+done
+
+# a name twice in a record: kp used the first, jq the last
+s='{"type":"sample","run":"r","iter":0,"kernel":"k","instance":"h","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"rep":1,"sub":1,"value":1,"value":9,"src":"x:1"}'
+echo "$s" >"$T/dup"
+run_status kp-identify "$T/dup"
+grep -q "^kp-identify: $T/dup:1:[0-9]*: a second member \"value\", expected each name once$" "$T/err"
+is "$rc:$?" 2:0 "a record with a name twice: exit 2, the place named"
 
 done_testing

@@ -135,10 +135,15 @@ jq -c --argjson m "$meas" 'select(.type == "stat" and .scope == "group" and
 [ -s "$out/cand" ] || { echo "kp-bisect: the result lacks the measurement: skip" >&2; exit 125; }
 cat "$good" "$out/cand" | kp-compare -b kernel="$(jq -r 'select(.type == "stat") | .kernel' "$good" | head -1)" \
 	-t kernel=bisect | kp-classify -P gate -T "$threshold" >"$out/cmp" || exit 125
-verdict=$(jq -r 'select(.type == "cmp") | "\(.class) \(.change_pct)"' "$out/cmp")
+# Bisection must choose: a commit worse past the midpoint is nearer the
+# bad kernel than the good one, also when the gate, which asks for the
+# whole interval past the threshold with one run a side, is uncertain.
+verdict=$(jq -r --argjson t "$threshold" 'select(.type == "cmp") |
+	"\(if .class == "regression" or (.class == "uncertain" and .worse and
+	    (.change_pct | fabs) > $t) then "bad" else "good" end) \(.class) \(.change_pct)"' "$out/cmp")
 echo "kp-bisect: $(git rev-parse --short HEAD 2>/dev/null): $verdict" >&2
 case $verdict in
-regression*) exit 1 ;;
+bad*) exit 1 ;;
 "") exit 125 ;;
 *) exit 0 ;;
 esac

@@ -47,6 +47,7 @@ typedef struct {
 	size_t *nrunfields;
 	kp_w *w;
 	kp_recix ix;
+	size_t nmatch[2];	/* histograms each selection matched */
 } Hist;
 
 static const char synopsis[] =
@@ -92,6 +93,8 @@ side_of(Hist *h, kp_json *d, const char *run)
 		sets[n++] = &h->runfields[k][i];
 	b = kp_sel_match(&h->sel[0], sets, n);
 	t = kp_sel_match(&h->sel[1], sets, n);
+	h->nmatch[0] += b != 0;
+	h->nmatch[1] += t != 0;
 	free(sets);
 	kp_fvs_free(&own);
 	if (b && t)
@@ -500,6 +503,46 @@ compare_all(Hist *h)
 	free(q);
 }
 
+/* A selection that matched no histogram is a mistake (a typo, a run not
+ * made): exit 2 naming the values of its fields the runs have, never
+ * compare nothing and succeed. */
+static void
+nomatch(Hist *h, int side)
+{
+	const kp_sel *sel = &h->sel[side];
+	kp_strmap *seen = kp_strmap_new();
+	char msg[4096];
+	size_t i, r, k, j, len, nv;
+	int isnew;
+
+	len = (size_t)snprintf(msg, sizeof(msg), "the %s selection \"%s\" matches "
+	    "no histogram", side ? "target" : "baseline",
+	    kp_sel_name((kp_sel *)sel));
+	for (i = 0; i < sel->n && len < sizeof(msg); i++) {
+		if (i && strcmp(sel->s[i].field, sel->s[i - 1].field) == 0)
+			continue;
+		len += (size_t)snprintf(msg + len, sizeof(msg) - len, "; %s present:",
+		    sel->s[i].field);
+		nv = 0;
+		for (r = 0; r < kp_strmap_len(h->runmap) && len < sizeof(msg); r++)
+			for (k = 0; k < h->nrunfields[r]; k++)
+				for (j = 0; j < h->runfields[r][k].n && len < sizeof(msg); j++) {
+					const kp_fv *f = &h->runfields[r][k].v[j];
+
+					if (strcmp(f->name, sel->s[i].field))
+						continue;
+					kp_strmap_addv(seen, &isnew, sel->s[i].field, f->val, NULL);
+					if (isnew)
+						len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+						    "%s %s", nv++ ? "," : "", f->val);
+				}
+		if (nv == 0 && len < sizeof(msg))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len, " none");
+	}
+	kp_strmap_free(seen);
+	kp_die("%s", msg);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -555,6 +598,9 @@ main(int argc, char *argv[])
 		}
 		kp_in_close(in);
 	}
+	for (i = 0; i < 2; i++)
+		if (h.sel[i].n && !h.nmatch[i])
+			nomatch(&h, i);
 	if (h.sel[0].n)
 		compare_all(&h);
 	kp_json_free(&d);

@@ -9,45 +9,9 @@
 
 #include "kp.h"
 #include "strmap.h"
-
-/* The run fields that define an experiment.  An allow-list, not a
- * deny-list: a field a parser adds later (a timestamp, a counter) must not
- * silently split experiments.  kernel-only fields are marked: they are
- * left out of key. */
-static const struct {
-	const char *name;
-	int kernel;
-} runfields[] = {
-	{ "arch", 0 },
-	{ "cmdline", 0 },
-	{ "cpu_model", 0 },
-	{ "cpu_topology", 0 },
-	{ "cpus", 0 },
-	{ "framework", 0 },
-	{ "framework_version", 0 },
-	{ "instance_type", 0 },
-	/* the same base configuration resolves to a different .config
-	 * (and hash) in every kernel version, so it cannot be in key */
-	{ "kconfig_hash", 1 },
-	{ "kernel", 1 },
-	{ "kernel_sha", 1 },
-	{ "mem_kb", 0 },
-	{ "os", 0 },
-	{ "toolchain", 0 },
-};
+#include "identity.h"
 
 #define MISSING "-"	/* placeholder of a missing or null parameter */
-
-typedef struct pend pend;
-struct pend {		/* a record waiting for its run or runstat */
-	char *line;
-	size_t len;
-	char *file;
-	long lineno;
-	int sample;	/* else a runstat */
-	char *job;	/* samples: their job */
-	pend *next;
-};
 
 typedef struct {
 	char *run;
@@ -55,15 +19,13 @@ typedef struct {
 	int seen;	/* the run record has arrived */
 	size_t npair;
 	char **keys, **vals;	/* identity fields of the run */
-	pend *pend, **tail;
-	char *pfile;	/* first waiting record, for the message */
-	long pline;
 	char idx[24];	/* its index in runs, as text, for jobmap */
 } Run;
 
 typedef struct {	/* one job of one run: its ids */
 	Run *r;
 	char *job;
+	int fromsamples;	/* no runstat came first: params MISSING */
 	char exp[17], key[17];
 } Job;
 
@@ -81,7 +43,10 @@ static size_t njobs, jobcap;
 static kp_strmap *runmap, *jobmap;
 static kp_canon *canon;
 static kp_w *out;
-static kp_json doc;	/* for records re-read from the pending lists */
+/* the last run and job looked up: a job's samples come one after another,
+ * so most lookups are a comparison, not a hash */
+static Run *lastrun;
+static Job *lastjob;
 static const char *const skipids[] = { "exp", "key", NULL };
 
 static int
@@ -93,34 +58,6 @@ excluded(const char *name)
 		if (strcmp(xopt[i], name) == 0)
 			return 1;
 	return 0;
-}
-
-/* kernel command line without BOOT_IMAGE= and initrd=: they name the
- * kernel image file, which differs for every kernel under test */
-static char *
-normcmdline(const char *s)
-{
-	char *o = emalloc(strlen(s) + 1), *p = o;
-	const char *t;
-	size_t n;
-
-	while (*s) {
-		while (*s == ' ' || *s == '\t' || *s == '\n')
-			s++;
-		for (t = s; *t && *t != ' ' && *t != '\t' && *t != '\n'; t++)
-			;
-		n = (size_t)(t - s);
-		if (n && strncmp(s, "BOOT_IMAGE=", 11) != 0 &&
-		    strncmp(s, "initrd=", 7) != 0) {
-			if (p != o)
-				*p++ = ' ';
-			memcpy(p, s, n);
-			p += n;
-		}
-		s = t;
-	}
-	*p = '\0';
-	return o;
 }
 
 /* a field's value as identity text: strings decoded, numbers in their
@@ -149,7 +86,7 @@ fieldtext(kp_json *d, const char *name)
 }
 
 static Run *
-findrun(const char *run, long long iter)
+addrun(const char *run, long long iter)
 {
 	char it[24];
 	size_t i;
@@ -168,9 +105,28 @@ findrun(const char *run, long long iter)
 	runs[nruns] = ecalloc(1, sizeof(Run));
 	runs[nruns]->run = estrdup(run);
 	runs[nruns]->iter = iter;
-	runs[nruns]->tail = &runs[nruns]->pend;
 	snprintf(runs[nruns]->idx, sizeof(runs[nruns]->idx), "%zu", nruns);
 	return runs[nruns++];
+}
+
+/* the run of a runstat or sample record, which kp-records(5) puts after
+ * its run record: one that is not there yet is an error, not held */
+static Run *
+findrun(kp_json *d, const char *what)
+{
+	const char *run = kp_req_str(d, "run");
+	long long iter = kp_req_int(d, "iter");
+	char it[24];
+	long i;
+
+	if (lastrun && lastrun->iter == iter && strcmp(lastrun->run, run) == 0)
+		return lastrun;
+	snprintf(it, sizeof(it), "%lld", iter);
+	if (!runmap || (i = kp_strmap_findv(runmap, run, it, NULL)) < 0)
+		kp_die_at(d->file, d->line, 0,
+		    "no run record for run \"%s\" iter %lld before this %s; "
+		    "expected the run record first (kp-records(5))", run, iter, what);
+	return lastrun = runs[i];
 }
 
 static Job *
@@ -178,9 +134,11 @@ findjob(Run *r, const char *job)
 {
 	long i;
 
+	if (lastjob && lastjob->r == r && strcmp(lastjob->job, job) == 0)
+		return lastjob;
 	if (!jobmap || (i = kp_strmap_findv(jobmap, r->idx, job, NULL)) < 0)
 		return NULL;
-	return jobs[i];
+	return lastjob = jobs[i];
 }
 
 static void
@@ -198,15 +156,15 @@ setrun(Run *r, kp_json *d)
 	char *v;
 	size_t i;
 
-	for (i = 0; i < KP_LEN(runfields); i++) {
-		if (excluded(runfields[i].name))
+	for (i = 0; i < kp_nidfields; i++) {
+		if (excluded(kp_idfields[i].name))
 			continue;
-		v = fieldtext(d, runfields[i].name);
-		if (strcmp(runfields[i].name, "cmdline") == 0) {
-			char *c = normcmdline(v);
+		v = fieldtext(d, kp_idfields[i].name);
+		if (strcmp(kp_idfields[i].name, "cmdline") == 0) {
+			char *c = kp_id_cmdline(v);
 			free(v);
 			v = c;
-		} else if (strcmp(runfields[i].name, "mem_kb") == 0 &&
+		} else if (strcmp(kp_idfields[i].name, "mem_kb") == 0 &&
 		    strcmp(v, MISSING) != 0) {
 			/* MemTotal moves by megabytes with the kernel's own
 			 * size and reservations: the machine is its GiB */
@@ -220,7 +178,7 @@ setrun(Run *r, kp_json *d)
 				continue;
 			}
 		}
-		addpair(r, runfields[i].name, v);
+		addpair(r, kp_idfields[i].name, v);
 	}
 	for (i = 0; i < na; i++)
 		if (!excluded(aopt[i]))
@@ -233,9 +191,9 @@ kernelfield(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < KP_LEN(runfields); i++)
-		if (strcmp(runfields[i].name, name) == 0)
-			return runfields[i].kernel;
+	for (i = 0; i < kp_nidfields; i++)
+		if (strcmp(kp_idfields[i].name, name) == 0)
+			return kp_idfields[i].kernel;
 	return 0;
 }
 
@@ -289,7 +247,7 @@ addjob(Run *r, const char *job, const char *suite, const char *params)
 	j->r = r;
 	j->job = estrdup(job);
 	ids(r, suite, job, params, j->exp, j->key);
-	return j;
+	return lastjob = j;
 }
 
 static void
@@ -299,7 +257,12 @@ runstat(Run *r, kp_json *d)
 	char *params, *suite;
 	Job *j;
 
-	if (findjob(r, job))
+	if ((j = findjob(r, job)) && j->fromsamples)
+		kp_rec_die(d, kp_json_get(d, 0, "job"),
+		    "the runstat for job \"%s\" of run \"%s\" iter %lld after "
+		    "samples of the job; expected it before them, or none "
+		    "(kp-records(5))", job, r->run, r->iter);
+	if (j)
 		kp_rec_die(d, kp_json_get(d, 0, "job"),
 		    "a second runstat for job \"%s\" of run \"%s\" iter %lld; "
 		    "expected one per job", job, r->run, r->iter);
@@ -311,84 +274,21 @@ runstat(Run *r, kp_json *d)
 	writeids(d, j->exp, j->key);
 }
 
+/* a sample: its job's ids, from its runstat, or when the job has none
+ * (kp-records(5): a runstat comes before its job's samples, or not at
+ * all) from the first sample, with params MISSING */
 static void
-hold(Run *r, kp_json *d, const char *file, long lineno, int issample,
-    const char *job)
+sample(Run *r, kp_json *d)
 {
-	pend *p = ecalloc(1, sizeof(*p));
-
-	p->line = estrndup(d->text, d->len);
-	p->len = d->len;
-	p->file = estrdup(file);
-	p->lineno = lineno;
-	p->sample = issample;
-	p->job = job ? estrdup(job) : NULL;
-	*r->tail = p;
-	r->tail = &p->next;
-	if (!r->pfile) {
-		r->pfile = estrdup(file);
-		r->pline = lineno;
-	}
-}
-
-static void
-reparse(pend *p)
-{
-	char msg[256];
-	size_t col;
-
-	/* it parsed once; this cannot fail unless memory is corrupt */
-	if (kp_json_parse(&doc, p->line, p->len, msg, sizeof(msg), &col) < 0)
-		kp_die_at(p->file, p->lineno, (long)col, "%s", msg);
-	doc.file = p->file;
-	doc.line = p->lineno;
-}
-
-static void
-freepend(pend *p)
-{
-	free(p->line);
-	free(p->file);
-	free(p->job);
-	free(p);
-}
-
-/* emit what waited for r: runstats first, then samples whose runstat is
- * known; with final set, samples without one get MISSING params */
-static void
-flush(Run *r, int final)
-{
-	pend *p, **pp;
+	const char *job = kp_req_str(d, "job");
+	const char *suite = kp_req_str(d, "suite");
 	Job *j;
 
-	if (!r->seen)
-		return;
-	for (pp = &r->pend; (p = *pp);) {
-		if (p->sample) {
-			pp = &p->next;
-			continue;
-		}
-		reparse(p);
-		runstat(r, &doc);
-		*pp = p->next;
-		freepend(p);
+	if (!(j = findjob(r, job))) {
+		j = addjob(r, job, suite, MISSING);
+		j->fromsamples = 1;
 	}
-	for (pp = &r->pend; (p = *pp);) {
-		j = findjob(r, p->job);
-		if (!j && final) {
-			reparse(p);
-			j = addjob(r, p->job, kp_req_str(&doc, "suite"), MISSING);
-		}
-		if (!j) {
-			pp = &p->next;
-			continue;
-		}
-		reparse(p);
-		writeids(&doc, j->exp, j->key);
-		*pp = p->next;
-		freepend(p);
-	}
-	r->tail = pp;
+	writeids(d, j->exp, j->key);
 }
 
 /* the open input, in a static so that a reader still open when a
@@ -399,17 +299,16 @@ static void
 identify(const char *path)
 {
 	kp_in *in = curin = kp_in_open(path);
-	const char *type, *file = kp_in_name(in);
+	const char *type;
 	char exp[17], key[17];
 	kp_json d;
 	Run *r;
-	Job *j;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		if (strcmp(type, "run") == 0) {
-			r = findrun(kp_req_str(&d, "run"), kp_req_int(&d, "iter"));
+			r = addrun(kp_req_str(&d, "run"), kp_req_int(&d, "iter"));
 			if (r->seen)
 				kp_rec_die(&d, kp_json_get(&d, 0, "run"),
 				    "a second run record for run \"%s\" iter %lld; "
@@ -418,23 +317,10 @@ identify(const char *path)
 			setrun(r, &d);
 			ids(r, NULL, NULL, NULL, exp, key);
 			writeids(&d, exp, key);
-			flush(r, 0);
 		} else if (strcmp(type, "runstat") == 0) {
-			r = findrun(kp_req_str(&d, "run"), kp_req_int(&d, "iter"));
-			if (r->seen) {
-				runstat(r, &d);
-				flush(r, 0);
-			} else
-				hold(r, &d, file, kp_in_lineno(in), 0, NULL);
+			runstat(findrun(&d, "runstat"), &d);
 		} else if (strcmp(type, "sample") == 0) {
-			r = findrun(kp_req_str(&d, "run"), kp_req_int(&d, "iter"));
-			kp_req_str(&d, "suite");
-			j = r->seen ? findjob(r, kp_req_str(&d, "job")) : NULL;
-			if (j)
-				writeids(&d, j->exp, j->key);
-			else
-				hold(r, &d, file, kp_in_lineno(in), 1,
-				    kp_req_str(&d, "job"));
+			sample(findrun(&d, "sample"), &d);
 		} else {
 			kp_w_line(out, d.text, d.len);
 		}
@@ -453,7 +339,6 @@ usage(void)
 int
 main(int argc, char *argv[])
 {
-	size_t i;
 	int c;
 
 	while ((c = getopt(argc, argv, "a:x:")) != -1) {
@@ -474,21 +359,12 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	canon = kp_canon_new();
-	kp_json_init(&doc);
 	out = kp_w_open(stdout, "<stdout>");
 	if (argc == 0)
 		identify(NULL);
 	for (; *argv; argv++)
 		identify(*argv);
-	for (i = 0; i < nruns; i++)
-		if (!runs[i]->seen)
-			kp_die_at(runs[i]->pfile, runs[i]->pline, 0,
-			    "no run record for run \"%s\" iter %lld; expected "
-			    "one in the input", runs[i]->run, runs[i]->iter);
-	for (i = 0; i < nruns; i++)
-		flush(runs[i], 1);
 	kp_w_close(out);
 	kp_canon_free(canon);
-	kp_json_free(&doc);
 	return KP_EXIT_OK;
 }

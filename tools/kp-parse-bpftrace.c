@@ -286,7 +286,7 @@ static void
 parse_text(char *buf)
 {
 	char *line, *nl;
-	long lineno = 0;
+	long lineno = 0, stray = 0, first_stray = 0;
 
 	write_run(fname);
 	for (line = buf; line && *line; line = nl) {
@@ -326,11 +326,23 @@ parse_text(char *buf)
 		}
 		if (inmap && bucket_line(p, lineno))
 			continue;
+		/* a bucket after a line that ended its map belongs to no map:
+		 * it is counted, not dropped unseen */
+		if ((p[0] == '[' || p[0] == '(') && strchr(p, '|')) {
+			if (stray++ == 0)
+				first_stray = lineno;
+		}
 		flush(NULL);
 next:
 		;
 	}
 	flush(NULL);
+	if (stray) {
+		kp_warn_at(fname, first_stray, 0, "%ld bucket line%s outside a map "
+		    "not read (first here); the run is marked partial",
+		    stray, stray > 1 ? "s" : "");
+		kp_runmeta_partial(w, &id, "bpftrace");
+	}
 }
 
 static void
@@ -496,13 +508,14 @@ parse_json(const char *buf, size_t len)
 static void
 parse_file(const char *path)
 {
-	char *buf, *p;
+	char *raw, *buf, *p;
 	size_t len;
 
 	fname = path ? path : "<stdin>";
 	kp_runmeta_clear(rm);
-	if ((buf = kp_slurp(path, &len)) == NULL)
+	if ((raw = kp_slurp(path, &len)) == NULL)
 		kp_die("%s: %s", fname, strerror(errno));
+	buf = kp_text(fname, raw, &len);
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
 	if (*p == '\0')
@@ -511,7 +524,7 @@ parse_file(const char *path)
 		parse_json(buf, len);
 	else
 		parse_text(buf);
-	free(buf);
+	free(raw);
 }
 
 int

@@ -66,6 +66,7 @@ loadmap(const char *path)
 	size_t len;
 	int nf;
 
+	kp_in_text(in);
 	while ((line = kp_in_line(in, &len)) != NULL) {
 		char *p = line;
 
@@ -101,6 +102,15 @@ name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 	static const struct {
 		const char *suf, *metric, *unit, *better;
 	} suf[] = {
+		/* misses are worse and hits better, whatever the scale;
+		 * a bare _pct or _ratio says its unit but not its direction */
+		{ "_miss_rate", "miss-rate", "ratio", "lower" },
+		{ "_miss_ratio", "miss-rate", "ratio", "lower" },
+		{ "_miss_pct", "miss-rate", "%", "lower" },
+		{ "_misses_pct", "miss-rate", "%", "lower" },
+		{ "_hit_rate", "hit-rate", "ratio", "higher" },
+		{ "_hit_ratio", "hit-rate", "ratio", "higher" },
+		{ "_hit_pct", "hit-rate", "%", "higher" },
 		{ "_per_sec", "rate", "ops/s", "higher" },
 		{ "_per_s", "rate", "ops/s", "higher" },
 		{ "_ops_s", "rate", "ops/s", "higher" },
@@ -284,6 +294,20 @@ classify_raw(char **comp, int n, int bw, const char **metric, const char **unit,
 	*better = bw ? "higher" : "lower";
 }
 
+/* p50, p95, p99, p99.9, p999 */
+static int
+percentile(const char *s)
+{
+	if (*s++ != 'p' || !isdigit((unsigned char)*s))
+		return 0;
+	while (isdigit((unsigned char)*s))
+		s++;
+	if (*s == '.' && isdigit((unsigned char)s[1]))
+		for (s++; isdigit((unsigned char)*s); s++)
+			;
+	return *s == '\0';
+}
+
 static void
 classify_or_die(char **comp, int n, const char **metric, const char **unit,
     const char **better, long line, long col)
@@ -301,10 +325,20 @@ classify_or_die(char **comp, int n, const char **metric, const char **unit,
 		if (i < n - 1 && strncmp(comp[i], "bw_", 3) == 0)
 			lmbw = 1;
 	}
-	if (!name_rule(path, comp[n - 1], lmlat, lmbw, metric, unit, better))
-		kp_die_at(fname, line, col, "cannot tell the unit of \"%s\" or "
-		    "whether higher or lower is better; expected a suffix such as "
-		    "_ms or _per_sec, or a rule in a mapping file (-m)", path);
+	if (name_rule(path, comp[n - 1], lmlat, lmbw, metric, unit, better))
+		return;
+	/* a percentile (p50, p95, p99.9) of the measurement its parent
+	 * names: {"req_latency_ms": {"p50": 1.2, "p95": 3.4}} */
+	if (n >= 2 && percentile(comp[n - 1]) &&
+	    name_rule(path, comp[n - 2], lmlat, lmbw, metric, unit, better))
+		return;
+	if (has_suffix(comp[n - 1], "_pct") || has_suffix(comp[n - 1], "_ratio"))
+		kp_die_at(fname, line, col, "\"%s\" is a percentage or a ratio, "
+		    "but is higher or lower better?  Expected a rule in a mapping "
+		    "file (-m)", path);
+	kp_die_at(fname, line, col, "cannot tell the unit of \"%s\" or "
+	    "whether higher or lower is better; expected a suffix such as "
+	    "_ms or _per_sec, or a rule in a mapping file (-m)", path);
 }
 
 static int
@@ -374,7 +408,10 @@ walk(kp_json *d, int obj, char **comp, int n)
 	    k = d->tok[v].next) {
 		v = k + 1;
 		comp[n] = estrdup(kp_json_str(d, k));
-		if (n == 0 && strcmp(comp[0], "meta") == 0) {
+		/* metadata: the meta object, and strings at the top level,
+		 * as a CI suite writes {"host": ..., "lmbench": {...}} */
+		if (n == 0 && (strcmp(comp[0], "meta") == 0 ||
+		    d->tok[v].type == KP_JSTR)) {
 			free(comp[0]);
 			continue;
 		}
@@ -397,61 +434,66 @@ walk(kp_json *d, int obj, char **comp, int n)
 	}
 }
 
+/* one member of the metadata: key and its value at token v */
 static void
-parse_meta(kp_json *d, int m)
+meta_member(kp_json *d, const char *key, int v)
 {
 	static const struct {
 		const char *doc, *rec;
 	} ren[] = { { "cpu", "cpu_model" }, { "name", "run_name" } };
-	int k, v;
+	const char *val;
+	char kbuf[128];
+	size_t len;
+
+	snprintf(kbuf, sizeof(kbuf), "%s", key);
+	for (size_t i = 0; i < KP_LEN(ren); i++)
+		if (strcmp(kbuf, ren[i].doc) == 0)
+			snprintf(kbuf, sizeof(kbuf), "%s", ren[i].rec);
+	if (strcmp(kbuf, "date") == 0 && (d->tok[v].type == KP_JSTR ||
+	    d->tok[v].type == KP_JNUM)) {
+		long long t;
+		const char *raw = kp_json_raw(d, v, &len);
+		char *s = d->tok[v].type == KP_JSTR ? estrdup(kp_json_str(d, v)) :
+		    estrndup(raw, len);
+
+		/* here, where the document says where it is */
+		if (kp_parse_date(s, &t) != 0)
+			die_tok(d, v, "meta.date \"%s\": expected "
+			    "YYYY-MM-DD[THH:MM[:SS]][Z] or epoch seconds", s);
+		free(s);
+	}
+	switch (d->tok[v].type) {
+	case KP_JSTR:
+		kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
+		break;
+	case KP_JNUM:
+		val = kp_json_raw(d, v, &len);
+		{
+			char *t = estrndup(val, len);
+
+			/* a date given as epoch seconds is still a date */
+			kp_runmeta_set(rm, kbuf, t, strcmp(kbuf, "date") != 0);
+			free(t);
+		}
+		break;
+	case KP_JNULL:
+		kp_runmeta_set(rm, kbuf, NULL, 0);
+		break;
+	default:
+		die_tok(d, v, "meta.%s: expected a string, a number or null", kbuf);
+	}
+}
+
+static void
+parse_meta(kp_json *d, int m)
+{
+	int k;
 
 	if (d->tok[m].type != KP_JOBJ)
 		die_tok(d, m, "%s: expected an object of metadata", "meta");
 	for (k = kp_json_first(d, m); k >= 0 && (uint32_t)k < d->tok[m].next;
-	    k = d->tok[v].next) {
-		const char *key = kp_json_str(d, k), *val;
-		char kbuf[128];
-		size_t len;
-
-		v = k + 1;
-		snprintf(kbuf, sizeof(kbuf), "%s", key);
-		for (size_t i = 0; i < KP_LEN(ren); i++)
-			if (strcmp(kbuf, ren[i].doc) == 0)
-				snprintf(kbuf, sizeof(kbuf), "%s", ren[i].rec);
-		if (strcmp(kbuf, "date") == 0 && (d->tok[v].type == KP_JSTR ||
-		    d->tok[v].type == KP_JNUM)) {
-			long long t;
-			const char *raw = kp_json_raw(d, v, &len);
-			char *s = d->tok[v].type == KP_JSTR ? estrdup(kp_json_str(d, v)) :
-			    estrndup(raw, len);
-
-			/* here, where the document says where it is */
-			if (kp_parse_date(s, &t) != 0)
-				die_tok(d, v, "meta.date \"%s\": expected "
-				    "YYYY-MM-DD[THH:MM[:SS]][Z] or epoch seconds", s);
-			free(s);
-		}
-		switch (d->tok[v].type) {
-		case KP_JSTR:
-			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
-			break;
-		case KP_JNUM:
-			val = kp_json_raw(d, v, &len);
-			{
-				char *t = estrndup(val, len);
-
-				/* a date given as epoch seconds is still a date */
-				kp_runmeta_set(rm, kbuf, t, strcmp(kbuf, "date") != 0);
-				free(t);
-			}
-			break;
-		case KP_JNULL:
-			kp_runmeta_set(rm, kbuf, NULL, 0);
-			break;
-		default:
-			die_tok(d, v, "meta.%s: expected a string, a number or null", kbuf);
-		}
-	}
+	    k = d->tok[k + 1].next)
+		meta_member(d, kp_json_str(d, k), k + 1);
 }
 
 static void
@@ -470,6 +512,11 @@ parse_json(const char *path, char *buf, size_t len)
 	}
 	if (d.tok[0].type != KP_JOBJ)
 		kp_die_at(fname, 1, 1, "expected a results document (a JSON object)");
+	/* strings at the top level first: the meta object says more */
+	for (m = kp_json_first(&d, 0); m >= 0 && (uint32_t)m < d.tok[0].next;
+	    m = d.tok[m + 1].next)
+		if (d.tok[m + 1].type == KP_JSTR && strcmp(kp_json_str(&d, m), "meta"))
+			meta_member(&d, kp_json_str(&d, m), m + 1);
 	if ((m = kp_json_get(&d, 0, "meta")) >= 0)
 		parse_meta(&d, m);
 	write_run("results", path);
@@ -542,7 +589,8 @@ parse_lmbench(const char *path, char *buf)
 			*nl++ = '\0';
 		while (isspace((unsigned char)*line))
 			line++;
-		if (*line == '\0')
+		/* blank, or a section title ("File system latency) */
+		if (*line == '\0' || *line == '"')
 			continue;
 		/* lat_fs: size, files, files created per second, removed per
 		 * second; kept as microseconds per file to compare with the
@@ -595,20 +643,24 @@ ignore:
 		if (ignored++ == 0)
 			first_ignored = lineno;
 	}
-	if (ignored)
+	if (ignored) {
 		kp_warn_at(fname, first_ignored, 0, "%ld line%s not understood as "
-		    "lmbench results (first here)", ignored, ignored > 1 ? "s" : "");
+		    "lmbench results (first here); the run is marked partial",
+		    ignored, ignored > 1 ? "s" : "");
+		kp_runmeta_partial(w, &id, "lmbench");
+	}
 }
 
 static void
 parse_file(const char *path)
 {
-	char *buf, *p;
+	char *raw, *buf, *p;
 	size_t len;
 
 	fname = path ? path : "<stdin>";
-	if ((buf = kp_slurp(path, &len)) == NULL)
+	if ((raw = kp_slurp(path, &len)) == NULL)
 		kp_die("%s: %s", fname, strerror(errno));
+	buf = kp_text(fname, raw, &len);
 	text = buf;
 	index_lines(len);
 	kp_runmeta_clear(rm);
@@ -621,7 +673,7 @@ parse_file(const char *path)
 		parse_json(path ? path : "results", buf, len);
 	else
 		parse_lmbench(path ? path : "lmbench", buf);
-	free(buf);
+	free(raw);
 }
 
 int

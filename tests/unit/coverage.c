@@ -64,6 +64,7 @@ main(void)
 	c.runs = runs;
 	c.nruns = 2;
 	c.label = "v6.18";
+	c.why = "kp-identify -x toolchain";
 	t1 = written(&c, &l1);
 	is_str(t1, "{\"type\":\"coverage\",\"scope\":\"plan\",\"kind\":\"partial\","
 	    "\"level\":\"instance\",\"name\":\"c7g.metal#2\",\"plan\":\"kp-1234\","
@@ -71,7 +72,8 @@ main(void)
 	    "\"expected\":5,\"found\":3,\"absent\":[\"iter-3\",\"iter-4\"],"
 	    "\"differ\":{\"toolchain\":[\"gcc 13.2.0\",\"gcc 14.1.0\"],"
 	    "\"kconfig_hash\":[null,\"0123456789abcdef\"]},"
-	    "\"runs\":[\"a@h:1\",\"b@h:2\"],\"label\":\"v6.18\"}\n",
+	    "\"runs\":[\"a@h:1\",\"b@h:2\"],\"label\":\"v6.18\","
+	    "\"why\":\"kp-identify -x toolchain\"}\n",
 	    "every field written, null where unknown, in the order of kp-records(5)");
 
 	kp_json_init(&d);
@@ -94,7 +96,7 @@ main(void)
 	c.target = "v6.18";
 	t1 = written(&c, &l1);
 	ok(strstr(t1, "\"expected\":null,\"found\":null,\"absent\":[],\"differ\":null,"
-	    "\"runs\":[],\"label\":null") != NULL, "a record without counts: null and empty");
+	    "\"runs\":[],\"label\":null,\"why\":null") != NULL, "a record without counts: null and empty");
 	kp_json_parse(&d, t1, l1 - 1, err, sizeof(err), &col);
 	kp_coverage_read(&d, &r);
 	ok(r.expected == -1 && r.found == -1 && r.nabsent == 0 && r.ndiffer == 0 &&

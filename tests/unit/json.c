@@ -211,6 +211,23 @@ main(void)
 	bad("{\"a\":\"\\udc00\"}", 7, "lone low surrogate");
 	bad("{\"a\":\"\\u12g4\"}", 7, "four hex digits");
 	bad("{\"a\":\"\\x\"}", 7, "invalid escape");
+	/* a name twice: kp took the first, jq the last; now refused */
+	bad("{\"a\":1,\"a\":2}", 8, "a second member \"a\"");
+	bad("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}", 19, "a second member \"c\"");
+	bad("{\"run\":1,\"r\\u0075n\":2}", 10, "a second member");
+	good("{\"a\":{\"a\":{\"a\":1}},\"b\":[{\"a\":1},{\"a\":2}],\"\":1,\"ab\":1,\"ba\":1}");
+	{	/* past the table on the stack: 200 names, then one again */
+		char big[4096];
+		size_t n = 0;
+
+		n += snprintf(big + n, sizeof(big) - n, "{");
+		for (int k = 0; k < 200; k++)
+			n += snprintf(big + n, sizeof(big) - n, "\"k%d\":%d,", k, k);
+		big[n - 1] = '}';
+		good(big);
+		snprintf(big + n - 1, sizeof(big) - n, ",\"k199\":1}");
+		bad(big, n + 1, "a second member \"k199\"");
+	}
 	bad("{\"a\":1}{}", 8, "after the object");
 	bad("{\"a\":1} x", 9, "after the object");
 	bad("{\"a\":1", 7, "expected ',' or '}'");

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "rec.h"
+
 typedef struct {	/* settings of the measurements a pattern matches */
 	char *pattern;	/* fnmatch(3) on SUITE/BENCH/TEST/OP/METRIC */
 	double noise_floor_pct, min_change_pct, min_abs;	/* NAN: inherit */
@@ -26,6 +28,12 @@ typedef struct {
 } Config;
 
 void config_default(Config *c);
+/* gate.c: the class of comparison x under the gate profile at threshold
+ * pct; sd_run is the run-to-run standard deviation on log scale for a
+ * comparison with one run a side (NAN: none known); the reason and the
+ * severity into reason and *sev */
+int gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
+    double sd_run, char *reason, size_t rsz, int *sev);
 void config_read(Config *c, const char *path);	/* dies (exit 2) on errors */
 void config_print(const Config *c);
 

@@ -1,6 +1,13 @@
 /* config.c: kp-classify's YAML settings, every one with a built-in
  * default.  An unknown key or a value of the wrong type is an error that
- * names its line and column. */
+ * names its line and column.
+ *
+ * libyaml accepts what a settings file must not say: a key given twice
+ * (the second silently won or lost), a second document (ignored), and it
+ * spends time quadratic in the nesting of flow collections (34 s on 200 KB
+ * of brackets).  So the file is read with a size bound and checked event
+ * by event, stopping at the first place past a bound, before it is
+ * loaded. */
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -11,6 +18,10 @@
 
 #include "kp.h"
 #include "classify.h"
+
+/* a settings file is a few hundred bytes, three levels deep */
+#define MAXSIZE (64 * 1024)
+#define MAXDEPTH 16
 
 static const char *cpath;
 
@@ -95,17 +106,27 @@ die_node(yaml_node_t *n, const char *fmt, const char *what)
 	    fmt, what);
 }
 
+static void
+die_mark(const yaml_mark_t *m, const char *fmt, const char *what)
+{
+	kp_die_at(cpath, (long)m->line + 1, (long)m->column + 1, fmt, what);
+}
+
+/* decimal only: strtod also reads hex floats (0x1p-3), inf and nan */
 static double
 number(yaml_node_t *n, const char *name)
 {
+	const char *s = (const char *)n->data.scalar.value;
 	char *end;
 	double v;
 
 	if (n->type != YAML_SCALAR_NODE || n->data.scalar.length == 0)
 		die_node(n, "expected a number for \"%s\"", name);
-	v = strtod((char *)n->data.scalar.value, &end);
+	if (strspn(s, "0123456789.eE+-") != n->data.scalar.length)
+		die_node(n, "expected a non-negative decimal number for \"%s\"", name);
+	v = strtod(s, &end);
 	if (*end || !isfinite(v) || v < 0)
-		die_node(n, "expected a non-negative number for \"%s\"", name);
+		die_node(n, "expected a non-negative decimal number for \"%s\"", name);
 	return v;
 }
 
@@ -154,6 +175,117 @@ rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
 	}
 }
 
+/* the file, whole, or exit 2 at the byte past MAXSIZE */
+static char *
+slurp(const char *path, size_t *len)
+{
+	char *buf = emalloc(MAXSIZE + 1);
+	size_t n = 0, r;
+	FILE *fp;
+	long line = 1, col = 1;
+
+	if (!(fp = fopen(path, "r")))
+		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
+	while ((r = fread(buf + n, 1, MAXSIZE + 1 - n, fp)) > 0)
+		n += r;
+	if (ferror(fp))
+		kp_die_at(path, 0, 0, "read error: %s", strerror(errno));
+	fclose(fp);
+	if (n > MAXSIZE) {
+		for (r = 0; r < MAXSIZE; r++, col++)
+			if (buf[r] == '\n')
+				line++, col = 0;
+		kp_die_at(path, line, col, "more than %d bytes: expected a "
+		    "settings file", MAXSIZE);
+	}
+	*len = n;
+	return buf;
+}
+
+struct frame {
+	int map;	/* a mapping (else a sequence) */
+	int key;	/* a mapping: the next node is a key */
+	char **keys;	/* a mapping: its scalar keys so far */
+	size_t nkeys;
+};
+
+/* a node starts at mark m in frame f (NULL: at the top); a scalar key s
+ * must not be one the mapping has */
+static void
+node(struct frame *f, const yaml_mark_t *m, const char *s)
+{
+	size_t i;
+
+	if (!f || !f->map)
+		return;
+	if (f->key && s) {
+		for (i = 0; i < f->nkeys; i++)
+			if (strcmp(f->keys[i], s) == 0)
+				die_mark(m, "\"%s\" given twice; expected each key once", s);
+		f->keys = ereallocarray(f->keys, f->nkeys + 1, sizeof(*f->keys));
+		f->keys[f->nkeys++] = estrdup(s);
+	}
+	f->key = !f->key;
+}
+
+static void
+check(const char *buf, size_t len)
+{
+	struct frame st[MAXDEPTH + 1];
+	yaml_parser_t p;
+	yaml_event_t e;
+	int depth = 0, docs = 0, done = 0;
+	size_t i;
+
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	while (!done) {
+		if (!yaml_parser_parse(&p, &e))
+			die_mark(&p.problem_mark, "bad YAML: %s",
+			    p.problem ? p.problem : "unreadable");
+		switch (e.type) {
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1)
+				kp_die_at(cpath, (long)e.start_mark.line + 1,
+				    (long)e.start_mark.column + 1, "a second document; expected one");
+			break;
+		case YAML_SCALAR_EVENT:
+			node(depth ? &st[depth - 1] : NULL, &e.start_mark,
+			    (const char *)e.data.scalar.value);
+			break;
+		case YAML_ALIAS_EVENT:
+			node(depth ? &st[depth - 1] : NULL, &e.start_mark, NULL);
+			break;
+		case YAML_MAPPING_START_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+			node(depth ? &st[depth - 1] : NULL, &e.start_mark, NULL);
+			if (depth == MAXDEPTH)
+				kp_die_at(cpath, (long)e.start_mark.line + 1,
+				    (long)e.start_mark.column + 1, "nested more than %d "
+				    "levels deep; expected a settings file", MAXDEPTH);
+			st[depth].map = e.type == YAML_MAPPING_START_EVENT;
+			st[depth].key = 1;
+			st[depth].keys = NULL;
+			st[depth++].nkeys = 0;
+			break;
+		case YAML_MAPPING_END_EVENT:
+		case YAML_SEQUENCE_END_EVENT:
+			depth--;
+			for (i = 0; i < st[depth].nkeys; i++)
+				free(st[depth].keys[i]);
+			free(st[depth].keys);
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&e);
+	}
+	yaml_parser_delete(&p);
+}
+
 void
 config_read(Config *c, const char *path)
 {
@@ -161,15 +293,16 @@ config_read(Config *c, const char *path)
 	yaml_document_t doc;
 	yaml_node_t *root, *k, *v;
 	yaml_node_pair_t *pr;
-	FILE *fp;
-	size_t i;
+	yaml_node_t *red = NULL;
+	size_t i, len;
 	const char *name;
+	char *buf;
 
 	cpath = path;
-	if (!(fp = fopen(path, "r")))
-		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
+	buf = slurp(path, &len);
+	check(buf, len);
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_file(&p, fp);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&p, &doc))
 		kp_die_at(path, (long)p.problem_mark.line + 1, (long)p.problem_mark.column + 1,
 		    "bad YAML: %s", p.problem ? p.problem : "unreadable");
@@ -194,11 +327,18 @@ config_read(Config *c, const char *path)
 		if (i == KP_LEN(keys))
 			die_node(k, "unknown setting \"%s\" (kp-classify -D lists them)", name);
 		*(double *)((char *)c + keys[i].off) = number(v, name);
+		if (strcmp(name, "red") == 0 || (strcmp(name, "yellow") == 0 && !red))
+			red = v;
 		if ((strcmp(name, "alpha") == 0 || strcmp(name, "power") == 0) &&
 		    (c->alpha <= 0 || c->alpha >= 1 || c->power <= 0 || c->power >= 1))
 			die_node(v, "expected a number between 0 and 1 for \"%s\"", name);
 	}
+	/* a score red from below yellow would make every yellow red */
+	if (c->red < c->yellow)
+		kp_die_at(path, red ? (long)red->start_mark.line + 1 : 0,
+		    red ? (long)red->start_mark.column + 1 : 0,
+		    "red is below yellow; expected red >= yellow");
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
-	fclose(fp);
+	free(buf);
 }

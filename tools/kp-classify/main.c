@@ -29,6 +29,13 @@ typedef struct {
 	long lineno;
 } Held;
 
+typedef struct {	/* one noise record: its floor and the runs it came from */
+	double pct;
+	int hist;
+	kp_strs runs;
+	size_t next;	/* the next of its measurement, SIZE_MAX: none */
+} Noise;
+
 /* Looked up once per cmp record, so by hash, not by a scan of them all:
  * the noise learned for a measurement (key, suite, bench, test, op,
  * metric, conc), and the runstat records of a run and job in the order
@@ -40,6 +47,8 @@ typedef struct {
 	kp_strmap *noisemap;
 	double *noise;
 	unsigned char *noise_hist;	/* the largest was learned from history */
+	Noise *nrec;	/* every noise record, for the gate's own-runs rule */
+	size_t nnrec, *nfirst;	/* per measurement, chained through next */
 	kp_strmap *cpumap;
 	size_t *cpufirst, *cpulast;
 	Cpu *cpus;
@@ -58,11 +67,12 @@ readnoise(Classify *c, kp_json *d)
 	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
 	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
 	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_NOISE_PCT |
-	    1u << KP_NOISE_SOURCE, 0 } };
+	    1u << KP_NOISE_SOURCE | 1u << KP_NOISE_RUNS, 0 } };
 	kp_noise x;
 	char conc[32];
 	size_t k;
 	int isnew;
+	Noise *n;
 
 	/* of several for one measurement, the largest */
 	kp_rec_read(d, &kp_noise_t, &x, &want, &c->noiseix);
@@ -72,8 +82,18 @@ readnoise(Classify *c, kp_json *d)
 	if (isnew) {
 		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
 		c->noise_hist = kp_grow(c->noise_hist, k, sizeof(*c->noise_hist));
+		c->nfirst = kp_grow(c->nfirst, k, sizeof(*c->nfirst));
 		c->noise[k] = NAN;
+		c->nfirst[k] = SIZE_MAX;
 	}
+	c->nrec = kp_grow(c->nrec, c->nnrec, sizeof(*c->nrec));
+	n = &c->nrec[c->nnrec];
+	n->pct = x.noise_pct;
+	n->hist = x.source && strcmp(x.source, "history") == 0;
+	n->runs = x.runs;	/* kept: kp_rec_free below must not free it */
+	memset(&x.runs, 0, sizeof(x.runs));
+	n->next = c->nfirst[k];
+	c->nfirst[k] = c->nnrec++;
 	if (!(x.noise_pct <= c->noise[k])) {
 		c->noise[k] = x.noise_pct;
 		/* from a lab's history (kp-trend) or reruns of one kernel */
@@ -241,6 +261,42 @@ learned(const Classify *c, const kp_cmp *x, int *hist)
 	return k < 0 ? NAN : c->noise[k];
 }
 
+static int
+shares_run(const kp_strs *a, const kp_strs *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < b->n; j++)
+			if (strcmp(a->v[i], b->v[j]) == 0)
+				return 1;
+	return 0;
+}
+
+/* the gate's learned noise: as learned(), but never from a record that
+ * rests on a run of the pair under test, whose own move it would hide */
+static double
+learned_gate(const Classify *c, const kp_cmp *x, int *hist)
+{
+	char conc[32];
+	double v = NAN;
+	size_t i;
+	long k;
+
+	*hist = 0;
+	snprintf(conc, sizeof(conc), "%lld", x->conc);
+	k = kp_strmap_findv(c->noisemap, x->key, x->suite, x->bench, x->test,
+	    x->op, x->metric, conc, NULL);
+	for (i = k < 0 ? SIZE_MAX : c->nfirst[k]; i != SIZE_MAX; i = c->nrec[i].next)
+		if (!shares_run(&c->nrec[i].runs, &x->base_runs) &&
+		    !shares_run(&c->nrec[i].runs, &x->target_runs) &&
+		    !(c->nrec[i].pct <= v)) {
+			v = c->nrec[i].pct;
+			*hist = c->nrec[i].hist;
+		}
+	return v;
+}
+
 /* need_n: units per side for the power asked at alpha, to detect the
  * larger of the observed change and the minimum change, with the unit
  * spread the confidence interval implies */
@@ -272,7 +328,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	char err[256], reason[256], buf[64];
 	size_t col;
 	double floor, mc, mabs, learnt, absd, cv, need;
-	int single, sig, big, cap = 0, tested, f, source, worse, hist;
+	int single, sig, big, cap = 0, tested, f, source, worse, hist, sev;
 
 	if (!skip[0]) {
 		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
@@ -306,7 +362,8 @@ classify(Classify *c, Held *h, kp_w *w)
 	tested = !isnan(x.p);
 	sig = !isnan(x.q) && x.q < cf->alpha;
 	rule(cf, &x, &floor, &source, &mc, &mabs);
-	if (!isnan(learnt = learned(c, &x, &hist))) {
+	learnt = c->gate ? learned_gate(c, &x, &hist) : learned(c, &x, &hist);
+	if (!isnan(learnt)) {
 		floor = fmax(learnt, cf->min_noise_floor_pct);
 		source = hist ? KP_FLOOR_HISTORY : KP_FLOOR_LEARNED;
 	}
@@ -320,22 +377,14 @@ classify(Classify *c, Held *h, kp_w *w)
 	o.noise_floor_pct = NAN;
 	o.noise_floor_source = -1;
 	if (c->gate) {
-		int units2 = x.n_base >= 2 && x.n_target >= 2 && tested;
-		int past = !isnan(x.change_pct) && fabs(x.change_pct) > c->gate_pct;
-
-		if (past && (!units2 || sig)) {
-			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
-			o.severity = worse ? KP_RED : KP_GREEN;
-			snprintf(reason, sizeof(reason), "gate:%s;change>%g%%",
-			    units2 ? "significant" : "threshold-only", c->gate_pct);
-		} else if (past) {
-			o.class = KP_UNCERTAIN;
-			snprintf(reason, sizeof(reason), "gate:not-significant;change>%g%%",
-			    c->gate_pct);
-		} else {
-			o.class = KP_NO_CHANGE;
-			snprintf(reason, sizeof(reason), "gate:%schange<=%g%%",
-			    units2 ? "" : "threshold-only;", c->gate_pct);
+		/* the floor is the move two runs stay within 99% of the time,
+		 * 2.576 sqrt(2) run_sd (kp-records(5), NOISE): its run_sd */
+		o.class = gate_class(cf, c->gate_pct, &x, single, log1p(floor / 100) /
+		    (kp_norm_quantile(0.995) * M_SQRT2), reason, sizeof(reason), &sev);
+		o.severity = sev;
+		if (single && tested) {
+			o.noise_floor_pct = floor;
+			o.noise_floor_source = source;
 		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
@@ -406,6 +455,8 @@ classify(Classify *c, Held *h, kp_w *w)
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 		if (!c->gate)
 			cap = 1;
+		else if (o.class == KP_REGRESSION)
+			o.severity = KP_YELLOW;	/* starved, not shown slower */
 	}
 	if (!c->gate) {
 		if (o.class == KP_REGRESSION)

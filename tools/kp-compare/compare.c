@@ -57,16 +57,73 @@ sweep(Group *g, size_t ng)
 	kp_strmap_free(fm);
 }
 
+/* the distinct values of field f among the stats and their runs, as
+ * "a, b, c", at most a dozen */
+static void
+present(const Compare *c, const char *f, char *buf, size_t sz)
+{
+	kp_strmap *seen = kp_strmap_new();
+	const kp_fvs *fv;
+	size_t i, j, n = 0, len = 0, nsets = c->nstats + c->nruns;
+	int isnew;
+
+	buf[0] = '\0';
+	for (i = 0; i < nsets && len < sz; i++) {
+		fv = i < c->nstats ? &c->stats[i].f : &c->runs[i - c->nstats].f;
+		for (j = 0; j < fv->n && len < sz; j++) {
+			if (strcmp(fv->v[j].name, f))
+				continue;
+			kp_strmap_add(seen, fv->v[j].val, strlen(fv->v[j].val), &isnew);
+			if (!isnew)
+				continue;
+			if (++n > 12) {
+				len += (size_t)snprintf(buf + len, sz - len, ", ...");
+				i = nsets;
+				break;
+			}
+			len += (size_t)snprintf(buf + len, sz - len, "%s%s",
+			    n > 1 ? ", " : "", fv->v[j].val);
+		}
+	}
+	if (n == 0)
+		snprintf(buf, sz, "none");
+	kp_strmap_free(seen);
+}
+
+/* A side chosen by the user that matches no stat is a mistake (a typo,
+ * a kernel not run): exit 2 naming what is there, never compare nothing
+ * and succeed. */
+static void
+nomatch(const Compare *c, const Pair *p, const kp_sel *sel, const char *side)
+{
+	char msg[4096], vals[2048];
+	size_t i, len;
+
+	len = (size_t)snprintf(msg, sizeof(msg), "the %s selection \"%s\" matches "
+	    "no stat", side, sel == &p->b ? p->bname : p->tname);
+	for (i = 0; i < sel->n && len < sizeof(msg); i++) {
+		if (i && strcmp(sel->s[i].field, sel->s[i - 1].field) == 0)
+			continue;
+		present(c, sel->s[i].field, vals, sizeof(vals));
+		len += (size_t)snprintf(msg + len, sizeof(msg) - len, "; %s present: %s",
+		    sel->s[i].field, vals);
+	}
+	if (p->file)
+		kp_die_at(p->file, p->line, 0, "%s", msg);
+	kp_die("%s", msg);
+}
+
 /* the groups of pair p: its stats by measurement, each on its side */
 static Group *
 groups(Compare *c, Pair *p, size_t *ng)
 {
 	kp_strmap *gm = kp_strmap_new();
-	size_t i, j, *cand, ncand;
+	size_t i, j, *cand, ncand, nb = 0, nt = 0;
 	Group *g = NULL;
-	char buf[512], conc[32];
+	char buf[512], conc[32], prefix[512];
 	int isnew, mb, mt;
 	Stat *s;
+	Causes both = { 0 };
 
 	*ng = 0;
 	cand = candidates(c, p, &ncand);
@@ -74,12 +131,13 @@ groups(Compare *c, Pair *p, size_t *ng)
 		s = &c->stats[cand ? cand[i] : i];
 		mb = matches(c, &p->b, s);
 		mt = matches(c, &p->t, s);
+		nb += mb;
+		nt += mt;
 		if (!mb && !mt)
 			continue;
 		if (mb && mt) {
-			kp_warn_at(s->file, s->line, 0,
-			    "stat of %s matches both baseline %s and target %s; left out",
-			    measure(s, buf, sizeof(buf)), p->bname, p->tname);
+			snprintf(buf, sizeof(buf), "%s:%ld", s->file, s->line);
+			cause_add(&both, "match both sides and are left out", buf);
 			continue;
 		}
 		snprintf(conc, sizeof(conc), "%lld", s->s.conc);
@@ -99,6 +157,12 @@ groups(Compare *c, Pair *p, size_t *ng)
 	}
 	free(cand);
 	kp_strmap_free(gm);
+	snprintf(prefix, sizeof(prefix), "baseline %s, target %s", p->bname, p->tname);
+	cause_warn(&both, prefix, "stat(s)");
+	if (p->chosen && !nb)
+		nomatch(c, p, &p->b, "baseline");
+	if (p->chosen && !nt)
+		nomatch(c, p, &p->t, "target");
 	return g;
 }
 
@@ -108,20 +172,14 @@ compare_pair(Compare *c, Pair *p)
 	Group *g;
 	Result **rs;
 	double *ps, *qs;
-	size_t ng, i, nr, nmiss_b = 0, nmiss_t = 0, lv;
-	Stat *miss_b = NULL, *miss_t = NULL;
+	size_t ng, i, nr, lv;
 	char buf[512];
 
 	g = groups(c, p, &ng);
 	rs = ereallocarray(NULL, ng + 1, sizeof(*rs));
 	for (i = 0; i < ng; i++) {
-		if (!g[i].nb || !g[i].nt) {
-			if (!g[i].nb && !nmiss_b++)
-				miss_b = g[i].t[0];
-			if (!g[i].nt && !nmiss_t++)
-				miss_t = g[i].b[0];
+		if (!g[i].nb || !g[i].nt)
 			continue;
-		}
 		pool(g[i].b, g[i].nb, &g[i].sb, "baseline");
 		pool(g[i].t, g[i].nt, &g[i].st, "target");
 		if (strcmp(g[i].sb.better, g[i].st.better))
@@ -131,14 +189,6 @@ compare_pair(Compare *c, Pair *p)
 			    g[i].sb.better);
 		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	}
-	if (nmiss_b)
-		kp_warn("no baseline %s for %zu group(s) of target %s, e.g. %s (key %s)",
-		    p->bname, nmiss_b, p->tname, measure(miss_b, buf, sizeof(buf)),
-		    miss_b->s.key);
-	if (nmiss_t)
-		kp_warn("no target %s for %zu group(s) of baseline %s, e.g. %s (key %s)",
-		    p->tname, nmiss_t, p->bname, measure(miss_t, buf, sizeof(buf)),
-		    miss_t->s.key);
 	/* the moderated test borrows from the groups tested at the same level */
 	if (c->m == M_MODERATED || c->m == M_SWEEP)
 		for (lv = 0; lv < NLV; lv++) {
@@ -160,6 +210,7 @@ compare_pair(Compare *c, Pair *p)
 			g[i].r.q = qs[nr++];
 			write_cmp(c, &g[i]);
 		}
+	cover_pair(c, p, g, ng);
 	free(ps);
 	free(qs);
 	free(rs);

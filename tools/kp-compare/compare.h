@@ -10,6 +10,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "coverage.h"
 #include "select.h"
 #include "strmap.h"
 
@@ -85,6 +86,9 @@ typedef struct {
 typedef struct {
 	kp_sel b, t;
 	const char *bname, *tname;
+	int chosen;	/* by -b/-t or a pairs file: a side matching nothing is an error */
+	const char *file;	/* the pairs file and line, or NULL */
+	long line;
 	char **keys;	/* only these keys (default pairing), or all */
 	size_t *kix;	/* their indexes in keymap */
 	size_t nkeys;
@@ -104,6 +108,10 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 
 typedef struct {
 	enum method m;
+	/* selections by -b, -t or -p can name any field, so each stat keeps
+	 * its fields as text; the default pairs name kernels only, and
+	 * the text of every field was most of the memory of a stat */
+	int anyfield;
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
@@ -123,6 +131,32 @@ typedef struct {
 	kp_strmap *kcmap;	/* (key index, kernel class) -> index in bykc */
 	List *bykc;
 } Compare;
+
+/* a cause of warnings, counted, with one example */
+typedef struct {
+	char *text, *eg;
+	size_t n;
+} Cause;
+
+typedef struct {
+	Cause *v;
+	size_t n;
+	kp_strmap *m;
+} Causes;
+
+/* cover.c */
+/* "suite/bench/test[op metric]@conc", a group's name in coverage records */
+void cover_name(const Stat *s, char *buf, size_t sz);
+void cause_add(Causes *cs, const char *text, const char *eg);
+/* one warning per cause, "PREFIX: N UNIT TEXT, e.g. EXAMPLE"; empties cs */
+void cause_warn(Causes *cs, const char *prefix, const char *unit);
+/* the identity fields that differ between the runs of b and t (at
+ * most 32, freed with kp_id_differ_free), the kp-identify options that
+ * would match them in why, a cause for warnings in text */
+size_t cover_differ(const Compare *c, const Stat *b, const Stat *t,
+    kp_cov_diff *d, char *why, size_t wsz, char *text, size_t tsz);
+/* the coverage records of pair p and its groups, and their warnings */
+void cover_pair(Compare *c, const Pair *p, Group *g, size_t ng);
 
 /* pairs.c */
 /* the default pairs: each kernel of a key against its baseline */

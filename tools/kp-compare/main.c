@@ -63,7 +63,14 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 		}
 		s->side.ninst = s->s.per_instance.n;
 	}
-	kp_fvs_read(d, &s->f);
+	if (c->anyfield)
+		kp_fvs_read(d, &s->f);
+	else {
+		s->f.v = emalloc(sizeof(*s->f.v));
+		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
+		s->f.v[0].val = s->s.kernel;
+		s->f.n = 1;
+	}
 	c->nstats++;
 }
 
@@ -106,6 +113,22 @@ readfile(Compare *c, const char *path)
 	kp_in_close(in);
 }
 
+/* no pair at all: said as a record, so that no report reads as "no
+ * regressions" when nothing was compared */
+static void
+nothing(Compare *c)
+{
+	kp_coverage cov;
+
+	kp_coverage_init(&cov, KP_COV_COMPARE, KP_COV_UNCOMPARED, KP_COV_LPAIR, "-");
+	cov.why = c->nstats ? "no kernel has a baseline; see the other coverage "
+	    "records, or give -b and -t" : "the input has no stat records";
+	cov.expected = (long long)c->nstats;
+	cov.found = 0;
+	kp_coverage_write(c->w, &cov);
+	kp_warn("nothing compared: %s", cov.why);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -144,6 +167,7 @@ main(int argc, char *argv[])
 	if (!one.b.n != !one.t.n || (pfile && one.b.n))
 		kp_usage(synopsis);
 
+	c.anyfield = one.b.n || pfile;
 	c.w = kp_w_open(stdout, "<stdout>");
 	c.groups = kp_strmap_new();
 	if (argc == 0)
@@ -157,12 +181,15 @@ main(int argc, char *argv[])
 	else if (one.b.n) {
 		one.bname = kp_sel_name(&one.b);
 		one.tname = kp_sel_name(&one.t);
+		one.chosen = 1;
 		pairs = &one;
 		np = 1;
 	} else
 		pairs = kernel_pairs(&c, &np);
 	for (i = 0; i < np; i++)
 		compare_pair(&c, &pairs[i]);
+	if (np == 0)
+		nothing(&c);
 	kp_w_close(c.w);
 	return KP_EXIT_OK;
 }

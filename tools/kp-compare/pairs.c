@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "identity.h"
 
 void
 add_selector(kp_sel *s, const char *arg, const char *file, long line)
@@ -14,20 +15,119 @@ add_selector(kp_sel *s, const char *arg, const char *file, long line)
 		    "FIELD=VALUE", arg);
 }
 
+/* a kernel of a key that is neither compared nor a baseline */
+typedef struct {
+	size_t key;	/* index in keymap */
+	char *kern;
+	int why;	/* KP_BASE_* */
+} Lone;
+
+/* the first stat of key k with kernel kern and the given suite and job
+ * (NULL: any), or NULL */
+static Stat *
+statof(Compare *c, size_t k, const char *kern, const char *suite, const char *job)
+{
+	List *l = &c->bykey[k];
+	Stat *s;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		s = &c->stats[l->v[i]];
+		if (strcmp(s->s.kernel, kern) == 0 && (!suite ||
+		    (strcmp(s->s.suite, suite) == 0 && strcmp(s->s.job, job) == 0)))
+			return s;
+	}
+	return NULL;
+}
+
+/* Why the lone kernels were not compared, as coverage records and a
+ * warning per cause.  A kernel whose baseline is present under another
+ * key was kept apart by identity: the fields that differ, and the
+ * kp-identify options that would match them, are what the user needs. */
+static void
+lonely(Compare *c, Lone *lone, size_t nlone)
+{
+	static const char *const why[] = {
+		[KP_BASE_UNORDERED] = "not a kernel version kp(7) can order; give -b and -t",
+		[KP_BASE_NO_RELEASE] = "no baseline: its release is missing",
+		[KP_BASE_NO_EARLIER] = "no baseline: no earlier release present",
+	};
+	kp_strmap *km = kp_strmap_new();
+	char **kern = NULL, text[1024], whyb[512], eg[64], prefix[256], cause[1536];
+	size_t nk = 0, i, k, nkeys = kp_strmap_len(c->keymap), nd;
+	long *base, j;
+	int *reason, isnew;
+	Stat *t, *b;
+	kp_cov_diff d[32];
+	kp_coverage cov;
+	Causes cs = { 0 };
+
+	for (i = 0; i < c->nstats; i++) {
+		kp_strmap_add(km, c->stats[i].s.kernel, strlen(c->stats[i].s.kernel),
+		    &isnew);
+		if (isnew) {
+			kern = kp_grow(kern, nk, sizeof(*kern));
+			kern[nk++] = c->stats[i].s.kernel;
+		}
+	}
+	base = ereallocarray(NULL, nk + 1, sizeof(*base));
+	reason = ereallocarray(NULL, nk + 1, sizeof(*reason));
+	kp_baselines(kern, nk, base, reason);
+	for (i = 0; i < nlone; i++) {
+		j = kp_strmap_find(km, lone[i].kern, strlen(lone[i].kern));
+		/* the baseline of a kernel kept apart: said once, by that kernel */
+		if (base[j] < 0 && reason[j] == KP_BASE_OK &&
+		    lone[i].why != KP_BASE_UNORDERED)
+			continue;
+		t = statof(c, lone[i].key, lone[i].kern, NULL, NULL);
+		b = NULL;
+		for (k = 0; base[j] >= 0 && !b && k < nkeys; k++)
+			if (k != lone[i].key)
+				b = statof(c, k, kern[base[j]], t->s.suite, t->s.job);
+		snprintf(eg, sizeof(eg), "key %s", t->s.key);
+		kp_coverage_init(&cov, KP_COV_COMPARE, b ? KP_COV_APART :
+		    KP_COV_UNCOMPARED, KP_COV_LKERNEL, lone[i].kern);
+		cov.job = t->s.job;
+		cov.target = lone[i].kern;
+		if (b) {
+			nd = cover_differ(c, b, t, d, whyb, sizeof(whyb), text,
+			    sizeof(text));
+			cov.base = b->s.kernel;
+			cov.differ = d;
+			cov.ndiffer = nd;
+			cov.why = whyb;
+			kp_coverage_write(c->w, &cov);
+			kp_id_differ_free(d, nd);
+			snprintf(prefix, sizeof(prefix), "kernel %s against %s",
+			    lone[i].kern, kern[base[j]]);
+		} else {
+			cov.why = why[lone[i].why];
+			kp_coverage_write(c->w, &cov);
+			snprintf(text, sizeof(text), "%s", why[lone[i].why]);
+			snprintf(prefix, sizeof(prefix), "kernel %s", lone[i].kern);
+		}
+		/* the prefix is part of the cause: one line per kernel */
+		snprintf(cause, sizeof(cause), "%s: %s", prefix, text);
+		cause_add(&cs, cause, eg);
+	}
+	cause_warn(&cs, "not compared", "key(s):");
+	free(base);
+	free(reason);
+	free(kern);
+	kp_strmap_free(km);
+}
+
 Pair *
 kernel_pairs(Compare *c, size_t *np)
 {
-	static const char *const why[] = {
-		[KP_BASE_NO_RELEASE] = "its release is missing",
-		[KP_BASE_NO_EARLIER] = "no earlier release present",
-	};
 	Pair *p = NULL, *pj;
 	kp_strmap *pm = kp_strmap_new(), *km;
 	char **kern, *key;
-	size_t nkeys = kp_strmap_len(c->keymap), i, j, k, nk;
+	size_t nkeys = kp_strmap_len(c->keymap), i, j, k, nk, nlone = 0;
 	long *base;
 	int *reason, isnew;
 	List *l;
+	Lone *lone = NULL;
 
 	*np = 0;
 	for (k = 0; k < nkeys; k++) {
@@ -45,11 +145,13 @@ kernel_pairs(Compare *c, size_t *np)
 		base = ereallocarray(NULL, nk, sizeof(*base));
 		reason = ereallocarray(NULL, nk, sizeof(*reason));
 		kp_baselines(kern, nk, base, reason);
-		for (i = 0; i < nk; i++)
-			if (reason[i] == KP_BASE_UNORDERED)
-				kp_warn("key %s: cannot order kernel \"%s\"; give -b and -t",
-				    key, kern[i]);
 		for (i = 0; i < nk; i++) {
+			if (reason[i] != KP_BASE_OK) {
+				lone = kp_grow(lone, nlone, sizeof(*lone));
+				lone[nlone].key = k;
+				lone[nlone].kern = kern[i];
+				lone[nlone++].why = reason[i];
+			}
 			if (base[i] < 0)
 				continue;
 			j = kp_strmap_addv(pm, &isnew, kern[base[i]], kern[i], NULL);
@@ -69,14 +171,12 @@ kernel_pairs(Compare *c, size_t *np)
 			pj->kix[pj->nkeys] = k;
 			pj->keys[pj->nkeys++] = key;
 		}
-		for (i = 0; i < nk; i++)
-			if (reason[i] == KP_BASE_NO_RELEASE || reason[i] == KP_BASE_NO_EARLIER)
-				kp_warn("key %s: no baseline for kernel %s: %s", key,
-				    kern[i], why[reason[i]]);
 		free(base);
 		free(reason);
 		free(kern);
 	}
+	lonely(c, lone, nlone);
+	free(lone);
 	kp_strmap_free(pm);
 	return p;
 }
@@ -86,9 +186,10 @@ read_pairs(const char *path, size_t *np)
 {
 	kp_in *in = kp_in_open(path);
 	Pair *p = NULL;
-	char *line, *tok[2], *sv, *sel, *sv2;
+	char *line, *tok[2], *sv, *sel, *sv2, *name = estrdup(kp_in_name(in));
 	size_t len;
 
+	kp_in_text(in);
 	*np = 0;
 	while ((line = kp_in_line(in, &len))) {
 		if ((sv = strchr(line, '#')))
@@ -107,6 +208,9 @@ read_pairs(const char *path, size_t *np)
 			add_selector(&p[*np].t, sel, kp_in_name(in), kp_in_lineno(in));
 		p[*np].bname = kp_sel_name(&p[*np].b);
 		p[*np].tname = kp_sel_name(&p[*np].t);
+		p[*np].chosen = 1;
+		p[*np].file = name;	/* reachable to the end */
+		p[*np].line = kp_in_lineno(in);
 		(*np)++;
 	}
 	kp_in_close(in);

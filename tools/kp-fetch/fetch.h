@@ -2,8 +2,8 @@
  * struct fetch, instead of sharing globals.  Files depend on each other
  * in one direction only:
  *
- *	main.c -> dir.c tar.c http.c verify.c -> store.c -> msg.c
- *	http.c -> html.c
+ *	main.c -> dir.c tar.c http.c squad.c verify.c -> store.c -> msg.c
+ *	http.c -> html.c; squad.c -> http.c
  */
 #ifndef FETCH_H
 #define FETCH_H
@@ -48,6 +48,7 @@ struct art {
 	char sha[65];
 	long long size, mtime;	/* mtime -1: unknown */
 	const char *etag;
+	const char *url;	/* what it was fetched from, or NULL */
 	const char *object;	/* as read from the index, for --verify */
 	int isnew;
 };
@@ -137,5 +138,18 @@ char *unescape(const char *s);
 /* http.c */
 void http_done(struct fetch *f);
 void fetch_url(struct fetch *f, const char *url);
+/* GET url, sending the request header hdr (or NULL), into memory: 0 and
+ * the body (NUL-terminated, the caller's) in *body, or -1 (reported) */
+int http_body(struct fetch *f, const char *url, const char *hdr, char **body,
+    size_t *len);
+/* GET url into the store as a (source and path set by the caller): 0, or
+ * -1 (reported, nothing stored); expect >= 0: the size the server
+ * announced, a body of another size is refused.  Emits no record;
+ * a->etag is the caller's to free. */
+int http_object(struct fetch *f, const char *url, const char *hdr,
+    struct art *a, long long expect);
+
+/* squad.c: a SQUAD project, or one build of it */
+void fetch_squad(struct fetch *f, const char *source);
 
 #endif

@@ -29,6 +29,8 @@ struct xfer {
 	struct fetch *f;
 	struct sink sk;
 	int tofile;	/* write to sk */
+	int keep;	/* keep the body in mem, whatever its type */
+	const char *hdr;	/* a request header, or NULL */
 	int html;
 	int toobig;
 	int nothtml;	/* a page that is not an index */
@@ -165,7 +167,7 @@ onbody(char *p, size_t size, size_t n, void *arg)
 	struct xfer *x = arg;
 	size_t len = size * n;
 
-	if (x->html && x->memlen + len <= PAGEMAX) {
+	if ((x->html || x->keep) && x->memlen + len <= PAGEMAX) {
 		if (x->memlen + len + 1 > x->memcap) {
 			x->memcap = 2 * (x->memlen + len + 1);
 			x->mem = erealloc(x->mem, x->memcap);
@@ -174,7 +176,7 @@ onbody(char *p, size_t size, size_t n, void *arg)
 		x->memlen += len;
 		x->mem[x->memlen] = '\0';
 	} else if (!x->tofile) {
-		if (x->html)
+		if (x->html || x->keep)
 			x->toobig = 1;
 		else
 			x->nothtml = 1;
@@ -261,8 +263,11 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 		hdr = emalloc(strlen(cond->etag) + 32);
 		sprintf(hdr, "If-None-Match: %s", cond->etag);
 		hl = curl_slist_append(hl, hdr);
-		curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
 	}
+	if (x->hdr)
+		hl = curl_slist_append(hl, x->hdr);
+	if (hl)
+		curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
 	if (cond && cond->mtime >= 0) {
 		curl_easy_setopt(h, CURLOPT_TIMECONDITION, (long)CURL_TIMECOND_IFMODSINCE);
 		curl_easy_setopt(h, CURLOPT_TIMEVALUE_LARGE, (curl_off_t)cond->mtime);
@@ -275,8 +280,9 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 		if (x->nothtml)
 			fail(f, url, "not an HTML index page; not followed");
 		else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
-			fail(f, url, "larger than %lld bytes (-m), not fetched",
-			    f->opt.maxsize);
+			fail(f, url, "larger than %lld bytes (%s), not fetched",
+			    x->tofile ? f->opt.maxsize : PAGEMAX, x->tofile ? "-m" :
+			    "the largest page read");
 		else if (rc == CURLE_HTTP_RETURNED_ERROR)
 			fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		else if (x->stalled)
@@ -316,7 +322,7 @@ getfile(struct fetch *f, const char *source, const char *path, const char *url,
 	struct ent *e = store_lookup(f->st, source, path);
 	struct xfer x = { .tofile = 1 };
 	size_t n, i;
-	struct art a = { .source = source, .path = path };
+	struct art a = { .source = source, .path = path, .url = url };
 	char *eff = NULL, *base;
 	curl_off_t ft = -1;
 	int r;
@@ -511,4 +517,50 @@ fetch_url(struct fetch *f, const char *url)
 	free(path);
 	free(page);
 	free(pageurl);
+}
+
+int
+http_body(struct fetch *f, const char *url, const char *hdr, char **body,
+    size_t *len)
+{
+	struct xfer x = { .keep = 1, .hdr = hdr };
+	char *eff = NULL;
+	int r = get(f, url, NULL, &x, &eff);
+
+	free(eff);
+	free(x.etag);
+	if (r != 0) {
+		free(x.mem);
+		return -1;
+	}
+	*body = x.mem ? x.mem : estrdup("");
+	*len = x.memlen;
+	return 0;
+}
+
+int
+http_object(struct fetch *f, const char *url, const char *hdr, struct art *a,
+    long long expect)
+{
+	struct xfer x = { .tofile = 1, .hdr = hdr };
+	char *eff = NULL;
+	int r;
+
+	sink_open(f, &x.sk);
+	r = get(f, url, NULL, &x, &eff);
+	free(eff);
+	free(x.mem);
+	if (r == 0 && expect >= 0 && x.sk.size != expect) {
+		fail(f, url, "%lld bytes, expected %lld; truncated, not stored",
+		    x.sk.size, expect);
+		r = -1;
+	}
+	if (r != 0) {
+		sink_abort(&x.sk);
+		free(x.etag);
+		return -1;
+	}
+	a->etag = x.etag;	/* the caller's to free */
+	sink_commit(f, &x.sk, a);
+	return 0;
 }

@@ -59,7 +59,9 @@ fetch_source(struct fetch *f, const char *src)
 {
 	struct stat sb;
 
-	if (strstr(src, "://")) {
+	if (strncmp(src, "squad+", 6) == 0)
+		fetch_squad(f, src);
+	else if (strstr(src, "://")) {
 		if (strncasecmp(src, "http://", 7) && strncasecmp(src, "https://", 8))
 			fail(f, src, "unsupported URL scheme, expected http:// or https://");
 		else
@@ -81,6 +83,7 @@ fetch_list(struct fetch *f, const char *list)
 	char *line, *s, *e;
 	size_t len;
 
+	kp_in_text(in);
 	while ((line = kp_in_line(in, &len))) {
 		for (s = line; *s == ' ' || *s == '\t'; s++)
 			;

@@ -578,6 +578,8 @@ store_emit(struct fetch *f, const struct art *a)
 		kp_w_kstr(w, "etag", a->etag);
 	else
 		kp_w_knull(w, "etag");
+	if (a->url)
+		kp_w_kstr(w, "url", a->url);
 	kp_w_end(w);
 	kp_w_close(w);
 	/* the index grows only when it learns something: a re-run that

@@ -50,6 +50,7 @@ labels(pm *p, const char *path)
 	char *l, *c, *run;
 	size_t n, rn;
 
+	kp_in_text(in);
 	while ((l = kp_in_line(in, &n))) {
 		if ((c = strchr(l, '#')))
 			*c = '\0';

@@ -45,8 +45,49 @@ vt_sort(vtree *t)
 	qsort(t->f, t->n, sizeof(*t->f), cmpfile);
 }
 
+static int
+inside(const char *root, const char *p)
+{
+	size_t n = strlen(root);
+
+	if (n == 1)	/* "/" */
+		return 1;
+	return strncmp(root, p, n) == 0 && (p[n] == '/' || p[n] == '\0');
+}
+
+/* A symlink is followed, as kp-fetch follows one, only to a file inside
+ * the tree.  One that leads out of it would read what is not the run's
+ * (a log linked to /etc/passwd), and one to a directory inside it would
+ * read the same files twice or loop (iter-0/loop -> ..): a phantom run
+ * with the same samples.  Both are refused with a warning.  1: follow. */
+static int
+link_ok(const char *root, const char *path, int *isdir)
+{
+	struct stat st;
+	char *real;
+
+	if (!(real = realpath(path, NULL)))
+		return 0;	/* a dangling link holds no data */
+	if (!inside(root, real)) {
+		kp_warn_at(path, 0, 0, "a symlink to %s, outside the tree; refused", real);
+		free(real);
+		return 0;
+	}
+	free(real);
+	if (stat(path, &st) != 0)
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		kp_warn_at(path, 0, 0, "a symlink to a directory inside the tree; "
+		    "refused, its files are read under their own names");
+		return 0;
+	}
+	*isdir = 0;
+	return S_ISREG(st.st_mode);
+}
+
 static void
-walk(vtree *t, char *path, size_t plen, char *rel, size_t rlen, int depth)
+walk(vtree *t, const char *root, char *path, size_t plen, char *rel, size_t rlen,
+    int depth)
 {
 	DIR *d;
 	struct dirent *e;
@@ -70,13 +111,19 @@ walk(vtree *t, char *path, size_t plen, char *rel, size_t rlen, int depth)
 		memcpy(rel + rlen + !!rlen, e->d_name, nl + 1);
 		if (e->d_type == DT_DIR || e->d_type == DT_REG)
 			isdir = e->d_type == DT_DIR;
-		else if (stat(path, &st) == 0)
+		else if (lstat(path, &st) != 0)
+			continue;
+		else if (S_ISLNK(st.st_mode)) {
+			if (!link_ok(root, path, &isdir))
+				continue;
+		} else if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))
 			isdir = S_ISDIR(st.st_mode);
 		else
-			continue;	/* a dangling link holds no data */
+			continue;	/* a fifo or device holds no log */
 		if (isdir) {
 			if (depth < MAXDEPTH)
-				walk(t, path, plen + 1 + nl, rel, rlen + !!rlen + nl, depth + 1);
+				walk(t, root, path, plen + 1 + nl, rel, rlen + !!rlen + nl,
+				    depth + 1);
 		} else {
 			vt_add(t, rel, path, path);
 		}
@@ -90,7 +137,7 @@ vtree *
 vt_dir(const char *dir)
 {
 	vtree *t = ecalloc(1, sizeof(*t));
-	char path[PATH_MAX], rel[PATH_MAX];
+	char path[PATH_MAX], rel[PATH_MAX], *root;
 	size_t n = strlen(dir);
 
 	while (n > 1 && dir[n - 1] == '/')
@@ -102,7 +149,10 @@ vt_dir(const char *dir)
 	rel[0] = '\0';
 	t->name = estrdup(path);
 	t->shown = estrdup(path);
-	walk(t, path, n, rel, 0, 0);
+	if (!(root = realpath(path, NULL)))
+		kp_die_at(path, 0, 0, "cannot open directory: %s", strerror(errno));
+	walk(t, root, path, n, rel, 0, 0);
+	free(root);
 	vt_sort(t);
 	return t;
 }
@@ -393,18 +443,36 @@ load(const vfile *f, size_t *len, const char **why)
 	return out;
 }
 
+/* a damaged file: exit 2, or with -k a warning and -1 */
+static int
+unreadable(const vfile *f, const char *why)
+{
+	if (!f->t->keep)
+		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
+	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
+	return -1;
+}
+
 int
 vt_load(const vfile *f, vtext *x)
 {
 	const char *why = NULL;
+	long line, col;
 
 	memset(x, 0, sizeof(*x));
 	x->vf = f;
-	if ((x->buf = load(f, &x->len, &why)))
+	if (!(x->buf = load(f, &x->len, &why)))
+		return unreadable(f, why);
+	/* a log is text: a BOM is skipped, a NUL would cut a line short */
+	x->pos = kp_text_bom(x->buf, x->len);
+	if (kp_text_nul(x->buf + x->pos, x->len - x->pos, &line, &col) == 0)
 		return 0;
+	if (line == 1)
+		col += (long)x->pos;
 	if (!f->t->keep)
-		kp_die_at(f->shown, 0, 0, "cannot read: %s (use -k to skip damaged files)", why);
-	kp_warn_at(f->shown, 0, 0, "cannot read: %s; skipped", why);
+		kp_die_at(f->shown, line, col, "a NUL byte: expected text (use -k to skip damaged files)");
+	kp_warn_at(f->shown, line, col, "a NUL byte: expected text; skipped");
+	vt_done(x);
 	return -1;
 }
 
@@ -443,13 +511,16 @@ vt_done(vtext *x)
 int
 vt_hash16(const vfile *f, char out[17])
 {
-	vtext x;
+	const char *why = NULL;
 	unsigned char md[32];
+	size_t len;
+	char *buf;
 
-	if (vt_load(f, &x) < 0)
-		return -1;
-	kp_sha256(x.buf, x.len, md);
+	/* any file, text or not: only its content is named */
+	if (!(buf = load(f, &len, &why)))
+		return unreadable(f, why);
+	kp_sha256(buf, len, md);
 	kp_hex(md, 8, out);
-	vt_done(&x);
+	free(buf);
 	return 0;
 }

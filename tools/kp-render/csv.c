@@ -56,6 +56,27 @@ field(FILE *fp, const char *s, size_t len)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
+/* A text cell that starts with = + - @ (or a tab or carriage return) is a
+ * formula to a spreadsheet: "=HYPERLINK(...)" in a test name would run
+ * when the report is opened.  OWASP's advice for CSV injection: begin such
+ * a cell with a single quote, which the spreadsheet shows as text.
+ * Numbers are written as they are (-3.2 stays a number). */
+static void
+text(FILE *fp, const char *s, size_t len)
+{
+	char *q;
+
+	if (len == 0 || !memchr("=+-@\t\r", s[0], 6)) {
+		field(fp, s, len);
+		return;
+	}
+	q = emalloc(len + 1);
+	q[0] = '\'';
+	memcpy(q + 1, s, len);
+	field(fp, q, len + 1);
+	free(q);
+}
+
 static void
 parse(kp_json *d, const Cmp *c)
 {
@@ -104,7 +125,7 @@ render_csv(Report *r, FILE *fp)
 	for (j = 0; j < ncols; j++) {
 		if (j)
 			fputc(',', fp);
-		field(fp, cols[j], strlen(cols[j]));
+		text(fp, cols[j], strlen(cols[j]));
 	}
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
@@ -118,8 +139,8 @@ render_csv(Report *r, FILE *fp)
 			case KP_JNULL:
 				break;
 			case KP_JSTR:
-				s = kp_json_str(&d, t);
-				field(fp, s, strlen(s));
+				s = kp_json_strn(&d, t, &len);
+				text(fp, s, len);
 				break;
 			default:	/* numbers, booleans, arrays as JSON text */
 				s = kp_json_raw(&d, t, &len);

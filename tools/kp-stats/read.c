@@ -127,8 +127,8 @@ sample(Stats *st, kp_json *d, const int *tok)
 		p = jstr(d, i, &len);
 		s[k] = internf(st, (int)k, p, len);
 	}
-	if (jint(d, tok[KP_SAMPLE_CONC], &conc) < 0)
-		kp_rec_die(d, tok[KP_SAMPLE_CONC], "expected an integer for \"conc\"");
+	if (jint(d, tok[KP_SAMPLE_CONC], &conc) < 0 || conc < 1)
+		kp_rec_die(d, tok[KP_SAMPLE_CONC], "expected an integer >= 1 for \"conc\"");
 	if (kp_json_num(d, tok[KP_SAMPLE_VALUE], &v) < 0)
 		kp_rec_die(d, tok[KP_SAMPLE_VALUE], "expected a number for \"value\"");
 	if (!isfinite(v))
@@ -144,6 +144,11 @@ sample(Stats *st, kp_json *d, const int *tok)
 	x->iter = req_int32(d, tok[KP_SAMPLE_ITER], KP_SAMPLE_ITER);
 	x->rep = req_int32(d, tok[KP_SAMPLE_REP], KP_SAMPLE_REP);
 	x->sub = req_int32(d, tok[KP_SAMPLE_SUB], KP_SAMPLE_SUB);
+	/* counted from 1 (kp-records(5)); a 0 or -1 would be a unit of its own */
+	if (x->rep < 1)
+		kp_rec_die(d, tok[KP_SAMPLE_REP], "expected an integer >= 1 for \"rep\"");
+	if (x->sub < 1)
+		kp_rec_die(d, tok[KP_SAMPLE_SUB], "expected an integer >= 1 for \"sub\"");
 	x->g = group(st, d, s, conc, tok);
 	x->pos = st->inbase[st->ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
 	    (uint32_t)(st->inbase[st->ninname - 1] + (uint64_t)d->line);

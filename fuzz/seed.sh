@@ -1,0 +1,61 @@
+#!/bin/sh
+# seed.sh TOP TARGET DIR: the seed corpus of a harness, from tests/data,
+# into DIR (made afresh).  Small inputs: one record, one log, one page.
+set -eu
+top=$1 t=$2 dir=$3 D=$1/tests/data
+rm -rf "$dir" && mkdir -p "$dir"
+put() {	# put: stdin becomes a seed (also at the end of a pipe, a subshell)
+	cat >"$(mktemp "$dir/seed-XXXXXX")"
+}
+lines() {	# lines FILE...: each line a seed
+	for f; do
+		while IFS= read -r l; do printf '%s' "$l" | put; done <"$f"
+	done
+}
+case $t in
+ndjson)
+	lines "$D"/json-bad/*.ndjson "$D"/robust/*.ndjson "$D"/bpftrace/*.expected ;;
+kver)
+	for v in v6.12 v6.12-rc3 v6.12.1 v6.12-45-gabcdef0 6.17.0-rc2+ \
+	    6.1.0-27-amd64 v6.18-rc2-dirty v5.4.280 6.17.0; do
+		printf '%s\nv6.13-rc1' "$v" | put
+	done ;;
+bpftrace)
+	for f in "$D"/bpftrace/*.txt "$D"/bpftrace/*.json "$D"/bpftrace/runs/* \
+	    "$D"/robust/bpftrace-*; do put <"$f"; done ;;
+results)
+	for f in "$D"/gate/*.json "$D"/gate/*.txt "$D"/robust/results-*; do
+		put <"$f"
+	done ;;
+mmtests)
+	# the selector byte of fuzz/mmtests.c's table, then a log
+	L=$D/mmtests/work/log/baseline/iter-0 H=$D/parse/work/log/handmade/iter-0
+	k=0
+	for f in $L/stressng/logs/stressng-1-1.log $L/sysbenchcpu/logs/benchlog-1-_-1 \
+	    $L/sysbenchmutex/logs/benchlog-1-_-1 $L/unixbenchd/logs/unixbenchd.log \
+	    $L/wis-futex/logs/benchlog-futex1_threads-1 $H/futexbench-hash/logs/hash-4.log \
+	    $H/futexbench-wake/logs/wake-4.log $H/hackbench-process-pipes/logs/hackbench-1 \
+	    $H/schbench/logs/schbench-2.log $L/stressng/logs/commands.log \
+	    $L/stressng/logs/time-1-1 $L/tests-timestamp $L/tests-activity; do
+		{ printf "\\$(printf %03o $k)"; zcat -f "$f"; } | put
+		{ printf "\\$(printf %03o $((k + 128)))"; zcat -f "$f"; } | put
+		k=$((k + 1))
+	done ;;
+settings)
+	put <"$D"/robust/classify-power.yaml
+	printf 'alpha: 0.05\nred: 80\nyellow: 50\nmetrics:\n  - pattern: "*latency*"\n    noise_floor_pct: 50\n  - pattern: "wis/*"\n    min_change_pct: 3\n    min_abs: 0.5\n' | put
+	printf '# kp-classify defaults\nalpha: 0.01\nmin_change_pct: 2\nmax_cv: 0.2\n' | put ;;
+fetch-tar)
+	W=$(mktemp -d)
+	cp -R "$D"/parse/work/log/handmade "$W/run"
+	(cd "$W" && tar cf a.tar run && tar czf b.tgz run/iter-0/schbench &&
+	    ln -s ../../etc/passwd run/out && tar cf c.tar run/out run/iter-0/tests-activity &&
+	    truncate -s 20000 run/hole && tar cSf d.tar run/hole)
+	for f in "$W"/a.tar "$W"/b.tgz "$W"/c.tar "$W"/d.tar; do put <"$f"; done
+	rm -rf "$W" ;;
+fetch-html)
+	printf '<html><body><a href="iter-0/">iter-0/</a> <a href="../">up</a>\n<a href="tests-activity">t</a> <a HREF=x.gz>x</a></body></html>\n' | put
+	printf '<a href="javascript:alert(1)">j</a><a href="//other.host/a">o</a><a href="/abs/./b/../c">c</a>\n<a href="q?x=1#f">q</a><a href=%%2e%%2e/>e</a><a href="&amp;x&#47;y">a</a>\n' | put ;;
+*)
+	echo "seed.sh: no target $t" >&2; exit 2 ;;
+esac

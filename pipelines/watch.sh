@@ -1,0 +1,92 @@
+#!/bin/sh
+# watch.sh: the release-tag trigger.  For each new tag of a watched
+# repository, write the plan of the kernel it names (kp-plan -c) and run
+# the user's submit command on it.  See kp-pipelines(7).
+#
+#   watch.sh [-i] [-o plans] [-s state] -x command watchlist
+#
+# watchlist: lines "REPOSITORY PATTERN PAYLOAD" (# comments): the tags
+# of REPOSITORY (git ls-remote) matching the shell PATTERN build with
+# PAYLOAD.  A tag is recorded in the state file only once its plan was
+# submitted, and the file is replaced whole (write, then mv), so a run
+# that fails or is killed submits that tag again next time and never
+# another twice.  One run at a time: a second, from cron, exits quietly
+# while the first holds the lock.
+prog=watch.sh
+usage() {
+	echo "usage: $prog [-i] [-o plans] [-s state] -x command watchlist" >&2
+	exit 2
+}
+init=0 plans=plans state=watch.state cmd=
+while getopts io:s:x: c; do
+	case $c in
+	i) init=1 ;;
+	o) plans=$OPTARG ;;
+	s) state=$OPTARG ;;
+	x) cmd=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
+[ -n "$cmd" ] || [ $init -eq 1 ] || usage
+list=$1
+[ -r "$list" ] || { echo "$prog: $list: cannot read" >&2; exit 2; }
+touch "$state" || exit 2
+exec 9>>"$state.lock" || exit 2
+flock -n 9 || { echo "$prog: another $prog holds $state.lock; nothing done" >&2; exit 0; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/watch.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+status=0
+
+# record REPO TAG SHA: the state, one more line, replaced whole
+record() {
+	{ cat "$state"; printf '%s %s %s\n' "$1" "$2" "$3"; } >"$state.tmp" &&
+	    mv "$state.tmp" "$state" || { echo "$prog: $state: cannot write" >&2; exit 2; }
+}
+
+n=0
+while read -r repo pattern payload rest; do
+	n=$((n + 1))
+	case $repo in ''|'#'*) continue ;; esac
+	if [ -z "$payload" ] || [ -n "$rest" ]; then
+		echo "$prog: $list:$n: expected REPOSITORY PATTERN PAYLOAD" >&2
+		status=2
+		continue
+	fi
+	if ! git ls-remote --tags "$repo" >"$tmp/refs" 2>"$tmp/err"; then
+		echo "$prog: $repo: git ls-remote failed: $(head -n 1 "$tmp/err")" >&2
+		status=2
+		continue
+	fi
+	# an annotated tag's commit is its peeled line (TAG^{})
+	sed -n 's|^\([0-9a-f]\{40\}\)	refs/tags/\(.*\)$|\2 \1|p' "$tmp/refs" |
+	    sed 's|^\(.*\)^{} |\1 peeled |' | sort -k1,1 -k2,2r >"$tmp/tags"
+	prev=
+	while read -r tag a b; do
+		[ "$tag" = "$prev" ] && continue	# the unpeeled line of an annotated tag
+		prev=$tag
+		sha=${b:-$a}
+		case $tag in $pattern) ;; *) continue ;; esac
+		grep -qxF "$repo $tag $sha" "$state" && continue
+		if [ $init -eq 1 ]; then
+			record "$repo" "$tag" "$sha"
+			continue
+		fi
+		if ! kp-plan -c "$sha" -o "$plans" "$payload" >"$tmp/files"; then
+			echo "$prog: $repo $tag: no plan from $payload" >&2
+			status=2
+			continue
+		fi
+		plan=$(head -n 1 "$tmp/files")
+		if KP_PLAN=$plan KP_REPO=$repo KP_TAG=$tag KP_SHA=$sha \
+		    sh -c "$cmd" "$prog" "$plan" </dev/null; then
+			echo "$repo $tag $sha $plan"
+			record "$repo" "$tag" "$sha"
+		else
+			echo "$prog: $repo $tag: the submit command failed; tried again next run" >&2
+			status=2
+		fi
+	done <"$tmp/tags"
+done <"$list"
+exit $status

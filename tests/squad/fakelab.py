@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""fakelab.py PLAN URL VERSION [SLOWDOWN]: a lab running a kp-plan plan and
+submitting what it measured to SQUAD (URL, the loopback server), as a
+TuxSuite job with a submit step would: one testrun per test entry of the
+plan (one instance), its metadata from the build and the test parameters,
+the .config and TuxMake's metadata.json attached, and each benchmark's
+samples as a metric whose measurement_list holds the MMTests iterations
+one after another, two samples each (MMTESTS_ITERATIONS in the metadata
+says how many).  The numbers are simulated: a per-instance offset (sd 1.5%),
+per-iteration noise (sd 0.5%) and the kernel's SLOWDOWN (a fraction).
+For the README walkthrough and its test only."""
+import json
+import random
+import sys
+import urllib.request
+import uuid
+
+import yaml
+
+plan_file, url, version = sys.argv[1:4]
+slowdown = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+plan = yaml.safe_load(open(plan_file))
+# what each MMTests benchmark measures here: (metric name, unit, base)
+BENCH = {
+    "wis-futex": [("wis-futex/wis/futex1/futex1-threads/futex1/ops@%d" % c, "ops/s", 1e6 * c)
+                  for c in (1, 2)],
+    "stressng": [("stressng/stressng/context/context/context/bogo-ops@%d" % c, "bogo-ops/s", 2e4 * c)
+                 for c in (1, 2)],
+}
+
+
+def post(path, fields, files):
+    b = uuid.uuid4().hex
+    body = b""
+    for k, v in fields.items():
+        body += ("--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n" % (b, k, v)).encode()
+    for name, data in files.items():
+        body += ("--%s\r\nContent-Disposition: form-data; name=\"attachment\"; filename=\"%s\"\r\n"
+                 "Content-Type: application/octet-stream\r\n\r\n" % (b, name)).encode() + data + b"\r\n"
+    body += ("--%s--\r\n" % b).encode()
+    req = urllib.request.Request(url + path, body, {"Content-Type": "multipart/form-data; boundary=" + b})
+    urllib.request.urlopen(req).read()
+
+
+n = 0
+for job in plan["jobs"]:
+    build = job["build"]
+    gcc = build["toolchain"].split("-")[-1]
+    tuxmake = {"build": {"target_arch": build["target_arch"], "toolchain": build["toolchain"],
+                         "kconfig": build["kconfig"]},
+               "compiler": {"name": "gcc", "version": gcc,
+                            "version_full": "gcc (Debian %s.2.0-25) %s.2.0" % (gcc, gcc)},
+               "git": {"git_describe": version, "git_commit": build["git_sha"]}}
+    config = "".join("# %s\n" % k for k in build["kconfig"]).encode()
+    for test in job["tests"]:
+        p = test["parameters"]
+        inst = test["test_name"]
+        rnd = random.Random("%s/%s" % (version, inst))
+        irnd = random.Random(inst)  # the machine's own offset, the same for every kernel
+        offset = irnd.gauss(0, 0.015)
+        metrics = {}
+        for suite in p["MMTESTS"].split():
+            for name, unit, base in BENCH.get(suite, []):
+                metrics[name] = {"unit": unit, "value": [
+                    round(base * (1 - slowdown) * (1 + offset + rnd.gauss(0, 0.005)), 1)
+                    for _ in range(2 * int(p["MMTESTS_ITERATIONS"]))]}
+        n += 1
+        metadata = {"job_id": "%s.%s" % (p["KP_PLAN"], inst), "instance": inst,
+                    "dut": p["dut"], "git_sha": build["git_sha"], "target_arch": build["target_arch"],
+                    "toolchain": build["toolchain"], "framework": "mmtests", "kp_plan": p["KP_PLAN"],
+                    "MMTESTS_ITERATIONS": p["MMTESTS_ITERATIONS"],
+                    "datetime": "2026-12-01T%02d:%02d:00Z" % (n // 60, n % 60)}
+        post("/api/submit/lab/graviton/%s/%s" % (version, job["name"]),
+             {"metrics": json.dumps(metrics), "metadata": json.dumps(metadata)},
+             {"config": config, "metadata.json": json.dumps(tuxmake).encode()})

@@ -1,0 +1,67 @@
+/* gate.c: the gate profile of kp-classify(1).  A CI gate asks one
+ * question: did the measurement move past the threshold?  With single
+ * values the threshold alone can answer; with replicated runs the test
+ * saw the run-to-run noise and must also be significant; with one run a
+ * side (an MMTests tree: many samples, one boot) the test saw only the
+ * noise inside a run, so the change's interval is widened by the
+ * run-to-run noise and must lie past the threshold as a whole. */
+#include <math.h>
+#include <stdio.h>
+
+#include "kp.h"
+#include "dist.h"
+#include "rec.h"
+#include "classify.h"
+
+/* the 95% interval kp-compare writes, on log scale: its standard error */
+static double
+se_log(const kp_cmp *x)
+{
+	if (isnan(x->ci_low_pct) || isnan(x->ci_high_pct) || !(x->ci_low_pct > -100))
+		return NAN;
+	return (log1p(x->ci_high_pct / 100) - log1p(x->ci_low_pct / 100)) /
+	    (2 * kp_norm_quantile(0.975));
+}
+
+int
+gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
+    double sd_run, char *reason, size_t rsz, int *sev)
+{
+	int units2 = x->n_base >= 2 && x->n_target >= 2 && !isnan(x->p);
+	int past = !isnan(x->change_pct) && fabs(x->change_pct) > pct;
+	int sig = !isnan(x->q) && x->q < cf->alpha;
+	double se, hw, lo, hi, up = log1p(pct / 100);
+	/* a fall past pct: below log(1 - pct), none past 100% */
+	double down = pct < 100 ? log1p(-pct / 100) : -INFINITY;
+
+	*sev = KP_SEV_NONE;
+	if (!past) {
+		snprintf(reason, rsz, "gate:%schange<=%g%%", units2 ? "" :
+		    "threshold-only;", pct);
+		return KP_NO_CHANGE;
+	}
+	if (units2 && single && !isnan(sd_run) && !isnan(se = se_log(x))) {
+		/* the (1 - alpha) interval of the change with a run-to-run
+		 * move of sd_run on each side added: z sqrt(se^2 + 2 sd^2) */
+		hw = kp_norm_quantile(1 - cf->alpha / 2) *
+		    sqrt(se * se + 2 * sd_run * sd_run);
+		lo = log1p(x->change_pct / 100) - hw;
+		hi = log1p(x->change_pct / 100) + hw;
+		if (!(lo > up || hi < down)) {
+			snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
+			    "-not-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo),
+			    100 * expm1(hi), pct, 100 * expm1(sd_run));
+			return KP_UNCERTAIN;
+		}
+		snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
+		    "-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo), 100 * expm1(hi),
+		    pct, 100 * expm1(sd_run));
+	} else if (units2 && !sig) {
+		snprintf(reason, rsz, "gate:not-significant;change>%g%%", pct);
+		return KP_UNCERTAIN;
+	} else
+		snprintf(reason, rsz, "gate:%s;change>%g%%",
+		    units2 ? "significant" : "threshold-only", pct);
+	*sev = x->worse ? KP_RED : KP_GREEN;
+	return x->worse ? KP_REGRESSION : KP_IMPROVEMENT;
+}

@@ -1,0 +1,527 @@
+/* kp-parse-squad: run and sample records from SQUAD results that
+ * kp-fetch stored (squad+URL sources): one run per testrun, one sample
+ * per value of each metric's measurement_list.  See kp-parse-squad(1). */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kp.h"
+#include "rec.h"
+#include "artifacts.h"
+#include "toolchain.h"
+
+static const char synopsis[] =
+    "usage: kp-parse-squad [-b unit=better] [-s store] [file]";
+
+static kp_artifact *arts;
+static size_t narts;
+static kp_w *w;
+static int nbad;	/* data left out: exit 2 at the end */
+static char **seen;	/* the testruns written, by their API URL */
+static size_t nseen;
+
+/* -b: units whose direction the table below does not know */
+static struct {
+	char *unit;
+	int better;
+} *ubetter;
+static size_t nubetter;
+
+/* a JSON document of the store */
+typedef struct {
+	char *text;
+	kp_json d;
+	const kp_artifact *a;
+	int ok;
+} Doc;
+
+static void
+load(Doc *x, const char *source, const char *path, int required)
+{
+	char err[256];
+	size_t len, col;
+
+	memset(x, 0, sizeof(*x));
+	kp_json_init(&x->d);
+	if (!(x->a = kp_artifact_find(arts, narts, source, path))) {
+		if (required) {
+			kp_warn("%s %s: missing; expected it beside the testrun "
+			    "(did kp-fetch fail?)", source, path);
+			nbad++;
+		}
+		return;
+	}
+	if (!(x->text = kp_slurp(x->a->file, &len)))
+		kp_die("%s: %s", x->a->file, strerror(errno));
+	if (kp_json_parse(&x->d, x->text, len, err, sizeof(err), &col) == -1 ||
+	    x->d.tok[0].type != KP_JOBJ) {
+		kp_warn("%s %s:1:%zu: %s", source, path, col, *err ? err :
+		    "expected a JSON object");
+		nbad++;
+		return;
+	}
+	x->ok = 1;
+}
+
+static void
+unload(Doc *x)
+{
+	free(x->text);
+	kp_json_free(&x->d);
+}
+
+/* the string at key in object i of x (a dotted key walks down), or NULL */
+static const char *
+str(Doc *x, int i, const char *key)
+{
+	char part[128];
+	const char *dot;
+	int v;
+
+	if (!x->ok)
+		return NULL;
+	for (;;) {
+		dot = strchr(key, '.');
+		snprintf(part, sizeof(part), "%.*s", dot ? (int)(dot - key) :
+		    (int)strlen(key), key);
+		if (x->d.tok[i].type != KP_JOBJ || (v = kp_json_get(&x->d, i, part)) < 0)
+			return NULL;
+		if (!dot)
+			break;
+		i = v;
+		key = dot + 1;
+	}
+	return x->d.tok[v].type == KP_JSTR && x->d.tok[v].len ?
+	    kp_json_str(&x->d, v) : NULL;
+}
+
+/* the first of the keys that x has, or NULL */
+static const char *
+first(Doc *x, const char *const *keys)
+{
+	const char *s;
+
+	for (; *keys; keys++)
+		if ((s = str(x, 0, *keys)))
+			return s;
+	return NULL;
+}
+
+/* ISO 8601 as SQUAD writes it (2026-12-01T10:00:00.123456Z, or with an
+ * offset) to epoch seconds; -1 when it is not that */
+static long long
+epoch(const char *s)
+{
+	struct tm tm = { 0 };
+	int n = 0, oh = 0, om = 0;
+	char sign;
+	long long t;
+
+	if (!s || sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon,
+	    &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6)
+		return -1;
+	s += n;
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++)
+			;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	t = (long long)timegm(&tm);
+	if (*s == 'Z' && !s[1])
+		return t;
+	if ((*s == '+' || *s == '-') && sscanf(s + 1, "%2d:%2d", &oh, &om) == 2) {
+		sign = *s;
+		return sign == '+' ? t - oh * 3600 - om * 60 : t + oh * 3600 + om * 60;
+	}
+	return *s ? -1 : t;
+}
+
+/* Which way is better, by unit: rates up, times down.  -b settles the
+ * others; a unit in neither is an error, not a guess. */
+static int
+better_of(const char *unit)
+{
+	static const char *const higher[] = { "ops", "lps", "bogo-ops", "events",
+		"transactions", "iops", "score", "requests", "ops/s", NULL };
+	static const char *const lower[] = { "ns", "us", "usec", "ms", "msec",
+		"s", "sec", "secs", "seconds", "cycles", "nsec", NULL };
+	const char *const *p;
+	size_t i, n = strlen(unit);
+
+	for (i = 0; i < nubetter; i++)
+		if (strcmp(ubetter[i].unit, unit) == 0)
+			return ubetter[i].better;
+	for (p = higher; *p; p++)
+		if (strcasecmp(*p, unit) == 0)
+			return KP_HIGHER;
+	for (p = lower; *p; p++)
+		if (strcasecmp(*p, unit) == 0)
+			return KP_LOWER;
+	if ((n > 2 && strcmp(unit + n - 2, "/s") == 0) ||
+	    (n > 4 && strcmp(unit + n - 4, "/sec") == 0))
+		return KP_HIGHER;
+	return -1;
+}
+
+/* kconfig_hash: the .config attached as "config", hashed as
+ * kp-parse-mmtests hashes the one MMTests keeps */
+static char *
+confighash(const char *source, const char *dir)
+{
+	const kp_artifact *a;
+	unsigned char md[32];
+	char path[4096], hex[65], *text;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/attachments/config", dir);
+	if (!(a = kp_artifact_find(arts, narts, source, path)))
+		return NULL;
+	if (!(text = kp_slurp(a->file, &len)))
+		kp_die("%s: %s", a->file, strerror(errno));
+	kp_sha256(text, len, md);
+	kp_hex(md, 32, hex);
+	free(text);
+	hex[16] = '\0';
+	return estrdup(hex);
+}
+
+/* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
+static void
+metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
+{
+	const char *name = str(m, 0, "name"), *unit = str(m, 0, "unit");
+	char *c[6], *buf, *at, *end, where[4300];
+	int n = 0, ml, i, b;
+	long long conc = 1;
+	double v;
+
+	snprintf(where, sizeof(where), "%s:%ld", src, line);
+	if (!name) {
+		kp_warn("%s: a metric without \"name\"; left out", where);
+		nbad++;
+		return;
+	}
+	buf = estrdup(name);
+	for (c[n++] = buf, at = buf; n < 6 && (at = strchr(at, '/')); c[n++] = ++at)
+		*at = '\0';
+	if (n != 6 || strchr(c[5], '/') || !*c[0] || !*c[1] || !*c[2] ||
+	    !*c[3] || !*c[4] || !*c[5]) {
+		kp_warn("%s: metric \"%s\": expected JOB/SUITE/BENCH/TEST/OP/METRIC"
+		    "[@CONC]; left out", where, name);
+		nbad++;
+		free(buf);
+		return;
+	}
+	if ((at = strchr(c[5], '@'))) {
+		*at++ = '\0';
+		errno = 0;
+		conc = strtoll(at, &end, 10);
+		if (errno || end == at || *end || conc < 1) {
+			kp_warn("%s: metric \"%s\": expected a concurrency level "
+			    "(a whole number from 1) after '@'; left out", where, name);
+			nbad++;
+			free(buf);
+			return;
+		}
+	}
+	if (!unit || (b = better_of(unit)) < 0) {
+		kp_warn("%s: metric \"%s\": unit \"%s\" does not say whether higher "
+		    "or lower is better; expected -b %s=higher or -b %s=lower; "
+		    "left out", where, name, unit ? unit : "", unit ? unit : "UNIT",
+		    unit ? unit : "UNIT");
+		nbad++;
+		free(buf);
+		return;
+	}
+	x->job = c[0];
+	x->suite = c[1];
+	x->bench = c[2];
+	x->test = c[3];
+	x->op = c[4];
+	x->metric = c[5];
+	x->unit = (char *)unit;
+	x->better = b;
+	x->conc = conc;
+	x->sub = 1;
+	x->src = where;
+	ml = kp_json_get(&m->d, 0, "measurement_list");
+	if (ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n > 0) {
+		long long k = 0, per = m->d.tok[ml].n / iters;
+
+		if (m->d.tok[ml].n % iters) {
+			kp_warn("%s: metric \"%s\": %u values, not %lld iterations of "
+			    "equally many; left out", where, name, m->d.tok[ml].n, iters);
+			nbad++;
+			free(buf);
+			return;
+		}
+		for (i = kp_json_first(&m->d, ml); i >= 0 && (uint32_t)i < m->d.tok[ml].next;
+		    i = (int)m->d.tok[i].next, k++) {
+			x->iter = k / per;
+			x->rep = k % per + 1;
+			if (kp_json_num(&m->d, i, &v) == -1 || !isfinite(v)) {
+				kp_warn("%s: metric \"%s\": value %lld of "
+				    "measurement_list is not a number; left out",
+				    where, name, k + 1);
+				nbad++;
+				continue;
+			}
+			x->value = v;
+			kp_rec_write(w, &kp_sample_t, x);
+		}
+	} else if ((i = kp_json_get(&m->d, 0, "result")) >= 0 &&
+	    kp_json_num(&m->d, i, &v) == 0) {
+		/* a metric submitted as one number has no list */
+		x->iter = 0;
+		x->rep = 1;
+		x->value = v;
+		kp_rec_write(w, &kp_sample_t, x);
+	} else {
+		kp_warn("%s: metric \"%s\": no measurement_list and no result; "
+		    "left out", where, name);
+		nbad++;
+	}
+	free(buf);
+}
+
+static void
+testrun(const char *source, const char *dir)
+{
+	static const char *const inst_keys[] = { "instance", "hostname", NULL };
+	static const char *const type_keys[] = { "instance_type", "dut", NULL };
+	static const char *const arch_keys[] = { "target_arch", "arch", NULL };
+	Doc tr, env, md, bld, bmd, tux, m;
+	char path[4096], *bdir, *runid = NULL, *tc = NULL, *kh, *line, src[4200];
+	const char *s, *name, *inst, *v;
+	long long start, iters = 1, id = -1;
+	const kp_artifact *ma;
+	kp_run r;
+	kp_sample x;
+	kp_in *in;
+	size_t len;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/testrun.json", dir);
+	load(&tr, source, path, 1);
+	snprintf(path, sizeof(path), "%s/environment.json", dir);
+	load(&env, source, path, 0);
+	snprintf(path, sizeof(path), "%s/metadata.json", dir);
+	load(&md, source, path, 0);
+	bdir = estrndup(dir, (size_t)(strstr(dir, "/testruns/") - dir));
+	snprintf(path, sizeof(path), "%s/build.json", bdir);
+	load(&bld, source, path, 1);
+	snprintf(path, sizeof(path), "%s/metadata.json", bdir);
+	load(&bmd, source, path, 0);
+	snprintf(path, sizeof(path), "%s/attachments/metadata.json", dir);
+	load(&tux, source, path, 0);
+	if (!tr.ok || !bld.ok || !str(&bld, 0, "version"))
+		goto out;
+	/* one testrun stored by two sources (the project and one of its
+	 * builds) is one run */
+	if ((v = str(&tr, 0, "url"))) {
+		for (i = 0; i < (int)nseen; i++)
+			if (strcmp(seen[i], v) == 0)
+				goto out;
+		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
+		seen[nseen++] = estrdup(v);
+	}
+	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
+		kp_json_int(&tr.d, i, &id);
+	/* the MMTests iterations the metrics hold, one after another: the
+	 * plan's MMTESTS_ITERATIONS, passed on as metadata */
+	if ((v = str(&md, 0, "MMTESTS_ITERATIONS")) ||
+	    (i = md.ok ? kp_json_get(&md.d, 0, "MMTESTS_ITERATIONS") : -1) >= 0) {
+		char *end;
+
+		errno = 0;
+		iters = v ? strtoll(v, &end, 10) : -1;
+		if (!v && kp_json_int(&md.d, i, &iters) == -1)
+			iters = -1;
+		if ((v && (errno || *end || end == v)) || iters < 1 || iters > 1000) {
+			kp_warn("%s %s/metadata.json: MMTESTS_ITERATIONS is not a whole "
+			    "number from 1 to 1000; taken as 1", source, dir);
+			nbad++;
+			iters = 1;
+		}
+	}
+
+	/* the testrun's machine: what its metadata calls it, else its job */
+	name = str(&tr, 0, "job_id");
+	if (!(inst = first(&md, inst_keys)))
+		inst = name;
+	if (!inst) {
+		snprintf(path, sizeof(path), "testrun-%lld", id);
+		inst = path;
+	}
+	if ((start = epoch(str(&tr, 0, "datetime"))) < 0)
+		start = epoch(str(&bld, 0, "datetime"));
+	if (asprintf(&runid, "%s@%s:%lld", name ? name : inst, inst,
+	    start < 0 ? 0 : start) < 0)
+		kp_die("out of memory");
+
+	memset(&r, 0, sizeof(r));
+	kp_has_range(&r.has, KP_RUN_RUN, KP_RUN_FINISH);
+	kp_has_set(&r.has, KP_RUN_ENV);
+	kp_has_set(&r.has, KP_RUN_SRC);
+	r.run = runid;
+	r.run_name = (char *)(name ? name : inst);
+	r.iter = 0;
+	r.kernel = (char *)str(&bld, 0, "version");
+	/* the build's commit and compiler: the testrun's metadata, the
+	 * build's, then TuxMake's metadata.json */
+	if (!(v = str(&md, 0, "git_sha")) && !(v = str(&bmd, 0, "git_sha")))
+		v = str(&tux, 0, "git.git_commit");
+	r.kernel_sha = (char *)v;
+	r.host = r.instance = (char *)inst;
+	if (!(v = first(&md, type_keys)))
+		v = first(&bmd, type_keys);
+	r.instance_type = (char *)v;
+	if (!(v = first(&md, arch_keys)) && !(v = first(&bmd, arch_keys)))
+		v = str(&tux, 0, "build.target_arch");
+	r.arch = (char *)v;
+	if ((v = str(&tux, 0, "compiler.version_full")) ||
+	    (v = str(&md, 0, "compiler_version_full")) ||
+	    (v = str(&bmd, 0, "compiler_version_full")) ||
+	    (v = str(&md, 0, "toolchain")) || (v = str(&bmd, 0, "toolchain")))
+		r.toolchain = tc = kp_toolchain(v);
+	r.kconfig_hash = kh = confighash(source, dir);
+	r.framework = (char *)str(&md, 0, "framework");
+	r.framework_version = (char *)str(&md, 0, "framework_version");
+	r.start.type = start < 0 ? KP_JNULL : KP_JNUM;
+	snprintf(src, sizeof(src), "%lld", start);
+	r.start.text = start < 0 ? NULL : src;
+	r.finish.type = KP_JNULL;
+	r.cpus.type = r.mem_kb.type = r.dmesg_warnings.type = KP_JNULL;
+	r.env = (char *)((s = str(&env, 0, "slug")) ? s : str(&env, 0, "name"));
+	r.src = (char *)(tr.a->url ? tr.a->url : tr.a->path);
+	kp_has_clear(&r.has, KP_RUN_FILES);
+	/* a run record per iteration, as kp-parse-mmtests writes them */
+	for (r.iter = 0; r.iter < iters; r.iter++)
+		kp_rec_write(w, &kp_run_t, &r);
+
+	memset(&x, 0, sizeof(x));
+	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
+	kp_has_set(&x.has, KP_SAMPLE_SRC);
+	x.run = runid;
+	x.iter = 0;
+	x.kernel = r.kernel;
+	x.instance = (char *)inst;
+	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
+	if (!(ma = kp_artifact_find(arts, narts, source, path))) {
+		kp_warn("%s %s: missing: the run has no samples (did kp-fetch "
+		    "fail?)", source, path);
+		nbad++;
+	} else {
+		snprintf(src, sizeof(src), "%s%s%s", source,
+		    source[strlen(source) - 1] == '/' ? "" : "/", path);
+		in = kp_in_open(ma->file);
+		while ((line = kp_in_line(in, &len))) {
+			char err[256];
+			size_t col;
+
+			if (!len)
+				continue;
+			memset(&m, 0, sizeof(m));
+			kp_json_init(&m.d);
+			if (kp_json_parse(&m.d, line, len, err, sizeof(err), &col) == -1 ||
+			    m.d.tok[0].type != KP_JOBJ) {
+				kp_warn("%s:%ld:%zu: %s; left out", src, kp_in_lineno(in),
+				    col, *err ? err : "expected a metric object");
+				nbad++;
+			} else {
+				m.ok = 1;
+				metric(&x, src, kp_in_lineno(in), &m, iters);
+			}
+			kp_json_free(&m.d);
+		}
+		kp_in_close(in);
+	}
+	free(tc);
+	free(kh);
+out:
+	free(runid);
+	free(bdir);
+	unload(&tr);
+	unload(&env);
+	unload(&md);
+	unload(&bld);
+	unload(&bmd);
+	unload(&tux);
+}
+
+/* builds/VERSION/testruns/ID/testrun.json: its directory's length, or 0 */
+static size_t
+testrun_dir(const char *path)
+{
+	const char *t = strstr(path, "/testruns/"), *id;
+	size_t n = strlen(path);
+
+	if (strncmp(path, "builds/", 7) || !t || n < 13 ||
+	    strcmp(path + n - 13, "/testrun.json"))
+		return 0;
+	id = t + 10;
+	if (strspn(id, "0123456789") != (size_t)(path + n - 13 - id) || id == path + n - 13)
+		return 0;
+	return n - 13;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *store = NULL;
+	char *eq, *dir, *index;
+	size_t i, n, seen = 0;
+	int c, b;
+
+	kp_std_options(argc, argv, synopsis);
+	while ((c = getopt(argc, argv, "b:s:")) != -1)
+		switch (c) {
+		case 'b':
+			if (!(eq = strchr(optarg, '=')) || eq == optarg ||
+			    (b = kp_vocab_find(&kp_better_v, eq + 1, strlen(eq + 1))) < 0) {
+				kp_warn("-b %s: expected UNIT=higher or UNIT=lower", optarg);
+				kp_usage(synopsis);
+			}
+			ubetter = ereallocarray(ubetter, nubetter + 1, sizeof(*ubetter));
+			ubetter[nubetter].unit = estrndup(optarg, (size_t)(eq - optarg));
+			ubetter[nubetter++].better = b;
+			break;
+		case 's':
+			store = optarg;
+			break;
+		default:
+			kp_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1 || (store && argc))
+		kp_usage(synopsis);
+	if (store) {
+		if (asprintf(&index, "%s/index.ndjson", store) < 0)
+			kp_die("out of memory");
+		arts = kp_artifacts_read(store, index, &narts);
+		free(index);
+	} else
+		arts = kp_artifacts_read(NULL, argc ? argv[0] : "-", &narts);
+	w = kp_w_open(stdout, "<stdout>");
+	for (i = 0; i < narts; i++) {
+		if (strncmp(arts[i].source, "squad+", 6) || !(n = testrun_dir(arts[i].path)))
+			continue;
+		dir = estrndup(arts[i].path, n);
+		testrun(arts[i].source, dir);
+		free(dir);
+		seen++;
+	}
+	kp_w_close(w);
+	if (!seen)
+		kp_warn("no SQUAD testrun among %zu artifacts; expected the records "
+		    "of kp-fetch squad+URL sources", narts);
+	kp_artifacts_free(arts, narts);
+	return nbad ? KP_EXIT_BAD : KP_EXIT_OK;
+}

@@ -1,0 +1,336 @@
+/* check.c: a plan against the results fetched for it.  Each job of the
+ * plan expects its instances (the test entries, by test_name, which the
+ * plan passes on as KP_RUN), each instance MMTESTS_ITERATIONS
+ * iterations, each iteration the benchmarks of MMTESTS.  A sample counts
+ * for the plan when its run's kernel_sha is the job's git_sha and its
+ * instance is a test_name; what is expected and not found is a coverage
+ * record of kind missing or partial (kp-records(5), COVERAGE), and an
+ * instance of that kernel the plan does not name is one of kind new. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "kp.h"
+#include "coverage.h"
+#include "strmap.h"
+#include "plan.h"
+
+typedef struct {
+	char *name, *sha;
+	char **inst;	/* test_name of each entry */
+	long long *iters;
+	char ***bench;	/* MMTESTS words of each entry */
+	size_t *nbench, ninst;
+} Job;
+
+static const char *path;
+static yaml_document_t doc;
+
+static yaml_node_t *
+get(yaml_node_t *m, const char *key)
+{
+	yaml_node_pair_t *p;
+	yaml_node_t *k;
+
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+		k = yaml_document_get_node(&doc, p->key);
+		if (k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
+			return yaml_document_get_node(&doc, p->value);
+	}
+	return NULL;
+}
+
+static const char *
+sget(yaml_node_t *m, const char *key, const char *what)
+{
+	yaml_node_t *n = get(m, key);
+
+	if (!n || n->type != YAML_SCALAR_NODE)
+		kp_die_at(path, m ? (long)m->start_mark.line + 1 : 0,
+		    m ? (long)m->start_mark.column + 1 : 0,
+		    "expected \"%s\" (%s): is this a plan kp-plan wrote?", key, what);
+	return (const char *)n->data.scalar.value;
+}
+
+static char **
+words(const char *s, size_t *n)
+{
+	char *c = estrdup(s), *t, **v = NULL;
+
+	*n = 0;
+	for (t = strtok(c, " "); t; t = strtok(NULL, " ")) {
+		v = ereallocarray(v, *n + 1, sizeof(*v));
+		v[(*n)++] = estrdup(t);
+	}
+	free(c);
+	return v;
+}
+
+static Job *
+readplan(const char *file, size_t *nj, char **name)
+{
+	yaml_parser_t ps;
+	yaml_node_t *root, *jobs, *tests, *j, *t, *par;
+	yaml_node_item_t *ji, *ti;
+	Job *v = NULL;
+	FILE *fp;
+	char *end;
+
+	path = file;
+	if (!(fp = fopen(file, "r")))
+		kp_die("%s: %s", file, strerror(errno));
+	yaml_parser_initialize(&ps);
+	yaml_parser_set_input_file(&ps, fp);
+	if (!yaml_parser_load(&ps, &doc))
+		kp_die_at(file, (long)ps.problem_mark.line + 1,
+		    (long)ps.problem_mark.column + 1, "%s", ps.problem ? ps.problem : "bad YAML");
+	root = yaml_document_get_root_node(&doc);
+	*name = estrdup(sget(root, "name", "the plan's name"));
+	if (!(jobs = get(root, "jobs")) || jobs->type != YAML_SEQUENCE_NODE)
+		kp_die_at(file, 0, 0, "expected a list \"jobs\"");
+	*nj = 0;
+	for (ji = jobs->data.sequence.items.start; ji < jobs->data.sequence.items.top; ji++) {
+		Job *x;
+
+		j = yaml_document_get_node(&doc, *ji);
+		v = ereallocarray(v, *nj + 1, sizeof(*v));
+		x = &v[(*nj)++];
+		memset(x, 0, sizeof(*x));
+		x->name = estrdup(sget(j, "name", "the job's name"));
+		x->sha = estrdup(sget(get(j, "build"), "git_sha", "the commit built"));
+		if (!(tests = get(j, "tests")) || tests->type != YAML_SEQUENCE_NODE)
+			kp_die_at(file, (long)j->start_mark.line + 1, 0, "expected a list \"tests\"");
+		for (ti = tests->data.sequence.items.start; ti < tests->data.sequence.items.top; ti++) {
+			size_t k = x->ninst++;
+
+			t = yaml_document_get_node(&doc, *ti);
+			par = get(t, "parameters");
+			x->inst = ereallocarray(x->inst, k + 1, sizeof(*x->inst));
+			x->iters = ereallocarray(x->iters, k + 1, sizeof(*x->iters));
+			x->bench = ereallocarray(x->bench, k + 1, sizeof(*x->bench));
+			x->nbench = ereallocarray(x->nbench, k + 1, sizeof(*x->nbench));
+			x->inst[k] = estrdup(sget(t, "test_name", "the instance"));
+			x->iters[k] = strtoll(sget(par, "MMTESTS_ITERATIONS", "the repetitions"),
+			    &end, 10);
+			if (*end || x->iters[k] < 1)
+				kp_die_at(file, (long)par->start_mark.line + 1, 0,
+				    "MMTESTS_ITERATIONS: expected a whole number from 1");
+			x->bench[k] = words(sget(par, "MMTESTS", "the benchmarks"), &x->nbench[k]);
+		}
+	}
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&ps);
+	fclose(fp);
+	return v;
+}
+
+static enum kp_cov_kind
+kind(long long expected, long long found, int any)
+{
+	return found == expected ? KP_COV_COMPARED : any ? KP_COV_PARTIAL : KP_COV_MISSING;
+}
+
+int
+plan_check(const char *planfile, char **files, int nfiles)
+{
+	kp_strmap *runsha = kp_strmap_new(), *seen = kp_strmap_new(),
+	    *insts = kp_strmap_new(), *newseen = kp_strmap_new();
+	char **shas = NULL, *pname, cname[512], jname[256], it[32];
+	size_t nj, j, k, b, nr = 0;
+	long long i;
+	Job *jobs = readplan(planfile, &nj, &pname);
+	kp_json d;
+	kp_w *w;
+	int f, bad = 0;
+
+	/* every record first: runs may come after their samples */
+	kp_json_init(&d);
+	for (f = 0; f < (nfiles ? nfiles : 1); f++) {
+		kp_in *in = kp_in_open(nfiles ? files[f] : NULL);
+
+		while (kp_rec_next(in, &d)) {
+			const char *type = kp_rec_type(&d);
+			char iter[32], *run, *ins;
+
+			if (!strcmp(type, "run")) {
+				run = estrdup(kp_req_str(&d, "run"));
+				k = kp_strmap_add(runsha, run, strlen(run), NULL);
+				if (k == nr) {
+					shas = ereallocarray(shas, ++nr, sizeof(*shas));
+					shas[k] = NULL;
+				}
+				if (!shas[k] && kp_opt_str(&d, "kernel_sha", NULL))
+					shas[k] = estrdup(kp_opt_str(&d, "kernel_sha", NULL));
+				free(run);
+			} else if (!strcmp(type, "sample")) {
+				run = estrdup(kp_req_str(&d, "run"));
+				ins = estrdup(kp_req_str(&d, "instance"));
+				snprintf(iter, sizeof(iter), "%lld", kp_req_int(&d, "iter"));
+				kp_strmap_addv(insts, NULL, run, ins, (char *)NULL);
+				kp_strmap_addv(seen, NULL, run, ins, iter, kp_req_str(&d, "job"),
+				    (char *)NULL);
+				free(run);
+				free(ins);
+			}
+		}
+		kp_in_close(in);
+	}
+	kp_json_free(&d);
+
+	w = kp_w_open(stdout, "<stdout>");
+	/* found[(job, instance, iteration, benchmark)]: some run of the job's
+	 * commit on that instance has a sample there */
+	{
+		size_t njobs_ok = 0;
+		const char **jabsent = ecalloc(nj + 1, sizeof(char *));
+		size_t nja = 0;
+		kp_coverage c;
+
+		for (j = 0; j < nj; j++) {
+			Job *x = &jobs[j];
+			size_t iok = 0, nia = 0;
+			const char **iabsent = ecalloc(x->ninst + 1, sizeof(char *));
+			int jany = 0;
+
+			for (k = 0; k < x->ninst; k++) {
+				long long rok = 0;
+				size_t nra = 0;
+				const char **rabsent = ecalloc((size_t)x->iters[k] + 1, sizeof(char *));
+				int iany = 0;
+
+				snprintf(cname, sizeof(cname), "%s#%zu", x->name, k + 1);
+				for (i = 0; i < x->iters[k]; i++) {
+					size_t bok = 0, nba = 0, q;
+					const char **babsent = ecalloc(x->nbench[k] + 1, sizeof(char *));
+
+					snprintf(it, sizeof(it), "%lld", i);
+					for (b = 0; b < x->nbench[k]; b++) {
+						int hit = 0;
+
+						/* any run of this commit and instance */
+						for (q = 0; q < kp_strmap_len(insts) && !hit; q++) {
+							size_t kl;
+							const char *key = kp_strmap_key(insts, q, &kl);
+							const char *ins = key + strlen(key) + 1;
+							long rr;
+
+							if (strcmp(ins, x->inst[k]))
+								continue;
+							rr = kp_strmap_find(runsha, key, strlen(key));
+							if (rr < 0 || !shas[rr] || strcmp(shas[rr], x->sha))
+								continue;
+							hit = kp_strmap_findv(seen, key, ins, it,
+							    x->bench[k][b], (char *)NULL) >= 0;
+						}
+						if (hit)
+							bok++;
+						else
+							babsent[nba++] = x->bench[k][b];
+					}
+					snprintf(jname, sizeof(jname), "iter-%lld", i);
+					kp_coverage_init(&c, KP_COV_PLAN, kind((long long)x->nbench[k],
+					    (long long)bok, bok > 0), KP_COV_LREPETITION, jname);
+					c.plan = pname;
+					c.job = x->name;
+					c.instance = x->inst[k];
+					c.expected = (long long)x->nbench[k];
+					c.found = (long long)bok;
+					c.absent = babsent;
+					c.nabsent = nba;
+					kp_coverage_write(w, &c);
+					if (bok == x->nbench[k])
+						rok++;
+					else
+						rabsent[nra++] = estrdup(jname);
+					iany |= bok > 0;
+					free(babsent);
+				}
+				kp_coverage_init(&c, KP_COV_PLAN, kind(x->iters[k], rok, iany),
+				    KP_COV_LINSTANCE, cname);
+				c.plan = pname;
+				c.job = x->name;
+				c.instance = x->inst[k];
+				c.expected = x->iters[k];
+				c.found = rok;
+				c.absent = rabsent;
+				c.nabsent = nra;
+				kp_coverage_write(w, &c);
+				if (rok == x->iters[k])
+					iok++;
+				else
+					iabsent[nia++] = estrdup(cname);
+				jany |= iany;
+				for (b = 0; b < nra; b++)
+					free((char *)rabsent[b]);
+				free(rabsent);
+			}
+			kp_coverage_init(&c, KP_COV_PLAN, kind((long long)x->ninst,
+			    (long long)iok, jany), KP_COV_LJOB, x->name);
+			c.plan = pname;
+			c.job = x->name;
+			c.expected = (long long)x->ninst;
+			c.found = (long long)iok;
+			c.absent = iabsent;
+			c.nabsent = nia;
+			kp_coverage_write(w, &c);
+			if (iok == x->ninst)
+				njobs_ok++;
+			else {
+				jabsent[nja++] = x->name;
+				bad = 1;
+			}
+			for (b = 0; b < nia; b++)
+				free((char *)iabsent[b]);
+			free(iabsent);
+		}
+		kp_coverage_init(&c, KP_COV_PLAN, njobs_ok == nj ? KP_COV_COMPARED :
+		    KP_COV_PARTIAL, KP_COV_LPLAN, pname);
+		c.plan = pname;
+		c.expected = (long long)nj;
+		c.found = (long long)njobs_ok;
+		c.absent = jabsent;
+		c.nabsent = nja;
+		kp_coverage_write(w, &c);
+		free(jabsent);
+
+		/* instances that ran a job's commit and are no test of it */
+		for (k = 0; k < kp_strmap_len(insts); k++) {
+			const char *key = kp_strmap_key(insts, k, NULL);
+			const char *ins = key + strlen(key) + 1;
+			long rr = kp_strmap_find(runsha, key, strlen(key));
+			size_t q;
+			int named = 0, ofplan = 0;
+
+			if (rr < 0 || !shas[rr])
+				continue;
+			for (j = 0; j < nj; j++) {
+				if (strcmp(shas[rr], jobs[j].sha))
+					continue;
+				ofplan = 1;
+				for (q = 0; q < jobs[j].ninst; q++)
+					named |= !strcmp(jobs[j].inst[q], ins);
+			}
+			if (ofplan && !named) {
+				int isnew;
+
+				kp_strmap_add(newseen, ins, strlen(ins), &isnew);
+				if (!isnew)
+					continue;
+				kp_coverage_init(&c, KP_COV_PLAN, KP_COV_NEW, KP_COV_LINSTANCE, ins);
+				c.plan = pname;
+				c.instance = ins;
+				kp_coverage_write(w, &c);
+			}
+		}
+	}
+	kp_w_close(w);
+	kp_strmap_free(runsha);
+	kp_strmap_free(seen);
+	kp_strmap_free(insts);
+	kp_strmap_free(newseen);
+	return bad ? KP_EXIT_FINDINGS : KP_EXIT_OK;
+}

@@ -1,0 +1,138 @@
+/* kp-plan: compile a payload into a TuxSuite plan and the MMTests
+ * configuration it runs.  See kp-plan(1). */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kp.h"
+#include "plan.h"
+
+static const char synopsis[] =
+    "usage: kp-plan [-n] [-c commit] [-H history -d change [-a alpha] [-p power]] "
+    "[-o dir] [-s suite] [-T test] [-t target] payload\n"
+    "       kp-plan -C plan [file ...]";
+
+static void
+add(char ***v, size_t *n, char *s)
+{
+	*v = ereallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+int
+main(int argc, char *argv[])
+{
+	char **targets = NULL, **suites = NULL, **tests = NULL;
+	size_t nt = 0, ns = 0, ntests = 0, plen, clen;
+	const char *dir = "plans", *commit = NULL;
+	char hash[17], *id, *plan, *config, *pfile, *cfile;
+	int c, dry = 0;
+	Payload p;
+	Sizing z = { .alpha = 0.01, .power = 0.8 };
+	const char *history = NULL, *check = NULL;
+
+	kp_std_options(argc, argv, synopsis);
+	while ((c = getopt(argc, argv, "a:C:c:d:H:no:p:s:T:t:")) != -1)
+		switch (c) {
+		case 'a':
+			z.alpha = kp_opt_dbl("-a", optarg, 1e-9, 0.5, "a per-test "
+			    "level above 0 and at most 0.5");
+			break;
+		case 'C':
+			check = optarg;
+			break;
+		case 'd':
+			z.change = kp_opt_dbl("-d", optarg, 0.01, 1000, "a change "
+			    "in percent, from 0.01") / 100;
+			break;
+		case 'H':
+			history = optarg;
+			break;
+		case 'p':
+			z.power = kp_opt_dbl("-p", optarg, 0.5, 0.999, "a power "
+			    "from 0.5 to 0.999");
+			break;
+		case 'c':
+			if (!payload_sha_ok(optarg))
+				kp_die("-c %s: expected a full commit id (40 lowercase "
+				    "hex digits)", optarg);
+			commit = optarg;
+			break;
+
+		case 'n':
+			dry = 1;
+			break;
+		case 'o':
+			dir = optarg;
+			break;
+		case 's':
+			add(&suites, &ns, optarg);
+			break;
+		case 'T':
+			add(&tests, &ntests, optarg);
+			break;
+		case 't':
+			add(&targets, &nt, optarg);
+			break;
+		default:
+			kp_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (check)
+		return plan_check(check, argv, argc);
+	if (argc != 1 || !history != !z.change)
+		kp_usage(synopsis);
+
+	payload_read(argv[0], &p);
+	/* a payload kept as a template for a trigger names no commit */
+	if (commit)
+		p.git_sha = estrdup(commit);
+	if (!p.git_sha)
+		kp_die_at(p.file, p.at_kernel.line, p.at_kernel.col, "\"kernel\" "
+		    "without \"git_sha\", the commit to build; expected one, or -c");
+	if (history) {
+		size_read(history, &z);
+		if (size_plan(&z) == -1)
+			kp_die("%s: no plan of at most 200 instances x 20 repetitions "
+			    "detects a %g%% change with power %g at alpha %g: the "
+			    "instance sd is %.2f%%, the repetition sd %.2f%%", history,
+			    100 * z.change, z.power, z.alpha, 100 * sqrt(z.inst_var),
+			    100 * sqrt(z.rep_var));
+		p.instances = z.n;
+		p.repetitions = z.r;
+		p.note = size_note(&z);
+	}
+	if (!p.instances)
+		kp_die_at(p.file, 0, 0, "no \"instances\": expected the number of "
+		    "machines of each target, or -H and -d");
+	if (!p.repetitions)
+		kp_die_at(p.file, 0, 0, "no \"repetitions\": expected the number "
+		    "of MMTests iterations on each machine, or -H and -d");
+	payload_select(&p, targets, nt, suites, ns, tests, ntests);
+	plan_hash(&p, hash);
+	if (asprintf(&id, "%s-%s", p.name, hash) < 0 ||
+	    asprintf(&pfile, "%s.yaml", id) < 0 ||
+	    asprintf(&cfile, "%s.config", id) < 0)
+		kp_die("out of memory");
+	plan = plan_text(&p, id, &plen);
+	config = config_text(&p, id, &clen);
+	if (dry) {
+		fwrite(plan, 1, plen, stdout);
+		efshut(stdout, "<stdout>");
+		return KP_EXIT_OK;
+	}
+	if (mkdir(dir, 0777) == -1 && errno != EEXIST)
+		kp_die("%s: %s", dir, strerror(errno));
+	/* the configuration first: a plan on disk always has its own */
+	write_atomic(dir, cfile, config, clen);
+	write_atomic(dir, pfile, plan, plen);
+	printf("%s/%s\n%s/%s\n", dir, pfile, dir, cfile);
+	efshut(stdout, "<stdout>");
+	return KP_EXIT_OK;
+}
