@@ -376,7 +376,7 @@ print(json.dumps(dict(type="cmp", key="k", job="j", unit="u", better="higher", c
 for e, v in (("e1", 1000), ("e2", 900)):
     for i in range(1500):
         print(json.dumps(dict(type="sample", run=runs[e][i % 40], iter=0, instance="vm",
-            rep=i // 40, sub=1, conc=1, value=v + i % 97, src=None, exp=e, **ids)))
+            rep=i // 40 + 1, sub=1, conc=1, value=v + i % 97, src=None, exp=e, **ids)))
 PY
 python3 "$T/big.py" >"$T/big.ndjson"
 run_status kp-render -f html -o "$T/big" "$T/big.ndjson"
