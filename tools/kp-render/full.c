@@ -286,7 +286,8 @@ md(FILE *fp, const Full *f)
 static void
 csvfield(FILE *fp, const char *s, int last)
 {
-	if (csv_fwrite(fp, s, strlen(s)) != 0 || fputc(last ? '\n' : ',', fp) == EOF)
+	csv_text(fp, s, strlen(s));
+	if (fputc(last ? '\n' : ',', fp) == EOF)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
@@ -299,7 +300,10 @@ csvnum(FILE *fp, double x, int last)
 		b[0] = '\0';
 	else
 		kp_fmt_num(b, x);
-	csvfield(fp, b, last);
+	/* a number as it is: -3.2 stays a number */
+	if (csv_fwrite(fp, b, strlen(b)) != 0 ||
+	    fputc(last ? '\n' : ',', fp) == EOF)
+		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
 /* every digit, one group of five columns per kernel */

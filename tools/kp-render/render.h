@@ -155,6 +155,9 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
+ * take it for a formula */
+void csv_text(FILE *fp, const char *s, size_t len);
 /* md.c: a name escaped for a Markdown table cell */
 void md_put(FILE *fp, const char *s);
 
