@@ -274,6 +274,9 @@ r = [x for x in rows if x["test"] == "futex1-threads" and x["conc"] == "2"][0]
 assert (r["v6.17 median"], r["v6.18-rc1 median"], r["v6.18-rc1 change_pct"], r["v6.18-rc1 class"], r["v6.18 change_pct"]) == ("200", "150", "-25", "regression", "-12.7"), r
 ' "$T/full.csv"
 ok $? "--full csv: five columns a kernel, every digit"
+sed 's/"suite":"wis"/"suite":"=HYPERLINK(1)"/' "$T/full.in" | kp-render -f csv --full |
+	grep -q '^"'"'"'=HYPERLINK(1)","futex1",.*,"-12.7","regression","red"$'
+ok $? "--full csv: a formula-like name is neutralised, a negative number is not"
 run_status kp-render -f json --full "$T/full.in"
 is "$rc" 2 "--full: text, md or csv only"
 
