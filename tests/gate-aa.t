@@ -32,8 +32,7 @@ for l in open(sys.argv[1]):
     if c['type'] != 'cmp' or not c['single_run'] or abs(c['change_pct']) <= 20:
         continue
     n += 1
-    floor = c['noise_floor_pct']
-    sd = math.log1p(floor / 100) / (norm.ppf(0.995) * math.sqrt(2))
+    sd = c['run_sd_pct'] / 100	# run-to-run sd, on the log scale
     se = (math.log1p(c['ci_high_pct'] / 100) - math.log1p(c['ci_low_pct'] / 100)) / (2 * norm.ppf(0.975))
     hw = norm.ppf(1 - 0.01 / 2) * math.sqrt(se * se + 2 * sd * sd)
     x = math.log1p(c['change_pct'] / 100)

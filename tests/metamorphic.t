@@ -21,23 +21,44 @@ kp-parse-mmtests $M $L/baseline $L/target-cpuhog >all.ndjson
 verdict all.ndjson >want
 is "$(grep -c . want)" 26 "the reference: 26 comparisons"
 
-# shuffled records (a fixed seed), and three seeds more
+# shuffled records (a fixed seed), and three seeds more, within what
+# kp-records(5) ORDER allows: each run's records after its run record and
+# its samples after its runstats, the runs interleaved at random
 for seed in 1 2 3 4; do
-	$PY -c 'import random, sys
-l = open(sys.argv[1]).readlines(); random.Random(int(sys.argv[2])).shuffle(l)
-sys.stdout.writelines(l)' all.ndjson $seed >shuf.ndjson
+	$PY -c 'import json, random, sys
+r = random.Random(int(sys.argv[2])); runs = {}
+for l in open(sys.argv[1]):
+    d = json.loads(l); runs.setdefault(d["run"], {}).setdefault(d["type"], []).append(l)
+queues = []
+for t in runs.values():
+    for k in t.values(): r.shuffle(k)
+    queues.append(t.get("run", []) + t.get("runstat", []) + t.get("sample", []))
+while queues:
+    q = r.choice(queues); sys.stdout.write(q.pop(0))
+    if not q: queues.remove(q)' all.ndjson $seed >shuf.ndjson
 	verdict shuf.ndjson >got
 	cmp -s got want
 	ok $? "records shuffled (seed $seed): the same verdicts"
 done
+# out of that order: refused, never other verdicts
+$PY -c 'import random, sys
+l = open(sys.argv[1]).readlines(); random.Random(1).shuffle(l)
+sys.stdout.writelines(l)' all.ndjson >shuf.ndjson
+run_status kp-identify shuf.ndjson
+is "$rc" 2 "records shuffled out of kp-records(5) order: refused"
 # split into files at arbitrary lines, read in order and out of order
 split -n l/3 all.ndjson part.
 verdict part.aa part.ab part.ac >got
 cmp -s got want
 ok $? "input split in three files: the same verdicts"
-verdict part.ac part.aa part.ab >got
-cmp -s got want
-ok $? "... given out of order: the same verdicts"
+run_status kp-identify part.ac part.aa part.ab
+if [ "$rc" -eq 0 ]; then
+	verdict part.ac part.aa part.ab >got
+	cmp -s got want
+	ok $? "... given out of order: the same verdicts"
+else
+	is "$rc" 2 "... given out of order: the same verdicts, or refused"
+fi
 # runs parsed apart and concatenated, either way round
 kp-parse-mmtests --meta baseline:kernel=v6.17 $L/baseline >b.ndjson
 kp-parse-mmtests --meta target-cpuhog:kernel=v6.18 $L/target-cpuhog >t.ndjson
