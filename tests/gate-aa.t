@@ -32,8 +32,7 @@ for l in open(sys.argv[1]):
     if c['type'] != 'cmp' or not c['single_run'] or abs(c['change_pct']) <= 20:
         continue
     n += 1
-    floor = c['noise_floor_pct']
-    sd = math.log1p(floor / 100) / (norm.ppf(0.995) * math.sqrt(2))
+    sd = c['run_sd_pct'] / 100	# run-to-run sd, on the log scale
     se = (math.log1p(c['ci_high_pct'] / 100) - math.log1p(c['ci_low_pct'] / 100)) / (2 * norm.ppf(0.975))
     hw = norm.ppf(1 - 0.01 / 2) * math.sqrt(se * se + 2 * sd * sd)
     x = math.log1p(c['change_pct'] / 100)
@@ -67,8 +66,8 @@ ok $? "a starved target: its regressions are yellow, with interference" || sed '
   kp-parse-mmtests --meta kernel=v6.19 --meta run_name=half "$T/half"; } >"$T/r"
 kp-identify "$T/r" | kp-stats | kp-compare -b v6.18 -t v6.19 >"$T/c"
 f2() { jq -r 'select(.type=="cmp" and .bench=="futex2" and .conc==2) |
-    "\(.noise_floor_source) \(.class)"'; }
-is "$(kp-classify "$T/c" | f2)" "learned uncertain" \
+    "\(.run_sd_source) \(.class)"'; }
+is "$(kp-classify "$T/c" | f2)" "reruns uncertain" \
     "default profile: the floor learned from the baseline's two runs hides the halving"
 is "$(kp-classify -P gate "$T/c" | f2)" "default regression" \
     "gate profile: not from the runs under test; the halving is a regression"

@@ -126,8 +126,10 @@ render_junit(Report *r, FILE *fp)
 				    fp);
 				detail(fp, c);
 				if (c->need_n >= 0)
-					fprintf(fp, "; %lld units per side "
-					    "would decide", c->need_n);
+					fprintf(fp, "; %lld %s per side "
+					    "would decide", c->need_n,
+					    c->need_unit >= 0 ? kp_word(&kp_need_unit_v,
+					    c->need_unit) : "units");
 				fputs("\"/>\n    </testcase>\n", fp);
 			} else {
 				fputs("/>\n", fp);

@@ -155,6 +155,9 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
+ * take it for a formula */
+void csv_text(FILE *fp, const char *s, size_t len);
 /* md.c: a name escaped for a Markdown table cell */
 void md_put(FILE *fp, const char *s);
 
@@ -167,6 +170,25 @@ int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
 /* --full: every measurement, kernels as columns, as text, md or csv */
 int render_full(Report *r, FILE *fp, const char *format);
+
+/* full.c: the full table's model, which -f html shows too */
+typedef struct {
+	const kp_cmp *name;	/* the row's first comparison: names, unit */
+	const kp_cmp **at;	/* by column: the comparison holding its value */
+	char *side;	/* by column: 'b' its baseline side, 't' its target */
+} FullRow;
+typedef struct {
+	const char **kern;	/* the columns: the baseline first */
+	int nk;
+	FullRow *row;	/* by name, then concurrency */
+	size_t nrow;
+} Full;
+void full_build(Full *f, const Report *r);
+void full_free(Full *f);
+/* a cell's "3.091M ±1.2%", "-" when none; its "-12.7% R:red" against
+ * the baseline, "" when none; the caller frees both */
+char *full_centre(const FullRow *w, int k);
+char *full_change(const Full *f, const FullRow *w, int k);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
 
