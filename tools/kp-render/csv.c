@@ -26,7 +26,7 @@ static const int contract[] = {
 	KP_CMP_CHANGE_MEAN_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT,
 	KP_CMP_METHOD, KP_CMP_P, KP_CMP_Q, KP_CMP_HEDGES_G, KP_CMP_CLIFFS_DELTA,
 	KP_CMP_WORSE, KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE,
-	KP_CMP_REASON, KP_CMP_NEED_N,
+	KP_CMP_REASON, KP_CMP_NEED_N, KP_CMP_NEED_UNIT,
 };
 
 static char **cols;
@@ -61,8 +61,8 @@ field(FILE *fp, const char *s, size_t len)
  * when the report is opened.  OWASP's advice for CSV injection: begin such
  * a cell with a single quote, which the spreadsheet shows as text.
  * Numbers are written as they are (-3.2 stays a number). */
-static void
-text(FILE *fp, const char *s, size_t len)
+void
+csv_text(FILE *fp, const char *s, size_t len)
 {
 	char *q;
 
@@ -125,7 +125,7 @@ render_csv(Report *r, FILE *fp)
 	for (j = 0; j < ncols; j++) {
 		if (j)
 			fputc(',', fp);
-		text(fp, cols[j], strlen(cols[j]));
+		csv_text(fp, cols[j], strlen(cols[j]));
 	}
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
@@ -140,7 +140,7 @@ render_csv(Report *r, FILE *fp)
 				break;
 			case KP_JSTR:
 				s = kp_json_strn(&d, t, &len);
-				text(fp, s, len);
+				csv_text(fp, s, len);
 				break;
 			default:	/* numbers, booleans, arrays as JSON text */
 				s = kp_json_raw(&d, t, &len);
