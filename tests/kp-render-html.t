@@ -213,10 +213,13 @@ ok $(grep -q 'systematic regression</b>: every tested level moved (3 of 3)' \
     "site/$test"; echo $?) "test page says why the group is systematic"
 ok $(grep -q 'concurrency levels missing: 3' "site/$suite"; echo $?) \
     "suite page shows completeness warnings"
-ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$cmp"; echo $?) \
-    "differing run metadata is highlighted"
-ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$cmp"; \
+runs=$(grep -o 'href="runs-[^"]*\.html"' "site/$cmp" | head -n 1 | cut -d'"' -f2)
+ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$runs"; echo $?) \
+    "differing run metadata is highlighted, on the runs page the comparison links"
+ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$runs"; \
     echo $?) "runstat CPU time is shown"
+is "$(ls site/runs-*.html | wc -l)" 6 \
+    "one runs page per job and pair, shared by the comparisons of its levels"
 ok $(grep -q 'href="src/bench-log-[0-9]*-[0-9a-f]*\.html#L1">src/bench log-[0-9]*</a>:1' \
     "site/$cmp"; echo $?) "existing sources link to their copy in the site, at the line"
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
@@ -230,6 +233,11 @@ ok $(grep -q '<p class="legend"><b>g</b>: Hedges' "site/$cmp" 2>/dev/null ||
     "g, delta, n and score are explained under the comparison tables"
 ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
     "a wide table scrolls in its own box"
+ok $(grep -q '<a href="full.html">every measurement' site/index.html &&
+    grep -q '<th>v6.16 (baseline)</th><th>v6.17</th>' site/full.html; echo $?) \
+    "full.html: every measurement, the baseline kernel's column first"
+is "$(grep -c '^<tr><td><a href="test-' site/full.html)" 6 \
+    "... one row per measurement and level"
 ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
     "missing sources are plain text"
 is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \
@@ -340,7 +348,8 @@ ok $(grep -q '<div class="verdict regression"><b>[0-9]* regressions</b> ([0-9]* 
     fsite/index.html; echo $?) \
     "the kernel page leads with the regression count by severity"
 cmp4=$(cmpp fsite 'cpu\[events events/s\] conc 4 v6.17 vs v6.18')
-is "$(grep -c '<tr><td>\(baseline\|target\)</td><td class="mono">' "$cmp4")" 3 \
+runs4=fsite/$(grep -o 'href="runs-[^"]*\.html"' "$cmp4" | head -n 1 | cut -d'"' -f2)
+is "$(grep -c '<tr><td>\(baseline\|target\)</td><td class="mono">' "$runs4")" 3 \
     "runstat records in both input files are shown once"
 is "$(grep -c '<li>' fsite/index.html)" \
     "$(kp-render -f html -o fsite3 findings.ndjson && grep -c '<li>' fsite3/index.html)" \
@@ -350,5 +359,38 @@ src=$(grep -o 'href="src/[^"#]*#L[0-9]*">[^<]*work/log/baseline/iter-0/unixbench
 page=${src#href=\"}; page=${page%%#*}; orig=${src##*>}
 ok $(test -n "$src" && grep -q "$(sed -n 1p "$fixdir/$orig" | sed 's/[][\\.*^$&<>]/./g')" "fsite2/$page"; echo $?) \
     "sample sources link to copies of the MMTests logs inside the site"
+
+# the size bound: a comparison of 1500 samples a side in 40 runs each
+cat >"$T/big.py" <<'PY'
+import hashlib, json
+def group(*f):    # as libkp's kp_group_id
+    return hashlib.sha256("".join(str(x) + "\0" for x in ("group",) + f).encode()).hexdigest()[:16]
+ids = dict(suite="s", bench="b", test="t", op="o", metric="m")
+gb, gt = group("e1", "s", "b", "t", "o", "m", 1), group("e2", "s", "b", "t", "o", "m", 1)
+runs = {"e1": ["b%02d@vm:1" % i for i in range(40)], "e2": ["t%02d@vm:1" % i for i in range(40)]}
+print(json.dumps(dict(type="cmp", key="k", job="j", unit="u", better="higher", conc=1,
+    base_kernel="v6.16", target_kernel="v6.17", base_exp="e1", target_exp="e2",
+    base_runs=runs["e1"], target_runs=runs["e2"], base_groups=[gb], target_groups=[gt],
+    obs_level="run", n_base=40, n_target=40, base_median=1000, target_median=900,
+    change_pct=-10, ci_low_pct=-11, ci_high_pct=-9, method="welch", p=1e-9, q=1e-8,
+    hedges_g=-3, cliffs_delta=-1, worse=True, class_="x", severity="red", score=90,
+    reason="r", need_n=None, **ids)).replace('"class_": "x"', '"class": "regression"'))
+for e, v in (("e1", 1000), ("e2", 900)):
+    for i in range(1500):
+        print(json.dumps(dict(type="sample", run=runs[e][i % 40], iter=0, instance="vm",
+            rep=i // 40 + 1, sub=1, conc=1, value=v + i % 97, src=None, exp=e, **ids)))
+PY
+python3 "$T/big.py" >"$T/big.ndjson"
+run_status kp-render -f html -o "$T/big" "$T/big.ndjson"
+is "$rc" 0 "a comparison of 1500 samples a side renders"
+bigcmp=$(ls "$T"/big/cmp-*.html | head -n 1)
+is "$(grep -c 'fill-opacity' "${bigcmp%.html}.svg")" 2000 \
+    "... its strip plot draws 1000 points a side, evenly spaced by rank"
+ok $(grep -q '(n=1500, 1000 drawn)' "${bigcmp%.html}.svg" &&
+    grep -q '>and 64 more runs<' "${bigcmp%.html}.svg"; echo $?) \
+    "... and says so, naming 16 of its 80 runs"
+ok $(grep -q 'The first 200 samples of each side of 1500 and 1500' "$bigcmp" &&
+    [ "$(grep -c '<tr><td>\(baseline\|target\)</td><td>vm</td>' "$bigcmp")" = 400 ]; echo $?) \
+    "... and its page lists 200 samples a side"
 
 done_testing

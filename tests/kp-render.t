@@ -220,11 +220,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY | missing\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
+is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
 	"--help: the synopsis on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"
@@ -274,6 +274,9 @@ r = [x for x in rows if x["test"] == "futex1-threads" and x["conc"] == "2"][0]
 assert (r["v6.17 median"], r["v6.18-rc1 median"], r["v6.18-rc1 change_pct"], r["v6.18-rc1 class"], r["v6.18 change_pct"]) == ("200", "150", "-25", "regression", "-12.7"), r
 ' "$T/full.csv"
 ok $? "--full csv: five columns a kernel, every digit"
+sed 's/"suite":"wis"/"suite":"=HYPERLINK(1)"/' "$T/full.in" | kp-render -f csv --full |
+	grep -q '^"'"'"'=HYPERLINK(1)","futex1",.*,"-12.7","regression","red"$'
+ok $? "--full csv: a formula-like name is neutralised, a negative number is not"
 run_status kp-render -f json --full "$T/full.in"
 is "$rc" 2 "--full: text, md or csv only"
 

@@ -197,13 +197,49 @@ run_status kp-stats -w x /dev/null
 is "$rc" 2 "-w x: exit 2"
 run_status kp-stats -q
 is "$rc" 2 "unknown option: exit 2"
-grep -q '^usage: kp-stats \[-w n\] \[file ...\]$' "$T/err"
+grep -q '^usage: kp-stats \[-s i/n\] \[-w n\] \[file ...\]$' "$T/err"
 ok $? "... with the synopsis"
 run_status kp-stats --help
-is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
+is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-s i/n] [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
 run_status kp-stats --version
 is "$rc.$(cat "$T/out")" "0.kp-stats $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
     "--version: the version of config.mk"
+# -s i/n: shards by exp whose outputs, one after the other, are the
+# output of one kp-stats byte for byte (other records in shard 1 only)
+{
+	echo '{"type":"run","run":"r","iter":0}'
+	for e in 0 3 5 8 a c f; do
+		for rep in 1 2 3; do
+			echo "$s" | sed "s/eeeeeeeeeeeeeeee/$e${e}00000000000000/; s/\"rep\":1/\"rep\":$rep/; s/\"value\":1/\"value\":$rep$e/" |
+				sed 's/"value":\([0-9]*\)[a-f]/"value":\1/'
+		done
+	done
+	echo '{"type":"runstat","run":"r","iter":0}'
+} >"$T/many"
+kp-stats "$T/many" >"$T/one"
+ok $? "many exps: exit 0"
+for n in 2 3; do
+	i=1
+	: >"$T/cat"
+	while [ $i -le $n ]; do
+		kp-stats -s $i/$n "$T/many" >>"$T/cat" || break
+		i=$((i + 1))
+	done
+	cmp -s "$T/cat" "$T/one"
+	ok $? "-s i/$n: the shards one after the other are the output of one kp-stats"
+done
+is "$(kp-stats -s 3/3 "$T/many" | jq -r 'select(.scope == "exp") | .exp' | tr '\n' ' ')" \
+	"cc00000000000000 ff00000000000000 " "-s 3/3: the exps of the last third of the range"
+for a in 0/2 3/2 1/0 x 1/2x; do
+	run_status kp-stats -s "$a" "$T/many"
+	is "$rc" 2 "-s $a: exit 2"
+done
+echo "$s" | sed 's/eeeeeeeeeeeeeeee/EEEEEEEEEEEEEEEE/' >"$T/bad"
+run_status kp-stats -s 1/2 "$T/bad"
+is "$rc" 2 "-s with an exp not of lowercase hex digits: exit 2"
+grep -q "^kp-stats: $T/bad:1:[0-9]*: expected an exp of 16 lowercase hex digits" "$T/err"
+ok $? "... naming file:line:col"
+
 if [ -w /dev/full ]; then
 	kp-stats "$T/id" >/dev/full 2>/dev/null
 	is "$?" 2 "a failed write: exit 2"

@@ -33,12 +33,28 @@ is "$(ls "$T/n/identified" | tr '\n' ' ')" \
 	"baseline-rerun.ndjson baseline.ndjson target-2hogs.ndjson target-cpuhog.ndjson " \
 	"nightly: one identified file per run"
 is "$(find "$T/n" -name '*.tmp' | wc -l | tr -d ' ')" 0 "nightly: no temporary files left"
-head -n 1 "$T/n/report.txt" | grep -q '^Classification Summary ([0-9]* total regressions):$'
-ok $? "nightly: text report"
+head -n 1 "$T/n/report.txt" | grep -q '^Coverage:$' &&
+    grep -q '^Classification Summary ([0-9]* total regressions):$' "$T/n/report.txt"
+ok $? "nightly: text report, its coverage first"
+grep -q '^  v6.17 -> v6.18: v6.17 merges 2 runs: baseline-rerun@' "$T/n/report.txt"
+ok $? "nightly: the runs merged under the baseline's label are named" || sed -n '1,8s/^/# /p' "$T/n/report.txt"
 xmllint --noout "$T/n/report.xml"
 ok $? "nightly: JUnit report is well-formed"
 jq -e '.summary.comparisons > 0' "$T/n/report.json" >/dev/null
 ok $? "nightly: JSON report"
+make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/n3" LABELS="$LABELS" KP_BIN="$KP_BIN" \
+	STATS_SHARDS=3 -j2 "$T/n3/report.txt" >/dev/null 2>&1
+ok $? "nightly, kp-stats in 3 shards: exit 0"
+cmp -s "$T/n3/stats.ndjson" "$T/n/stats.ndjson" && cmp -s "$T/n3/findings.ndjson" "$T/n/findings.ndjson"
+ok $? "... the same statistics and findings byte for byte"
+is "$(ls "$T/n3/stats-shards" | wc -l | tr -d ' ')" 0 "... the shards removed once joined"
+
+# records from another producer (RECORDS=DIR): the parsed runs identified as they are
+make -s -f "$top/pipelines/nightly.mk" RECORDS="$T/n/parsed" OUT="$T/nr" KP_BIN="$KP_BIN" \
+	-j2 "$T/nr/findings.ndjson" >/dev/null 2>&1
+ok $? "nightly from RECORDS: exit 0"
+cmp -s "$T/nr/findings.ndjson" "$T/n/findings.ndjson"
+ok $? "... the findings of the parsed runs"
 
 # what the runs are known to hold: the two hogs slowed sysbench cpu at
 # every level and will-it-scale futex1; one hog slowed stress-ng context

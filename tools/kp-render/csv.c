@@ -61,8 +61,8 @@ field(FILE *fp, const char *s, size_t len)
  * when the report is opened.  OWASP's advice for CSV injection: begin such
  * a cell with a single quote, which the spreadsheet shows as text.
  * Numbers are written as they are (-3.2 stays a number). */
-static void
-text(FILE *fp, const char *s, size_t len)
+void
+csv_text(FILE *fp, const char *s, size_t len)
 {
 	char *q;
 
@@ -125,7 +125,7 @@ render_csv(Report *r, FILE *fp)
 	for (j = 0; j < ncols; j++) {
 		if (j)
 			fputc(',', fp);
-		text(fp, cols[j], strlen(cols[j]));
+		csv_text(fp, cols[j], strlen(cols[j]));
 	}
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
@@ -140,7 +140,7 @@ render_csv(Report *r, FILE *fp)
 				break;
 			case KP_JSTR:
 				s = kp_json_strn(&d, t, &len);
-				text(fp, s, len);
+				csv_text(fp, s, len);
 				break;
 			default:	/* numbers, booleans, arrays as JSON text */
 				s = kp_json_raw(&d, t, &len);

@@ -18,19 +18,6 @@
 #include "strmap.h"
 #include "render.h"
 
-typedef struct {
-	const kp_cmp *name;	/* the row's first comparison: names, unit */
-	const kp_cmp **at;	/* by column: the comparison holding its value */
-	char *side;	/* by column: 'b' its baseline side, 't' its target */
-} Row;
-
-typedef struct {
-	const char **kern;	/* the columns */
-	int nk;
-	Row *row;
-	size_t nrow;
-} Full;
-
 static int
 bykver(const void *a, const void *b)
 {
@@ -100,7 +87,7 @@ rank(const Full *f, const kp_cmp *c, int k, char *side)
 static int
 byrow(const void *a, const void *b)
 {
-	const kp_cmp *x = ((const Row *)a)->name, *y = ((const Row *)b)->name;
+	const kp_cmp *x = ((const FullRow *)a)->name, *y = ((const FullRow *)b)->name;
 	int d;
 
 	if ((d = strcmp(x->suite, y->suite)) || (d = strcmp(x->bench, y->bench)) ||
@@ -110,18 +97,20 @@ byrow(const void *a, const void *b)
 	return (x->conc > y->conc) - (x->conc < y->conc);
 }
 
-static void
-build(Full *f, const Report *r, const Cmp **v)
+void
+full_build(Full *f, const Report *r)
 {
 	kp_strmap *rows = kp_strmap_new();
 	char conc[32], side;
 	size_t i;
+	const Cmp **v = by_name(r);
 	int isnew, k;
 
+	memset(f, 0, sizeof(*f));
 	columns(f, r);
 	for (i = 0; i < r->ncmp; i++) {
 		const kp_cmp *c = &v[i]->rec;
-		Row *w;
+		FullRow *w;
 		size_t x;
 
 		snprintf(conc, sizeof(conc), "%lld", c->conc);
@@ -147,12 +136,26 @@ build(Full *f, const Report *r, const Cmp **v)
 	kp_strmap_free(rows);
 	if (f->nrow)
 		qsort(f->row, f->nrow, sizeof(*f->row), byrow);
+	free(v);
+}
+
+void
+full_free(Full *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrow; i++) {
+		free(f->row[i].at);
+		free(f->row[i].side);
+	}
+	free(f->row);
+	free(f->kern);
 }
 
 /* the change against the baseline and the verdict, when the cell has
  * them: "-12.7% R:red", "+3.0% I", "-1.2% ?", "+0.1% =" */
-static char *
-change(const Full *f, const Row *w, int k)
+char *
+full_change(const Full *f, const FullRow *w, int k)
 {
 	const kp_cmp *c = w->at[k];
 	char *s;
@@ -170,8 +173,8 @@ change(const Full *f, const Row *w, int k)
 }
 
 /* the centre and spread of a cell: "3.091M ±1.2%", "-" without one */
-static char *
-centre(const Row *w, int k)
+char *
+full_centre(const FullRow *w, int k)
 {
 	const kp_cmp *c = w->at[k];
 	double m, cv;
@@ -204,7 +207,7 @@ text(FILE *fp, const Full *f)
 		    " (baseline)") < 0)
 			kp_die("out of memory");
 	for (i = 0; i < f->nrow; i++) {
-		const Row *rw = &f->row[i];
+		const FullRow *rw = &f->row[i];
 		char **c = cell + (i + 1) * nc;
 
 		measurement(name, sizeof(name), rw->name);
@@ -212,7 +215,7 @@ text(FILE *fp, const Full *f)
 		    *rw->name->unit ? ", " : "", rw->name->unit) < 0)
 			kp_die("out of memory");
 		for (k = 0; k < f->nk; k++) {
-			char *a = centre(rw, k), *b = change(f, rw, k);
+			char *a = full_centre(rw, k), *b = full_change(f, rw, k);
 			if (asprintf(&c[k + 1], "%s%s%s", a, *b ? " " : "", b) < 0)
 				kp_die("out of memory");
 			free(a);
@@ -253,7 +256,7 @@ md(FILE *fp, const Full *f)
 		fputs("---:|", fp);
 	fputc('\n', fp);
 	for (i = 0; i < f->nrow; i++) {
-		const Row *rw = &f->row[i];
+		const FullRow *rw = &f->row[i];
 
 		measurement(name, sizeof(name), rw->name);
 		fputs("| ", fp);
@@ -265,7 +268,7 @@ md(FILE *fp, const Full *f)
 		}
 		fputs(" |", fp);
 		for (k = 0; k < f->nk; k++) {
-			char *a = centre(rw, k), *b = change(f, rw, k);
+			char *a = full_centre(rw, k), *b = full_change(f, rw, k);
 			fputc(' ', fp);
 			md_put(fp, a);
 			if (*b) {
@@ -283,7 +286,8 @@ md(FILE *fp, const Full *f)
 static void
 csvfield(FILE *fp, const char *s, int last)
 {
-	if (csv_fwrite(fp, s, strlen(s)) != 0 || fputc(last ? '\n' : ',', fp) == EOF)
+	csv_text(fp, s, strlen(s));
+	if (fputc(last ? '\n' : ',', fp) == EOF)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
@@ -296,7 +300,10 @@ csvnum(FILE *fp, double x, int last)
 		b[0] = '\0';
 	else
 		kp_fmt_num(b, x);
-	csvfield(fp, b, last);
+	/* a number as it is: -3.2 stays a number */
+	if (csv_fwrite(fp, b, strlen(b)) != 0 ||
+	    fputc(last ? '\n' : ',', fp) == EOF)
+		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
 /* every digit, one group of five columns per kernel */
@@ -319,7 +326,7 @@ csv(FILE *fp, const Full *f)
 			csvfield(fp, h, k + 1 == f->nk && j + 1 == KP_LEN(per));
 		}
 	for (i = 0; i < f->nrow; i++) {
-		const Row *rw = &f->row[i];
+		const FullRow *rw = &f->row[i];
 		const kp_cmp *n = rw->name;
 		const char *v[] = { n->suite, n->bench, n->test, n->op, n->metric,
 			n->unit };
@@ -346,13 +353,10 @@ csv(FILE *fp, const Full *f)
 int
 render_full(Report *r, FILE *fp, const char *format)
 {
-	Full f = { 0 };
-	const Cmp **v;
-	size_t i;
+	Full f;
 
 	strip_report(r);
-	v = by_name(r);
-	build(&f, r, v);
+	full_build(&f, r);
 	if (strcmp(format, "text") == 0) {
 		fprintf(fp, "Every measurement: the median of each kernel's "
 		    "samples \u00b1 their coefficient of variation; the change "
@@ -369,12 +373,6 @@ render_full(Report *r, FILE *fp, const char *format)
 		md(fp, &f);
 	} else
 		csv(fp, &f);
-	for (i = 0; i < f.nrow; i++) {
-		free(f.row[i].at);
-		free(f.row[i].side);
-	}
-	free(f.row);
-	free(f.kern);
-	free(v);
+	full_free(&f);
 	return KP_EXIT_OK;
 }

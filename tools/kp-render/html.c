@@ -167,6 +167,7 @@ render_html(Report *r, const char *outdir)
 		kp_die_at(abs, 0, 0, "cannot create directory: %s",
 		    strerror(errno));
 	site.srcmap = kp_strmap_new();
+	site.runsmap = kp_strmap_new();
 	index_report(r);
 	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
 	for (i = 0; i < r->ncmp; i++) {

@@ -11,6 +11,8 @@ struct hsite {
 	Report *r;
 	const char *outdir;
 	struct kp_strmap *srcmap;	/* source files copied into the site */
+	struct kp_strmap *runsmap;	/* (job, runs) -> its runs page */
+	char (*runspage)[64];
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	char (*cmppage)[48];	/* by comparison */
 	char (*testpage)[80];	/* by test */
@@ -33,6 +35,10 @@ int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
+
+/* The size bounds of the site: points a side of a strip plot draws, runs
+ * its legend names, and rows of samples a comparison page lists */
+enum { H_STRIP_MAX = 1000, H_RUNS_MAX = 16, H_SOURCES_MAX = 200 };
 
 /* svg.c: each writes one standalone SVG file */
 void svg_heatmap(struct hsite *s, const char *file, int suite, int pair);

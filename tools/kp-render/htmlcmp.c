@@ -126,10 +126,13 @@ h_cmp_page(struct hsite *s, Cmp *c)
 		fputs("<p>No sample or stat records for this comparison: pass "
 		    "them through the pipeline or give them with -s.</p>\n", fp);
 
-	fputs("<h2>Runs</h2>\n", fp);
-	h_runtable(fp, s, c);
-	fputs("<h2 id=\"interference\">Interference evidence</h2>\n", fp);
-	h_runstats(fp, s, c);
+	fputs("<h2 id=\"interference\">Runs and interference evidence</h2>\n",
+	    fp);
+	h_cpushare(fp, s, c);
+	fprintf(fp, "<p>The %zu baseline and %zu target runs side by side, "
+	    "with the CPU time of each: <a href=\"%s\">their page</a>, which "
+	    "every comparison of the job on these runs shares.</p>\n",
+	    c->rec.base_runs.n, c->rec.target_runs.n, h_runspage(s, c));
 
 	if (nb + nt > 0 && !fromstat) {
 		fputs("<h2>Sources</h2>\n<table class=\"sort\"><thead><tr>"
@@ -140,6 +143,9 @@ h_cmp_page(struct hsite *s, Cmp *c)
 			Sample *m = i < nb ? bs[i] : ts[i - nb];
 			char buf[KP_NUMBUF];
 
+			/* the first H_SOURCES_MAX of each side: a bound */
+			if ((i < nb ? i : i - nb) >= H_SOURCES_MAX)
+				continue;
 			fprintf(fp, "<tr><td>%s</td><td>", i < nb ? "baseline" :
 			    "target");
 			h_esc(fp, m->instance);
@@ -153,6 +159,10 @@ h_cmp_page(struct hsite *s, Cmp *c)
 			fputs("</td></tr>\n", fp);
 		}
 		fputs("</tbody></table>\n", fp);
+		if (nb > H_SOURCES_MAX || nt > H_SOURCES_MAX)
+			fprintf(fp, "<p class=\"legend\">The first %d samples of "
+			    "each side of %d and %d; the sample records have "
+			    "them all.</p>\n", H_SOURCES_MAX, nb, nt);
 	}
 	free(bs);
 	free(ts);

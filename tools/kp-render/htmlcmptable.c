@@ -189,7 +189,11 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}
-	fputs("</tbody></table>\n<p class=\"legend\"><b>g</b>: " H_G
-	    "; <b>&delta;</b>: " H_DELTA "; <b>n</b>: " H_N "; <b>score</b>: "
-	    H_SCORE ".</p>\n", fp);
+	fputs("</tbody></table>\n", fp);
+	/* a comparison page's one row has the tooltips: each of its
+	 * thousands of copies would repeat the legend */
+	if (n > 1)
+		fputs("<p class=\"legend\"><b>g</b>: " H_G "; <b>&delta;</b>: "
+		    H_DELTA "; <b>n</b>: " H_N "; <b>score</b>: " H_SCORE
+		    ".</p>\n", fp);
 }

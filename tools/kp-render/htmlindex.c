@@ -77,7 +77,9 @@ h_index_page(struct hsite *s)
 	if (r->nsmp == 0 && r->ngrp > 0)
 		fprintf(fp, " (the comparison pages plot the values of %zu stat "
 		    "groups instead, without source files)", r->ngrp);
-	fprintf(fp, ", from %ld records.</p>\n", r->nrec);
+	fprintf(fp, ", from %ld records; <a href=\"full.html\">every "
+	    "measurement, kernels as columns</a>.</p>\n", r->nrec);
+	cover_html(fp, h_esc);	/* what the tables below rest on */
 	h_pairtable(fp, s, -1);
 	for (p = 0; p < r->npair; p++) {
 		h_pairhead(fp, s, p);

@@ -12,6 +12,7 @@ h_pages(struct hsite *s)
 
 	h_style(s);
 	h_index_page(s);
+	h_full_page(s);
 	for (k = 0; k < s->r->nsuite; k++)
 		h_suite_page(s, k);
 	for (k = 0; k < s->r->ntest; k++)

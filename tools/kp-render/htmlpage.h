@@ -23,6 +23,7 @@ void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
 /* one file per page, or per kind of page, each writes what it names */
 void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
 void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
+void h_full_page(struct hsite *s);	/* htmlfull.c: full.html */
 void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
 void h_test_page(struct hsite *s, int test);	/* htmltest.c */
 void h_cmp_page(struct hsite *s, Cmp *c);	/* htmlcmp.c */
@@ -59,7 +60,6 @@ void h_pairhead(FILE *fp, struct hsite *s, int pair);
 
 /* htmlcmptable.c */
 void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
-/* the comparisons s->cmp[idx[0..n-1]], sorting idx; cols: COL_* */
 /* what the columns of a comparison table mean: tooltips and legend */
 #define H_G "Hedges' g, the change of the log values in units of their " \
 	"pooled standard deviation, small-sample corrected (0.2 is small, " \
@@ -71,6 +71,7 @@ void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
 #define H_SCORE "kp-classify's 0-100: significance (40), size of the " \
 	"change (30), effect size (20) and stability (10); a regression " \
 	"is red from 70, yellow from 40"
+/* the comparisons s->cmp[idx[0..n-1]], sorting idx; cols: COL_* */
 void h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols);
 
 /* htmlsys.c */
@@ -85,7 +86,9 @@ Sample **h_samplesof(struct hsite *s, const Cmp *c, int side, int *n);
 Sample *h_statsamples(struct hsite *s, const Cmp *c, int side, int *n);
 
 /* htmlruns.c: the baseline and target runs of comparison c */
-/* their run records side by side, differences highlighted */
-void h_runtable(FILE *fp, struct hsite *s, const Cmp *c);
-/* their CPU time, the evidence for interference */
-void h_runstats(FILE *fp, struct hsite *s, const Cmp *c);
+/* each side's CPU share, the evidence for interference */
+void h_cpushare(FILE *fp, struct hsite *s, const Cmp *c);
+/* the page their run records (side by side, differences highlighted)
+ * and CPU times are on, written the first time: the comparisons of one
+ * job on the same runs share it */
+const char *h_runspage(struct hsite *s, const Cmp *c);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 #include "html.h"
 #include "htmlpage.h"
@@ -59,8 +60,8 @@ runname(const Cmp *c, size_t i)
 	return i < nb ? c->rec.base_runs.v[i] : c->rec.target_runs.v[i - nb];
 }
 
-void
-h_runtable(FILE *fp, struct hsite *s, const Cmp *c)
+static void
+runtable(FILE *fp, struct hsite *s, const Cmp *c)
 {
 	size_t nb = c->rec.base_runs.n, nr = nb + c->rec.target_runs.n, i, k;
 	const Run **r;
@@ -135,12 +136,10 @@ byint(const void *a, const void *b)
 }
 
 void
-h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
+h_cpushare(FILE *fp, struct hsite *s, const Cmp *c)
 {
 	double cpu[2] = { 0, 0 }, wall[2] = { 0, 0 };
-	int k, n, any = 0, side, nrun[2] = { 0, 0 }, *rs;
-	size_t i, nr;
-	const List *l;
+	int side, nrun[2] = { 0, 0 };
 	char pc[96];
 
 	/*
@@ -186,7 +185,16 @@ h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
 		    "load (or a throttled machine) looks like, not a slower "
 		    "kernel path." : "");
 	}
-	/* the runstats of the runs, in the order read */
+}
+
+/* the runstats of the runs, in the order read */
+static void
+runstats(FILE *fp, struct hsite *s, const Cmp *c)
+{
+	int k, n, any = 0, *rs;
+	size_t i, nr;
+	const List *l;
+
 	nr = c->rec.base_runs.n + c->rec.target_runs.n;
 	for (i = n = 0; i < nr; i++)
 		if ((l = runstats_of(s->r, runname(c, i))))
@@ -246,4 +254,49 @@ h_runstats(FILE *fp, struct hsite *s, const Cmp *c)
 		fputs("</tbody></table>\n", fp);
 	else
 		fputs("<p>No runstat records for these runs.</p>\n", fp);
+}
+
+const char *
+h_runspage(struct hsite *s, const Cmp *c)
+{
+	char *key = NULL, title[1024];
+	size_t i, len = 0, k;
+	int isnew;
+	FILE *fp;
+
+	/* the key: the job and both lists of runs, separated by controls */
+	for (i = 0; i < c->rec.base_runs.n + c->rec.target_runs.n; i++) {
+		const char *r = runname(c, i);
+		key = erealloc(key, len + strlen(r) + 3);
+		len += (size_t)sprintf(key + len, "%s%s", r,
+		    i + 1 == c->rec.base_runs.n ? "\x1e" : "\x1f");
+	}
+	key = erealloc(key, len + strlen(S(c->rec.job)) + 1);
+	strcpy(key + len, S(c->rec.job));
+	k = kp_strmap_add(s->runsmap, key, strlen(key), &isnew);
+	if (!isnew) {
+		free(key);
+		return s->runspage[k];
+	}
+	s->runspage = kp_grow(s->runspage, k, sizeof(*s->runspage));
+	h_name(s->runspage[k], sizeof(s->runspage[k]), "runs-",
+	    S(c->rec.job), key, "html");
+	free(key);
+	fp = h_open(s, s->runspage[k]);
+	snprintf(title, sizeof(title), "runs of %s: %s vs %s", S(c->rec.job),
+	    c->rec.base_kernel, c->rec.target_kernel);
+	h_head(fp, title);
+	h_crumbs(fp, s, -1, -1, NULL);
+	fputs("<h1>The runs of ", fp);
+	h_esc(fp, S(c->rec.job));
+	fputs(": ", fp);
+	h_pairname(fp, s, c->pair);
+	fputs("</h1>\n<p class=\"sub\">Every comparison of this job on "
+	    "these runs links here.</p>\n<h2>Runs</h2>\n", fp);
+	runtable(fp, s, c);
+	fputs("<h2>CPU time</h2>\n", fp);
+	runstats(fp, s, c);
+	h_foot(fp);
+	h_close(s, fp, s->runspage[k]);
+	return s->runspage[k];
 }

@@ -312,6 +312,10 @@ load(Report *r, const char *path, int format, int lines)
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		r->nrec++;
+		if (strcmp(type, "coverage") == 0) {
+			cover_read(&d);
+			continue;
+		}
 		for (i = 0; i < KP_LEN(readers); i++) {
 			if (strcmp(type, readers[i].t->name) != 0 ||
 			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))

@@ -155,6 +155,9 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
+ * take it for a formula */
+void csv_text(FILE *fp, const char *s, size_t len);
 /* md.c: a name escaped for a Markdown table cell */
 void md_put(FILE *fp, const char *s);
 
@@ -167,5 +170,46 @@ int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
 /* --full: every measurement, kernels as columns, as text, md or csv */
 int render_full(Report *r, FILE *fp, const char *format);
+
+/* full.c: the full table's model, which -f html shows too */
+typedef struct {
+	const kp_cmp *name;	/* the row's first comparison: names, unit */
+	const kp_cmp **at;	/* by column: the comparison holding its value */
+	char *side;	/* by column: 'b' its baseline side, 't' its target */
+} FullRow;
+typedef struct {
+	const char **kern;	/* the columns: the baseline first */
+	int nk;
+	FullRow *row;	/* by name, then concurrency */
+	size_t nrow;
+} Full;
+void full_build(Full *f, const Report *r);
+void full_free(Full *f);
+/* a cell's "3.091M ±1.2%", "-" when none; its "-12.7% R:red" against
+ * the baseline, "" when none; the caller frees both */
+char *full_centre(const FullRow *w, int k);
+char *full_change(const Full *f, const FullRow *w, int k);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
+
+/* cover.c: the coverage records of the comparison (kp-records(5)),
+ * summed up one line per pair, kind and cause, for the top of every
+ * format */
+typedef struct {
+	int kind;	/* enum kp_cov_kind */
+	char *text;
+	size_t n;	/* records behind the line */
+	char *eg[3];	/* the first names among them */
+	size_t neg;
+} CovLine;
+void cover_read(kp_json *d);	/* a coverage record, from load() */
+const CovLine *cover_lines(size_t *n);
+int cover_any(void);	/* any coverage record read */
+int cover_nothing(void);	/* they say nothing was compared */
+size_t cover_missing(void);	/* measurements missing in a target */
+size_t cover_errors(void);	/* lines that are data not there */
+void cover_line_text(const CovLine *l, char *buf, size_t sz);
+void cover_plain(FILE *fp, int md);	/* text, table (md 0) and md */
+void cover_junit(FILE *fp);
+void cover_json(kp_w *w);
+void cover_html(FILE *fp, void (*esc)(FILE *, const char *));

@@ -465,6 +465,41 @@ runidx(const char ***runs, int *n, const char *run)
 	return (*n)++;
 }
 
+static int
+byvalue(const void *a, const void *b)
+{
+	double x = (*(Sample *const *)a)->value, y = (*(Sample *const *)b)->value;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The size bound of a strip plot: a side of more than H_STRIP_MAX samples
+ * draws H_STRIP_MAX of them, evenly spaced by rank (the smallest, the
+ * largest and every quantile between kept), so that a lab of hundreds of
+ * runs a kernel gives a plot of a fixed size; the median line and n are
+ * of every sample.  Returns m itself when it is small enough, else a new
+ * array the caller frees.
+ */
+static Sample **
+drawn(Sample **m, int *n)
+{
+	Sample **v, **d;
+	int j;
+
+	if (*n <= H_STRIP_MAX)
+		return m;
+	v = ereallocarray(NULL, *n, sizeof(*v));
+	memcpy(v, m, *n * sizeof(*v));
+	qsort(v, *n, sizeof(*v), byvalue);
+	d = ereallocarray(NULL, H_STRIP_MAX, sizeof(*d));
+	for (j = 0; j < H_STRIP_MAX; j++)
+		d[j] = v[(size_t)((double)j * (*n - 1) / (H_STRIP_MAX - 1) + 0.5)];
+	free(v);
+	*n = H_STRIP_MAX;
+	return d;
+}
+
 void
 svg_strip(struct hsite *s, const char *file, const Cmp *c,
     Sample **bs, int nb, Sample **ts, int nt)
@@ -533,7 +568,10 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
 		    side ? "target" : "baseline");
 		esc_cut(fp, side ? c->rec.target_kernel : c->rec.base_kernel, 36);
-		fprintf(fp, " (n=%d)</text>\n", n);
+		if (n > H_STRIP_MAX)
+			fprintf(fp, " (n=%d, %d drawn)</text>\n", n, H_STRIP_MAX);
+		else
+			fprintf(fp, " (n=%d)</text>\n", n);
 		if (side)
 			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "
 			    "y2=\"%d\" stroke=\"#999\"/>\n", x0, x0, top,
@@ -556,6 +594,7 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 		kp_sort(vals, n);
 		med = kp_median(vals, n);
 		free(vals);
+		m = drawn(m, &n);
 		fmt_si(buf, sizeof(buf), med);
 		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"#222\" stroke-width=\"2\"/>\n<text x=\"%.1f\" "
@@ -579,9 +618,11 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 			h_esc(fp, m[i]->src);
 			fputs("</title></circle>\n", fp);
 		}
+		if (m != (side ? ts : bs))
+			free(m);
 		free(inst);
 	}
-	for (i = 0; i < nruns; i++) {
+	for (i = 0; i < nruns && i < H_RUNS_MAX; i++) {
 		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>"
 		    "<text x=\"%d\" y=\"%d\">", w - right + 18, top + 8 + i * 18,
 		    palette[i % KP_LEN(palette)], w - right + 28,
@@ -589,6 +630,9 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 		esc_cut(fp, runs[i], 34);
 		fputs("</text>\n", fp);
 	}
+	if (nruns > H_RUNS_MAX)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">and %d more runs</text>\n",
+		    w - right + 10, top + 12 + H_RUNS_MAX * 18, nruns - H_RUNS_MAX);
 #undef Y
 	fputs("</svg>\n", fp);
 	free(runs);

@@ -213,6 +213,7 @@ render_text(Report *r, FILE *fp, int colour)
 
 	strip_report(r);
 	v = by_severity(r);
+	cover_plain(fp, 0);	/* first: what the summary below rests on */
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);
 	for (sev = 0; sev <= KP_NSEV; sev++) {
