@@ -17,7 +17,7 @@ $PY "$S" eval "$T/kp" "$T/sweep" "$T/mod" "$T/welch" "$T/mwu" "$T/sys" >"$T/tabl
 rc=$?
 sed 's/^/# /' "$T/table"
 ok $rc "kp (sweep, kp-classify): false positives <= 0.5% of unchanged groups, >= 95% of 5% shifts at cv <= 2%; sweep finds every lone shift the moderated t finds"
-# the issue's targets at KP_SIM_RHO 0, 0.5 and 1, offsets per family and
+# the goals of kp-compare(1) at KP_SIM_RHO 0, 0.5 and 1, offsets per family and
 # shared by every family of a pair: minutes, so only on request
 if [ "${KP_SIM_FULL:-0}" = 1 ]; then
 	PY=$PY "$(dirname "$0")/sim/rho-table.sh" "$T" >"$T/rho"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # rho-table.sh: the simulation of sim.py at KP_SIM_RHO 0, 0.5 and 1, with
 # offsets per family and shared by all families of a pair, through
-# kp-compare | kp-classify | kp-systematic: the targets, one line
+# kp-compare | kp-classify | kp-systematic: the goals of kp-compare(1), one line
 # each.  usage: rho-table.sh WORKDIR (kp tools on PATH; KP_SIM_FULL honoured)
 set -e
 S=$(dirname "$0")/sim.py
