@@ -1,8 +1,8 @@
 #!/bin/sh
-# nightly.sh [KERNELS]: a generated nightly lab through pipelines/nightly.mk
-# with make -j2, from records to the text report, and what each stage
-# cost: wall and CPU seconds, peak resident memory, MiB/s of its input,
-# beside `wc -l` and `jq -c .` on the same bytes.
+# nightly.sh [KERNELS [STATS_SHARDS]]: a generated nightly lab through
+# pipelines/nightly.mk with make -j2, from records to the text report, and
+# what each stage cost: wall and CPU seconds, peak resident memory, MiB/s
+# of its input, beside `wc -l` and `jq -c .` on the same bytes.
 #
 # The lab (bench/lab.c): KERNELS releases v6.0, v6.1, ... (default 25),
 # each run on 5 instances, 16,000 measurements (4 jobs x 400 tests x 10
@@ -10,18 +10,20 @@
 # records file a run, as a parser writes them.  It is generated once into
 # build/bench/lab-KERNELS (about 136 MiB a kernel) and not counted.
 #
-# Every kp tool runs under /usr/bin/time -v (wrappers in KP_BIN), so the
+# Every kp tool runs under /usr/bin/time (wrappers in KP_BIN), so the
 # figures are per process; a stage with several processes (kp-identify,
-# one a run, two at a time) adds their wall and CPU seconds and takes the
-# largest peak, so its wall_s is the time of one process doing it all.  Run from the top
+# one a run; kp-stats, STATS_SHARDS of them, default 2) adds their CPU
+# seconds, takes the largest peak, and its wall is from the start of its
+# first process to the end of its last.  Run from the top
 # of the tree after `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
+SH=${2:-2}
 top=$(pwd)
 D=build/bench
 lab=$D/lab-$K
 out=$D/nightly-$K
-timed=$D/timed
+timed=$D/timed-$K
 log=$D/nightly-$K.time
 [ -x build/bin/kp-identify ] || { echo "nightly.sh: run make first" >&2; exit 2; }
 make -s build/bench/lab
@@ -40,13 +42,21 @@ rm -rf "$timed" "$out" "$log"
 mkdir -p "$timed"
 for t in build/bin/kp-*; do
 	n=${t##*/}
-	printf '#!/bin/sh\nexec /usr/bin/time -a -o %s -f "%s %%e %%U %%S %%M" %s "$@"\n' \
-		"$top/$log" "$n" "$top/$t" >"$timed/$n"
+	cat >"$timed/$n" <<EOF
+#!/bin/sh
+s=\$(date +%s.%N)
+/usr/bin/time -o "$top/$log.\$\$" -f "%e %U %S %M" "$top/$t" "\$@"
+rc=\$?
+echo "$n \$s \$(date +%s.%N) \$(tail -1 "$top/$log.\$\$")" >>"$top/$log"
+rm -f "$top/$log.\$\$"
+exit \$rc
+EOF
 	chmod +x "$timed/$n"
 done
 
 start=$(date +%s.%N)
-make -s -f pipelines/nightly.mk -j2 RECORDS="$lab" OUT="$out" KP_BIN="$top/$timed" "$out/report.txt"
+make -s -f pipelines/nightly.mk -j2 RECORDS="$lab" OUT="$out" KP_BIN="$top/$timed" \
+	STATS_SHARDS="$SH" "$out/report.txt"
 end=$(date +%s.%N)
 
 mib() { du -m --apparent-size -c "$@" | tail -1 | cut -f1; }
@@ -58,11 +68,17 @@ in_cl=$(mib "$out/classified.ndjson")
 in_f=$(mib "$out/findings.ndjson")
 samples=$(awk -v k="$K" 'BEGIN { print k * 5 * 16000 * 5 }')
 
-echo "lab: $K kernels, $samples samples, $in_lab MiB of records; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "lab: $K kernels, $samples samples, $in_lab MiB of records; STATS_SHARDS=$SH; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-15s %6s %6s %8s %9s %9s\n' stage wall_s cpu_s peak_MB "MiB/s" "MiB/s_cpu"
 awk -v in_kp_identify="$in_lab" -v in_kp_stats="$in_id" -v in_kp_compare="$in_st" \
 	-v in_kp_classify="$in_cmp" -v in_kp_systematic="$in_cl" -v in_kp_render="$in_f" '
-	{ w[$1] += $2; c[$1] += $3 + $4; if ($5 > m[$1]) m[$1] = $5; if (!($1 in o)) o[$1] = n++ }
+	{
+		if (!($1 in o)) { o[$1] = n++; s0[$1] = $2; e0[$1] = $3 }
+		if ($2 < s0[$1]) s0[$1] = $2
+		if ($3 > e0[$1]) e0[$1] = $3
+		c[$1] += $5 + $6
+		if ($7 > m[$1]) m[$1] = $7
+	}
 	END {
 		in_["kp-identify"] = in_kp_identify; in_["kp-stats"] = in_kp_stats
 		in_["kp-compare"] = in_kp_compare; in_["kp-classify"] = in_kp_classify
@@ -70,6 +86,7 @@ awk -v in_kp_identify="$in_lab" -v in_kp_stats="$in_id" -v in_kp_compare="$in_st
 		for (s in o) name[o[s]] = s
 		for (i = 0; i < n; i++) {
 			s = name[i]
+			w[s] = e0[s] - s0[s]
 			printf "%-15s %6.1f %6.1f %8.0f %9.0f %9.0f\n", s, w[s], c[s], m[s] / 1024,
 				(w[s] > 0 ? in_[s] / w[s] : 0), (c[s] > 0 ? in_[s] / c[s] : 0)
 		}

@@ -70,7 +70,7 @@ if [ ! -s "$in" ]; then
 					(m[0] + m[1]) / 2, val[2], m[0], val[7], m[1],
 					runobs, runobs, runobs, sv, sv
 				if ((t + c) % 3 == 0)
-					printf "{\"type\":\"noise\",\"exp\":\"%s-%s\",\"key\":\"key-%s\",\"kernel\":\"%s\",\"job\":\"%s\",\"suite\":\"%s\",\"bench\":\"%s\",\"test\":\"test%d\",\"op\":\"op%d\",\"metric\":\"ops\",\"conc\":%d,\"n_runs\":2,\"runs\":%s,\"noise_pct\":%.3f}\n",
+					printf "{\"type\":\"noise\",\"exp\":\"%s-%s\",\"key\":\"key-%s\",\"kernel\":\"%s\",\"job\":\"%s\",\"suite\":\"%s\",\"bench\":\"%s\",\"test\":\"test%d\",\"op\":\"op%d\",\"metric\":\"ops\",\"conc\":%d,\"n_runs\":2,\"runs\":%s,\"source\":\"reruns\",\"df\":1,\"run_sd_pct\":%.3f}\n",
 						kern[v], job[j], job[j], kern[v], job[j], job[j], job[j], t, t,
 						2 ^ c, runs, 1 + 3 * rand()
 			}

@@ -62,15 +62,24 @@ fz_write(const char *path, const uint8_t *data, size_t size)
 		fz_fail("cannot write %s", path);
 }
 
+static char dir[64];
+
+static void
+rmdir_at_exit(void)
+{
+	fz_clean(dir);
+	rmdir(dir);
+}
+
 const char *
 fz_dir(void)
 {
-	static char dir[64];
-
 	if (!dir[0]) {
-		snprintf(dir, sizeof(dir), "/tmp/kp-fuzz.XXXXXX");
+		snprintf(dir, sizeof(dir), "%s/kp-fuzz.XXXXXX",
+		    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 		if (!mkdtemp(dir))
 			fz_fail("mkdtemp");
+		atexit(rmdir_at_exit);
 	}
 	return dir;
 }

@@ -567,6 +567,144 @@ kp_eb_prior(const double *s2, const double *d, size_t n, double *d0, double *s0)
 	return g;
 }
 
+double
+kp_biweight(double *v, size_t n)
+{
+	double t, s, u, w, sw, swx, prev;
+	size_t i;
+	int it;
+
+	if (n == 0)
+		return NAN;
+	kp_sort(v, n);
+	t = kp_median(v, n);
+	s = 4.685 * 1.482602218505602 * kp_mad(v, n);
+	if (!(s > 0))
+		return t;
+	for (it = 0; it < 100; it++) {
+		sw = swx = 0;
+		for (i = 0; i < n; i++) {
+			u = (v[i] - t) / s;
+			if (fabs(u) >= 1)
+				continue;
+			w = (1 - u * u) * (1 - u * u);
+			sw += w;
+			swx += w * v[i];
+		}
+		if (!(sw > 0))
+			break;
+		prev = t;
+		t = swx / sw;
+		if (fabs(t - prev) <= 1e-12 * s)
+			break;
+	}
+	return t;
+}
+
+double
+kp_simes(const double *p, size_t n)
+{
+	double *v = ereallocarray(NULL, n + 1, sizeof(*v)), best = NAN;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			v[k++] = p[i];
+	kp_sort(v, k);
+	for (i = 0; i < k; i++)
+		if (!(v[i] * (double)k / (double)(i + 1) >= best))
+			best = v[i] * (double)k / (double)(i + 1);
+	free(v);
+	return k ? fmin(best, 1) : NAN;
+}
+
+/*
+ * Level i of family j is rejected at q when its family is selected, famq_j
+ * <= q, and its within-family BH value w_i <= q R(q) / m, R(q) the families
+ * selected at q.  With t the family q-values sorted and R_k the number at
+ * or below t_k, the smallest such q is min over t_k >= famq_j of
+ * max(t_k, w_i m / R_k): t_k grows and w_i m / R_k falls with k, so the
+ * minimum lies where they cross, found by bisection.
+ */
+void
+kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
+    size_t nf, double *q)
+{
+	size_t *first, *cnt, *ix, i, j, k, m = 0, lo, hi, *R;
+	double *fp, *fq, *t, *lp, *lq, c, best;
+
+	first = ecalloc(nf + 1, sizeof(*first));
+	cnt = ecalloc(nf + 1, sizeof(*cnt));
+	ix = ereallocarray(NULL, n + 1, sizeof(*ix));
+	fp = ereallocarray(NULL, nf + 1, sizeof(*fp));
+	fq = ereallocarray(NULL, nf + 1, sizeof(*fq));
+	t = ereallocarray(NULL, nf + 1, sizeof(*t));
+	R = ereallocarray(NULL, nf + 1, sizeof(*R));
+	lp = ereallocarray(NULL, n + 1, sizeof(*lp));
+	lq = ereallocarray(NULL, n + 1, sizeof(*lq));
+	/* the levels of each family, contiguous in ix */
+	for (i = 0; i < n; i++)
+		cnt[fam[i]]++;
+	for (j = 1; j < nf; j++)
+		first[j] = first[j - 1] + cnt[j - 1];
+	memset(cnt, 0, (nf + 1) * sizeof(*cnt));
+	for (i = 0; i < n; i++)
+		ix[first[fam[i]] + cnt[fam[i]]++] = i;
+	for (j = 0; j < nf; j++) {
+		for (k = 0; k < cnt[j]; k++)
+			lp[k] = p[ix[first[j] + k]];
+		fp[j] = isnan(pf[j]) ? kp_simes(lp, cnt[j]) : pf[j];
+	}
+	kp_bh(fp, nf, fq);
+	for (j = 0; j < nf; j++)
+		if (!isnan(fq[j]))
+			t[m++] = fq[j];
+	kp_sort(t, m);
+	for (k = m; k > 0; k--)
+		R[k - 1] = k < m && t[k] == t[k - 1] ? R[k] : k;
+	for (i = 0; i < n; i++)
+		q[i] = NAN;
+	for (j = 0; j < nf; j++) {
+		if (isnan(fq[j]))
+			continue;
+		for (k = 0; k < cnt[j]; k++)
+			lp[k] = p[ix[first[j] + k]];
+		kp_bh(lp, cnt[j], lq);
+		/* the first t_k at or above famq_j */
+		for (lo = 0, hi = m; lo < hi; )
+			if (t[(lo + hi) / 2] < fq[j])
+				lo = (lo + hi) / 2 + 1;
+			else
+				hi = (lo + hi) / 2;
+		for (k = 0; k < cnt[j]; k++) {
+			size_t k0 = lo, a, b;
+
+			if (isnan(lq[k]))
+				continue;
+			c = lq[k] * (double)m;
+			/* the first k >= k0 with t_k >= c / R_k */
+			for (a = k0, b = m; a < b; )
+				if (t[(a + b) / 2] < c / (double)R[(a + b) / 2])
+					a = (a + b) / 2 + 1;
+				else
+					b = (a + b) / 2;
+			best = a < m ? t[a] : INFINITY;
+			if (a > k0)
+				best = fmin(best, c / (double)R[a - 1]);
+			q[ix[first[j] + k]] = fmin(best, 1);
+		}
+	}
+	free(first);
+	free(cnt);
+	free(ix);
+	free(fp);
+	free(fq);
+	free(t);
+	free(R);
+	free(lp);
+	free(lq);
+}
+
 /* T' = (Z + ncp) / S with S = sqrt(X / df), X chi-square with df degrees
  * of freedom, so P(T' > c) = E[Phi(ncp - c S)] and P(T' < -c) =
  * E[Phi(-ncp - c S)]: one integral over the density of S, by Simpson's

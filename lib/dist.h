@@ -59,4 +59,22 @@ void kp_bh(const double *p, size_t n, double *q);
 size_t kp_eb_prior(const double *s2, const double *d, size_t n,
 	double *d0, double *s0);
 
+/* Simes' p (Simes 1986) of p[0..n): min over i of p_(i) n / i, NaN
+ * left out; NAN when there is none */
+double kp_simes(const double *p, size_t n);
+/* Benjamini and Bogomolov (2014), selective inference on families: the
+ * families (fam[i] in 0..nf) are selected by Benjamini-Hochberg over their
+ * p-values pf (NAN: Simes' over their levels), and inside each of the R of
+ * m selected, the levels by Benjamini-Hochberg at q R / m.  q[i] is the
+ * smallest level at which level i is rejected (at most 1), NAN for a NaN
+ * p[i]. */
+void kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
+	size_t nf, double *q);
+
+/* Tukey's biweight location (Mosteller and Tukey 1977) of v[0..n), no
+ * NaN: the M-estimate with weights (1 - u^2)^2 for |u| < 1, u = (x - T) /
+ * (c s), c = 4.685 and s = 1.4826 MAD, found by iterated reweighting from
+ * the median with s fixed; the median when the MAD is 0.  v is sorted. */
+double kp_biweight(double *v, size_t n);
+
 #endif

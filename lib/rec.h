@@ -73,16 +73,19 @@ enum kp_method { KP_M_MODERATED_T_LOG, KP_M_SWEEP_EB_LOG, KP_M_WELCH_LOG,
 	KP_M_WELCH, KP_M_MWU_EXACT, KP_M_MWU_NORMAL, KP_M_PAIRED_T_LOG,
 	KP_M_MMTESTS_CIDIFF, KP_M_HIST_BOUNDS, KP_M_WELCH_LOG_RUNS, KP_M_NONE,
 	KP_NMETHOD };
-/* cmp noise_floor_source: where the noise floor came from */
-enum kp_floor_source { KP_FLOOR_LEARNED, KP_FLOOR_RULE, KP_FLOOR_DEFAULT,
-	KP_FLOOR_HISTORY, KP_NFLOOR };
-/* sys combine_method */
-enum kp_combine { KP_STOUFFER, KP_SIGN, KP_NCOMBINE };
+/* cmp run_sd_source: where the run-to-run standard deviation came from */
+enum kp_sd_source { KP_SD_RERUNS, KP_SD_HISTORY, KP_SD_RULE, KP_SD_DEFAULT,
+	KP_NSD };
+/* cmp need_unit: what more of would decide */
+enum kp_need_unit { KP_NEED_RUNS, KP_NEED_REPS, KP_NNEED };
+/* sys combine_method: kp-compare's family-wide test, or Simes over levels */
+enum kp_combine { KP_COMB_FAMILY, KP_COMB_SIMES, KP_NCOMBINE };
 /* stat ci_method */
 enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 
 extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
-	kp_better_v, kp_scope_v, kp_method_v, kp_floor_source_v, kp_combine_v,
+	kp_better_v, kp_scope_v, kp_method_v, kp_sd_source_v, kp_need_unit_v,
+	kp_combine_v,
 	kp_ci_method_v;
 
 /* One run a side: the comparison's units lie inside one run on at least
@@ -371,13 +374,15 @@ typedef struct {
 enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
 	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
-	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_NOISE_PCT,
+	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE,
 	/* learned from a series' history (kp-trend) */
-	KP_NOISE_SOURCE, KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
+	/* both */
 	KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, KP_NOISE_INSTANCE_SD_PCT, KP_NOISE_NF };
 /* noise: from reruns of one kernel (kp-stats: exp, group, n_runs, runs,
- * run_medians) or from the history of a series (kp-trend: source
- * "history" and the fields after it) */
+ * run_medians, source "reruns") or from the history of a series (kp-trend:
+ * source "history", first, n_kernels, level); both give run_sd_pct, the
+ * standard deviation of one run's centre, and its df */
 typedef struct {
 	kp_has has;
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
@@ -386,7 +391,6 @@ typedef struct {
 	long long n_runs;
 	kp_strs runs;
 	kp_nums run_medians;
-	double noise_pct;
 	char *source, *first;
 	long long n_kernels;
 	int level;	/* enum kp_level */
@@ -408,6 +412,9 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_METHOD, KP_CMP_P, KP_CMP_Q, KP_CMP_DF, KP_CMP_PRIOR_DF,
 	KP_CMP_SHRINK, KP_CMP_CIDIFF, KP_CMP_HEDGES_G, KP_CMP_CLIFFS_DELTA,
 	KP_CMP_WORSE,
+	/* the family-wide test, instances as units (kp-compare) */
+	KP_CMP_FAMILY_CHANGE_PCT, KP_CMP_FAMILY_P, KP_CMP_FAMILY_Q,
+	KP_CMP_FAMILY_UNITS, KP_CMP_FAMILY_VS_SHIFT,
 	/* kp-hist */
 	KP_CMP_QUANTILE,
 	KP_CMP_BASE_Q,	/* base_p50 ... base_p999: KP_CMP_BASE_Q + q */
@@ -417,7 +424,7 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_RESOLUTION_LIMITED,
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	KP_CMP_NEED_N, KP_CMP_NOISE_FLOOR_PCT, KP_CMP_NOISE_FLOOR_SOURCE,
+	KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
 	/* kp-triage */
@@ -438,6 +445,9 @@ typedef struct {
 	int method;	/* enum kp_method */
 	double p, q, df, prior_df, shrink, cidiff, hedges_g, cliffs_delta;
 	int worse;	/* 1, 0, -1 null */
+	double family_change_pct, family_p, family_q;
+	long long family_units;
+	int family_vs_shift;	/* -1 null */
 	char *quantile;
 	double base_q[KP_NQ], base_lo, base_hi, target_q[KP_NQ], target_lo,
 	    target_hi;
@@ -447,8 +457,9 @@ typedef struct {
 	double score;
 	char *reason;
 	long long need_n;
-	double noise_floor_pct;
-	int noise_floor_source;	/* enum kp_floor_source, -1 null */
+	int need_unit;	/* enum kp_need_unit, -1 null */
+	double run_sd_pct;
+	int run_sd_source;	/* enum kp_sd_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
 	char *since, *since_before, *still_in, *fixed_in;
@@ -483,6 +494,19 @@ typedef struct {
 	int triage;	/* enum KP_TRIAGE_*, -1 null */
 	char *triage_link, *triage_note;
 } kp_sys;
+
+/* shift (kp-compare): the change a pair's instances share across all its
+ * families, instances as units */
+enum { KP_SHIFT_BASE, KP_SHIFT_TARGET, KP_SHIFT_N_BASE, KP_SHIFT_N_TARGET,
+	KP_SHIFT_N_FAMILIES, KP_SHIFT_N_CELLS, KP_SHIFT_SHIFT_PCT,
+	KP_SHIFT_CI_LOW_PCT, KP_SHIFT_CI_HIGH_PCT, KP_SHIFT_P, KP_SHIFT_DF,
+	KP_SHIFT_NF };
+typedef struct {
+	kp_has has;
+	char *base, *target;
+	long long n_base, n_target, n_families, n_cells;
+	double shift_pct, ci_low_pct, ci_high_pct, p, df;
+} kp_shift;
 
 enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
 	KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, KP_ARTIFACT_OBJECT,
@@ -640,7 +664,7 @@ typedef struct kp_rtype {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t, kp_trend_t, kp_triage_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t;
 
 /* ---- reading and writing (rec.c) ---- */
 

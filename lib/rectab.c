@@ -214,7 +214,6 @@ static const kp_field noise_f[KP_NOISE_NF] = {
 	NO(N_RUNS, "n_runs", n_runs, KP_F_INT, N),
 	NO(RUNS, "runs", runs, KP_F_STRS, N),
 	NO(RUN_MEDIANS, "run_medians", run_medians, KP_F_NUMS, N),
-	NO(NOISE_PCT, "noise_pct", noise_pct, KP_F_NUM, 0),
 	NO(SOURCE, "source", source, KP_F_STR, N),
 	NO(FIRST, "first", first, KP_F_STR, N),
 	NO(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
@@ -272,6 +271,11 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(HEDGES_G, "hedges_g", hedges_g, KP_F_NUM, N),
 	C(CLIFFS_DELTA, "cliffs_delta", cliffs_delta, KP_F_NUM, N),
 	C(WORSE, "worse", worse, KP_F_BOOL, N),
+	C(FAMILY_CHANGE_PCT, "family_change_pct", family_change_pct, KP_F_NUM, N),
+	C(FAMILY_P, "family_p", family_p, KP_F_NUM, N),
+	C(FAMILY_Q, "family_q", family_q, KP_F_NUM, N),
+	C(FAMILY_UNITS, "family_units", family_units, KP_F_INT, N),
+	C(FAMILY_VS_SHIFT, "family_vs_shift", family_vs_shift, KP_F_BOOL, N),
 	C(QUANTILE, "quantile", quantile, KP_F_STR, N),
 	CQ(KP_CMP_BASE_Q, "base_p50", base_q, KP_Q50),
 	CQ(KP_CMP_BASE_Q, "base_p90", base_q, KP_Q90),
@@ -291,9 +295,10 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(SCORE, "score", score, KP_F_NUM, N),
 	C(REASON, "reason", reason, KP_F_STR, N),
 	C(NEED_N, "need_n", need_n, KP_F_INT, N),
-	C(NOISE_FLOOR_PCT, "noise_floor_pct", noise_floor_pct, KP_F_NUM, N),
-	E(kp_cmp, KP_CMP_NOISE_FLOOR_SOURCE, "noise_floor_source", noise_floor_source,
-	    kp_floor_source_v, N),
+	E(kp_cmp, KP_CMP_NEED_UNIT, "need_unit", need_unit, kp_need_unit_v, N),
+	C(RUN_SD_PCT, "run_sd_pct", run_sd_pct, KP_F_NUM, N),
+	E(kp_cmp, KP_CMP_RUN_SD_SOURCE, "run_sd_source", run_sd_source,
+	    kp_sd_source_v, N),
 	C(CPU_SHARE_BASE, "cpu_share_base", cpu_share_base, KP_F_NUM, N),
 	C(CPU_SHARE_TARGET, "cpu_share_target", cpu_share_target, KP_F_NUM, N),
 	C(CPU_SHARE_RATIO, "cpu_share_ratio", cpu_share_ratio, KP_F_NUM, N),
@@ -346,6 +351,22 @@ static const kp_field sys_f[KP_SYS_NF] = {
 	SY(TRIAGE_NOTE, "triage_note", triage_note, KP_F_STR, N),
 };
 TYPE(kp_sys_t, kp_sys, "sys", 0, 0, sys_f);
+
+#define SH(i, nm, memb, kind, flags) F(kp_shift, KP_SHIFT_##i, nm, memb, kind, flags)
+static const kp_field shift_f[KP_SHIFT_NF] = {
+	SH(BASE, "base", base, KP_F_STR, 0),
+	SH(TARGET, "target", target, KP_F_STR, 0),
+	SH(N_BASE, "n_base", n_base, KP_F_INT, 0),
+	SH(N_TARGET, "n_target", n_target, KP_F_INT, 0),
+	SH(N_FAMILIES, "n_families", n_families, KP_F_INT, 0),
+	SH(N_CELLS, "n_cells", n_cells, KP_F_INT, 0),
+	SH(SHIFT_PCT, "shift_pct", shift_pct, KP_F_NUM, N),
+	SH(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
+	SH(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
+	SH(P, "p", p, KP_F_NUM, N),
+	SH(DF, "df", df, KP_F_NUM, N),
+};
+TYPE(kp_shift_t, kp_shift, "shift", 0, 0, shift_f);
 
 #define A(i, nm, memb, kind, flags) F(kp_artifact_rec, KP_ARTIFACT_##i, nm, memb, kind, flags)
 static const kp_field artifact_f[KP_ARTIFACT_NF] = {

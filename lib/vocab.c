@@ -34,11 +34,14 @@ VOCAB(kp_method_v, "a method", "other",
 	[KP_M_MMTESTS_CIDIFF] = "mmtests-cidiff",
 	[KP_M_HIST_BOUNDS] = "hist-bounds",
 	[KP_M_WELCH_LOG_RUNS] = "welch-log-runs", [KP_M_NONE] = "none");
-VOCAB(kp_floor_source_v, "a noise floor source", NULL,
-	[KP_FLOOR_LEARNED] = "learned", [KP_FLOOR_RULE] = "rule",
-	[KP_FLOOR_DEFAULT] = "default", [KP_FLOOR_HISTORY] = "history");
-VOCAB(kp_combine_v, "a combination method", NULL,
-	[KP_STOUFFER] = "stouffer", [KP_SIGN] = "sign");
+VOCAB(kp_sd_source_v, "a run_sd_source", NULL,
+	[KP_SD_RERUNS] = "reruns", [KP_SD_HISTORY] = "history",
+	[KP_SD_RULE] = "rule", [KP_SD_DEFAULT] = "default");
+VOCAB(kp_need_unit_v, "\"runs\" or \"repetitions\"", NULL,
+	[KP_NEED_RUNS] = "runs", [KP_NEED_REPS] = "repetitions");
+/* a method of an older version (stouffer, sign) is still a method: read as other */
+VOCAB(kp_combine_v, "a combination method", "other",
+	[KP_COMB_FAMILY] = "family-test", [KP_COMB_SIMES] = "simes");
 VOCAB(kp_ci_method_v, "an interval method", NULL,
 	[KP_CI_ORDER_STATISTIC] = "order-statistic", [KP_CI_T] = "t",
 	[KP_CI_NONE] = "none");

@@ -9,9 +9,10 @@
 # testruns are read by kp-parse-squad in one step.
 # DATA is an MMTests work/log directory: every subdirectory holding an
 # iter-N directory is a run.  RECORDS instead is a directory of records
-# another producer wrote, in kp-records(5) form and order: each DIR/NAME.ndjson
-# is identified as it is, in place of a parsed run.  Each run is parsed and identified by targets
-# of its own, so -j parallelises them and a re-run redoes only the runs
+# another producer wrote, in kp-records(5) form and order: each
+# DIR/NAME.ndjson is identified as it is, in place of a parsed run.  Each
+# run is parsed and identified by targets of its own, so -j parallelises
+# them and a re-run redoes only the runs
 # whose files (or the labels) changed.  kp-stats then runs once over every
 # identified run: it groups samples by experiment across runs and
 # instances, so it needs all of them at once.  Compare, classify,
@@ -101,9 +102,30 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 	rm -f $@.parsed.tmp
 	mv $@.tmp $@
 
+# With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
+# samples of a range of experiments (kp-stats -s i/n), which make -j runs
+# at once; their outputs one after the other are one kp-stats' output.
+STATS_SHARDS = 1
+ifneq ($(shell echo '$(STATS_SHARDS)' | grep -x '[1-9][0-9]*'),$(STATS_SHARDS))
+$(error STATS_SHARDS=$(STATS_SHARDS): expected a number of shards, 1 or more)
+endif
+ifeq ($(STATS_SHARDS),1)
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
 	mv $@.tmp $@
+else
+SHARDS := $(shell seq 1 $(STATS_SHARDS))
+STATS_PARTS = $(SHARDS:%=$(OUT)/stats-shards/%.ndjson)
+.INTERMEDIATE: $(STATS_PARTS)
+$(OUT)/stats-shards:
+	mkdir -p $@
+$(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
+	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >$@.tmp
+	mv $@.tmp $@
+$(OUT)/stats.ndjson: $(STATS_PARTS)
+	cat $(STATS_PARTS) >$@.tmp
+	mv $@.tmp $@
+endif
 
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
 	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp

@@ -19,6 +19,33 @@ is "$(grep -c 'regression/red' "$T/out")" 22 "... with 22 of its 23 throughputs 
 grep 'mutex latency' "$T/out" | grep -q 'regression'
 is "$?" 1 "... and the latencies, not halved, are not regressions"
 
+# the widened interval, recomputed with scipy from the cmp records
+{ kp-parse-mmtests --meta kernel=base "$L/baseline"
+  kp-parse-mmtests --meta kernel=rerun "$L/baseline-rerun"; } >"$T/aa"
+kp-identify "$T/aa" | kp-stats | kp-compare -b base -t rerun | kp-classify -P gate >"$T/aac"
+$PY - "$T/aac" <<'PY' >"$T/chk"
+import json, math, sys
+from scipy.stats import norm
+bad = n = 0
+for l in open(sys.argv[1]):
+    c = json.loads(l)
+    if c['type'] != 'cmp' or not c['single_run'] or abs(c['change_pct']) <= 20:
+        continue
+    n += 1
+    sd = c['run_sd_pct'] / 100	# run-to-run sd, on the log scale
+    se = (math.log1p(c['ci_high_pct'] / 100) - math.log1p(c['ci_low_pct'] / 100)) / (2 * norm.ppf(0.975))
+    hw = norm.ppf(1 - 0.01 / 2) * math.sqrt(se * se + 2 * sd * sd)
+    x = math.log1p(c['change_pct'] / 100)
+    past = x - hw > math.log(1.2) or x + hw < math.log(0.8)
+    want = ('regression' if c['worse'] else 'improvement') if past else 'uncertain'
+    got = '%+.0f%%..%+.0f%%' % (100 * math.expm1(x - hw), 100 * math.expm1(x + hw))
+    if c['class'] != want or 'interval(%s)' % got not in c['reason']:
+        bad += 1
+        print(c['bench'], c['conc'], c['class'], want, c['reason'], got, file=sys.stderr)
+print(n, bad)
+PY
+is "$(cut -d' ' -f2 "$T/chk")" 0 "the gate's widened intervals and classes as scipy computes them ($(cut -d' ' -f1 "$T/chk") moves past 20%)"
+
 # a starved target is yellow, not red: halve the CPU time too
 $PY - "$T/half" <<'PY'
 import os, re, sys
@@ -39,8 +66,8 @@ ok $? "a starved target: its regressions are yellow, with interference" || sed '
   kp-parse-mmtests --meta kernel=v6.19 --meta run_name=half "$T/half"; } >"$T/r"
 kp-identify "$T/r" | kp-stats | kp-compare -b v6.18 -t v6.19 >"$T/c"
 f2() { jq -r 'select(.type=="cmp" and .bench=="futex2" and .conc==2) |
-    "\(.noise_floor_source) \(.class)"'; }
-is "$(kp-classify "$T/c" | f2)" "learned uncertain" \
+    "\(.run_sd_source) \(.class)"'; }
+is "$(kp-classify "$T/c" | f2)" "reruns uncertain" \
     "default profile: the floor learned from the baseline's two runs hides the halving"
 is "$(kp-classify -P gate "$T/c" | f2)" "default regression" \
     "gate profile: not from the runs under test; the halving is a regression"

@@ -50,23 +50,23 @@ is "$rc" 2 "an MMTests tree cannot be written as a baseline"
 # documents
 run_status gate.sh $D/baseline.json $D/baseline.json
 is "$rc" 0 "baseline against itself passes"
-grep -q 'lat_proc/exec' "$T/out"
-ok $? "... and the table names every metric"
+grep -q '^lmbench.lat_proc.exec ' "$T/out"
+ok $? "... and the table names every metric by the document's own names"
 run_status gate.sh "$T/2x.json" $D/baseline.json
 is "$rc" 1 "a 2x regression fails"
-grep 'lat_proc/exec' "$T/out" | grep -q 'regression'
+grep '^lmbench.lat_proc.exec ' "$T/out" | grep -q 'regression'
 ok $? "... and its row says regression"
 grep -q 'STALE' "$T/out"
 is "$?" 1 "... the baseline is not stale"
 run_status gate.sh --report-only "$T/2x.json" $D/baseline.json
 is "$rc" 0 "--report-only passes a regression"
-grep 'lat_proc/exec' "$T/out" | grep -q 'regression'
+grep '^lmbench.lat_proc.exec ' "$T/out" | grep -q 'regression'
 ok $? "... and still reports it"
 # a known regression: shown with its triage, and out of the gate
 printf 'findings:\n  - pattern: "lmbench/lat_proc/*"\n    status: acknowledged\n' >"$T/triage.yaml"
 run_status gate.sh --triage "$T/triage.yaml" "$T/2x.json" $D/baseline.json
 is "$rc" 0 "an acknowledged regression passes the gate"
-grep 'lat_proc/exec' "$T/out" | grep -q 'regression/red (acknowledged)'
+grep '^lmbench.lat_proc.exec ' "$T/out" | grep -q 'regression/red (acknowledged)'
 ok $? "... and its row says it is acknowledged"
 run_status gate.sh --triage "$T/triage.yaml" --fail-on-triaged "$T/2x.json" $D/baseline.json
 is "$rc" 1 "--fail-on-triaged fails it"

@@ -53,13 +53,13 @@ kp-trend "$T"/history/*.ndjson >"$T/trend"
 is "$(jq -c 'select(.type == "trend") | [.changes[] | [.before, .first]]' "$T/trend")" \
 	'[["v6.1-rc4","v6.1-rc5"]]' "kp-trend finds the change between v6.1-rc4 and v6.1-rc5"
 
-# one run a kernel: the comparison of two kernels uses the noise floor
+# one run a kernel: the comparison of two kernels uses the run noise
 # kp-trend learned from the history, and says so
 is "$(jq -c 'select(.type == "noise" and .source == "history") | [.level, .n_kernels]' "$T/trend")" \
 	'["rep",8]' "the history of one run a kernel gives a learned noise record"
 is "$(kp-compare -b v6.1-rc1 -t v6.1-rc2 "$T"/history/*.ndjson "$T/trend" 2>/dev/null |
-	kp-classify | jq -r 'select(.type == "cmp") | .reason' | grep -o 'noise-floor([0-9.]*%,[a-z-]*)' | sed 's/[0-9.]*%/N%/')" \
-	"noise-floor(N%,learned-from-history)" \
+	kp-classify | jq -r 'select(.type == "cmp") | .reason' | grep -o 'run-sd([0-9.]*%,[a-z-]*)' | sed 's/[0-9.]*%/N%/')" \
+	"run-sd(N%,history)" \
 	"a comparison of one run a side takes that floor, and the reason says where it came from"
 
 cd "$T" || exit 1

@@ -18,28 +18,42 @@ test "${r#* }" -gt 3 2>/dev/null
 ok $? "and need_n says how many units would decide ($r)"
 is "$(cmp_rec sub 5 null null -50 null | kp-classify | field .reason)" "single-run:too-few-samples" "no test: too few samples"
 r=$(cmp_rec sub 5 0.001 0.001 -30 -5 | kp-classify | field '"\(.class) \(.severity) \(.reason)"')
-is "$r" "regression yellow single-run:significant;change>noise-floor(20%)" "one run per side: never red"
-is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field .reason)" "single-run:below-noise-floor(20%)" \
-	"one run per side below the floor: uncertain, and says why"
-{ printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"b","test":"t","op":"o","metric":"ops","conc":1,"n_runs":2,"run_medians":[1,1.08],"noise_pct":8}\n'
-  cmp_rec sub 5 0.001 0.001 -10 -5; } | kp-classify >"$T/o"
-is "$(field .reason <"$T/o")" "single-run:significant;change>noise-floor(8%,learned)" "the floor is learned from noise records"
-is "$(field '"\(.noise_floor_pct) \(.noise_floor_source)"' <"$T/o")" "8 learned" "... and written as fields"
-is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source)"')" \
-    "20 default" "the default floor"
-is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source)"')" \
-    "50 rule" "a metrics rule's floor"
-is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '"\(.noise_floor_pct) \(.noise_floor_source) \(.cpu_share_ratio) \(.interference) \(.unstable)"')" \
-    "null null null false false" "several runs a side: no floor; no runstat: no shares"
+is "$r" "regression yellow single-run:significant;change>run-noise;run-sd(8%,default)" "one run per side: never red"
+# one run a side: the interval is widened by z sqrt(2) 8%, the default run noise, in quadrature
+is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.class) \(.reason)"')" \
+	"uncertain single-run:significant;interval-with-run-noise-beyond-2%;run-sd(8%,default)" \
+	"one run per side, significant inside the run but within the run noise: uncertain, and says why"
+is "$(LO=-0.5 HI=0.5 cmp_rec sub 5 0.5 0.6 0.1 0.1 | kp-classify | field '"\(.class) \(.need_unit)"')" \
+	"uncertain runs" "a tight interval inside one run is no 'no change': the run noise is not in it, and only runs help"
+# the need in runs, by the normal sample size formula with the run noise, in Python
+want=$($PY -c 'import math; from statistics import NormalDist as N
+K = (N().inv_cdf(1 - 0.01 / 2) + N().inv_cdf(0.8)) ** 2; se = (math.log(1.005) - math.log(0.995)) / (2 * N().inv_cdf(0.975))
+print(max(2, math.ceil(K * (2 * 0.08 ** 2 + se ** 2) / math.log(1.02) ** 2)))')
+is "$(LO=-0.5 HI=0.5 cmp_rec sub 5 0.5 0.6 0.1 0.1 | sed 's/}$/,"df":null}/' | kp-classify | field .need_n)" "$want" "... $want runs a side, as Python computes"
+noise_rec() { printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"b","test":"t","op":"o","metric":"ops","conc":1,"n_runs":2,"run_medians":[1,1.08],"source":"reruns","df":1,"run_sd_pct":%s}\n' "$1"; }
+{ noise_rec 1; LO=-60 HI=0 cmp_rec sub 5 0.3 0.3 -30 -1; } | kp-classify >"$T/o"
+is "$(field '"\(.class) \(.need_unit)"' <"$T/o")" "uncertain repetitions" \
+	"a wide interval inside a quiet run (run_sd_pct at its minimum, 3.5): more repetitions would decide"
+{ noise_rec 5.44; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify >"$T/o"
+is "$(field .reason <"$T/o")" "single-run:significant;change>run-noise;run-sd(5.4%,reruns)" "the run noise is learned from noise records"
+is "$(field '"\(.run_sd_pct) \(.run_sd_source)"' <"$T/o")" "5.44 reruns" "... and written as fields"
+{ noise_rec 1; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify >"$T/o"
+is "$(field '"\(.run_sd_pct) \(.run_sd_source)"' <"$T/o")" "3.5 reruns" "... but never below min_run_sd_pct"
+is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source)"')" \
+    "8 default" "the default run noise"
+is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source)"')" \
+    "26 rule" "a metrics rule's run noise"
+is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source) \(.cpu_share_ratio) \(.interference) \(.unstable)"')" \
+    "null null null false false" "several runs a side: no run noise added; no runstat: no shares"
 is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | sed 's/"base_cv":0.01/"base_cv":0.3/' | kp-classify | field '"\(.unstable) \(.severity) \(.reason)"')" \
     "true yellow significant;change>2%;unstable(cv>20%)" "a cv above max_cv: unstable, never red"
 # one run a side is the single_run field kp-compare writes, not obs_level
-is "$(cmp_rec instance 5 0.001 0.001 -10 -5 | sed 's/"obs_level":"instance"/&,"single_run":true/' | kp-classify | field .reason)" \
-    "single-run:below-noise-floor(20%)" "single_run decides, whatever obs_level says"
+is "$(cmp_rec instance 5 0.001 0.001 -10 -5 | sed 's/"obs_level":"instance"/&,"single_run":true/' | kp-classify | field .run_sd_source)" \
+    "default" "single_run decides, whatever obs_level says"
 is "$(cmp_rec sub 5 0.001 0.002 -10 -3 | sed 's/"obs_level":"sub"/&,"single_run":false/' | kp-classify | field .reason)" \
     "significant;change>2%" "... both ways"
-is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field .reason)" "single-run:below-noise-floor(50%)" \
-	"per-metric floor for latencies"
+is "$(M=latency cmp_rec sub 5 0.001 0.001 60 5 | kp-classify | field .class)" "uncertain" \
+	"a latency 60% up in one run a side is within its run noise"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
 is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline" \
@@ -109,9 +123,9 @@ $PY -c "print('a: ' + '[' * 100000 + ']' * 100000)" >"$T/big.yaml"
 run_status timeout 10 kp-classify -c "$T/big.yaml" </dev/null
 grep -q "big.yaml:1:65537: more than 65536 bytes" "$T/err"
 is "$rc:$?" 2:0 "settings: 200 KB refused by its size, at once"
-printf 'metrics:\n  - pattern: "*"\n    noise_floor_pct: lots\n' >"$T/bad.yaml"
+printf 'metrics:\n  - pattern: "*"\n    run_sd_pct: lots\n' >"$T/bad.yaml"
 run_status kp-classify -c "$T/bad.yaml" </dev/null
-grep -q 'bad.yaml:3:22: expected a non-negative decimal number' "$T/err"
+grep -q 'bad.yaml:3:17: expected a non-negative decimal number' "$T/err"
 ok $? "a value of the wrong type is an error with line and column"
 run_status kp-classify -P nope </dev/null
 is "$rc" 2 "an unknown profile is a usage error"

@@ -69,6 +69,19 @@ is "$rc" 2 "a pairs-file line that matches nothing: exit 2"
 grep -q "^kp-compare: $T/pairs:3: the target selection \"v6.81\" matches no stat" "$T/err"
 ok $? "... naming file and line" || sed 's/^/# /' "$T/err"
 
+# kernel names that are not versions, without -b/-t: said, not silent
+kp-parse-mmtests --meta kernel=mine "$L/baseline" >"$T/r4" &&
+    kp-parse-mmtests --meta kernel=yours "$L/baseline-rerun" >>"$T/r4" &&
+    kp-identify "$T/r4" | kp-stats >"$T/s4"
+run_status kp-compare "$T/s4"
+is "$(jq -r 'select(.type=="coverage" and .kind=="uncompared" and .level=="kernel") | .name' "$T/out" | sort -u | tr '\n' ' ')" \
+    "mine yours " "unordered kernels: an uncompared record each"
+is "$(jq -r 'select(.type=="coverage" and .level=="pair") | "\(.kind) \(.why)"' "$T/out")" \
+    "uncompared no kernel has a baseline; see the other coverage records, or give -b and -t" \
+    "... and one that says nothing was compared"
+is "$(grep -c 'not a kernel version kp(7) can order; give -b and -t' "$T/err")" 2 \
+    "... one warning line per kernel, not per key" || sed 's/^/# /' "$T/err"
+
 # no stats at all: a record that says so, not silence
 run_status kp-compare /dev/null
 is "$rc" 0 "empty input: exit 0"

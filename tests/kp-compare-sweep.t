@@ -127,13 +127,29 @@ for f in fits:
         df = V * V / (own * own / g['df'] + sh * sh / f['dm'] + fm * fm / dfm)
         g.update(est=est, se=math.sqrt(V), df=df, p=p2(est / math.sqrt(V), df), shrink=B,
                  method='sweep-eb-log')
-ps = np.array([g['p'] for g in lv]); order = np.argsort(ps, kind='stable'); m = len(ps)
-q = np.minimum.accumulate((ps[order] * m / np.arange(1, m + 1))[::-1])[::-1]
-for j, i in enumerate(order): lv[i]['q'] = min(float(q[j]), 1.0)
 got = {}
 for l in open(out):
     c = json.loads(l)
     if c['type'] == 'cmp': got[(c['key'], c['conc'])] = c
+# q: Benjamini-Bogomolov over the families (keys), each family's p Simes'
+# over its levels
+def bh(ps):
+    ps = np.array(ps); order = np.argsort(ps, kind='stable'); m = len(ps)
+    q = np.minimum.accumulate((ps[order] * m / np.arange(1, m + 1))[::-1])[::-1]
+    out = [0.0] * m
+    for j, i in enumerate(order): out[i] = min(float(q[j]), 1.0)
+    return out
+keys = sorted({g['key'] for g in lv})
+def famp(k):
+    L = [g for g in lv if g['key'] == k]
+    ps = sorted(g['p'] for g in L)
+    return min(1.0, min(p * len(ps) / (i + 1) for i, p in enumerate(ps)))
+fq = dict(zip(keys, bh([famp(k) for k in keys]))); M = len(keys)
+ts = sorted(fq.values())
+for k in keys:
+    L = [g for g in lv if g['key'] == k]
+    for g, w in zip(L, bh([g['p'] for g in L])):
+        g['q'] = min(1.0, min(max(t, w * M / sum(1 for u in ts if u <= t)) for t in ts if t >= fq[k]))
 bad = []; worst = 0; nsweep = 0
 def close(what, g, x, want):
     global worst

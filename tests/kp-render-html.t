@@ -69,7 +69,7 @@ for pi, (bk, tk) in enumerate(pairs):
             direction="regression", levels=levels, affected=affected, missing=[],
             severity_counts={"red": len(affected)}, avg_score=44, change_min_pct=-24,
             change_max_pct=-21, systematic=len(affected) == len(levels),
-            p_combined=1e-6, combine_method="stouffer"))
+            p_combined=1e-6, combine_method="simes"))
         out.append(dict(type="stat", scope="test", exp=te, suite=suite, bench=bench,
             test=test, n_groups=len(levels), n=6, incomplete_groups=1, missing_conc=[3],
             cv_median=0.01, cv_max=0.3, unstable_groups=1))
@@ -328,7 +328,7 @@ is "$(grep -c 'class="cls regression">regression' "$t")" 3 \
     "sysbench cpu regresses at 1, 3 and 4 threads"
 ok $(grep -q 'v6.18:</b> <b>systematic regression</b>: every tested level moved (3 of 3)' \
     "$t"; echo $?) "... and the test page says it is systematic, and why"
-ok $(grep -q 'v6.18-rc1:</b> not systematic: no change at 1, 3, 4' "$t"; \
+ok $(grep -q 'v6.18-rc1:</b> not systematic: uncertain at 1, 3, 4' "$t"; \
     echo $?) "... and why the 1-hog run is not"
 t=fsite/$(testp fsite context)
 ok $(grep -q 'v6.18-rc1:</b> not systematic: regressed at 4; uncertain at 1, 2' \
@@ -340,12 +340,14 @@ ok $(grep -q 'class="sev \(red\|yellow\)"' "$cmp4" &&
     grep -q 'bogo-ops/s fell 4[0-9]' "$cmp4"; echo $?) \
     "... its comparison page at 4 workers shows the ~48% drop with a severity"
 t=fsite/$(testp fsite futex1-threads)
-ok $(grep -q 'v6.18:</b> <b>systematic regression</b>: every tested level moved (4 of 4)' \
-    "$t"; echo $?) "will-it-scale futex1 regresses at every task count under 2 hogs"
+# at 3 tasks the baseline's two runs lie 48% apart: one target run 55% lower
+# is within that run noise (kp-classify(1), one run a side)
+ok $(grep -q 'v6.18:</b> <b>not systematic</b>: regression at 3 of 4 tested levels.*uncertain at 3\.' \
+    "$t"; echo $?) "will-it-scale futex1 regresses at 3 of 4 task counts under 2 hogs; at 3 the run noise hides it"
 ok $(grep -q 'unixbench/<wbr>syscall/<wbr>syscall-getpid<wbr>\[syscall loops\]</a></td><td class="n">1</td>' \
     "fsite/$(suite fsite unixbench)"; echo $?) "unixbench syscall is listed"
-is "$(grep -c '<span class="sys">systematic regression</span>' fsite/index.html)" 2 \
-    "the kernel page lists the two systematic groups"
+is "$(grep -c '<span class="sys">systematic regression</span>' fsite/index.html)" 1 \
+    "the kernel page lists the one systematic group"
 ok $(grep -q '<td>regressed at 1, 2, 3; uncertain at 4' fsite/index.html; echo $?) \
     "... and says why the others are not"
 ok $(grep -q '<div class="verdict regression"><b>[0-9]* regressions</b> ([0-9]* \(red\|yellow\)' \

@@ -22,7 +22,7 @@ run() {	# run RUN HOST CPU START
 	mkcmp futex3-threads 1 no-change none 0 100 100.5 0.5
 	# a hostile name: escapes, markup, quotes, separators, a newline
 	printf '{"type":"cmp","key":"k","job":"j","suite":"s<&>","bench":"b`|*","test":"t\\u001b[31mX\\u0085","op":"o\\"'"'"',","metric":"m\\n","unit":"ms","better":"lower","conc":1,"base_kernel":"v6.17","target_kernel":"v6.18","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"n_base":5,"n_target":5,"base_median":1,"target_median":1.1,"change_pct":10,"p":0.04,"q":0.05,"worse":true,"class":"regression","severity":"green","score":30,"reason":"a|b","need_n":null,"zz_extra":[1,"x"]}\n'
-	printf '{"type":"sys","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","unit":"ops/s","better":"higher","base_kernel":"v6.17","target_kernel":"v6.18","direction":"regression","levels":[1,2,4],"affected":[2,4],"uncertain":[1],"opposite":[],"missing":[8],"n_levels":3,"n_affected":2,"severity_counts":{"red":1,"yellow":1},"avg_score":77.5,"change_min_pct":-12.7,"change_max_pct":-5.1,"systematic":false,"p_combined":1.3e-06,"q_combined":5e-06,"combine_method":"stouffer","n_combined":3,"rank":1}\n'
+	printf '{"type":"sys","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","unit":"ops/s","better":"higher","base_kernel":"v6.17","target_kernel":"v6.18","direction":"regression","levels":[1,2,4],"affected":[2,4],"uncertain":[1],"opposite":[],"missing":[8],"n_levels":3,"n_affected":2,"severity_counts":{"red":1,"yellow":1},"avg_score":77.5,"change_min_pct":-12.7,"change_max_pct":-5.1,"systematic":false,"p_combined":1.3e-06,"q_combined":5e-06,"combine_method":"simes","n_combined":3,"rank":1}\n'
 	echo '{"type":"stat","scope":"group"}'
 } >"$T/in"
 
@@ -220,11 +220,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
+grep -q '^usage: kp-render -f FORMAT \[--fail-on CLASS | SEVERITY | missing\] \[--fail-on-triaged\] \[--full\] \[--max-age DAYS\] \[-o DIR\] \[-s SAMPLES\] \[FILE ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
+is "$(cat "$T/out")" "usage: kp-render -f FORMAT [--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] [--max-age DAYS] [-o DIR] [-s SAMPLES] [FILE ...]" \
 	"--help: the synopsis on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"
@@ -282,7 +282,7 @@ is "$rc" 2 "--full: text, md or csv only"
 
 # caveats a reader must see on the line itself
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
-	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>noise-floor(20%);interference:target-cpu-share-40%-of-baseline"/' |
+	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>run-noise;run-sd(8%,default);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
 grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"

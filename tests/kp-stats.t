@@ -93,11 +93,17 @@ ok $? "same kernel: exit 0"
 is "$(jq -r "$stat_g | .exp" "$T/same" | sort -u | wc -l)" 15 "baseline and rerun share one exp per job"
 is "$(jq -r "$stat_g | select(.kernel == \"v6.17\") | .n_runs" "$T/same" | sort -u)" 2 "... with two runs in every group"
 is "$(grep -c '"type":"noise"' "$T/same")" 26 "... and a noise record per group"
-n=$(jq -r 'select(.type == "noise" and .bench == "context" and .conc == 2) | [.n_runs, (.run_medians | @csv), .noise_pct] | @tsv' "$T/same")
-want=$($PY -c 'print("2\t8636.66,7975.8\t%r" % (100 * (8636.66 / 7975.8 - 1)))')
-is "$n" "$want" "stress-ng context at 2: run medians 8636.66 (baseline-rerun) and 7975.8 (baseline), noise_pct"
-is "$(jq -r 'select(.type == "noise" and .bench == "futex2" and .conc == 2) | .noise_pct | floor' "$T/same")" 98 \
-	"will-it-scale futex2 at 2 tasks moves 98% between runs of one kernel"
+n=$(jq -r 'select(.type == "noise" and .bench == "context" and .conc == 2) | [.n_runs, (.run_medians | @csv), .source, .df] | @tsv' "$T/same")
+is "$n" "$(printf '2\t8636.66,7975.8\treruns\t1')" "stress-ng context at 2: run medians 8636.66 (baseline-rerun) and 7975.8 (baseline), from reruns, df 1"
+# run_sd_pct: the standard deviation of the logs of the run means, by Python's statistics
+kp-parse-mmtests --meta baseline:kernel=v6.17 --meta baseline-rerun:kernel=v6.17 "$LOG/baseline" "$LOG/baseline-rerun" 2>/dev/null |
+	jq -r 'select(.type == "sample" and .bench == "futex2" and .conc == 2) | [.run, .value] | @tsv' >"$T/f2"
+want=$($PY -c 'import sys, math, statistics as s, collections as c
+d = c.defaultdict(list)
+for l in open(sys.argv[1]): r, v = l.split(); d[r].append(float(v))
+print(round(100 * s.stdev([math.log(s.mean(v)) for v in d.values()]), 6))' "$T/f2")
+is "$(jq -r 'select(.type == "noise" and .bench == "futex2" and .conc == 2) | .run_sd_pct * 1e6 | round / 1e6' "$T/same")" "$want" \
+	"will-it-scale futex2 at 2 tasks: run_sd_pct $want, the sd of the logs of the run means (98% apart)"
 awk '/"type":"stat"/ && /"scope":"group"/ { g = 1; next } /"type":"noise"/ && !g { bad = 1 } { g = 0 } END { exit bad }' "$T/same"
 ok $? "each noise record follows its group's stat record"
 
@@ -191,13 +197,49 @@ run_status kp-stats -w x /dev/null
 is "$rc" 2 "-w x: exit 2"
 run_status kp-stats -q
 is "$rc" 2 "unknown option: exit 2"
-grep -q '^usage: kp-stats \[-w n\] \[file ...\]$' "$T/err"
+grep -q '^usage: kp-stats \[-s i/n\] \[-w n\] \[file ...\]$' "$T/err"
 ok $? "... with the synopsis"
 run_status kp-stats --help
-is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
+is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-s i/n] [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
 run_status kp-stats --version
 is "$rc.$(cat "$T/out")" "0.kp-stats $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
     "--version: the version of config.mk"
+# -s i/n: shards by exp whose outputs, one after the other, are the
+# output of one kp-stats byte for byte (other records in shard 1 only)
+{
+	echo '{"type":"run","run":"r","iter":0}'
+	for e in 0 3 5 8 a c f; do
+		for rep in 1 2 3; do
+			echo "$s" | sed "s/eeeeeeeeeeeeeeee/$e${e}00000000000000/; s/\"rep\":1/\"rep\":$rep/; s/\"value\":1/\"value\":$rep$e/" |
+				sed 's/"value":\([0-9]*\)[a-f]/"value":\1/'
+		done
+	done
+	echo '{"type":"runstat","run":"r","iter":0}'
+} >"$T/many"
+kp-stats "$T/many" >"$T/one"
+ok $? "many exps: exit 0"
+for n in 2 3; do
+	i=1
+	: >"$T/cat"
+	while [ $i -le $n ]; do
+		kp-stats -s $i/$n "$T/many" >>"$T/cat" || break
+		i=$((i + 1))
+	done
+	cmp -s "$T/cat" "$T/one"
+	ok $? "-s i/$n: the shards one after the other are the output of one kp-stats"
+done
+is "$(kp-stats -s 3/3 "$T/many" | jq -r 'select(.scope == "exp") | .exp' | tr '\n' ' ')" \
+	"cc00000000000000 ff00000000000000 " "-s 3/3: the exps of the last third of the range"
+for a in 0/2 3/2 1/0 x 1/2x; do
+	run_status kp-stats -s "$a" "$T/many"
+	is "$rc" 2 "-s $a: exit 2"
+done
+echo "$s" | sed 's/eeeeeeeeeeeeeeee/EEEEEEEEEEEEEEEE/' >"$T/bad"
+run_status kp-stats -s 1/2 "$T/bad"
+is "$rc" 2 "-s with an exp not of lowercase hex digits: exit 2"
+grep -q "^kp-stats: $T/bad:1:[0-9]*: expected an exp of 16 lowercase hex digits" "$T/err"
+ok $? "... naming file:line:col"
+
 if [ -w /dev/full ]; then
 	kp-stats "$T/id" >/dev/full 2>/dev/null
 	is "$?" 2 "a failed write: exit 2"

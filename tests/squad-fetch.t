@@ -84,6 +84,37 @@ jq -r 'select(.scope == "group") | [.kernel, .test, .conc, .n, .median] | @tsv' 
 cmp -s "$T/got" "$T/want"
 ok $? "EXAMPLES: kp-parse-squad(1)'s summary of the lab"
 
+# a TuxSuite build: a testrun without attachments gets the compiler's
+# full version and the config's hash from the build of its commit
+sha3=fedcba9876543210fedcba9876543210fedcba98
+mkdir -p "$T/srv/tuxsuite/2Nx9"
+printf '{"uid": "2Nx9", "git_sha": "%s", "git_describe": "v6.20", "target_arch": "arm64", "toolchain": "gcc-14", "kconfig": ["defconfig"], "download_url": "@DL@", "build_status": "pass"}\n' "$sha3" >"$T/srv/tuxsuite/2Nx9/status.json"
+printf '{"compiler": {"name": "gcc", "version": "14", "version_full": "gcc (GCC) 14.2.0"}}\n' >"$T/srv/tuxsuite/2Nx9/metadata.json"
+printf 'CONFIG_HZ=250\n' >"$T/srv/tuxsuite/2Nx9/config"
+printf '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": {"value": [80, 81], "unit": "ops/s"}}\n' >"$T/m3.json"
+printf '{"job_id": "v6.20-c7g-1", "instance": "c7g-1", "git_sha": "%s", "target_arch": "arm64", "toolchain": "gcc-14", "datetime": "2026-12-02T10:00:00Z"}\n' "$sha3" >"$T/md3.json"
+sh "$sq/submit.sh" "$url" lab graviton v6.20 c7g "$T/m3.json" "$T/md3.json"
+run_status kp-fetch -s "$T/store" "${src}build/v6.20/" "tuxsuite+$url/v1/groups/lab/projects/graviton/builds/2Nx9"
+is "$rc:$(jq -r 'select(.source | startswith("tuxsuite+")) | .path' "$T/out" | paste -sd' ')" \
+    "0:builds/2Nx9/status.json builds/2Nx9/metadata.json builds/2Nx9/config" \
+    "tuxsuite+URL: the build's status, metadata.json and config"
+kp-parse-squad -s "$T/store" 2>"$T/err" | jq -r 'select(.type == "run" and .kernel == "v6.20") | "\(.kernel_sha) \(.toolchain) \(.kconfig_hash)"' >"$T/got"
+is "$(cat "$T/got")" "$sha3 gcc 14.2.0 $(printf 'CONFIG_HZ=250\n' | sha256sum | cut -c1-16)" \
+    "the run of that commit: toolchain and kconfig_hash from TuxSuite's build, not the name gcc-14"
+run_status kp-fetch -s "$T/store" "tuxsuite+$url/v1/groups/lab/projects/graviton/builds/nosuch"
+is "$rc" 2 "a TuxSuite build that is not there: exit 2"
+
+# MMTESTS_ITERATIONS splits a measurement_list; one that does not divide is named
+printf '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": {"value": [1, 2, 3, 4], "unit": "ops/s"}, "wis-futex/wis/futex1/futex1-threads/futex1/ops@2": {"value": [1, 2, 3], "unit": "ops/s"}}\n' >"$T/m4.json"
+printf '{"job_id": "v6.21-c7g-1", "instance": "c7g-1", "MMTESTS_ITERATIONS": "2", "datetime": "2026-12-03T10:00:00Z"}\n' >"$T/md4.json"
+sh "$sq/submit.sh" "$url" lab graviton v6.21 c7g "$T/m4.json" "$T/md4.json"
+kp-fetch -s "$T/s4" "${src}build/v6.21/" >/dev/null
+run_status kp-parse-squad -s "$T/s4"
+is "$rc:$(jq -r 'select(.type == "sample") | "\(.iter)/\(.rep)"' "$T/out" | paste -sd' ')" "2:0/1 0/2 1/1 1/2" \
+    "MMTESTS_ITERATIONS 2: four values are two iterations of two"
+grep -q 'ops@2": 3 values, not 2 iterations of equally many; left out' "$T/err"
+ok $? "... and three values cannot be: named, left out, exit 2"
+
 # the token: from KP_SQUAD_TOKEN only, and nowhere else
 serve "$T/priv" s3cr3t-t0ken
 KP_SQUAD_TOKEN=s3cr3t-t0ken sh "$sq/lab.sh" "$url"

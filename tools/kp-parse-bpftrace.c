@@ -467,6 +467,14 @@ parse_json(const char *buf, size_t len)
 					json_meta(&d, data);
 				continue;
 			}
+			/* a map of values, as text prints "@calls: 42": named,
+			 * as the text reader names it, not dropped unseen */
+			if (strcmp(type, "map") == 0 && data >= 0 &&
+			    d.tok[data].type == KP_JOBJ)
+				for (k = kp_json_first(&d, data);
+				    k >= 0 && (uint32_t)k < d.tok[data].next; k = d.tok[k + 1].next)
+					kp_warn_at(fname, lineno, (long)d.tok[k].off,
+					    "%s is not a histogram; skipped", kp_json_str(&d, k));
 			if (strcmp(type, "hist") != 0 && strcmp(type, "lhist") != 0)
 				continue;
 			if (data < 0 || d.tok[data].type != KP_JOBJ)

@@ -172,14 +172,13 @@ better_of(const char *unit)
 /* kconfig_hash: the .config attached as "config", hashed as
  * kp-parse-mmtests hashes the one MMTests keeps */
 static char *
-confighash(const char *source, const char *dir)
+confighash(const char *source, const char *path)
 {
 	const kp_artifact *a;
 	unsigned char md[32];
-	char path[4096], hex[65], *text;
+	char hex[65], *text;
 	size_t len;
 
-	snprintf(path, sizeof(path), "%s/attachments/config", dir);
 	if (!(a = kp_artifact_find(arts, narts, source, path)))
 		return NULL;
 	if (!(text = kp_slurp(a->file, &len)))
@@ -189,6 +188,90 @@ confighash(const char *source, const char *dir)
 	free(text);
 	hex[16] = '\0';
 	return estrdup(hex);
+}
+
+/* TuxSuite builds stored by kp-fetch tuxsuite+URL sources: what each
+ * built, with the compiler's full version and the config's hash */
+typedef struct {
+	char *sha, *arch, *toolchain, *kconfig_hash;
+} TuxBuild;
+static TuxBuild *tuxb;
+static size_t ntuxb;
+
+static void
+tux_index(void)
+{
+	char path[4096], *dir;
+	const char *v;
+	size_t i, n;
+	Doc st, mt;
+
+	for (i = 0; i < narts; i++) {
+		n = strlen(arts[i].path);
+		if (strncmp(arts[i].source, "tuxsuite+", 9) || strncmp(arts[i].path,
+		    "builds/", 7) || n < 12 || strcmp(arts[i].path + n - 12, "/status.json"))
+			continue;
+		load(&st, arts[i].source, arts[i].path, 0);
+		if (!st.ok || !(v = str(&st, 0, "git_sha"))) {
+			unload(&st);
+			continue;
+		}
+		dir = estrndup(arts[i].path, n - 12);
+		tuxb = kp_grow(tuxb, ntuxb, sizeof(*tuxb));
+		tuxb[ntuxb].sha = estrdup(v);
+		v = str(&st, 0, "target_arch");
+		tuxb[ntuxb].arch = v ? estrdup(v) : NULL;
+		snprintf(path, sizeof(path), "%s/metadata.json", dir);
+		load(&mt, arts[i].source, path, 0);
+		if (!(v = str(&mt, 0, "compiler.version_full")) &&
+		    !(v = str(&st, 0, "tuxmake_metadata.compiler.version_full")))
+			v = str(&st, 0, "toolchain");
+		tuxb[ntuxb].toolchain = v ? kp_toolchain(v) : NULL;
+		snprintf(path, sizeof(path), "%s/config", dir);
+		tuxb[ntuxb++].kconfig_hash = confighash(arts[i].source, path);
+		unload(&mt);
+		unload(&st);
+		free(dir);
+	}
+}
+
+static int
+same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* What the TuxSuite build of the run's commit (and architecture) says:
+ * the compiler's full version over a toolchain's name, and the config's
+ * hash.  Builds of one commit that disagree settle nothing. */
+static void
+from_tuxsuite(kp_run *r, char **tc, char **kh, int full)
+{
+	const TuxBuild *m = NULL;
+	size_t i;
+
+	if (!r->kernel_sha)
+		return;
+	for (i = 0; i < ntuxb; i++) {
+		if (strcmp(tuxb[i].sha, r->kernel_sha) || (r->arch && tuxb[i].arch &&
+		    strcmp(r->arch, tuxb[i].arch)))
+			continue;
+		if (m && (!same(m->toolchain, tuxb[i].toolchain) ||
+		    !same(m->kconfig_hash, tuxb[i].kconfig_hash))) {
+			kp_warn("TuxSuite builds of %s disagree on the toolchain or "
+			    "the config; neither taken", r->kernel_sha);
+			return;
+		}
+		m = &tuxb[i];
+	}
+	if (!m)
+		return;
+	if (m->toolchain && (!r->toolchain || !full)) {
+		free(*tc);
+		r->toolchain = *tc = estrdup(m->toolchain);
+	}
+	if (m->kconfig_hash && !r->kconfig_hash)
+		r->kconfig_hash = *kh = estrdup(m->kconfig_hash);
 }
 
 /* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
@@ -301,6 +384,8 @@ testrun(const char *source, const char *dir)
 	const char *s, *name, *inst, *v;
 	long long start, iters = 1, id = -1;
 	const kp_artifact *ma;
+	char cpath[4096], tname[32];
+	int full = 0;
 	kp_run r;
 	kp_sample x;
 	kp_in *in;
@@ -356,8 +441,8 @@ testrun(const char *source, const char *dir)
 	if (!(inst = first(&md, inst_keys)))
 		inst = name;
 	if (!inst) {
-		snprintf(path, sizeof(path), "testrun-%lld", id);
-		inst = path;
+		snprintf(tname, sizeof(tname), "testrun-%lld", id);
+		inst = tname;
 	}
 	if ((start = epoch(str(&tr, 0, "datetime"))) < 0)
 		start = epoch(str(&bld, 0, "datetime"));
@@ -385,12 +470,20 @@ testrun(const char *source, const char *dir)
 	if (!(v = first(&md, arch_keys)) && !(v = first(&bmd, arch_keys)))
 		v = str(&tux, 0, "build.target_arch");
 	r.arch = (char *)v;
+	/* the compiler's full version, else (after TuxSuite's build, below)
+	 * the toolchain's name */
 	if ((v = str(&tux, 0, "compiler.version_full")) ||
 	    (v = str(&md, 0, "compiler_version_full")) ||
-	    (v = str(&bmd, 0, "compiler_version_full")) ||
-	    (v = str(&md, 0, "toolchain")) || (v = str(&bmd, 0, "toolchain")))
+	    (v = str(&bmd, 0, "compiler_version_full")))
+		full = 1;
+	else if ((v = str(&md, 0, "toolchain")) || (v = str(&bmd, 0, "toolchain")))
+		full = 0;
+	if (v)
 		r.toolchain = tc = kp_toolchain(v);
-	r.kconfig_hash = kh = confighash(source, dir);
+	snprintf(cpath, sizeof(cpath), "%s/attachments/config", dir);
+	r.kconfig_hash = kh = confighash(source, cpath);
+	if (!full || !r.kconfig_hash)
+		from_tuxsuite(&r, &tc, &kh, full);
 	r.framework = (char *)str(&md, 0, "framework");
 	r.framework_version = (char *)str(&md, 0, "framework_version");
 	r.start.type = start < 0 ? KP_JNULL : KP_JNUM;
@@ -509,6 +602,7 @@ main(int argc, char *argv[])
 		free(index);
 	} else
 		arts = kp_artifacts_read(NULL, argc ? argv[0] : "-", &narts);
+	tux_index();
 	w = kp_w_open(stdout, "<stdout>");
 	for (i = 0; i < narts; i++) {
 		if (strncmp(arts[i].source, "squad+", 6) || !(n = testrun_dir(arts[i].path)))

@@ -1,6 +1,12 @@
 /* kp-systematic: find regressions (and improvements) that repeat across the
  * concurrency levels of one measurement.
  *
+ * The levels of a family ran on the same machines, so they are not
+ * independent evidence: a family-wide claim rests on kp-compare's
+ * family-wide test, whose unit is the instance (family_p, family_q), or,
+ * for records without it, on Simes' test over the levels, which holds
+ * under the positive dependence of levels that share a machine.
+ *
  * Every record passes through first, so the stream keeps flowing; the cmp
  * records are also kept in memory (a few hundred bytes each) and grouped
  * once at the end by sorting, which keeps the output independent of the
@@ -25,6 +31,7 @@ typedef struct {
 	char *base_kernel, *target_kernel;
 	long long conc;
 	double score, change_pct, p;
+	double fam_change, fam_p, fam_q;	/* kp-compare's family-wide test */
 	int better, class;
 } Level;
 
@@ -44,7 +51,8 @@ typedef struct {
 	kp_ints affected, uncertain, opposite, missing;
 	long long sevcount[KP_NSEV + 1];
 	double avg_score, chmin, chmax, p, q;
-	int ncomb;	/* levels that entered the combined test */
+	int method;	/* enum kp_combine: the family test, or Simes over levels */
+	int ncomb;	/* levels that entered Simes' test, or the family's */
 	int systematic;
 } Sys;
 
@@ -55,13 +63,12 @@ typedef struct {
 	size_t nexpect;
 	long minlevels;
 	double alpha;
-	int combine;	/* -m: enum kp_combine */
 	size_t nunclassified;
 	kp_recix ix;
 } Systematic;
 
 static const char synopsis[] = "usage: kp-systematic [-a alpha] [-e levels] "
-    "[-l min] [-m stouffer | sign] [file ...]";
+    "[-l min] [file ...]";
 
 static int
 cmpll(const void *a, const void *b)
@@ -102,54 +109,64 @@ moved(const Cmp *c, int dir)
 	return dir == KP_DIR_REGRESSION ? c->worse == 1 : c->worse == 0;
 }
 
-/* Stouffer's Z over one-sided p-values: a two-sided p and the sign of the
- * change give the one-sided p toward dir as p/2 (moved that way) or
- * 1 - p/2 (moved the other way), whose normal quantile is +-kp_norm_quantile(p/2);
- * computing it from p/2 directly keeps precision near 1. */
-static double
-stouffer(Sys *g)
+static int
+bydbl(const void *a, const void *b)
 {
-	double z = 0, p;
-	size_t i;
-	int k = 0;
+	double x = *(const double *)a, y = *(const double *)b;
 
-	for (i = 0; i < g->n; i++) {
-		p = g->c[i]->x.p;
-		if (isnan(p) || g->c[i]->inrun)
-			continue;
-		k++;
-		if (g->c[i]->worse < 0 || p >= 1)
-			continue;	/* z = 0 */
-		p = fmax(p, DBL_MIN);
-		z += moved(g->c[i], g->dir) ? -kp_norm_quantile(p / 2) : kp_norm_quantile(p / 2);
-	}
-	g->ncomb = k;
-	return k ? kp_norm_sf(z / sqrt(k)) : NAN;
+	return (x > y) - (x < y);
 }
 
-/* exact one-sided sign test: P(X >= m), X ~ Binomial(k, 1/2), over the
- * levels that changed at all */
+/* Simes' test (Simes 1986) over the one-sided p-values toward dir of the
+ * levels tested on several runs: min over i of p_(i) k / i.  A two-sided p
+ * and the sign of the change give p/2 when the level moved that way and
+ * 1 - p/2 when it moved the other.  Valid when the levels are
+ * positively dependent (Sarkar 1998), as levels on one machine are;
+ * Stouffer's sum, which assumes them independent, is not. */
 static double
-signtest(Sys *g)
+simes(Sys *g)
 {
-	double lc, sum = 0;
-	size_t i;
-	int k = 0, m = 0, j;
+	double *p = ereallocarray(NULL, g->n + 1, sizeof(*p)), best = INFINITY;
+	size_t i, k = 0;
 
 	for (i = 0; i < g->n; i++) {
-		if (g->c[i]->worse < 0 || g->c[i]->inrun)
+		if (isnan(g->c[i]->x.p) || g->c[i]->inrun)
 			continue;
-		k++;
-		m += moved(g->c[i], g->dir);
+		if (g->c[i]->worse < 0)
+			p[k++] = 1;
+		else
+			p[k++] = moved(g->c[i], g->dir) ? g->c[i]->x.p / 2 :
+			    1 - g->c[i]->x.p / 2;
 	}
-	g->ncomb = k;
-	if (k == 0)
-		return NAN;
-	for (j = m; j <= k; j++) {
-		lc = lgamma(k + 1.0) - lgamma(j + 1.0) - lgamma(k - j + 1.0);
-		sum += exp(lc - k * M_LN2);
+	qsort(p, k, sizeof(*p), bydbl);
+	for (i = 0; i < k; i++)
+		best = fmin(best, p[i] * (double)k / (double)(i + 1));
+	free(p);
+	g->ncomb = (int)k;
+	return k ? fmin(best, 1) : NAN;
+}
+
+/* the family-wide test toward dir: its p when the family moved that way,
+ * NAN when it moved the other way or was not tested */
+static void
+familytest(Sys *g)
+{
+	const Level *x = &g->c[0]->x;
+	int worse;
+
+	g->method = KP_COMB_SIMES;
+	if (isnan(x->fam_p))
+		return;
+	g->method = KP_COMB_FAMILY;
+	g->ncomb = (int)g->n;
+	g->p = g->q = NAN;
+	if (x->fam_change == 0)
+		return;
+	worse = x->better == KP_LOWER ? x->fam_change > 0 : x->fam_change < 0;
+	if (worse == (g->dir == KP_DIR_REGRESSION)) {
+		g->p = x->fam_p;
+		g->q = x->fam_q;
 	}
-	return fmin(sum, 1);
 }
 
 static int
@@ -184,7 +201,8 @@ keep(Systematic *y, kp_json *d, const char *file)
 		    KP_CMP_BETTER, KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL,
 		    KP_CMP_FAMILY, KP_CMP_CONC, KP_CMP_SCORE, KP_CMP_CHANGE_PCT,
 		    KP_CMP_P, KP_CMP_WORSE, KP_CMP_OBS_LEVEL, KP_CMP_SINGLE_RUN,
-		    KP_CMP_CLASS, KP_CMP_SEVERITY, -1);
+		    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_FAMILY_CHANGE_PCT,
+		    KP_CMP_FAMILY_P, KP_CMP_FAMILY_Q, -1);
 	if (y->ncmp == y->cmpcap) {
 		y->cmpcap = y->cmpcap ? 2 * y->cmpcap : 1024;
 		y->cmps = ereallocarray(y->cmps, y->cmpcap, sizeof(*y->cmps));
@@ -211,8 +229,8 @@ keep(Systematic *y, kp_json *d, const char *file)
 	c->sev = x.severity < 0 ? KP_NSEV : x.severity;
 	c->x = (Level){ x.suite, x.bench, x.test, x.op, x.metric, x.base_exp,
 	    x.target_exp, x.unit ? x.unit : estrdup(""), x.base_kernel,
-	    x.target_kernel, x.conc, x.score, x.change_pct, x.p, x.better,
-	    x.class };
+	    x.target_kernel, x.conc, x.score, x.change_pct, x.p, x.family_change_pct,
+	    x.family_p, x.family_q, x.better, x.class };
 	free(x.family);
 	snprintf(buf, sizeof(buf), ":%ld", d->line);
 	c->where = emalloc(strlen(file) + strlen(buf) + 1);
@@ -283,11 +301,14 @@ summarise(const Systematic *y, Sys *g)
 	if (g->chmin > g->chmax)
 		g->chmin = g->chmax = NAN;
 	g->systematic = g->affected.n == g->n && g->missing.n == 0;
-	g->p = y->combine == KP_SIGN ? signtest(g) : stouffer(g);
+	familytest(g);
+	if (g->method == KP_COMB_SIMES)
+		g->p = simes(g);
 }
 
-/* Benjamini-Hochberg over the combined p-values of every group and
- * direction (NaN ones left out) */
+/* Benjamini-Hochberg over the Simes p-values of every group and direction
+ * (NaN ones left out); a family test's q is kp-compare's, over the
+ * families of its pair */
 static void
 adjust(Sys **s, size_t n)
 {
@@ -295,10 +316,11 @@ adjust(Sys **s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		p[i] = s[i]->p;
+		p[i] = s[i]->method == KP_COMB_SIMES ? s[i]->p : NAN;
 	kp_bh(p, n, q);
 	for (i = 0; i < n; i++)
-		s[i]->q = q[i];
+		if (s[i]->method == KP_COMB_SIMES)
+			s[i]->q = q[i];
 	free(p);
 	free(q);
 }
@@ -390,7 +412,7 @@ wsys(const Systematic *y, kp_w *w, const Sys *g, long rank)
 	s.systematic = g->systematic;
 	s.p_combined = g->p;
 	s.q_combined = g->q;
-	s.combine_method = y->combine;
+	s.combine_method = g->method;
 	s.n_combined = g->ncomb;
 	s.rank = rank;
 	s.triage = -1;	/* kp-triage's; 0 would be "acknowledged" */
@@ -419,15 +441,13 @@ main(int argc, char *argv[])
 	kp_w *w;
 	Sys *groups, **out;
 	size_t i, j, k, ng = 0, nout = 0;
-	char list[64];
 	int ch, dir;
 	Cmp *c;
 
 	kp_std_options(argc, argv, synopsis);
 	y.minlevels = 2;
-	y.alpha = 0.05;
-	y.combine = KP_STOUFFER;
-	while ((ch = getopt(argc, argv, "a:e:l:m:")) != -1) {
+	y.alpha = 0.01;
+	while ((ch = getopt(argc, argv, "a:e:l:")) != -1) {
 		switch (ch) {
 		case 'a':
 			y.alpha = kp_opt_dbl("-a", optarg, 0, 1,
@@ -439,12 +459,6 @@ main(int argc, char *argv[])
 		case 'l':
 			y.minlevels = (long)kp_opt_ll("-l", optarg, 1, LONG_MAX,
 			    "a positive number of levels");
-			break;
-		case 'm':
-			if ((y.combine = kp_vocab_find(&kp_combine_v, optarg,
-			    strlen(optarg))) < 0)
-				kp_die("-m %s: expected %s", optarg, kp_vocab_list(
-				    &kp_combine_v, list, sizeof(list)));
 			break;
 		default:
 			kp_usage(synopsis);
@@ -490,8 +504,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < ng; i++)
 		out[i] = &groups[i];
 	adjust(out, ng);
-	/* a group qualifies by its classified levels, or by the combined
-	 * test when no single level was convincing enough on its own */
+	/* a group qualifies by its classified levels, or by the family-wide
+	 * test when no single level was convincing enough on its own; never
+	 * with no level moved and nothing significant */
 	for (i = 0; i < ng; i++) {
 		Sys *g = &groups[i];
 

@@ -8,6 +8,10 @@ attachment).  For tests and the README walkthrough only.
 
 usage: server.py DIR [TOKEN]
 DIR/port gets the port; DIR/state.json keeps what was submitted;
+DIR/tuxsuite/UID/ holds TuxSuite builds: status.json (its download_url
+"@DL@" stands for this server's /tux/UID/) and the artifacts metadata.json
+and config, served at /v1/groups/G/projects/P/builds/UID and /tux/UID/F;
+with TOKEN, they want "Authorization: TOKEN" as TuxSuite does.
 DIR/faults, read on every request, holds words that break the server:
   401      every request without the token is refused
   500      the builds listing answers 500
@@ -123,7 +127,24 @@ class H(BaseHTTPRequestHandler):
                                  "mimetype": "application/octet-stream", "length": len(c.encode("latin-1"))}
                                 for n, c in sorted(t["attachments"].items())]}
 
+    def tuxsuite(self):
+        parts = urllib.parse.urlsplit(self.path).path.strip("/").split("/")
+        if TOKEN and self.headers.get("Authorization") != TOKEN:
+            return self.send(401, {"error": "unauthorized"})
+        if parts[0] == "tux" and len(parts) == 3:
+            f = os.path.join(DIR, "tuxsuite", parts[1], parts[2])
+            if parts[2] in ("metadata.json", "config") and os.path.exists(f):
+                return self.send(200, open(f, "rb").read(), "application/octet-stream")
+            return self.send(404, {"error": "not found"})
+        f = os.path.join(DIR, "tuxsuite", parts[-1], "status.json")
+        if len(parts) == 7 and parts[5] == "builds" and os.path.exists(f):
+            body = open(f).read().replace("@DL@", "http://%s/tux/%s/" % (self.headers["Host"], parts[-1]))
+            return self.send(200, body.encode())
+        return self.send(404, {"error": "not found"})
+
     def do_GET(self):
+        if self.path.startswith("/v1/") or self.path.startswith("/tux/"):
+            return self.tuxsuite()
         if not self.authorised():
             return
         st = load()

@@ -119,6 +119,31 @@ main(void)
 	kp_in_close(in);
 	ok(kp_in_open_soft(path("missing")) == NULL, "soft open of a missing file");
 
+	/* text: a BOM is skipped, a NUL found with its place */
+	{
+		long line = 0, col = 0;
+		char t[] = "\xef\xbb\xbf{}\nx", *b;
+
+		ok(kp_text_bom("\xef\xbb\xbfx", 4) == 3 && kp_text_bom("\xef\xbb", 2) == 0,
+		    "a BOM is three bytes at the start");
+		ok(kp_text_nul("ab\ncd", 5, &line, &col) == 0, "text without NUL");
+		i = (size_t)kp_text_nul("ab\ncd\nx\0y", 10, &line, &col);
+		ok(i == (size_t)-1 && line == 3 && col == 2,
+		    "a NUL at line 3 column 2 (%ld:%ld)", line, col);
+		n = 7;
+		b = kp_text("t", t, &n);
+		ok(n == 4 && memcmp(b, "{}\nx", 4) == 0, "kp_text skips the BOM");
+		write_file("bom", "\xef\xbb\xbf" "a\n\xef\xbb\xbf" "b\n", 10);
+		in = kp_in_open(path("bom"));
+		kp_in_text(in);
+		l = kp_in_line(in, &n);
+		ok(l && n == 1 && l[0] == 'a', "kp_in_text: a BOM before line 1 is not read");
+		l = kp_in_line(in, &n);
+		ok(l && n == 4, "... and one later is kept (it is text)");
+		kp_in_close(in);
+		unlink(path("bom"));
+	}
+
 	free(big);
 	unlink(path("plain"));
 	unlink(path("text.gz"));

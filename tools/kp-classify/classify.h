@@ -8,7 +8,7 @@
 
 typedef struct {	/* settings of the measurements a pattern matches */
 	char *pattern;	/* fnmatch(3) on SUITE/BENCH/TEST/OP/METRIC */
-	double noise_floor_pct, min_change_pct, min_abs;	/* NAN: inherit */
+	double run_sd_pct, min_change_pct, min_abs;	/* NAN: inherit */
 } Rule;
 
 typedef struct {
@@ -17,8 +17,8 @@ typedef struct {
 	double min_abs;
 	double min_effect;
 	double max_cv;
-	double noise_floor_pct;
-	double min_noise_floor_pct;
+	double run_sd_pct;
+	double min_run_sd_pct;
 	double interference_ratio;
 	double gate_threshold_pct;
 	double red, yellow;

@@ -35,8 +35,8 @@ static const struct {
 	{ "min_abs", offsetof(Config, min_abs), "smaller absolute differences (in the unit) are no change" },
 	{ "min_effect", offsetof(Config, min_effect), "smaller |hedges_g| is too small an effect" },
 	{ "max_cv", offsetof(Config, max_cv), "a side with a larger cv is unstable" },
-	{ "noise_floor_pct", offsetof(Config, noise_floor_pct), "run-to-run noise assumed for one run per side" },
-	{ "min_noise_floor_pct", offsetof(Config, min_noise_floor_pct), "lowest floor learned from noise records" },
+	{ "run_sd_pct", offsetof(Config, run_sd_pct), "run-to-run standard deviation assumed for one run per side" },
+	{ "min_run_sd_pct", offsetof(Config, min_run_sd_pct), "lowest run_sd_pct learned from noise records" },
 	{ "interference_ratio", offsetof(Config, interference_ratio), "target/baseline CPU share below this is interference" },
 	{ "gate_threshold_pct", offsetof(Config, gate_threshold_pct), "profile gate: the change that fails" },
 	{ "red", offsetof(Config, red), "score from which a regression is red" },
@@ -53,17 +53,21 @@ config_default(Config *c)
 	c->min_abs = 0;
 	c->min_effect = 0.5;
 	c->max_cv = 0.2;
-	c->noise_floor_pct = 20;
-	c->min_noise_floor_pct = 5;
+	/* the standard deviations of the bundled data's run-to-run moves:
+	 * single tasks moved up to 11% between two identical runs,
+	 * ln(1.11) / sqrt(2) = 7.4%; one run's noise, not a range */
+	c->run_sd_pct = 8;
+	c->min_run_sd_pct = 3.5;
 	c->interference_ratio = 0.8;
 	c->gate_threshold_pct = 20;
 	c->red = 70;
 	c->yellow = 40;
 	c->power = 0.8;
-	/* latencies of contended locks moved 45% between identical runs */
+	/* latencies of contended locks moved 45% between identical runs:
+	 * ln(1.45) / sqrt(2) = 26% */
 	c->rules = ecalloc(1, sizeof(*c->rules));
 	c->rules[0].pattern = estrdup("*latency*");
-	c->rules[0].noise_floor_pct = 50;
+	c->rules[0].run_sd_pct = 26;
 	c->rules[0].min_change_pct = NAN;
 	c->rules[0].min_abs = NAN;
 	c->nrules = 1;
@@ -93,7 +97,7 @@ config_print(const Config *c)
 	printf("# per measurement (SUITE/BENCH/TEST/OP/METRIC), first match wins\nmetrics:\n");
 	for (i = 0; i < c->nrules; i++) {
 		printf("  - pattern: \"%s\"\n", c->rules[i].pattern);
-		pnum("    ", "noise_floor_pct", c->rules[i].noise_floor_pct);
+		pnum("    ", "run_sd_pct", c->rules[i].run_sd_pct);
 		pnum("    ", "min_change_pct", c->rules[i].min_change_pct);
 		pnum("    ", "min_abs", c->rules[i].min_abs);
 	}
@@ -149,7 +153,7 @@ rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
 		c->rules = ereallocarray(c->rules, c->nrules + 1, sizeof(*c->rules));
 		r = &c->rules[c->nrules++];
 		r->pattern = NULL;
-		r->noise_floor_pct = r->min_change_pct = r->min_abs = NAN;
+		r->run_sd_pct = r->min_change_pct = r->min_abs = NAN;
 		for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
 			k = yaml_document_get_node(doc, pr->key);
 			v = yaml_document_get_node(doc, pr->value);
@@ -160,15 +164,15 @@ rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
 				if (v->type != YAML_SCALAR_NODE)
 					die_node(v, "expected a string for \"%s\"", name);
 				r->pattern = estrdup((char *)v->data.scalar.value);
-			} else if (strcmp(name, "noise_floor_pct") == 0)
-				r->noise_floor_pct = number(v, name);
+			} else if (strcmp(name, "run_sd_pct") == 0)
+				r->run_sd_pct = number(v, name);
 			else if (strcmp(name, "min_change_pct") == 0)
 				r->min_change_pct = number(v, name);
 			else if (strcmp(name, "min_abs") == 0)
 				r->min_abs = number(v, name);
 			else
 				die_node(k, "unknown key \"%s\" in metrics, expected pattern, "
-				    "noise_floor_pct, min_change_pct or min_abs", name);
+				    "run_sd_pct, min_change_pct or min_abs", name);
 		}
 		if (!r->pattern)
 			die_node(m, "missing \"%s\" in a metrics entry", "pattern");

@@ -50,12 +50,12 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 		if (!(lo > up || hi < down)) {
 			snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
 			    "-not-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo),
-			    100 * expm1(hi), pct, 100 * expm1(sd_run));
+			    100 * expm1(hi), pct, 100 * sd_run);
 			return KP_UNCERTAIN;
 		}
 		snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
 		    "-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo), 100 * expm1(hi),
-		    pct, 100 * expm1(sd_run));
+		    pct, 100 * sd_run);
 	} else if (units2 && !sig) {
 		snprintf(reason, rsz, "gate:not-significant;change>%g%%", pct);
 		return KP_UNCERTAIN;

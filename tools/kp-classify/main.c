@@ -45,7 +45,7 @@ typedef struct {
 	int gate;
 	double gate_pct;
 	kp_strmap *noisemap;
-	double *noise;
+	double *noise;	/* run_sd_pct */
 	unsigned char *noise_hist;	/* the largest was learned from history */
 	Noise *nrec;	/* every noise record, for the gate's own-runs rule */
 	size_t nnrec, *nfirst;	/* per measurement, chained through next */
@@ -66,8 +66,8 @@ readnoise(Classify *c, kp_json *d)
 {
 	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
 	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
-	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_NOISE_PCT |
-	    1u << KP_NOISE_SOURCE | 1u << KP_NOISE_RUNS, 0 } };
+	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_SOURCE |
+	    1u << KP_NOISE_RUNS | 1u << KP_NOISE_RUN_SD_PCT, 0 } };
 	kp_noise x;
 	char conc[32];
 	size_t k;
@@ -88,14 +88,14 @@ readnoise(Classify *c, kp_json *d)
 	}
 	c->nrec = kp_grow(c->nrec, c->nnrec, sizeof(*c->nrec));
 	n = &c->nrec[c->nnrec];
-	n->pct = x.noise_pct;
+	n->pct = x.run_sd_pct;
 	n->hist = x.source && strcmp(x.source, "history") == 0;
 	n->runs = x.runs;	/* kept: kp_rec_free below must not free it */
 	memset(&x.runs, 0, sizeof(x.runs));
 	n->next = c->nfirst[k];
 	c->nfirst[k] = c->nnrec++;
-	if (!(x.noise_pct <= c->noise[k])) {
-		c->noise[k] = x.noise_pct;
+	if (!(x.run_sd_pct <= c->noise[k])) {
+		c->noise[k] = x.run_sd_pct;
 		/* from a lab's history (kp-trend) or reruns of one kernel */
 		c->noise_hist[k] = x.source && strcmp(x.source, "history") == 0;
 	}
@@ -220,7 +220,7 @@ band(const Config *cf, double s, int cap)
 
 /* the settings of a measurement: the first rule whose pattern matches */
 static void
-rule(const Config *cf, const kp_cmp *x, double *floor, int *source, double *mc,
+rule(const Config *cf, const kp_cmp *x, double *sd, int *source, double *mc,
     double *mabs)
 {
 	char name[1024];
@@ -228,15 +228,15 @@ rule(const Config *cf, const kp_cmp *x, double *floor, int *source, double *mc,
 
 	snprintf(name, sizeof(name), "%s/%s/%s/%s/%s", x->suite, x->bench, x->test,
 	    x->op, x->metric);
-	*floor = cf->noise_floor_pct;
-	*source = KP_FLOOR_DEFAULT;
+	*sd = cf->run_sd_pct;
+	*source = KP_SD_DEFAULT;
 	*mc = cf->min_change_pct;
 	*mabs = cf->min_abs;
 	for (r = 0; r < cf->nrules; r++)
 		if (fnmatch(cf->rules[r].pattern, name, 0) == 0) {
-			if (!isnan(cf->rules[r].noise_floor_pct)) {
-				*floor = cf->rules[r].noise_floor_pct;
-				*source = KP_FLOOR_RULE;
+			if (!isnan(cf->rules[r].run_sd_pct)) {
+				*sd = cf->rules[r].run_sd_pct;
+				*source = KP_SD_RULE;
 			}
 			if (!isnan(cf->rules[r].min_change_pct))
 				*mc = cf->rules[r].min_change_pct;
@@ -297,24 +297,55 @@ learned_gate(const Classify *c, const kp_cmp *x, int *hist)
 	return v;
 }
 
-/* need_n: units per side for the power asked at alpha, to detect the
- * larger of the observed change and the minimum change, with the unit
- * spread the confidence interval implies */
-static double
-need_n(const Config *cf, const kp_cmp *x, double mc)
+/* The change on the log scale and the standard error of its test, from
+ * the 95% interval kp-compare wrote (its t quantile when it gives df);
+ * 0 when there is no interval to read. */
+static int
+logchange(const kp_cmp *x, double *d, double *se)
 {
-	double z, sd, delta;
+	double t;
 
-	if (isnan(x->ci_low_pct) || isnan(x->ci_high_pct) || !(x->ci_low_pct > -100) ||
-	    x->n_base <= 0 || x->n_target <= 0)
+	if (isnan(x->change_pct) || !(x->change_pct > -100))
+		return 0;
+	*d = log1p(x->change_pct / 100);
+	if (isnan(x->ci_low_pct) || isnan(x->ci_high_pct) || !(x->ci_low_pct > -100))
+		return 0;
+	t = x->df > 0 ? kp_t_quantile(0.975, x->df) : kp_norm_quantile(0.975);
+	*se = (log1p(x->ci_high_pct / 100) - log1p(x->ci_low_pct / 100)) / (2 * t);
+	return 1;
+}
+
+/* need_n: how many per side would detect the larger of the observed and
+ * the minimum change at alpha with the power asked (the normal sample
+ * size formula, n = 2 (z_a + z_b)^2 s^2 / delta^2), and in which unit.
+ * With several runs a side the units are runs.  With one run a side,
+ * each side's centre carries the run-to-run variance sig2 that no
+ * repetition inside the run removes: repetitions help only when 2 sig2
+ * alone leaves room, delta^2 / K > 2 sig2; otherwise only runs do. */
+static double
+need_n(const Config *cf, const kp_cmp *x, double mc, int single, double d,
+    double se, double sig2, int *unit)
+{
+	double K, delta, su2, room;
+
+	if (x->n_base <= 0 || x->n_target <= 0)
 		return NAN;
-	z = kp_norm_quantile(1 - cf->alpha / 2) + kp_norm_quantile(cf->power);
-	sd = (log1p(x->ci_high_pct / 100) - log1p(x->ci_low_pct / 100)) /
-	    (2 * kp_norm_quantile(0.975)) /
-	    sqrt(1 / (double)x->n_base + 1 / (double)x->n_target);
-	delta = fmax(isnan(x->change_pct) ? 0 : fabs(log1p(x->change_pct / 100)),
-	    log1p(mc / 100));
-	return fmax(2, ceil(2 * z * z * sd * sd / (delta * delta)));
+	K = kp_norm_quantile(1 - cf->alpha / 2) + kp_norm_quantile(cf->power);
+	K *= K;
+	delta = fmax(fabs(d), log1p(mc / 100));
+	delta *= delta;
+	/* the spread of one unit */
+	su2 = se * se / (1 / (double)x->n_base + 1 / (double)x->n_target);
+	*unit = KP_NEED_RUNS;
+	if (!single)
+		return fmax(2, ceil(2 * K * su2 / delta));
+	room = delta / K - 2 * sig2;
+	if (room > 0 && 2 * su2 / room < 1e6) {
+		*unit = KP_NEED_REPS;
+		return fmax(2, ceil(2 * su2 / room));
+	}
+	/* r runs a side, each as replicated as now: (2 sig2 + se^2) / r */
+	return fmax(2, ceil(K * (2 * sig2 + se * se) / delta));
 }
 
 static void
@@ -327,8 +358,10 @@ classify(Classify *c, Held *h, kp_w *w)
 	kp_cmp x, o;
 	char err[256], reason[256], buf[64];
 	size_t col;
-	double floor, mc, mabs, learnt, absd, cv, need;
-	int single, sig, big, cap = 0, tested, f, source, worse, hist, sev;
+	double sd, mc, mabs, learnt, absd, cv, need, lc = NAN, se = 0, sig2, k, z,
+	    lo, hi;
+	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci,
+	    unit = -1, sev;
 
 	if (!skip[0]) {
 		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
@@ -337,7 +370,7 @@ classify(Classify *c, Held *h, kp_w *w)
 		    KP_CMP_SINGLE_RUN, KP_CMP_N_BASE, KP_CMP_N_TARGET,
 		    KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN, KP_CMP_BASE_CV,
 		    KP_CMP_TARGET_CV, KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT,
-		    KP_CMP_CI_HIGH_PCT, KP_CMP_P, KP_CMP_Q, KP_CMP_HEDGES_G,
+		    KP_CMP_CI_HIGH_PCT, KP_CMP_P, KP_CMP_Q, KP_CMP_DF, KP_CMP_HEDGES_G,
 		    KP_CMP_WORSE, KP_CMP_RESOLUTION_LIMITED, -1);
 		for (f = KP_CMP_CLASS; f < KP_CMP_NF; f++)
 			skip[f - KP_CMP_CLASS] = kp_cmp_t.f[f].name;
@@ -361,55 +394,72 @@ classify(Classify *c, Held *h, kp_w *w)
 		cv = NAN;
 	tested = !isnan(x.p);
 	sig = !isnan(x.q) && x.q < cf->alpha;
-	rule(cf, &x, &floor, &source, &mc, &mabs);
+	rule(cf, &x, &sd, &source, &mc, &mabs);
 	learnt = c->gate ? learned_gate(c, &x, &hist) : learned(c, &x, &hist);
 	if (!isnan(learnt)) {
-		floor = fmax(learnt, cf->min_noise_floor_pct);
-		source = hist ? KP_FLOOR_HISTORY : KP_FLOOR_LEARNED;
+		sd = fmax(learnt, cf->min_run_sd_pct);
+		source = hist ? KP_SD_HISTORY : KP_SD_RERUNS;
 	}
 	big = !isnan(x.change_pct) && fabs(x.change_pct) >= mc && !(absd < mabs);
-	need = need_n(cf, &x, mc);
+	haveci = logchange(&x, &lc, &se);
+	/* one run a side: the variance of one run's centre, sd on the log
+	 * scale, enters each side once per run */
+	sig2 = single ? (sd / 100) * (sd / 100) : 0;
+	need = haveci ? need_n(cf, &x, mc, single, lc, se, sig2, &unit) : NAN;
 
 	memset(&o, 0, sizeof(o));
 	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_UNSTABLE);
 	o.severity = KP_SEV_NONE;
 	o.score = score(x.q, x.change_pct, x.hedges_g, tested, cv, cf->max_cv);
-	o.noise_floor_pct = NAN;
-	o.noise_floor_source = -1;
+	o.need_unit = -1;
+	o.run_sd_pct = NAN;
+	o.run_sd_source = -1;
 	if (c->gate) {
-		/* the floor is the move two runs stay within 99% of the time,
-		 * 2.576 sqrt(2) run_sd (kp-records(5), NOISE): its run_sd */
-		o.class = gate_class(cf, c->gate_pct, &x, single, log1p(floor / 100) /
-		    (kp_norm_quantile(0.995) * M_SQRT2), reason, sizeof(reason), &sev);
+		/* run_sd_pct is on the log scale, in percent */
+		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100,
+		    reason, sizeof(reason), &sev);
 		o.severity = sev;
 		if (single && tested) {
-			o.noise_floor_pct = floor;
-			o.noise_floor_source = source;
+			o.run_sd_pct = sd;
+			o.run_sd_source = source;
 		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
 		snprintf(reason, sizeof(reason), "%stoo-few-samples",
 		    single ? "single-run:" : "");
 	} else if (single) {
-		/* one run per side: the test saw only noise inside a run */
+		/*
+		 * One run a side: the test saw only the noise inside a run.
+		 * Its interval is widened by the run-to-run noise, in
+		 * quadrature: se^2 + sd^2 (1/runs_base + 1/runs_target), that
+		 * is z sqrt(2) sd for one run each.  Beyond zero, significant
+		 * and big: a change; inside +-min_change: no change; else the
+		 * data cannot tell.
+		 */
 		cap = 1;
-		o.noise_floor_pct = floor;
-		o.noise_floor_source = source;
-		snprintf(buf, sizeof(buf), "noise-floor(%g%%%s)", round(floor * 10) / 10,
-		    source == KP_FLOOR_LEARNED ? ",learned" :
-		    source == KP_FLOOR_HISTORY ? ",learned-from-history" : "");
-		if (fabs(x.change_pct) > floor && sig && big) {
+		o.run_sd_pct = sd;
+		o.run_sd_source = source;
+		snprintf(buf, sizeof(buf), "run-sd(%g%%,%s)", round(sd * 10) / 10,
+		    kp_word(&kp_sd_source_v, source));
+		k = 1 / fmax(1, (double)x.base_runs.n) + 1 / fmax(1, (double)x.target_runs.n);
+		z = kp_norm_quantile(1 - cf->alpha / 2);
+		lo = lc - z * sqrt(se * se + k * sig2);
+		hi = lc + z * sqrt(se * se + k * sig2);
+		if (isnan(lc)) {
+			o.class = KP_UNCERTAIN;
+			snprintf(reason, sizeof(reason), "single-run:no-change-to-widen;%s", buf);
+		} else if (sig && big && (lo > 0 || hi < 0)) {
 			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
-			snprintf(reason, sizeof(reason), "single-run:significant;change>%s", buf);
-		} else if (fabs(x.change_pct) > floor) {
-			o.class = KP_UNCERTAIN;
-			snprintf(reason, sizeof(reason), "single-run:not-significant;change>%s", buf);
-		} else if (sig && big) {
-			o.class = KP_UNCERTAIN;
-			snprintf(reason, sizeof(reason), "single-run:below-%s", buf);
-		} else {
+			snprintf(reason, sizeof(reason), "single-run:significant;change>run-noise;%s", buf);
+		} else if (lo >= log1p(-mc / 100) && hi <= log1p(mc / 100)) {
 			o.class = KP_NO_CHANGE;
-			snprintf(reason, sizeof(reason), "single-run:not-significant;below-%s", buf);
+			snprintf(reason, sizeof(reason),
+			    "single-run:interval-with-run-noise-within-%g%%;%s", mc, buf);
+		} else {
+			o.class = KP_UNCERTAIN;
+			snprintf(reason, sizeof(reason),
+			    "single-run:%s;interval-with-run-noise-beyond-%g%%;%s",
+			    sig && big ? "significant" : "not-significant", mc, buf);
 		}
 	} else if (sig && big && !(fabs(x.hedges_g) < cf->min_effect)) {
 		o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
@@ -465,7 +515,11 @@ classify(Classify *c, Held *h, kp_w *w)
 			o.severity = KP_GREEN;
 	}
 	o.reason = reason;
-	o.need_n = o.class == KP_UNCERTAIN && !isnan(need) ? (long long)need : KP_NULL_INT;
+	if (o.class == KP_UNCERTAIN && !isnan(need)) {
+		o.need_n = (long long)need;
+		o.need_unit = unit;
+	} else
+		o.need_n = KP_NULL_INT;
 
 	kp_w_copy_obj(w, &d, skip);
 	kp_rec_members(w, &kp_cmp_t, &o);

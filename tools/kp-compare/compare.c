@@ -171,8 +171,10 @@ compare_pair(Compare *c, Pair *p)
 {
 	Group *g;
 	Result **rs;
-	double *ps, *qs;
-	size_t ng, i, nr, lv;
+	double *ps, *qs, *pf;
+	size_t ng, i, nr, lv, *fam;
+	kp_strmap *fm;
+	int isnew, shared;
 	char buf[512];
 
 	g = groups(c, p, &ng);
@@ -189,22 +191,51 @@ compare_pair(Compare *c, Pair *p)
 			    g[i].sb.better);
 		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	}
-	/* the moderated test borrows from the groups tested at the same level */
+	/* the moderated test borrows from the groups tested at the same
+	 * level, and the sweep across levels; when the groups share their
+	 * instances the prior's spread is kept but not its degrees of
+	 * freedom, and the sweep does not borrow */
+	shared = instances_shared(g, ng);
 	if (c->m == M_MODERATED || c->m == M_SWEEP)
 		for (lv = 0; lv < NLV; lv++) {
 			for (i = 0, nr = 0; i < ng; i++)
 				if (g[i].nb && g[i].nt && g[i].r.level == (int)lv)
 					rs[nr++] = &g[i].r;
-			test_moderate(rs, nr);
+			test_moderate(rs, nr, shared);
 		}
-	if (c->m == M_SWEEP)
+	if (c->m == M_SWEEP && !shared)
 		sweep(g, ng);
+	for (i = 0; i < ng; i++) {
+		g[i].r.fam_change = g[i].r.fam_p = g[i].r.fam_q = NAN;
+		g[i].r.fam_units = KP_NULL_INT;
+		g[i].r.fam_rel = -1;
+	}
+	test_families(c, p, g, ng);
+	/* the family, not the level, is the unit of discovery (Benjamini
+	 * and Bogomolov 2014): families selected by Simes' p over their
+	 * levels, then the levels inside them.  Not by the family-wide test:
+	 * it averages the levels, so a family moved at one level is never
+	 * selected, and with 5 instances a side its t has about 8 degrees
+	 * of freedom where the levels' moderated tests borrow many more; in
+	 * the simulation a lone 10% level went from 100% found to 2.5%. */
 	ps = ereallocarray(NULL, ng + 1, sizeof(*ps));
 	qs = ereallocarray(NULL, ng + 1, sizeof(*qs));
+	fam = ereallocarray(NULL, ng + 1, sizeof(*fam));
+	pf = ereallocarray(NULL, ng + 1, sizeof(*pf));
+	fm = kp_strmap_new();
 	for (i = 0, nr = 0; i < ng; i++)
-		if (g[i].nb && g[i].nt)
+		if (g[i].nb && g[i].nt) {
+			const kp_stat *t = &g[i].t[0]->s;
+
+			fam[nr] = kp_strmap_addv(fm, &isnew, t->key, t->suite,
+			    t->bench, t->test, t->op, t->metric, NULL);
+			pf[fam[nr]] = NAN;	/* Simes' */
 			ps[nr++] = g[i].r.p;
-	kp_bh(ps, nr, qs);
+		}
+	kp_bb(ps, fam, nr, pf, kp_strmap_len(fm), qs);
+	kp_strmap_free(fm);
+	free(fam);
+	free(pf);
 	for (i = 0, nr = 0; i < ng; i++)
 		if (g[i].nb && g[i].nt) {
 			g[i].r.q = qs[nr++];

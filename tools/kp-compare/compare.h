@@ -45,11 +45,16 @@ typedef struct {	/* everything kp-compare computes for one group */
 	int modok;
 	double se;	/* standard error of ldiff under the moderated variance */
 	double shrink;	/* weight of the family mean, NAN when not borrowed */
+	/* the family-wide test (family.c), NAN when it had too few units */
+	double fam_change, fam_p, fam_q;
+	long long fam_units;
+	int fam_rel;	/* relative to the pair's other families */
 } Result;
 
 void test_group(const Side *b, const Side *t, enum method m, Result *r);
-/* moderate every Result of one pair and level that asked for it */
-void test_moderate(Result **r, size_t n);
+/* moderate every Result of one pair and level that asked for it; with
+ * shared set (instances_shared), at no more than each group's own df */
+void test_moderate(Result **r, size_t n, int shared);
 typedef struct {	/* the concurrency levels of one measurement */
 	Result **r;
 	const Side **b, **t;	/* b[i] and t[i] are the sides of r[i] */
@@ -180,6 +185,13 @@ int matches(const Compare *c, const kp_sel *sel, const Stat *s);
 void compare_pair(Compare *c, Pair *p);
 /* "suite/bench/test[op metric] at conc", for messages */
 const char *measure(const Stat *s, char *buf, size_t sz);
+
+/* family.c */
+/* the pair-wide shift record of pair p, and every group's family-wide
+ * test, from its groups g[0..ng) */
+void test_families(Compare *c, Pair *p, Group *g, size_t ng);
+/* do the pair's instances each run 3 families or more? */
+int instances_shared(const Group *g, size_t ng);
 
 /* pool.c */
 /* the side of a group pooled over its stats s[0..n), which must not

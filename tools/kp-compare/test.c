@@ -285,7 +285,7 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
  * prior estimated from every group of the pair at the same level; the
  * moderated t has d0 + d degrees of freedom. */
 void
-test_moderate(Result **r, size_t n)
+test_moderate(Result **r, size_t n, int shared)
 {
 	double *s2, *d, d0, s0, v, se;
 	size_t i, g;
@@ -306,7 +306,10 @@ test_moderate(Result **r, size_t n)
 			continue;
 		v = isinf(d0) ? s0 : (d0 * s0 + r[i]->ld * r[i]->ls2) / (d0 + r[i]->ld);
 		se = sqrt(v * (1 / (double)r[i]->nb + 1 / (double)r[i]->nt));
-		r[i]->df = d0 + r[i]->ld;
+		/* groups that share their instances share their spread: the
+		 * prior is one set of instances seen again, worth no more
+		 * degrees of freedom than the group's own */
+		r[i]->df = shared ? r[i]->ld : d0 + r[i]->ld;
 		r[i]->p = kp_t_p2(r[i]->ldiff / se, r[i]->df);
 		r[i]->method = "moderated-t-log";
 		r[i]->prior_df = d0;

@@ -127,6 +127,12 @@ write_cmp(Compare *c, Group *g)
 	x.hedges_g = r->g;
 	x.cliffs_delta = r->delta;
 	x.worse = r->worse;
+	kp_has_range(&x.has, KP_CMP_FAMILY_CHANGE_PCT, KP_CMP_FAMILY_VS_SHIFT);
+	x.family_change_pct = r->fam_change;
+	x.family_p = r->fam_p;
+	x.family_q = r->fam_q;
+	x.family_units = r->fam_units;
+	x.family_vs_shift = r->fam_rel;
 	kp_rec_write(c->w, &kp_cmp_t, &x);
 	free(x.base_kernel);
 	free(x.target_kernel);

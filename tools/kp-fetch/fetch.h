@@ -2,8 +2,8 @@
  * struct fetch, instead of sharing globals.  Files depend on each other
  * in one direction only:
  *
- *	main.c -> dir.c tar.c http.c squad.c verify.c -> store.c -> msg.c
- *	http.c -> html.c; squad.c -> http.c
+ *	main.c -> dir.c tar.c http.c squad.c tuxsuite.c verify.c -> store.c -> msg.c
+ *	http.c -> html.c; squad.c tuxsuite.c -> http.c
  */
 #ifndef FETCH_H
 #define FETCH_H
@@ -151,5 +151,7 @@ int http_object(struct fetch *f, const char *url, const char *hdr,
 
 /* squad.c: a SQUAD project, or one build of it */
 void fetch_squad(struct fetch *f, const char *source);
+/* tuxsuite.c: a TuxSuite build's status, metadata.json and config */
+void fetch_tuxsuite(struct fetch *f, const char *source);
 
 #endif

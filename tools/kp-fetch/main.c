@@ -61,6 +61,8 @@ fetch_source(struct fetch *f, const char *src)
 
 	if (strncmp(src, "squad+", 6) == 0)
 		fetch_squad(f, src);
+	else if (strncmp(src, "tuxsuite+", 9) == 0)
+		fetch_tuxsuite(f, src);
 	else if (strstr(src, "://")) {
 		if (strncasecmp(src, "http://", 7) && strncasecmp(src, "https://", 8))
 			fail(f, src, "unsupported URL scheme, expected http:// or https://");

@@ -104,7 +104,8 @@ wis_parse(job *j)
 		vt_done(&x);
 	}
 	/* every workload the driver listed must have left a log */
-	for (list = estrdup(workloads), w = strtok(list, ", "); w; w = strtok(NULL, ", ")) {
+	/* a list written with other whitespace names the same workloads */
+	for (list = estrdup(workloads), w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t")) {
 		for (i = 0; i < j->n; i++)
 			if (!strcmp(j->s[i].bench, w))
 				break;

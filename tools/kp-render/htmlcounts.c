@@ -235,9 +235,10 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 }
 
 /*
- * A reason without its numbers: "single-run:below-noise-floor(97%,learned);
- * interference:target-cpu-time-51%-of-baseline" becomes
- * "below-noise-floor;interference", so that comparisons uncertain for the
+ * A reason without its numbers: "single-run:significant;
+ * interval-with-run-noise-beyond-2%;run-sd(28%,reruns);interference:target-
+ * cpu-share-51%-of-baseline" becomes "significant;interval-with-run-noise-
+ * beyond-2%;run-sd;interference", so that comparisons uncertain for the
  * same cause count together.
  */
 static void

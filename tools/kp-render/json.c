@@ -32,6 +32,7 @@ render_json(Report *r, FILE *fp)
 		nsystematic += r->sys[i].rec.systematic;
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "report");
+	cover_json(w);
 	kp_w_key(w, "summary");
 	kp_w_obj(w);
 	kp_w_kint(w, "comparisons", (long long)r->ncmp);

@@ -72,12 +72,15 @@ render_junit(Report *r, FILE *fp)
 {
 	const Cmp **v = by_name(r);
 	const kp_cmp *c;
-	size_t i, j, k, tests, fails, skips;
+	size_t i, j, k, tests, fails, skips, ncov;
 
+	cover_lines(&ncov);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
-	    "skipped=\"%zu\">\n", r->ncmp, r->count[KP_REGRESSION],
-	    r->count[KP_UNCERTAIN]);
+	    "errors=\"%zu\" skipped=\"%zu\">\n", r->ncmp + ncov,
+	    r->count[KP_REGRESSION], cover_errors(), r->count[KP_UNCERTAIN]);
+	/* what was not compared, as errors: data that is not there */
+	cover_junit(fp);
 	for (i = 0; i < r->ncmp; i = j) {
 		tests = fails = skips = 0;
 		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++) {
@@ -123,8 +126,10 @@ render_junit(Report *r, FILE *fp)
 				    fp);
 				detail(fp, c);
 				if (c->need_n >= 0)
-					fprintf(fp, "; %lld units per side "
-					    "would decide", c->need_n);
+					fprintf(fp, "; %lld %s per side "
+					    "would decide", c->need_n,
+					    c->need_unit >= 0 ? kp_word(&kp_need_unit_v,
+					    c->need_unit) : "units");
 				fputs("\"/>\n    </testcase>\n", fp);
 			} else {
 				fputs("/>\n", fp);

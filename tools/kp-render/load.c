@@ -34,7 +34,8 @@ wants(Reader *rd)
 	    KP_CMP_TARGET_RUNS,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	    KP_CMP_NEED_N, KP_CMP_CPU_SHARE_RATIO, KP_CMP_INTERFERENCE,
+	    KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_CPU_SHARE_RATIO,
+	    KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, -1);
@@ -131,6 +132,14 @@ add_sys(Report *r, kp_json *d, Reader *rd)
 	s = &r->sys[r->nsys++];
 	memset(s, 0, sizeof(*s));
 	kp_rec_read(d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
+	/* a group with no level affected is news only when its family-wide
+	 * test is significant at kp-systematic's default; older versions
+	 * listed such groups from Stouffer's test over dependent levels */
+	if (!rd->lines && s->rec.affected.n == 0 && !(s->rec.q_combined <= 0.01)) {
+		kp_rec_free(&kp_sys_t, &s->rec);
+		r->nsys--;
+		return;
+	}
 	if (rd->lines) {
 		s->line = estrndup(d->text, d->len);
 		s->len = d->len;
@@ -303,6 +312,10 @@ load(Report *r, const char *path, int format, int lines)
 	while (kp_rec_next(in, &d)) {
 		type = kp_rec_type(&d);
 		r->nrec++;
+		if (strcmp(type, "coverage") == 0) {
+			cover_read(&d);
+			continue;
+		}
 		for (i = 0; i < KP_LEN(readers); i++) {
 			if (strcmp(type, readers[i].t->name) != 0 ||
 			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))

@@ -26,12 +26,14 @@ static const struct option longopts[] = {
 };
 
 static const char synopsis[] = "usage: kp-render -f FORMAT "
-    "[--fail-on CLASS | SEVERITY] [--fail-on-triaged] [--full] [--max-age DAYS] "
+    "[--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] [--max-age DAYS] "
     "[-o DIR] [-s SAMPLES] "
     "[FILE ...]";
 
-/* --fail-on: a comma-separated list of classes and severities; a severity
- * matches regressions of that severity or worse */
+/* --fail-on: a comma-separated list of classes and severities, and
+ * "missing"; a severity matches regressions of that severity or worse */
+static int fail_missing;
+
 static int
 parse_fail_on(const char *arg, int *cls, int *sev)
 {
@@ -39,7 +41,9 @@ parse_fail_on(const char *arg, int *cls, int *sev)
 	int i;
 
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if ((i = kp_vocab_find(&kp_class_v, tok, strlen(tok))) >= 0)
+		if (strcmp(tok, "missing") == 0)
+			fail_missing = 1;
+		else if ((i = kp_vocab_find(&kp_class_v, tok, strlen(tok))) >= 0)
 			cls[i] = 1;
 		else if ((i = kp_vocab_find(&kp_severity_v, tok, strlen(tok))) >= 0 &&
 		    i < KP_SEV_NONE)
@@ -60,6 +64,10 @@ failing(const Report *r, const int *cls, int sev, int triaged)
 {
 	size_t i;
 
+	/* a gate over nothing compared must not pass: no finding is not no
+	 * regression; and with missing, a measurement the target lacks */
+	if (cover_nothing() || (fail_missing && cover_missing() > 0))
+		return 1;
 	for (i = 0; i < r->ncmp; i++) {
 		if (!triaged && triaged_away(&r->cmp[i].rec))
 			continue;
@@ -98,7 +106,7 @@ main(int argc, char *argv[])
 				kp_die("--fail-on %s: expected classes "
 				    "(regression, improvement, no-change, "
 				    "uncertain) or severities (red, yellow, "
-				    "green), separated by commas", optarg);
+				    "green) or missing, separated by commas", optarg);
 			gate = 1;
 			break;
 		case OPT_FULL:

@@ -139,6 +139,7 @@ render_md(Report *r, FILE *fp)
 		else if (v[i]->cls != KP_NO_CHANGE)
 			nrest++;
 	}
+	cover_plain(fp, 1);	/* first: what the summary below rests on */
 	fprintf(fp, "## kp: %zu regressions (%zu red, %zu yellow)\n\n",
 	    r->count[KP_REGRESSION], r->regsev[KP_RED],
 	    r->regsev[KP_YELLOW]);

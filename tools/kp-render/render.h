@@ -191,3 +191,25 @@ char *full_centre(const FullRow *w, int k);
 char *full_change(const Full *f, const FullRow *w, int k);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
+
+/* cover.c: the coverage records of the comparison (kp-records(5)),
+ * summed up one line per pair, kind and cause, for the top of every
+ * format */
+typedef struct {
+	int kind;	/* enum kp_cov_kind */
+	char *text;
+	size_t n;	/* records behind the line */
+	char *eg[3];	/* the first names among them */
+	size_t neg;
+} CovLine;
+void cover_read(kp_json *d);	/* a coverage record, from load() */
+const CovLine *cover_lines(size_t *n);
+int cover_any(void);	/* any coverage record read */
+int cover_nothing(void);	/* they say nothing was compared */
+size_t cover_missing(void);	/* measurements missing in a target */
+size_t cover_errors(void);	/* lines that are data not there */
+void cover_line_text(const CovLine *l, char *buf, size_t sz);
+void cover_plain(FILE *fp, int md);	/* text, table (md 0) and md */
+void cover_junit(FILE *fp);
+void cover_json(kp_w *w);
+void cover_html(FILE *fp, void (*esc)(FILE *, const char *));

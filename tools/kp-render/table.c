@@ -200,6 +200,28 @@ value(double x, const char *unit)
 	return fmt("%s%s%s", b, *unit ? " " : "", unit);
 }
 
+/* a measurement of a results document (kp-parse-results), named as the
+ * document names it: lmbench.lat_syscall.open */
+static int
+is_doc(const Report *r, const kp_cmp *x)
+{
+	const Run *u = x->base_runs.n ? run_of(r, x->base_runs.v[0]) : NULL;
+
+	return u && u->rec.framework && strcmp(u->rec.framework, "results") == 0 &&
+	    x->conc == 1;
+}
+
+static char *
+docname(const kp_cmp *x)
+{
+	char *s = fmt("%s.%s", x->suite, x->test), *p;
+
+	for (p = s; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	return s;
+}
+
 static void
 pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 {
@@ -208,18 +230,29 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 	char name[1024];
 	double ratio;
 
-	fprintf(fp, "baseline: %s (exp %s)  target: %s (exp %s)\n",
-	    c[0]->rec.base_kernel, c[0]->rec.base_exp, c[0]->rec.target_kernel,
-	    c[0]->rec.target_exp);
+	for (i = 1; i < n && strcmp(c[i]->rec.base_exp, c[0]->rec.base_exp) == 0 &&
+	    strcmp(c[i]->rec.target_exp, c[0]->rec.target_exp) == 0; i++)
+		;
+	if (i == n)
+		fprintf(fp, "baseline: %s (exp %s)  target: %s (exp %s)\n",
+		    c[0]->rec.base_kernel, c[0]->rec.base_exp,
+		    c[0]->rec.target_kernel, c[0]->rec.target_exp);
+	else	/* one table for the pair: its suites are experiments of their own */
+		fprintf(fp, "baseline: %s  target: %s\n", c[0]->rec.base_kernel,
+		    c[0]->rec.target_kernel);
 	runs_header(fp, r, c, n, max_age);
 	for (k = 0; k < NCOL; k++)
 		cell[0][k] = estrdup(colname[k]);
 	for (i = 0; i < n; i++) {
 		const kp_cmp *x = &c[i]->rec;
 
-		measurement(name, sizeof(name), x);
 		ratio = x->target_median / x->base_median;
-		cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
+		if (is_doc(r, x))
+			cell[i + 1][C_METRIC] = docname(x);
+		else {
+			measurement(name, sizeof(name), x);
+			cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
+		}
 		cell[i + 1][C_BASE] = value(x->base_median, S(x->unit));
 		cell[i + 1][C_RESULT] = value(x->target_median, S(x->unit));
 		cell[i + 1][C_RATIO] = isfinite(ratio) ? fmt("%.3f", ratio) :
@@ -256,6 +289,50 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 	free(cell);
 }
 
+/* by name, each pair's rows together: one table a pair (kernels, not
+ * experiments: a suite is an experiment of its own) */
+typedef struct {
+	const Cmp *c;
+	size_t i;
+} Ranked;
+
+static int
+samepair(const Cmp *a, const Cmp *b)
+{
+	return strcmp(a->rec.base_kernel, b->rec.base_kernel) == 0 &&
+	    strcmp(a->rec.target_kernel, b->rec.target_kernel) == 0;
+}
+
+static int
+bypair(const void *pa, const void *pb)
+{
+	const Ranked *a = pa, *b = pb;
+	int r;
+
+	if ((r = strcmp(a->c->rec.base_kernel, b->c->rec.base_kernel)) ||
+	    (r = strcmp(a->c->rec.target_kernel, b->c->rec.target_kernel)))
+		return r;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+static const Cmp **
+by_pair(const Report *r)
+{
+	const Cmp **v = by_name(r);
+	Ranked *k = ecalloc(r->ncmp + 1, sizeof(*k));
+	size_t i;
+
+	for (i = 0; i < r->ncmp; i++) {
+		k[i].c = v[i];
+		k[i].i = i;
+	}
+	qsort(k, r->ncmp, sizeof(*k), bypair);
+	for (i = 0; i < r->ncmp; i++)
+		v[i] = k[i].c;
+	free(k);
+	return v;
+}
+
 int
 render_table(Report *r, FILE *fp, double max_age)
 {
@@ -263,12 +340,10 @@ render_table(Report *r, FILE *fp, double max_age)
 	size_t i, j;
 
 	strip_report(r);
-	v = by_name(r);
+	v = by_pair(r);
+	cover_plain(fp, 0);	/* first: what the rows below rest on */
 	for (i = 0; i < r->ncmp; i = j) {
-		for (j = i; j < r->ncmp &&
-		    strcmp(v[i]->rec.base_exp, v[j]->rec.base_exp) == 0 &&
-		    strcmp(v[i]->rec.target_exp, v[j]->rec.target_exp) == 0;
-		    j++)
+		for (j = i; j < r->ncmp && samepair(v[j], v[i]); j++)
 			;
 		if (i)
 			fputc('\n', fp);

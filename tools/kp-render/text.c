@@ -213,6 +213,7 @@ render_text(Report *r, FILE *fp, int colour)
 
 	strip_report(r);
 	v = by_severity(r);
+	cover_plain(fp, 0);	/* first: what the summary below rests on */
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);
 	for (sev = 0; sev <= KP_NSEV; sev++) {
@@ -264,9 +265,10 @@ render_text(Report *r, FILE *fp, int colour)
 		}
 		if (first)
 			fputs(" (units per side that would decide:", fp);
-		fprintf(fp, "%s%s/%s%s%s[%lld] %lld", first ? " " : ", ",
+		fprintf(fp, "%s%s/%s%s%s[%lld] %lld%s%s", first ? " " : ", ",
 		    c->test, c->op, *c->metric ? " " : "", c->metric,
-		    c->conc, c->need_n);
+		    c->conc, c->need_n, c->need_unit >= 0 ? " " : "",
+		    c->need_unit >= 0 ? kp_word(&kp_need_unit_v, c->need_unit) : "");
 		first = 0;
 	}
 	if (!first)

@@ -56,36 +56,52 @@ ridcmp(const void *a, const void *b, void *rank)
 	return (x > y) - (x < y);
 }
 
-/* run medians, in the order of the runs */
+/* The noise of reruns: each run's median, in the order of the runs, and
+ * the standard deviation of the logs of the run means (n - 1 in the
+ * denominator, df = runs - 1) as a percentage: the spread of one run's
+ * centre, which a comparison with one run a side cannot see.  A standard
+ * deviation, not the range of the medians, because a range grows with
+ * the number of runs. */
 static void
 noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
     double *m, const kp_strs *runs, const uint32_t *ids)
 {
-	double lo = INFINITY, hi = -INFINITY, med, *meds;
+	double *meds, *lm, sum = 0, ss = 0;
 	char id[KP_IDSZ];
 	kp_noise x;
 	size_t i, j, k;
+	int pos = 1;
 
 	memset(&x, 0, sizeof(x));
-	kp_has_range(&x.has, 0, KP_NOISE_NF - 1);
+	x.has = kp_has_of(KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS, KP_NOISE_RUNS,
+	    KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE, KP_NOISE_DF,
+	    KP_NOISE_RUN_SD_PCT, -1);
 	idfields(st, g, &x, &kp_noise_t, KP_NOISE_EXP, S_METRIC);
 	x.conc = g->conc;
 	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
 	x.group = id;
 	x.n_runs = (long long)runs->n;
 	x.runs = *runs;
-	meds = emalloc(runs->n * sizeof(*meds));
+	meds = emalloc(2 * runs->n * sizeof(*meds));
+	lm = meds + runs->n;
 	for (k = 0; k < runs->n; k++) {
 		for (i = 0, j = 0; i < n; i++)
 			if (srun(st, &s[i]) == ids[k])
 				m[j++] = v[i];
-		meds[k] = med = kp_median_select(m, j);
-		lo = fmin(lo, med);
-		hi = fmax(hi, med);
+		lm[k] = kp_mean(m, j);
+		pos &= lm[k] > 0;
+		lm[k] = pos ? log(lm[k]) : NAN;
+		sum += lm[k];
+		meds[k] = kp_median_select(m, j);
 	}
+	for (k = 0; k < runs->n; k++)
+		ss += (lm[k] - sum / (double)runs->n) * (lm[k] - sum / (double)runs->n);
 	x.run_medians.v = meds;
 	x.run_medians.n = runs->n;
-	x.noise_pct = lo > 0 ? 100 * (hi / lo - 1) : NAN;
+	x.source = "reruns";
+	x.df = (long long)runs->n - 1;
+	/* logs: a run mean that is not positive has none */
+	x.run_sd_pct = pos ? 100 * sqrt(ss / (double)x.df) : NAN;
 	kp_rec_write(st->out, &kp_noise_t, &x);
 	free(meds);
 }

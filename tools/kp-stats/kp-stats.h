@@ -79,6 +79,7 @@ typedef struct {
 
 typedef struct {
 	long warmup;	/* -w: repetitions up to this one are dropped */
+	uint32_t shard, nshards;	/* -s: this shard of so many, from 1 */
 	kp_w *out;	/* standard output */
 	Strings str;
 	/* read.c: the samples kept (not dropped by -w); the names of the

@@ -4,13 +4,14 @@
  * ids, where they were read), grouped by hash while reading and sorted
  * once per group at the end; every other record passes through as it is
  * read. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "kp-stats.h"
 
-static const char synopsis[] = "usage: kp-stats [-w n] [file ...]";
+static const char synopsis[] = "usage: kp-stats [-s i/n] [-w n] [file ...]";
 
 /* the stat records of the groups in order, each roll-up after its last
  * group */
@@ -64,11 +65,20 @@ int
 main(int argc, char *argv[])
 {
 	static Stats st;	/* reachable to the end, as its samples are */
+	char extra;
 	int c;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "w:")) != -1) {
+	st.shard = st.nshards = 1;
+	while ((c = getopt(argc, argv, "s:w:")) != -1) {
 		switch (c) {
+		case 's':
+			if (sscanf(optarg, "%" SCNu32 "/%" SCNu32 "%c", &st.shard,
+			    &st.nshards, &extra) != 2 || st.nshards < 1 ||
+			    st.nshards > 256 || st.shard < 1 || st.shard > st.nshards)
+				kp_die("-s %s: expected i/n, a shard i of n, 1 <= i <= n <= 256",
+				    optarg);
+			break;
 		case 'w':
 			st.warmup = kp_opt_ll("-w", optarg, 0, INT32_MAX,
 			    "a number of repetitions, 0 or more");

@@ -160,6 +160,35 @@ sample(Stats *st, kp_json *d, const int *tok)
 	}
 }
 
+/* -s: the shard of a sample, by its exp: the range of the id's first 8
+ * hex digits it falls in.  Ranges, not a hash: the statistics are sorted
+ * by exp, so the shards' outputs, one after the other, are the output of
+ * one kp-stats byte for byte; and everything kp-stats computes is within
+ * one exp. */
+static uint32_t
+shardof(const Stats *st, kp_json *d, const int *tok)
+{
+	uint64_t v = 0;
+	const char *p;
+	size_t len, k;
+	int i;
+
+	need(d, tok, KP_SAMPLE_EXP);
+	i = tok[KP_SAMPLE_EXP];
+	p = d->tok[i].type == KP_JSTR ? jstr(d, i, &len) : NULL;
+	if (!p || len != KP_IDSZ - 1)
+		kp_rec_die(d, i, "expected an exp of 16 lowercase hex digits, as kp-identify writes, to shard by");
+	for (k = 0; k < 8; k++) {
+		if (p[k] >= '0' && p[k] <= '9')
+			v = 16 * v + (uint64_t)(p[k] - '0');
+		else if (p[k] >= 'a' && p[k] <= 'f')
+			v = 16 * v + (uint64_t)(p[k] - 'a' + 10);
+		else
+			kp_rec_die(d, i, "expected an exp of 16 lowercase hex digits, as kp-identify writes, to shard by");
+	}
+	return (uint32_t)((v * st->nshards) >> 32) + 1;
+}
+
 void
 input(Stats *st, const char *path)
 {
@@ -176,9 +205,10 @@ input(Stats *st, const char *path)
 		type = kp_rec_index(&d, &kp_sample_t, tok, &st->ix);
 		if (type < 0 || d.tok[type].type != KP_JSTR)
 			kp_rec_type(&d);	/* dies, saying why */
-		if (kp_json_streq(&d, type, kp_sample_t.name))
-			sample(st, &d, tok);
-		else
+		if (kp_json_streq(&d, type, kp_sample_t.name)) {
+			if (st->nshards == 1 || shardof(st, &d, tok) == st->shard)
+				sample(st, &d, tok);
+		} else if (st->shard == 1)	/* once, before every shard's stats */
 			kp_w_line(st->out, d.text, d.len);
 	}
 	st->nlines += (uint64_t)kp_in_lineno(st->in);

@@ -8,7 +8,6 @@
 #include "trend.h"
 
 #define Z95 1.959963984540054
-#define Z995 2.5758293035489004
 
 static double
 back(const Series *s, double y)
@@ -129,7 +128,7 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	memset(&n, 0, sizeof(n));
 	n.has = kp_has_of(KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	    KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
-	    KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_NOISE_PCT, -1);
+	    KP_NOISE_METRIC, KP_NOISE_CONC, -1);
 	kp_has_range(&n.has, KP_NOISE_SOURCE, KP_NOISE_INSTANCE_SD_PCT);
 	n.key = s->s[F_KEY];
 	n.kernel = kernel[s->p[s->np - 1].kern];
@@ -140,7 +139,6 @@ write_noise(kp_w *w, const Series *s, char *const *kernel, const Settings *set)
 	n.op = s->s[F_OP];
 	n.metric = s->s[F_METRIC];
 	n.conc = s->conc;
-	n.noise_pct = 100 * Z995 * sqrt(2 * v);
 	n.source = "history";
 	n.first = kernel[s->p[0].kern];
 	n.n_kernels = (long long)(s->np - s->nt);

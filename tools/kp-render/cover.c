@@ -1,0 +1,324 @@
+/* cover.c: the coverage records of a comparison (kp-records(5)), summed
+ * up for the top of every format: what was compared, what is missing in
+ * the target or new in it, kept apart by identity or merged under one
+ * label, and what was not compared and why.  A report that compared
+ * nothing says so before anything else, never "0 regressions".
+ *
+ * Lines are aggregated: one per pair, kind and cause, with its count and
+ * the first few names, so a lab of thousands of groups gets a few lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "coverage.h"
+#include "strmap.h"
+#include "render.h"
+
+#define NEG 3	/* names shown of each line */
+
+static CovLine *lines;
+static size_t nlines, ncov, ncompared, nmeasured, nmissing, npairs;
+static int nothing;	/* a record said nothing was compared */
+static kp_strmap *linemap;
+
+static void
+add(enum kp_cov_kind kind, const char *key, const char *text, const char *name)
+{
+	size_t k;
+	int isnew;
+	CovLine *l;
+
+	if (!linemap)
+		linemap = kp_strmap_new();
+	k = kp_strmap_add(linemap, key, strlen(key), &isnew);
+	if (isnew) {
+		lines = kp_grow(lines, nlines, sizeof(*lines));
+		memset(&lines[k], 0, sizeof(*lines));
+		lines[k].kind = kind;
+		lines[k].text = estrdup(text);
+		nlines++;
+	}
+	l = &lines[k];
+	if (name && l->neg < NEG)
+		l->eg[l->neg++] = estrdup(name);
+	l->n++;
+}
+
+void
+cover_read(kp_json *d)
+{
+	kp_coverage c;
+	char key[2048], text[2048], diff[1024], pair[512];
+	size_t i, len = 0;
+
+	kp_coverage_read(d, &c);
+	ncov++;
+	if (c.scope != KP_COV_COMPARE) {
+		kp_coverage_free(&c);
+		return;
+	}
+	snprintf(pair, sizeof(pair), "%s -> %s", c.base ? c.base : "?",
+	    c.target ? c.target : "?");
+	diff[0] = '\0';
+	for (i = 0; i < c.ndiffer && len < sizeof(diff); i++)
+		len += (size_t)snprintf(diff + len, sizeof(diff) - len,
+		    "%s%s \"%s\" against \"%s\"", i ? ", " : "", c.differ[i].field,
+		    c.differ[i].base ? c.differ[i].base : "null",
+		    c.differ[i].target ? c.differ[i].target : "null");
+	switch (c.kind) {
+	case KP_COV_COMPARED:
+		npairs++;
+		if (c.found >= 0)
+			ncompared += (size_t)c.found;
+		if (c.expected >= 0)
+			nmeasured += (size_t)c.expected;
+		if (c.found == 0)
+			nothing = 1;
+		snprintf(key, sizeof(key), "c\n%s", pair);
+		snprintf(text, sizeof(text), "%s: %lld of %lld measurements compared%s%s",
+		    pair, c.found, c.expected, c.why ? "; " : "", c.why ? c.why : "");
+		add(c.kind, key, text, NULL);
+		break;
+	case KP_COV_MISSING:
+		nmissing++;
+		snprintf(key, sizeof(key), "m\n%s", pair);
+		snprintf(text, sizeof(text), "%s: missing in the target", pair);
+		add(c.kind, key, text, c.name);
+		break;
+	case KP_COV_NEW:
+		snprintf(key, sizeof(key), "n\n%s", pair);
+		snprintf(text, sizeof(text), "%s: new in the target (no baseline)", pair);
+		add(c.kind, key, text, c.name);
+		break;
+	case KP_COV_APART:
+		snprintf(key, sizeof(key), "a\n%s\n%s\n%s", pair, diff, S(c.why));
+		snprintf(text, sizeof(text), "%s: kept apart by identity%s%s%s%s", pair,
+		    *diff ? ", " : "", diff, c.why ? "; " : "", S(c.why));
+		add(c.kind, key, text, c.level == KP_COV_LKERNEL && c.job ? c.job : c.name);
+		break;
+	case KP_COV_MERGED:
+		snprintf(key, sizeof(key), "r\n%s\n%s", pair, S(c.label));
+		len = (size_t)snprintf(text, sizeof(text), "%s: %s merges %zu runs:",
+		    pair, S(c.label), c.nruns);
+		for (i = 0; i < c.nruns && len < sizeof(text); i++)
+			len += (size_t)snprintf(text + len, sizeof(text) - len, " %s",
+			    c.runs[i]);
+		add(c.kind, key, text, NULL);
+		break;
+	case KP_COV_UNCOMPARED:
+		if (c.level == KP_COV_LPAIR)
+			nothing = 1;
+		snprintf(key, sizeof(key), "u\n%s\n%s", c.name, S(c.why));
+		if (c.level == KP_COV_LKERNEL)
+			snprintf(text, sizeof(text), "kernel %s not compared: %s",
+			    c.name, S(c.why));
+		else
+			snprintf(text, sizeof(text), "nothing compared: %s", S(c.why));
+		add(c.kind, key, text, c.level == KP_COV_LKERNEL ? c.job : NULL);
+		break;
+	default:
+		snprintf(key, sizeof(key), "%d\n%s\n%s", (int)c.kind, c.name, S(c.why));
+		snprintf(text, sizeof(text), "%s %s: %s", kp_cov_kind_name[c.kind],
+		    c.name, S(c.why));
+		add(c.kind, key, text, NULL);
+	}
+	kp_coverage_free(&c);
+}
+
+const CovLine *
+cover_lines(size_t *n)
+{
+	*n = nlines;
+	return lines;
+}
+
+int
+cover_nothing(void)
+{
+	return nothing && ncompared == 0;
+}
+
+size_t
+cover_missing(void)
+{
+	return nmissing;
+}
+
+int
+cover_any(void)
+{
+	return ncov > 0;
+}
+
+int
+cover_complete(void)
+{
+	size_t i;
+
+	for (i = 0; i < nlines; i++)
+		if (lines[i].kind != KP_COV_COMPARED || nothing)
+			return 0;
+	return 1;
+}
+
+/* "text (N: a, b, c, ...)" */
+void
+cover_line_text(const CovLine *l, char *buf, size_t sz)
+{
+	size_t len, i;
+
+	len = (size_t)snprintf(buf, sz, "%s", l->text);
+	if (l->kind == KP_COV_COMPARED || l->kind == KP_COV_MERGED || len >= sz)
+		return;
+	len += (size_t)snprintf(buf + len, sz - len, " (%zu%s", l->n,
+	    l->neg ? ": " : "");
+	for (i = 0; i < l->neg && len < sz; i++)
+		len += (size_t)snprintf(buf + len, sz - len, "%s%s", i ? ", " : "",
+		    l->eg[i]);
+	if (len < sz)
+		snprintf(buf + len, sz - len, "%s)", l->n > l->neg && l->neg ? ", ..." : "");
+}
+
+/* the text and md formats: a heading, then one line each */
+void
+cover_plain(FILE *fp, int md)
+{
+	char buf[8192];
+	size_t i;
+
+	if (!ncov)
+		return;
+	if (cover_nothing())
+		fprintf(fp, md ? "**Nothing compared.** No finding below means no "
+		    "regression.\n\n" : "NOTHING COMPARED: no finding below means "
+		    "no regression.\n");
+	fprintf(fp, md ? "## Coverage\n\n" : "Coverage:\n");
+	for (i = 0; i < nlines; i++) {
+		cover_line_text(&lines[i], buf, sizeof(buf));
+		fprintf(fp, md ? "- %s\n" : "  %s\n", buf);
+	}
+	fputc('\n', fp);
+}
+
+/* a line that a CI system must show as an error: data that is not there */
+static int
+is_error(const CovLine *l)
+{
+	return l->kind == KP_COV_MISSING || l->kind == KP_COV_APART ||
+	    l->kind == KP_COV_UNCOMPARED ||
+	    (l->kind == KP_COV_COMPARED && nothing && ncompared == 0);
+}
+
+size_t
+cover_errors(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nlines; i++)
+		n += is_error(&lines[i]);
+	return n;
+}
+
+static void
+xml(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
+				fputc(*s, fp);
+		}
+}
+
+/* junit: a test suite "coverage", each line a test case, an error when
+ * data is not there */
+void
+cover_junit(FILE *fp)
+{
+	char buf[8192];
+	size_t i;
+
+	if (!ncov)
+		return;
+	fprintf(fp, "  <testsuite name=\"coverage\" tests=\"%zu\" failures=\"0\" "
+	    "errors=\"%zu\" skipped=\"0\">\n", nlines, cover_errors());
+	for (i = 0; i < nlines; i++) {
+		cover_line_text(&lines[i], buf, sizeof(buf));
+		fprintf(fp, "    <testcase classname=\"coverage\" name=\"%s %zu\"",
+		    kp_cov_kind_name[lines[i].kind], i + 1);
+		if (is_error(&lines[i])) {
+			fputs(">\n      <error type=\"", fp);
+			xml(fp, kp_cov_kind_name[lines[i].kind]);
+			fputs("\" message=\"", fp);
+			xml(fp, buf);
+			fputs("\"/>\n    </testcase>\n", fp);
+		} else {
+			fputs(">\n      <system-out>", fp);
+			xml(fp, buf);
+			fputs("</system-out>\n    </testcase>\n", fp);
+		}
+	}
+	fputs("  </testsuite>\n", fp);
+}
+
+/* json: "coverage" in the report object */
+void
+cover_json(kp_w *w)
+{
+	char buf[8192];
+	size_t i, k;
+
+	kp_w_key(w, "coverage");
+	kp_w_obj(w);
+	kp_w_kbool(w, "known", ncov > 0);
+	kp_w_kbool(w, "nothing_compared", cover_nothing());
+	kp_w_kint(w, "compared", (long long)ncompared);
+	kp_w_kint(w, "measurements", (long long)nmeasured);
+	kp_w_kint(w, "missing", (long long)nmissing);
+	kp_w_key(w, "lines");
+	kp_w_arr(w);
+	for (i = 0; i < nlines; i++) {
+		kp_w_obj(w);
+		kp_w_kstr(w, "kind", kp_cov_kind_name[lines[i].kind]);
+		kp_w_kint(w, "count", (long long)lines[i].n);
+		kp_w_kbool(w, "error", is_error(&lines[i]));
+		cover_line_text(&lines[i], buf, sizeof(buf));
+		kp_w_kstr(w, "text", buf);
+		kp_w_key(w, "examples");
+		kp_w_arr(w);
+		for (k = 0; k < lines[i].neg; k++)
+			kp_w_str(w, lines[i].eg[k]);
+		kp_w_end(w);
+		kp_w_end(w);
+	}
+	kp_w_end(w);
+	kp_w_end(w);
+}
+
+/* html: a section at the top of the index page */
+void
+cover_html(FILE *fp, void (*esc)(FILE *, const char *))
+{
+	char buf[8192];
+	size_t i;
+
+	if (!ncov)
+		return;
+	fputs("<div class=\"coverage\">\n", fp);
+	if (cover_nothing())
+		fputs("<p><strong>Nothing compared.</strong> No finding below means "
+		    "no regression.</p>\n", fp);
+	fputs("<h2>Coverage</h2>\n<ul>\n", fp);
+	for (i = 0; i < nlines; i++) {
+		cover_line_text(&lines[i], buf, sizeof(buf));
+		fprintf(fp, "<li%s>", is_error(&lines[i]) ? " class=\"missing\"" : "");
+		esc(fp, buf);
+		fputs("</li>\n", fp);
+	}
+	fputs("</ul>\n</div>\n", fp);
+}
