@@ -181,7 +181,13 @@ done
 
 run_status kp-render -f html -o site -s samples.ndjson all.ndjson
 is "$rc" 0 "renders hand-made records"
-is "$(cat "$T/err")" "" "nothing on stderr"
+is "$(cat "$T/err")" "" "nothing on stderr, which is no terminal"
+# on a terminal (script(1) gives one), how far the comparison pages are
+if command -v script >/dev/null; then
+	script -qec "kp-render -f html -o site.tty all.ndjson" /dev/null </dev/null >tty.out 2>&1
+	ok $(grep -q 'kp-render: comparison page 12 of 12' tty.out; echo $?) \
+	    "on a terminal, progress through the comparison pages"
+fi
 for f in index.html style.css; do
 	ok $([ -s "site/$f" ]; echo $?) "$f written"
 done

@@ -1,14 +1,27 @@
 /* kp-render -f html: the pages in order, and what every page has */
+#include <stdio.h>
+#include <unistd.h>
+
 #include "kp.h"
 #include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
+/* A lab's site takes a while: on a terminal, a line that says how far
+ * the comparison pages are, redrawn every 500; elsewhere nothing. */
+static void
+progress(size_t i, size_t n)
+{
+	if (i % 500 == 0 || i == n)
+		fprintf(stderr, "\rkp-render: comparison page %zu of %zu%s", i,
+		    n, i == n ? "\n" : "");
+}
+
 void
 h_pages(struct hsite *s)
 {
+	int tty = isatty(STDERR_FILENO), k;
 	size_t i;
-	int k;
 
 	h_style(s);
 	h_index_page(s);
@@ -17,8 +30,13 @@ h_pages(struct hsite *s)
 		h_suite_page(s, k);
 	for (k = 0; k < s->r->ntest; k++)
 		h_test_page(s, k);
-	for (i = 0; i < s->r->ncmp; i++)
+	for (i = 0; i < s->r->ncmp; i++) {
+		if (tty)
+			progress(i, s->r->ncmp);
 		h_cmp_page(s, &s->r->cmp[i]);
+	}
+	if (tty && s->r->ncmp)
+		progress(s->r->ncmp, s->r->ncmp);
 }
 
 void
