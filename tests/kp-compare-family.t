@@ -133,4 +133,12 @@ $PY "$L" 4 20 5 7 | kp-compare | kp-classify | kp-systematic >"$T/null"
 is "$(jq -r 'select(.type == "cmp") | .class' "$T/null" | grep -c -e regression -e improvement)" 0 \
 	"no kernel effect: none of the 700 comparisons is called changed"
 is "$(grep -c '"type":"sys"' "$T/null")" 0 "... and no group is listed as changing across levels"
+# the reports say the pair-wide shift once, beside the coverage: no
+# level's verdict shows a change every family shares
+want=$(printf '%+.1f' "$(jq 'select(.type == "shift") | .shift_pct' "$T/cmp")")
+kp-classify "$T/cmp" | kp-render -f text >"$T/txt"
+grep -qF "  pair-wide shift: v1.0 -> v1.1: the change all 6 families share, instances as units: $want% [" "$T/txt"
+ok $? "text report: the pair-wide shift once, with its size ($want%)" || sed 's/^/# /' "$T/txt"
+kp-classify "$T/cmp" | kp-render -f md | grep -q '^- pair-wide shift: v1.0 -> v1.1: '
+ok $? "md report: the pair-wide shift"
 done_testing

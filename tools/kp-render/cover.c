@@ -6,6 +6,7 @@
  *
  * Lines are aggregated: one per pair, kind and cause, with its count and
  * the first few names, so a lab of thousands of groups gets a few lines. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,8 @@
 static CovLine *lines;
 static size_t nlines, ncov, ncompared, nmeasured, nmissing, npairs;
 static int nothing;	/* a record said nothing was compared */
+static char **shifts;	/* a line per shift record: the pair-wide change */
+static size_t nshift;
 static kp_strmap *linemap;
 
 static void
@@ -126,6 +129,32 @@ cover_read(kp_json *d)
 	kp_coverage_free(&c);
 }
 
+/* a shift record (kp-records(5)): the change every family of a pair
+ * shares, said once beside the coverage, since no level's verdict shows it */
+void
+cover_shift(kp_json *d)
+{
+	kp_shift x;
+	char buf[512];
+
+	memset(&x, 0, sizeof(x));
+	kp_rec_read(d, &kp_shift_t, &x, NULL, NULL);
+	if (isnan(x.shift_pct))
+		snprintf(buf, sizeof(buf), "%s -> %s: the change all families "
+		    "share could not be estimated (%lld and %lld instances)",
+		    x.base ? x.base : "?", x.target ? x.target : "?", x.n_base,
+		    x.n_target);
+	else
+		snprintf(buf, sizeof(buf), "%s -> %s: the change all %lld families "
+		    "share, instances as units: %+.1f%% [%+.1f%%, %+.1f%%], p %.2g "
+		    "(%lld and %lld instances)", x.base ? x.base : "?",
+		    x.target ? x.target : "?", x.n_families, x.shift_pct,
+		    x.ci_low_pct, x.ci_high_pct, x.p, x.n_base, x.n_target);
+	shifts = kp_grow(shifts, nshift, sizeof(*shifts));
+	shifts[nshift++] = estrdup(buf);
+	kp_rec_free(&kp_shift_t, &x);
+}
+
 const CovLine *
 cover_lines(size_t *n)
 {
@@ -187,7 +216,7 @@ cover_plain(FILE *fp, int md)
 	char buf[8192];
 	size_t i;
 
-	if (!ncov)
+	if (!ncov && !nshift)
 		return;
 	if (cover_nothing())
 		fprintf(fp, md ? "**Nothing compared.** No finding below means no "
@@ -198,6 +227,9 @@ cover_plain(FILE *fp, int md)
 		cover_line_text(&lines[i], buf, sizeof(buf));
 		fprintf(fp, md ? "- %s\n" : "  %s\n", buf);
 	}
+	for (i = 0; i < nshift; i++)
+		fprintf(fp, md ? "- pair-wide shift: %s\n" : "  pair-wide shift: %s\n",
+		    shifts[i]);
 	fputc('\n', fp);
 }
 
@@ -307,7 +339,7 @@ cover_html(FILE *fp, void (*esc)(FILE *, const char *))
 	char buf[8192];
 	size_t i;
 
-	if (!ncov)
+	if (!ncov && !nshift)
 		return;
 	fputs("<div class=\"coverage\">\n", fp);
 	if (cover_nothing())
@@ -318,6 +350,11 @@ cover_html(FILE *fp, void (*esc)(FILE *, const char *))
 		cover_line_text(&lines[i], buf, sizeof(buf));
 		fprintf(fp, "<li%s>", is_error(&lines[i]) ? " class=\"missing\"" : "");
 		esc(fp, buf);
+		fputs("</li>\n", fp);
+	}
+	for (i = 0; i < nshift; i++) {
+		fputs("<li>pair-wide shift: ", fp);
+		esc(fp, shifts[i]);
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n</div>\n", fp);

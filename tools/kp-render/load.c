@@ -316,6 +316,10 @@ load(Report *r, const char *path, int format, int lines)
 			cover_read(&d);
 			continue;
 		}
+		if (strcmp(type, "shift") == 0) {
+			cover_shift(&d);
+			continue;
+		}
 		for (i = 0; i < KP_LEN(readers); i++) {
 			if (strcmp(type, readers[i].t->name) != 0 ||
 			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))

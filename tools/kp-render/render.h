@@ -203,6 +203,7 @@ typedef struct {
 	size_t neg;
 } CovLine;
 void cover_read(kp_json *d);	/* a coverage record, from load() */
+void cover_shift(kp_json *d);	/* a shift record, from load() */
 const CovLine *cover_lines(size_t *n);
 int cover_any(void);	/* any coverage record read */
 int cover_nothing(void);	/* they say nothing was compared */
