@@ -78,6 +78,17 @@ enum kp_sd_source { KP_SD_RERUNS, KP_SD_HISTORY, KP_SD_RULE, KP_SD_DEFAULT,
 	KP_NSD };
 /* cmp need_unit: what more of would decide */
 enum kp_need_unit { KP_NEED_RUNS, KP_NEED_REPS, KP_NNEED };
+/* cmp why: the rule of kp-classify(1) that decided the class */
+enum kp_why { KP_WHY_TOO_FEW_SAMPLES, KP_WHY_SIGNIFICANT, KP_WHY_SMALL_EFFECT,
+	KP_WHY_CHANGE_BELOW_MIN, KP_WHY_CI_WITHIN_MIN, KP_WHY_CI_WIDE,
+	KP_WHY_SR_NO_CHANGE, KP_WHY_SR_BEYOND_NOISE, KP_WHY_SR_WITHIN_MIN,
+	KP_WHY_SR_WIDE_SIGNIFICANT, KP_WHY_SR_WIDE, KP_WHY_RESOLUTION_LIMITED,
+	KP_WHY_GATE_WITHIN, KP_WHY_GATE_SIGNIFICANT, KP_WHY_GATE_NOT_SIGNIFICANT,
+	KP_WHY_GATE_THRESHOLD_ONLY, KP_WHY_GATE_SR_PAST, KP_WHY_GATE_SR_NOT_PAST,
+	KP_NWHY };
+/* cmp caveats: what else kp-classify(1) weighed, a set (KP_F_FLAGS) */
+enum kp_caveat { KP_CAV_SINGLE_RUN, KP_CAV_THRESHOLD_ONLY, KP_CAV_UNSTABLE,
+	KP_CAV_INTERFERENCE, KP_NCAV };
 /* sys combine_method: kp-compare's family-wide test, or Simes over levels */
 enum kp_combine { KP_COMB_FAMILY, KP_COMB_SIMES, KP_NCOMBINE };
 /* stat ci_method */
@@ -86,7 +97,7 @@ enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
 	kp_better_v, kp_scope_v, kp_method_v, kp_sd_source_v, kp_need_unit_v,
 	kp_combine_v,
-	kp_ci_method_v;
+	kp_ci_method_v, kp_why_v, kp_caveat_v;
 
 /* One run a side: the comparison's units lie inside one run on at least
  * one side (obs_level iter, rep or sub, or fewer than two units), so its
@@ -424,7 +435,7 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_RESOLUTION_LIMITED,
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
+	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
 	/* kp-triage */
@@ -455,7 +466,9 @@ typedef struct {
 	int class;	/* enum kp_class, -1 unclassified */
 	int severity;	/* enum kp_severity */
 	double score;
-	char *reason;
+	char *reason;	/* for people: no stage parses it */
+	int why;	/* enum kp_why, -1 null */
+	unsigned caveats;	/* bits of enum kp_caveat */
 	long long need_n;
 	int need_unit;	/* enum kp_need_unit, -1 null */
 	double run_sd_pct;
@@ -632,6 +645,9 @@ enum kp_fkind {
 	KP_F_SEVCOUNTS,	/* long long[KP_NSEV + 1] */
 	KP_F_OBJS,	/* kp_objs: an array of objects, each read and written
 			 * by the table of sub (a struct beginning with kp_has) */
+	KP_F_FLAGS,	/* unsigned: a set of words of vocab, bit i for
+			 * word i, written as an array of words in vocab
+			 * order; null is the empty set */
 };
 
 enum {
@@ -646,7 +662,7 @@ typedef struct {
 	uint8_t kind;	/* enum kp_fkind */
 	uint8_t flags;	/* KP_FF_* */
 	uint16_t off;	/* of the member in the struct */
-	const kp_vocab *vocab;	/* KP_F_ENUM */
+	const kp_vocab *vocab;	/* KP_F_ENUM, KP_F_FLAGS */
 	const struct kp_rtype *sub;	/* KP_F_OBJS */
 } kp_field;
 

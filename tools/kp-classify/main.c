@@ -361,7 +361,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	double sd, mc, mabs, learnt, absd, cv, need, lc = NAN, se = 0, sig2, k, z,
 	    lo, hi;
 	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci,
-	    unit = -1, sev;
+	    unit = -1;
 
 	if (!skip[0]) {
 		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
@@ -414,17 +414,22 @@ classify(Classify *c, Held *h, kp_w *w)
 	o.need_unit = -1;
 	o.run_sd_pct = NAN;
 	o.run_sd_source = -1;
+	o.why = -1;
+	/* o.why is the rule below that decides the class, o.caveats what
+	 * else it weighed: the typed facts; reason says them for people */
 	if (c->gate) {
 		/* run_sd_pct is on the log scale, in percent */
 		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100,
-		    reason, sizeof(reason), &sev);
-		o.severity = sev;
+		    reason, sizeof(reason), &o);
 		if (single && tested) {
 			o.run_sd_pct = sd;
 			o.run_sd_source = source;
 		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_TOO_FEW_SAMPLES;
+		if (single)
+			o.caveats |= 1u << KP_CAV_SINGLE_RUN;
 		snprintf(reason, sizeof(reason), "%stoo-few-samples",
 		    single ? "single-run:" : "");
 	} else if (single) {
@@ -437,6 +442,7 @@ classify(Classify *c, Held *h, kp_w *w)
 		 * data cannot tell.
 		 */
 		cap = 1;
+		o.caveats |= 1u << KP_CAV_SINGLE_RUN;
 		o.run_sd_pct = sd;
 		o.run_sd_source = source;
 		snprintf(buf, sizeof(buf), "run-sd(%g%%,%s)", round(sd * 10) / 10,
@@ -447,34 +453,43 @@ classify(Classify *c, Held *h, kp_w *w)
 		hi = lc + z * sqrt(se * se + k * sig2);
 		if (isnan(lc)) {
 			o.class = KP_UNCERTAIN;
+			o.why = KP_WHY_SR_NO_CHANGE;
 			snprintf(reason, sizeof(reason), "single-run:no-change-to-widen;%s", buf);
 		} else if (sig && big && (lo > 0 || hi < 0)) {
 			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
+			o.why = KP_WHY_SR_BEYOND_NOISE;
 			snprintf(reason, sizeof(reason), "single-run:significant;change>run-noise;%s", buf);
 		} else if (lo >= log1p(-mc / 100) && hi <= log1p(mc / 100)) {
 			o.class = KP_NO_CHANGE;
+			o.why = KP_WHY_SR_WITHIN_MIN;
 			snprintf(reason, sizeof(reason),
 			    "single-run:interval-with-run-noise-within-%g%%;%s", mc, buf);
 		} else {
 			o.class = KP_UNCERTAIN;
+			o.why = sig && big ? KP_WHY_SR_WIDE_SIGNIFICANT : KP_WHY_SR_WIDE;
 			snprintf(reason, sizeof(reason),
 			    "single-run:%s;interval-with-run-noise-beyond-%g%%;%s",
 			    sig && big ? "significant" : "not-significant", mc, buf);
 		}
 	} else if (sig && big && !(fabs(x.hedges_g) < cf->min_effect)) {
 		o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
+		o.why = KP_WHY_SIGNIFICANT;
 		snprintf(reason, sizeof(reason), "significant;change>%g%%", mc);
 	} else if (sig && big) {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_SMALL_EFFECT;
 		snprintf(reason, sizeof(reason), "significant;small-effect(g<%g)", cf->min_effect);
 	} else if (sig) {
 		o.class = KP_NO_CHANGE;
+		o.why = KP_WHY_CHANGE_BELOW_MIN;
 		snprintf(reason, sizeof(reason), "significant;change<%g%%", mc);
 	} else if (x.ci_low_pct >= -mc && x.ci_high_pct <= mc) {
 		o.class = KP_NO_CHANGE;
+		o.why = KP_WHY_CI_WITHIN_MIN;
 		snprintf(reason, sizeof(reason), "not-significant;ci-within-%g%%", mc);
 	} else {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_CI_WIDE;
 		snprintf(reason, sizeof(reason), "not-significant;ci-wide");
 	}
 	/* kp-hist: a quantile shift inside one bucket is below what the
@@ -483,6 +498,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	    (o.class == KP_REGRESSION || o.class == KP_IMPROVEMENT)) {
 		o.class = KP_UNCERTAIN;
 		o.severity = KP_SEV_NONE;
+		o.why = KP_WHY_RESOLUTION_LIMITED;
 		memmove(reason + 19, reason, sizeof(reason) - 19);
 		memcpy(reason, "resolution-limited;", 19);
 		reason[sizeof(reason) - 1] = '\0';
@@ -490,6 +506,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	o.unstable = !isnan(cv) && cv > cf->max_cv;
 	if (!c->gate && o.unstable && o.class == KP_REGRESSION) {
 		cap = 1;
+		o.caveats |= 1u << KP_CAV_UNSTABLE;
 		snprintf(buf, sizeof(buf), ";unstable(cv>%g%%)", 100 * cf->max_cv);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 	}
@@ -500,6 +517,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	    o.cpu_share_target / o.cpu_share_base : NAN;
 	o.interference = o.cpu_share_ratio < cf->interference_ratio;
 	if (o.interference) {
+		o.caveats |= 1u << KP_CAV_INTERFERENCE;
 		snprintf(buf, sizeof(buf), ";interference:target-cpu-share-%.0f%%-of-baseline",
 		    100 * o.cpu_share_ratio);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);

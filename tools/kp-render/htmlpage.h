@@ -59,7 +59,8 @@ void h_pairtable(FILE *fp, struct hsite *s, int suite);
 void h_pairhead(FILE *fp, struct hsite *s, int pair);
 
 /* htmlcmptable.c */
-void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
+/* kp-classify's why and caveats as chips; c NULL: without numbers */
+void h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c);
 /* what the columns of a comparison table mean: tooltips and legend */
 #define H_G "Hedges' g, the change of the log values in units of their " \
 	"pooled standard deviation, small-sample corrected (0.2 is small, " \
