@@ -31,6 +31,9 @@ char *estrndup(const char *s, size_t n);
  * the capacity is the power of 2 at or above n, so growing one at a time
  * stays linear under a realloc that always copies (AddressSanitizer's) */
 void *kp_grow(void *p, size_t n, size_t size);
+/* room for need bytes in p, a byte buffer (text, decompressed data) whose
+ * capacity is *cap: doubled from at least 64 until it fits, *cap updated */
+void *kp_reserve(void *p, size_t *cap, size_t need);
 
 /* die.c: diagnostics in the one form every tool uses:
  *   prog: FILE:LINE:COL: message        (line/col omitted when 0,

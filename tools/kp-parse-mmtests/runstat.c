@@ -27,11 +27,8 @@ bad(const vfile *f, long line, const char *fmt, ...)
 static void
 cnt_add(counters *c, const char *k, size_t kn, long long v)
 {
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 256;
-		c->k = ereallocarray(c->k, c->cap, sizeof(*c->k));
-		c->v = ereallocarray(c->v, c->cap, sizeof(*c->v));
-	}
+	c->k = kp_grow(c->k, c->n, sizeof(*c->k));
+	c->v = kp_grow(c->v, c->n, sizeof(*c->v));
 	c->k[c->n] = estrndup(k, kn);
 	c->v[c->n++] = v;
 }

@@ -32,30 +32,14 @@ static kp_w *w;
 
 static const char synopsis[] = "usage: kp-trend [-F] [-p penalty] [file ...]";
 
-static double *
-numbers(kp_json *d, int arr, const char *what, size_t *n)
-{
-	double *v;
-	int e;
-
-	*n = 0;
-	if (d->tok[arr].type != KP_JARR)
-		kp_rec_die(d, arr, "expected an array of numbers for obs.%s", what);
-	v = emalloc((d->tok[arr].n + 1) * sizeof(*v));
-	for (e = kp_json_first(d, arr); e >= 0 && *n < d->tok[arr].n; e = (int)d->tok[e].next)
-		if (kp_json_num(d, e, &v[(*n)++]) < 0 || !isfinite(v[*n - 1]))
-			kp_rec_die(d, e, "expected a finite number in obs.%s", what);
-	return v;
-}
-
 /* the units of a stat record: its instances' medians, else the values of
  * the highest level of obs with two or more */
 static void
 units(kp_json *d, Point *p)
 {
 	int pi, e, k, m, obs, arr, lv;
-	double x, *v;
-	size_t n;
+	double x;
+	kp_nums v;
 
 	if ((pi = kp_json_get(d, 0, "per_instance")) >= 0 &&
 	    d->tok[pi].type == KP_JARR && d->tok[pi].n >= 2) {
@@ -84,14 +68,14 @@ units(kp_json *d, Point *p)
 		for (lv = KP_LV_RUN; lv < KP_NLV; lv++) {
 			if ((arr = kp_json_get(d, obs, kp_word(&kp_level_v, lv))) < 0)
 				continue;
-			v = numbers(d, arr, kp_word(&kp_level_v, lv), &n);
-			if (n >= 2 || (lv == KP_LV_SUB && n == 1)) {
-				p->u = v;
-				p->nu = n;
+			kp_json_nums(d, arr, kp_word(&kp_level_v, lv), &v);
+			if (v.n >= 2 || (lv == KP_LV_SUB && v.n == 1)) {
+				p->u = v.v;
+				p->nu = v.n;
 				p->level = lv;
 				return;
 			}
-			free(v);
+			free(v.v);
 		}
 	/* one value: the instance's median, or the record's */
 	p->u = emalloc(sizeof(*p->u));
