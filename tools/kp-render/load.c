@@ -31,7 +31,8 @@ wants(Reader *rd)
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
 	    KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_BASE_RUNS,
-	    KP_CMP_TARGET_RUNS,
+	    KP_CMP_TARGET_RUNS, KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,
+	    KP_CMP_BETTER,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	    KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
@@ -81,7 +82,8 @@ wants(Reader *rd)
 	    KP_SAMPLE_EXP, -1);
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
-	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS, -1);
+	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
+	    KP_STAT_HMEAN, -1);
 	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
 	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
 	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
@@ -236,6 +238,7 @@ add_group(Report *r, kp_json *d, Reader *rd)
 		    s.metric, s.conc);
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
+	g->hmean = s.hmean;
 	g->sub = s.obs.lv[KP_LV_SUB];
 	g->run = s.obs.lv[KP_LV_RUN];
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
@@ -325,7 +328,8 @@ load(Report *r, const char *path, int format, int lines)
 			if (strcmp(type, readers[i].t->name) != 0 ||
 			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))
 				continue;
-			if (format == LOAD_SITE || !readers[i].site_only)
+			if (format == LOAD_SITE || !readers[i].site_only ||
+			    (format == LOAD_FULL && readers[i].add == add_group))
 				readers[i].add(r, &d, &rd);
 			break;
 		}

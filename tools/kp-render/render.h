@@ -51,7 +51,15 @@ typedef struct {
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
 	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
+	double hmean;	/* the stat record's, NAN when null */
 } Group;
+
+/* the full table's options (--centre, --names) */
+enum { FULL_MEDIAN, FULL_HMEAN };
+typedef struct {
+	int centre;	/* FULL_MEDIAN, or FULL_HMEAN for rates */
+	int mmnames;	/* rows named as MMTests' compare-kernels names them */
+} FullOpt;
 
 typedef struct { int *v; int n; } List;	/* record indexes, ascending */
 typedef struct { char *base_kernel, *target_kernel; } Pair;
@@ -110,11 +118,13 @@ typedef struct {
 	struct kp_strmap *trendmap;	/* series -> trend */
 	kp_triage *triage;
 	size_t ntriage;
+	FullOpt full;	/* for --full and full.html */
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
  * sys and run records */
-enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE };
+enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE,
+	LOAD_FULL };	/* as LOAD_REPORT, and stat records of scope group */
 void load(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
 
@@ -182,13 +192,21 @@ typedef struct {
 	int nk;
 	FullRow *row;	/* by name, then concurrency */
 	size_t nrow;
+	const Report *r;	/* its groups, for hmean */
+	FullOpt o;
 } Full;
 void full_build(Full *f, const Report *r);
 void full_free(Full *f);
 /* a cell's "3.091M ±1.2%", "-" when none; its "-12.7% R:red" against
  * the baseline, "" when none; the caller frees both */
-char *full_centre(const FullRow *w, int k);
+char *full_centre(const Full *f, const FullRow *w, int k);
 char *full_change(const Full *f, const FullRow *w, int k);
+/* the row's centre: "hmean" for a rate with --centre hmean, else "median" */
+const char *full_centre_name(const Full *f, const FullRow *w);
+/* the row's name: kp's, "name at conc", or with --names mmtests
+ * MMTests' "Hmean ops-futex1_threads-2" */
+void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
+
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
 
