@@ -510,6 +510,8 @@ static const kp_field evidence_f[KP_EV_NF] = {
 	EV(TARGET_ELAPSED_S, "target_elapsed_s", target_elapsed_s, KP_F_NUM, N),
 	EV(BASE_DMESG_WARNINGS, "base_dmesg_warnings", base_dmesg_warnings, KP_F_INT, N),
 	EV(TARGET_DMESG_WARNINGS, "target_dmesg_warnings", target_dmesg_warnings, KP_F_INT, N),
+	EV(BASE_DMESG_RUNS, "base_dmesg_runs", base_dmesg_runs, KP_F_INT, 0),
+	EV(TARGET_DMESG_RUNS, "target_dmesg_runs", target_dmesg_runs, KP_F_INT, 0),
 	EV(BASE_WARNINGS, "base_warnings", base_warnings, KP_F_STRS, N),
 	EV(TARGET_WARNINGS, "target_warnings", target_warnings, KP_F_STRS, N),
 	E(kp_evidence, KP_EV_RANK_BY, "rank_by", rank_by, kp_erank_v, N),

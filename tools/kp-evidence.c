@@ -4,7 +4,8 @@
  * counters that moved most, as one typed evidence record per pair of
  * experiments (kp-records(5)), so that no report re-derives them.
  *
- * Every record passes through first.  Run and runstat records are kept
+ * Every record passes through first, but evidence records, which this
+ * run replaces.  Run and runstat records are kept
  * (one per run and job: a few KiB each), cmp records only as the pair of
  * experiments and the runs they name; the evidence records follow at the
  * end, when every runstat has arrived, whatever the order of the input.
@@ -160,6 +161,9 @@ readfile(kp_w *w, const char *path, kp_json *d)
 	kp_in *in = kp_in_open(path);
 
 	while (kp_rec_next(in, d)) {
+		/* an earlier run's evidence is replaced, not repeated */
+		if (kp_rec_is(d, &kp_evidence_t))
+			continue;
 		kp_w_line(w, d->text, d->len);
 		if (kp_rec_is(d, &kp_run_t))
 			addrun(d);
@@ -399,19 +403,22 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 
 /* the dmesg warnings of a side's runs: their count and first lines */
 static void
-warnings(const kp_strs *runl, long long *count, kp_strs *lines)
+warnings(const kp_strs *runl, long long *count, long long *nrun,
+    kp_strs *lines)
 {
 	size_t i, k, j;
 	const char *key;
 	size_t len;
 
 	*count = KP_NULL_INT;
+	*nrun = 0;
 	memset(lines, 0, sizeof(*lines));
 	for (i = 0; i < kp_strmap_len(runmap); i++) {
 		key = kp_strmap_key(runmap, i, &len);
 		if (!inlist(runl, key) || runs[i].dmesg == KP_NULL_INT)
 			continue;
 		*count = (*count == KP_NULL_INT ? 0 : *count) + runs[i].dmesg;
+		++*nrun;
 		for (k = 0; k < runs[i].warn.n && lines->n < 3; k++) {
 			for (j = 0; j < lines->n; j++)
 				if (strcmp(lines->v[j], runs[i].warn.v[k]) == 0)
@@ -474,8 +481,10 @@ evidence(kp_w *w, const Pair *p)
 	e.target_sys_s = duration(tx, nt, offsetof(kp_runstat, sys_s));
 	e.base_elapsed_s = duration(bx, nb, offsetof(kp_runstat, elapsed_s));
 	e.target_elapsed_s = duration(tx, nt, offsetof(kp_runstat, elapsed_s));
-	warnings(&p->base_runs, &e.base_dmesg_warnings, &e.base_warnings);
-	warnings(&p->target_runs, &e.target_dmesg_warnings, &e.target_warnings);
+	warnings(&p->base_runs, &e.base_dmesg_warnings, &e.base_dmesg_runs,
+	    &e.base_warnings);
+	warnings(&p->target_runs, &e.target_dmesg_warnings,
+	    &e.target_dmesg_runs, &e.target_warnings);
 
 	collect(m, &c, bx, nb, 0);
 	collect(m, &c, tx, nt, 1);
