@@ -110,6 +110,17 @@ ok $? "html: the counters table on the comparison page"
 grep -l 'id="evidence"' "$T/site"/cmp-*.html | xargs grep -q 'One run a side: not tested for significance'
 ok $? "html: one run a side is labelled"
 
+# what kp-parse-mmtests keeps for it, from a bundled run: the warning
+# lines it counted, and the gauges' levels at each benchmark's end (an
+# nr_* field that counts events, nr_dirtied, is not one)
+if [ -x "$KP_BIN/kp-parse-mmtests" ]; then
+	kp-parse-mmtests "$FIX/work/log/target-2hogs" >"$T/p" 2>/dev/null
+	is "$(jq -r 'select(.type == "run") | [.dmesg_warnings, (.warnings | length), (.warnings[0] | test("WARNING:"))] | @tsv' "$T/p")" \
+	    "$(printf '1\t1\ttrue')" "kp-parse-mmtests: the warning lines it counted"
+	is "$(jq -r 'select(.type == "runstat" and .job == "stressng") | [(.vmstat_level | has("nr_free_pages")), (.vmstat_level | has("nr_dirtied")), (.vmstat_level | has("pgfault")), (.vmstat_level.nr_free_pages > 0)] | @tsv' "$T/p")" \
+	    "$(printf 'true\tfalse\tfalse\ttrue')" "kp-parse-mmtests: levels of the gauges only"
+fi
+
 # without kp-evidence the reports are as before: no evidence lines
 kp-render -f text "$R" | grep -q 'command:'
 is $? 1 "no evidence records, no evidence lines"
