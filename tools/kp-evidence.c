@@ -49,6 +49,8 @@ static kp_strmap *expmap;	/* exp -> its runstats, in rsof */
 static struct { size_t *v, n; } *rsof;
 static Run *runs;
 static kp_strmap *runmap;	/* (run, iter) -> runs */
+static kp_strmap *namemap;	/* run -> its iterations' runs, in byname */
+static struct { size_t *v, n; } *byname;
 static Pair *pairs;
 static kp_strmap *pairmap;	/* (base_exp, target_exp) -> pairs */
 static int all;
@@ -65,7 +67,7 @@ addrun(kp_json *d)
 	    KP_RUN_DMESG_WARNINGS, KP_RUN_WARNINGS, -1);
 	kp_run x;
 	char iter[32], *end;
-	size_t i;
+	size_t i, k;
 	int isnew;
 	Run *r;
 
@@ -78,6 +80,13 @@ addrun(kp_json *d)
 	}
 	runs = kp_grow(runs, i, sizeof(*runs));
 	r = &runs[i];
+	k = kp_strmap_addv(namemap, &isnew, x.run, NULL);
+	if (isnew) {
+		byname = kp_grow(byname, k, sizeof(*byname));
+		memset(&byname[k], 0, sizeof(byname[k]));
+	}
+	byname[k].v = kp_grow(byname[k].v, byname[k].n, sizeof(size_t));
+	byname[k].v[byname[k].n++] = i;
 	r->dmesg = KP_NULL_INT;
 	if (x.dmesg_warnings.text) {
 		long long v = strtoll(x.dmesg_warnings.text, &end, 10);
@@ -175,15 +184,16 @@ readfile(kp_w *w, const char *path, kp_json *d)
 	kp_in_close(in);
 }
 
-static int
-inlist(const kp_strs *l, const char *s)
+/* the runs of a side as a set: a lab's side can have hundreds */
+static kp_strmap *
+runset(const kp_strs *l)
 {
+	kp_strmap *m = kp_strmap_new();
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i], s) == 0)
-			return 1;
-	return 0;
+		kp_strmap_addv(m, NULL, l->v[i], NULL);
+	return m;
 }
 
 /* the runstats of one side: of its experiments (a side that pools
@@ -192,6 +202,7 @@ static size_t
 side(const char *exps, const kp_strs *runl, size_t **out)
 {
 	char *e = estrdup(exps), *s, *save = NULL;
+	kp_strmap *set = runset(runl);
 	size_t n = 0, k;
 	long i;
 
@@ -200,12 +211,13 @@ side(const char *exps, const kp_strs *runl, size_t **out)
 		if ((i = kp_strmap_findv(expmap, s, NULL)) < 0)
 			continue;
 		for (k = 0; k < rsof[i].n; k++)
-			if (inlist(runl, rs[rsof[i].v[k]].run)) {
+			if (kp_strmap_findv(set, rs[rsof[i].v[k]].run, NULL) >= 0) {
 				*out = kp_grow(*out, n, sizeof(**out));
 				(*out)[n++] = rsof[i].v[k];
 			}
 	}
 	free(e);
+	kp_strmap_free(set);
 	return n;
 }
 
@@ -406,26 +418,31 @@ static void
 warnings(const kp_strs *runl, long long *count, long long *nrun,
     kp_strs *lines)
 {
-	size_t i, k, j;
-	const char *key;
-	size_t len;
+	size_t i, k, j, x;
+	const Run *u;
+	long at;
 
 	*count = KP_NULL_INT;
 	*nrun = 0;
 	memset(lines, 0, sizeof(*lines));
-	for (i = 0; i < kp_strmap_len(runmap); i++) {
-		key = kp_strmap_key(runmap, i, &len);
-		if (!inlist(runl, key) || runs[i].dmesg == KP_NULL_INT)
+	for (i = 0; i < runl->n; i++) {
+		if ((at = kp_strmap_findv(namemap, runl->v[i], NULL)) < 0)
 			continue;
-		*count = (*count == KP_NULL_INT ? 0 : *count) + runs[i].dmesg;
-		++*nrun;
-		for (k = 0; k < runs[i].warn.n && lines->n < 3; k++) {
-			for (j = 0; j < lines->n; j++)
-				if (strcmp(lines->v[j], runs[i].warn.v[k]) == 0)
-					break;
-			if (j == lines->n) {	/* each line once */
-				lines->v = kp_grow(lines->v, lines->n, sizeof(char *));
-				lines->v[lines->n++] = runs[i].warn.v[k];
+		for (x = 0; x < byname[at].n; x++) {
+			u = &runs[byname[at].v[x]];
+			if (u->dmesg == KP_NULL_INT)
+				continue;
+			*count = (*count == KP_NULL_INT ? 0 : *count) + u->dmesg;
+			++*nrun;
+			for (k = 0; k < u->warn.n && lines->n < 3; k++) {
+				for (j = 0; j < lines->n; j++)
+					if (strcmp(lines->v[j], u->warn.v[k]) == 0)
+						break;
+				if (j == lines->n) {	/* each line once */
+					lines->v = kp_grow(lines->v, lines->n,
+					    sizeof(char *));
+					lines->v[lines->n++] = u->warn.v[k];
+				}
 			}
 		}
 	}
@@ -435,17 +452,17 @@ warnings(const kp_strs *runl, long long *count, long long *nrun,
 static void
 missing(const kp_strs *runl, const size_t *ix, size_t n, kp_strs *out)
 {
-	size_t i, k;
+	kp_strmap *have = kp_strmap_new();
+	size_t i;
 
-	for (i = 0; i < runl->n; i++) {
-		for (k = 0; k < n; k++)
-			if (strcmp(rs[ix[k]].run, runl->v[i]) == 0)
-				break;
-		if (k == n) {
+	for (i = 0; i < n; i++)
+		kp_strmap_addv(have, NULL, rs[ix[i]].run, NULL);
+	for (i = 0; i < runl->n; i++)
+		if (kp_strmap_findv(have, runl->v[i], NULL) < 0) {
 			out->v = kp_grow(out->v, out->n, sizeof(char *));
 			out->v[out->n++] = runl->v[i];
 		}
-	}
+	kp_strmap_free(have);
 }
 
 static void
@@ -563,6 +580,7 @@ main(int argc, char *argv[])
 
 	expmap = kp_strmap_new();
 	runmap = kp_strmap_new();
+	namemap = kp_strmap_new();
 	pairmap = kp_strmap_new();
 	w = kp_w_open(stdout, "<stdout>");
 	kp_json_init(&d);
