@@ -32,6 +32,7 @@ LIBSRC = \
 	lib/summary.c \
 	lib/text.c \
 	lib/toolchain.c \
+	lib/vmstat.c \
 	lib/vocab.c
 
 TOOLS = \
@@ -47,6 +48,7 @@ TOOLS = \
 	kp-compare \
 	kp-classify \
 	kp-systematic \
+	kp-evidence \
 	kp-trend \
 	kp-triage \
 	kp-render

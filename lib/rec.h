@@ -245,7 +245,7 @@ enum { KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_ITER, KP_RUN_KERNEL,
 	KP_RUN_CPU_TOPOLOGY, KP_RUN_MEM_KB, KP_RUN_OS, KP_RUN_CMDLINE,
 	KP_RUN_TOOLCHAIN, KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK,
 	KP_RUN_FRAMEWORK_VERSION, KP_RUN_START, KP_RUN_FINISH,
-	KP_RUN_DMESG_WARNINGS, KP_RUN_FILES, KP_RUN_DATE, KP_RUN_ENV,
+	KP_RUN_DMESG_WARNINGS, KP_RUN_WARNINGS, KP_RUN_FILES, KP_RUN_DATE, KP_RUN_ENV,
 	KP_RUN_SRC, KP_RUN_EXP, KP_RUN_KEY, KP_RUN_NF };
 typedef struct {
 	kp_has has;
@@ -259,6 +259,7 @@ typedef struct {
 	char *os, *cmdline, *toolchain, *kconfig_hash, *framework,
 	    *framework_version;
 	kp_scalar start, finish, dmesg_warnings;
+	kp_strs warnings;	/* the first lines dmesg_warnings counted */
 	kp_pairs files;
 	char *date, *env, *src, *exp, *key;
 	kp_extra *extra;	/* members not above, in record order */
@@ -268,7 +269,8 @@ typedef struct {
 enum { KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB, KP_RUNSTAT_SUITE,
 	KP_RUNSTAT_PARAMS, KP_RUNSTAT_BEGIN, KP_RUNSTAT_END, KP_RUNSTAT_RC,
 	KP_RUNSTAT_USER_S, KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S,
-	KP_RUNSTAT_VMSTAT, KP_RUNSTAT_SCHEDSTAT, KP_RUNSTAT_PARTIAL,
+	KP_RUNSTAT_VMSTAT, KP_RUNSTAT_VMSTAT_LEVEL, KP_RUNSTAT_SCHEDSTAT,
+	KP_RUNSTAT_PARTIAL,
 	KP_RUNSTAT_EXP, KP_RUNSTAT_KEY, KP_RUNSTAT_NF };
 typedef struct {
 	kp_has has;
@@ -277,7 +279,7 @@ typedef struct {
 	char *job, *suite, *params;
 	long long begin, end, rc;
 	double user_s, sys_s, elapsed_s;
-	kp_counts vmstat, schedstat;
+	kp_counts vmstat, vmstat_level, schedstat;
 	int partial;
 	char *exp, *key;
 } kp_runstat;
@@ -624,6 +626,51 @@ typedef struct {
 	char *seen_fixed_in;
 } kp_triage;
 
+/* evidence (kp-evidence): what else the runs of a comparison's job said,
+ * beside the cmp records of (base_exp, target_exp).  counters is an
+ * array of kp_ectr, ranked (rank_by), at most the number asked for. */
+enum kp_ekind { KP_EK_RATE, KP_EK_LEVEL, KP_NEKIND };
+enum kp_erank { KP_ER_POOLED_SD, KP_ER_CHOSEN, KP_ER_RELATIVE, KP_NERANK };
+extern const kp_vocab kp_ekind_v, kp_erank_v;
+enum { KP_ECTR_NAME, KP_ECTR_SOURCE, KP_ECTR_KIND, KP_ECTR_N_BASE,
+	KP_ECTR_N_TARGET, KP_ECTR_BASE, KP_ECTR_TARGET, KP_ECTR_CHANGE_PCT,
+	KP_ECTR_BASE_SD, KP_ECTR_TARGET_SD, KP_ECTR_D, KP_ECTR_NF };
+typedef struct {
+	kp_has has;
+	char *name, *source;	/* source: "vmstat" or "schedstat" */
+	int kind;	/* enum kp_ekind */
+	long long n_base, n_target;
+	double base, target, change_pct, base_sd, target_sd, d;
+} kp_ectr;
+
+enum { KP_EV_BASE_EXP, KP_EV_TARGET_EXP, KP_EV_JOB, KP_EV_SUITE,
+	KP_EV_BASE_KERNEL, KP_EV_TARGET_KERNEL, KP_EV_N_BASE, KP_EV_N_TARGET,
+	KP_EV_MISSING, KP_EV_BASE_PARAMS, KP_EV_TARGET_PARAMS,
+	KP_EV_BASE_USER_S, KP_EV_TARGET_USER_S, KP_EV_BASE_SYS_S,
+	KP_EV_TARGET_SYS_S, KP_EV_BASE_ELAPSED_S, KP_EV_TARGET_ELAPSED_S,
+	KP_EV_BASE_DMESG_WARNINGS, KP_EV_TARGET_DMESG_WARNINGS,
+	KP_EV_BASE_DMESG_RUNS, KP_EV_TARGET_DMESG_RUNS, KP_EV_BASE_WARNINGS, KP_EV_TARGET_WARNINGS, KP_EV_RANK_BY,
+	KP_EV_N_COUNTERS, KP_EV_COUNTERS, KP_EV_NF };
+typedef struct {
+	kp_has has;
+	char *base_exp, *target_exp, *job, *suite, *base_kernel, *target_kernel;
+	long long n_base, n_target;
+	kp_strs missing;
+	char *base_params, *target_params;
+	double base_user_s, target_user_s, base_sys_s, target_sys_s,
+	    base_elapsed_s, target_elapsed_s;
+	long long base_dmesg_warnings, target_dmesg_warnings;
+	long long base_dmesg_runs, target_dmesg_runs;
+	kp_strs base_warnings, target_warnings;
+	int rank_by;	/* enum kp_erank */
+	long long n_counters;
+	kp_objs counters;	/* kp_ectr */
+} kp_evidence;
+
+/* /proc/vmstat: is the field a level (a gauge: nr_free_pages), not a
+ * count of events since boot (pgfault, nr_dirtied)? */
+int kp_vmstat_level(const char *name);
+
 /* ---- the tables ---- */
 
 enum kp_fkind {
@@ -680,7 +727,7 @@ typedef struct kp_rtype {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t, kp_evidence_t;
 
 /* ---- reading and writing (rec.c) ---- */
 

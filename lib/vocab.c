@@ -76,6 +76,11 @@ VOCAB(kp_triage_v, "a triage status", NULL,
 VOCAB(kp_tstate_v, "a triage state", NULL,
 	[KP_TSTATE_REPRODUCES] = "reproduces", [KP_TSTATE_FIXED] = "fixed",
 	[KP_TSTATE_NOT_MEASURED] = "not-measured");
+VOCAB(kp_ekind_v, "\"rate\" or \"level\"", NULL,
+	[KP_EK_RATE] = "rate", [KP_EK_LEVEL] = "level");
+VOCAB(kp_erank_v, "a ranking", NULL,
+	[KP_ER_POOLED_SD] = "pooled-sd", [KP_ER_CHOSEN] = "chosen",
+	[KP_ER_RELATIVE] = "relative");
 
 const struct kp_quantile kp_quantiles[KP_NQ] = {
 	[KP_Q50] = { "p50", 0.5 }, [KP_Q90] = { "p90", 0.9 },

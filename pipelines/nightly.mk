@@ -16,7 +16,7 @@
 # whose files (or the labels) changed.  kp-stats then runs once over every
 # identified run: it groups samples by experiment across runs and
 # instances, so it needs all of them at once.  Compare, classify,
-# systematic and the reports follow.  See kp-pipelines(7).
+# systematic, evidence and the reports follow.  See kp-pipelines(7).
 
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -37,6 +37,7 @@ KP = $(if $(KP_BIN),$(KP_BIN)/,)
 COMPARE_FLAGS =
 CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG))
 SYSTEMATIC_FLAGS =
+EVIDENCE_FLAGS =
 # what the reports are made from: the findings, or with HISTORY (the part
 # at the end) the findings with their history and triage
 REPORT_IN = $(if $(strip $(HISTORY)),$(OUT)/triaged.ndjson,$(OUT)/findings.ndjson)
@@ -135,8 +136,12 @@ $(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG)
 	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
 	mv $@.tmp $@
 
+# kp-evidence adds, beside each finding, what else its runs said
+# (durations, command, dmesg warnings, the counters that moved most)
 $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
-	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.tmp
+	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.sys.tmp
+	$(KP)kp-evidence $(EVIDENCE_FLAGS) $@.sys.tmp >$@.tmp
+	rm -f $@.sys.tmp
 	mv $@.tmp $@
 
 $(OUT)/report.txt: $(REPORT_IN)

@@ -4,7 +4,7 @@
 # contain (tests/data/mmtests/README.md).
 . "$(dirname "$0")/lib.sh"
 
-for t in kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic kp-render; do
+for t in kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-render; do
 	if [ ! -x "$KP_BIN/$t" ]; then
 		skip "pipelines" "$t is not built"
 		done_testing

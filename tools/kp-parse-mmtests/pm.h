@@ -202,6 +202,7 @@ typedef struct {
 	long cpus, start, finish;
 	long long mem_kb;
 	int has_cpus, has_start, has_finish, has_mem, warnings;
+	kp_strs warn;	/* the first of the warnings' lines */
 	jstat *js;
 	size_t njs;
 	/* hashes computed while a file was read anyway */

@@ -33,6 +33,9 @@ int h_finding(const Cmp *c);	/* a regression or an improvement */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
 int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 
+/* htmlevidence.c: kp-evidence's record beside a finding */
+void h_evidence(FILE *fp, struct hsite *s, const Cmp *c);
+
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
 

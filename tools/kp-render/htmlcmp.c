@@ -133,6 +133,7 @@ h_cmp_page(struct hsite *s, Cmp *c)
 	    "with the CPU time of each: <a href=\"%s\">their page</a>, which "
 	    "every comparison of the job on these runs shares.</p>\n",
 	    c->rec.base_runs.n, c->rec.target_runs.n, h_runspage(s, c));
+	h_evidence(fp, s, c);
 
 	if (nb + nt > 0 && !fromstat) {
 		fputs("<h2>Sources</h2>\n<table class=\"sort\"><thead><tr>"

@@ -19,6 +19,7 @@ typedef struct {
 	int format, lines;
 	kp_has cmp, sys, run, runstat, sample, stat, rollup;
 	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix, trendix, triix;
+	kp_recix evix;
 } Reader;
 
 static void
@@ -26,7 +27,7 @@ wants(Reader *rd)
 {
 	kp_has *c = &rd->cmp;
 
-	*c = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
+	*c = kp_has_of(KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
 	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
@@ -278,6 +279,12 @@ add_trend(Report *r, kp_json *d, Reader *rd)
 	trend_add(r, &t);
 }
 
+static void
+add_ev(Report *r, kp_json *d, Reader *rd)
+{
+	add_evidence(r, d, &rd->evix);	/* evidence.c */
+}
+
 /*
  * What kp-render reads, by record type: a new record type for the
  * reports is one line here and one add_ function.  The site alone shows
@@ -293,6 +300,7 @@ static const struct {
 	{ &kp_sys_t, add_sys, 0 },
 	{ &kp_run_t, add_run, 0 },
 	{ &kp_triage_t, add_triage, 0 },
+	{ &kp_evidence_t, add_ev, 0 },
 	{ &kp_trend_t, add_trend, 1 },
 	{ &kp_runstat_t, add_runstat, 1 },
 	{ &kp_sample_t, add_sample, 1 },

@@ -157,6 +157,7 @@ render_md(Report *r, FILE *fp)
 				row(fp, v[i], 0);
 		fputc('\n', fp);
 	}
+	evidence_md(fp, r, v);
 	if (r->nsys) {
 		fputs("### Across concurrency levels\n\n", fp);
 		fputs("| Direction | Measurement | Kernels | Levels affected | "

@@ -119,6 +119,10 @@ typedef struct {
 	kp_triage *triage;
 	size_t ntriage;
 	FullOpt full;	/* for --full and full.html */
+	/* kp-evidence's records, found by (base_exp, target_exp) */
+	kp_evidence *ev;
+	size_t nev;
+	struct kp_strmap *evmap;
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
@@ -164,6 +168,21 @@ int triaged_away(const kp_cmp *c);	/* acknowledged or invalid */
 size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
+
+/* evidence.c: kp-evidence's record of a comparison's pair of
+ * experiments (or NULL), and its lines in each format; a report with
+ * evidence records says so where a finding has none */
+void add_evidence(Report *r, kp_json *d, kp_recix *ix);	/* load.c */
+const kp_evidence *evidence_of(const Report *r, const kp_cmp *c);
+/* under a finding; shown: the pairs already shown in full (or NULL) */
+void evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
+    const char *indent, struct kp_strmap *shown);
+void evidence_each(const Report *r, const kp_cmp *c,
+    void (*put)(FILE *, const char *), FILE *fp);	/* junit */
+void evidence_md(FILE *fp, const Report *r, const Cmp **v);
+void evidence_json(kp_w *w, const Report *r);
+void evidence_csv_head(FILE *fp, const Report *r);
+void evidence_csv_row(FILE *fp, const Report *r, const kp_cmp *c);
 
 /* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
  * take it for a formula */
