@@ -20,6 +20,7 @@ LIBSRC = \
 	lib/jsonw.c \
 	lib/kver.c \
 	lib/lineio.c \
+	lib/maintainers.c \
 	lib/numfmt.c \
 	lib/opts.c \
 	lib/rec.c \
