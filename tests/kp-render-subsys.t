@@ -44,6 +44,13 @@ kp-render -f text -M "$T/M1" "$T/cls" >"$T/o"
 grep -A1 '^FUTEX SUBSYSTEM:' "$T/o" | tail -1 | grep -q "no section of this title in $T/M1"
 ok $? "-M: a title MAINTAINERS lacks is said to be missing"
 
+# a part the file lacks is looked up as its parent section
+printf 'SCHEDULER\nM:\tSam Sched <sam@example.org>\n\nFUTEX\nM:\tFay Utex <fay@example.org>\n' >"$T/M1"
+jq -c 'if .type == "cmp" and .suite == "wis" then .subsystem = ["FUTEX - WAKE"] else . end' "$T/cls" |
+	kp-render -f text -M "$T/M1" >"$T/o"
+is "$(grep -A1 '^FUTEX - WAKE:' "$T/o" | tail -1)" "  (no section of this title; its parent FUTEX) M: Fay Utex <fay@example.org>" \
+	"-M: a part the file lacks is looked up as its parent, and the report says so"
+
 kp-render -f md -M "$M" "$T/cls" >"$T/md"
 grep -q '^## Findings by subsystem$' "$T/md" && grep -q '^- \*\*FUTEX SUBSYSTEM\*\*: ' "$T/md" &&
 	grep -q '^  M: Fay Utex' "$T/md"

@@ -179,17 +179,52 @@ plainput(FILE *fp, const char *s)
 	fputs(s, fp);
 }
 
+/*
+ * The section of a title.  MAINTAINERS splits a section by naming the
+ * parts "PARENT - PART" ("MEMORY MANAGEMENT - CORE", since 6.14) or
+ * "NETWORKING [PART]" beside "NETWORKING [GENERAL]", so an older file
+ * that lacks the part has the parent, which covered its files: that one
+ * is used, and said.
+ */
+static const kp_maint_sec *
+lookup(const char *title, int *parent)
+{
+	const kp_maint_sec *sec;
+	char buf[512];
+	const char *p;
+
+	*parent = 0;
+	if ((sec = kp_maint_find(maint, title)))
+		return sec;
+	*parent = 1;
+	if ((p = strstr(title, " - ")) && (size_t)(p - title) < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(p - title), title);
+		return kp_maint_find(maint, buf);
+	}
+	if ((p = strstr(title, " [")) && title[strlen(title) - 1] == ']' &&
+	    (size_t)(p - title) < sizeof(buf) - 12) {
+		snprintf(buf, sizeof(buf), "%.*s [GENERAL]", (int)(p - title), title);
+		return kp_maint_find(maint, buf);
+	}
+	return NULL;
+}
+
 /* "M: a, b; R: c; L: list; S: Maintained", or why there is none */
 static void
 people(FILE *fp, const char *title, void (*put)(FILE *, const char *))
 {
 	const kp_maint_sec *sec;
-	int first = 1;
+	int first = 1, parent;
 
-	if (!(sec = kp_maint_find(maint, title))) {
+	if (!(sec = lookup(title, &parent))) {
 		fputs("no section of this title in ", fp);
 		put(fp, maintpath);
 		return;
+	}
+	if (parent) {
+		fputs("(no section of this title; its parent ", fp);
+		put(fp, sec->title);
+		fputs(") ", fp);
 	}
 	join(fp, "M:", &sec->m, &first, put);
 	join(fp, "R:", &sec->r, &first, put);
