@@ -173,10 +173,14 @@ join(FILE *fp, const char *tag, const kp_strs *a, int *first,
 	*first = 0;
 }
 
+/* titles come from a user's map and people from a user's file: no
+ * control character of theirs reaches the terminal */
 static void
 plainput(FILE *fp, const char *s)
 {
-	fputs(s, fp);
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+			fputc(*s, fp);
 }
 
 /*
@@ -241,17 +245,17 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 
 	measurement(name, sizeof(name), &c->rec);
 	fputs("  - ", fp);
-	if (md)
-		md_put(fp, name);
-	else
-		fputs(name, fp);
+	(md ? md_put : plainput)(fp, name);
 	fprintf(fp, " at %lld: ", c->rec.conc);
 	if (isnan(c->rec.change_pct))
 		fputs("n/a", fp);
 	else
 		fprintf(fp, "%+.1f%%", c->rec.change_pct);
-	fprintf(fp, " %s, %s -> %s\n", sev_name(c->sev), c->rec.base_kernel,
-	    c->rec.target_kernel);
+	fprintf(fp, " %s, ", sev_name(c->sev));
+	(md ? md_put : plainput)(fp, c->rec.base_kernel);
+	fputs(" -> ", fp);
+	(md ? md_put : plainput)(fp, c->rec.target_kernel);
+	fputc('\n', fp);
 }
 
 void
