@@ -242,6 +242,7 @@ static void
 regline(FILE *fp, const Report *r, const Cmp *c, int md)
 {
 	char name[1024];
+	double share;
 
 	measurement(name, sizeof(name), &c->rec);
 	fputs("  - ", fp);
@@ -255,6 +256,12 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 	(md ? md_put : plainput)(fp, c->rec.base_kernel);
 	fputs(" -> ", fp);
 	(md ? md_put : plainput)(fp, c->rec.target_kernel);
+	/* the caveats of the full line below, so that a glance at the
+	 * group does not read more into it */
+	if (kp_cmp_single_run(&c->rec) == 1)
+		fputs(" {single run}", fp);
+	if (starved(&c->rec, &share))
+		fputs(" {starved?}", fp);
 	fputc('\n', fp);
 }
 
