@@ -440,6 +440,7 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
+	KP_CMP_SUBSYSTEM,	/* kp-classify, from the map of kp-subsystems(5) */
 	/* kp-triage */
 	KP_CMP_SINCE, KP_CMP_SINCE_BEFORE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN,
 	KP_CMP_TRIAGE, KP_CMP_TRIAGE_LINK, KP_CMP_TRIAGE_NOTE, KP_CMP_NF };
@@ -477,6 +478,7 @@ typedef struct {
 	int run_sd_source;	/* enum kp_sd_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
+	kp_strs subsystem;	/* MAINTAINERS titles; n 0: unmapped */
 	char *since, *since_before, *still_in, *fixed_in;
 	int triage;	/* enum KP_TRIAGE_*, -1 null */
 	char *triage_link, *triage_note;

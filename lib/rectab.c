@@ -309,6 +309,7 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(CPU_SHARE_RATIO, "cpu_share_ratio", cpu_share_ratio, KP_F_NUM, N),
 	C(INTERFERENCE, "interference", interference, KP_F_BOOL, N),
 	C(UNSTABLE, "unstable", unstable, KP_F_BOOL, N),
+	C(SUBSYSTEM, "subsystem", subsystem, KP_F_STRS, N),
 	C(SINCE, "since", since, KP_F_STR, N),
 	C(SINCE_BEFORE, "since_before", since_before, KP_F_STR, N),
 	C(STILL_IN, "still_in", still_in, KP_F_STR, N),

@@ -1,6 +1,7 @@
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#       [SUBSYSTEMS=FILE] [MAINTAINERS=FILE]
 #   make -f pipelines/nightly.mk STORE=DIR OUT=DIR [CONFIG=FILE]
 #
 #   make -f pipelines/nightly.mk RECORDS=DIR OUT=DIR [CONFIG=FILE] [-j N]
@@ -35,7 +36,10 @@ endif
 # the tools: from $(KP_BIN) when set, else from PATH
 KP = $(if $(KP_BIN),$(KP_BIN)/,)
 COMPARE_FLAGS =
-CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG))
+CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG)) $(if $(SUBSYSTEMS),-S $(SUBSYSTEMS))
+# text, md and html group findings by subsystem; with MAINTAINERS (the
+# kernel tree's file) they name each one's maintainers and lists
+RENDER_FLAGS = $(if $(MAINTAINERS),-M $(MAINTAINERS))
 SYSTEMATIC_FLAGS =
 EVIDENCE_FLAGS =
 # what the reports are made from: the findings, or with HISTORY (the part
@@ -132,7 +136,7 @@ $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
 	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
 	mv $@.tmp $@
 
-$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG)
+$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
 	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
 	mv $@.tmp $@
 
@@ -144,11 +148,11 @@ $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
 	rm -f $@.sys.tmp
 	mv $@.tmp $@
 
-$(OUT)/report.txt: $(REPORT_IN)
-	$(KP)kp-render -f text $< >$@.tmp
+$(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
+	$(KP)kp-render -f text $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.md: $(REPORT_IN)
-	$(KP)kp-render -f md $< >$@.tmp
+$(OUT)/report.md: $(REPORT_IN) $(MAINTAINERS)
+	$(KP)kp-render -f md $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
 $(OUT)/report.csv: $(REPORT_IN)
 	$(KP)kp-render -f csv $< >$@.tmp
@@ -166,9 +170,9 @@ $(OUT)/samples.ndjson: $(IDENTIFIED)
 	mv $@.tmp $@
 
 # the site is a directory: built beside the old one, then swapped in
-$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson
+$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson $(MAINTAINERS)
 	rm -rf $(OUT)/html.tmp
-	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
+	$(KP)kp-render -f html $(RENDER_FLAGS) -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
 	touch $@

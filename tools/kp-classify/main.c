@@ -15,6 +15,7 @@
 #include "strmap.h"
 #include "rec.h"
 #include "classify.h"
+#include "subsys.h"
 
 /* A job's CPU seconds and wall-clock seconds in one run and iteration:
  * their ratio is the share of the machine the benchmark got. */
@@ -56,10 +57,11 @@ typedef struct {
 	Held *held;
 	size_t nheld;
 	kp_recix cmpix, noiseix, rsix;
+	kp_subsys_map *subsys;	/* kp-subsystems(5) */
 } Classify;
 
 static const char synopsis[] =
-    "usage: kp-classify [-D] [-c file] [-P profile] [-T pct] [file ...]";
+    "usage: kp-classify [-D] [-c file] [-P profile] [-S map] [-T pct] [file ...]";
 
 static void
 readnoise(Classify *c, kp_json *d)
@@ -408,7 +410,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	need = haveci ? need_n(cf, &x, mc, single, lc, se, sig2, &unit) : NAN;
 
 	memset(&o, 0, sizeof(o));
-	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_UNSTABLE);
+	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_SUBSYSTEM);
 	o.severity = KP_SEV_NONE;
 	o.score = score(x.q, x.change_pct, x.hedges_g, tested, cv, cf->max_cv);
 	o.need_unit = -1;
@@ -539,6 +541,10 @@ classify(Classify *c, Held *h, kp_w *w)
 	} else
 		o.need_n = KP_NULL_INT;
 
+	/* the subsystem is a fact of the measurement, assigned here once so
+	 * that every later stage and format reads the same */
+	o.subsystem = *kp_subsys_match(c->subsys, x.suite, x.bench, x.test,
+	    x.op, x.metric, NULL);
 	kp_w_copy_obj(w, &d, skip);
 	kp_rec_members(w, &kp_cmp_t, &o);
 	kp_w_end(w);
@@ -552,11 +558,12 @@ main(int argc, char *argv[])
 	static Classify c;	/* reachable to the end, as the held records are */
 	kp_w *w;
 	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env, *topt = "-T";
+	const char *sfile = NULL;
 	int ch, dump = 0, i;
 	size_t k;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "Dc:P:T:")) != -1) {
+	while ((ch = getopt(argc, argv, "Dc:P:S:T:")) != -1) {
 		switch (ch) {
 		case 'D':
 			dump = 1;
@@ -566,6 +573,9 @@ main(int argc, char *argv[])
 			break;
 		case 'P':
 			profile = optarg;
+			break;
+		case 'S':
+			sfile = optarg;
 			break;
 		case 'T':
 			tpct = optarg;
@@ -595,6 +605,14 @@ main(int argc, char *argv[])
 	}
 	if (tpct)
 		c.gate_pct = kp_opt_dbl(topt, tpct, 0, DBL_MAX, "a percentage >= 0");
+	/* the user's map first, so that its entries win; then kp's */
+	c.subsys = kp_subsys_new();
+	if (!sfile && (env = getenv("KP_SUBSYSTEMS")) && *env)
+		sfile = env;
+	if (sfile)
+		kp_subsys_load_file(c.subsys, sfile);
+	kp_subsys_load(c.subsys, "<built-in subsystems.yaml>", kp_subsys_builtin,
+	    kp_subsys_builtin_len);
 	w = kp_w_open(stdout, "<stdout>");
 	c.noisemap = kp_strmap_new();
 	c.cpumap = kp_strmap_new();

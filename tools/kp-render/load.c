@@ -41,7 +41,7 @@ wants(Reader *rd)
 	    KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
-	    KP_CMP_TRIAGE_LINK, -1);
+	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM, -1);
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);

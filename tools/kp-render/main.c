@@ -31,7 +31,7 @@ static const struct option longopts[] = {
 static const char synopsis[] = "usage: kp-render -f FORMAT "
     "[--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] "
     "[--centre median | hmean] [--names kp | mmtests] [--max-age DAYS] "
-    "[-o DIR] [-s SAMPLES] "
+    "[-M MAINTAINERS] [-o DIR] [-s SAMPLES] "
     "[FILE ...]";
 
 /* --fail-on: a comma-separated list of classes and severities, and
@@ -95,10 +95,13 @@ main(int argc, char *argv[])
 	int fullopt = 0;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt_long(argc, argv, "f:o:s:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:M:o:s:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			format = optarg;
+			break;
+		case 'M':
+			subsys_maintainers(optarg);
 			break;
 		case 'o':
 			outdir = optarg;

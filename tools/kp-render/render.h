@@ -229,6 +229,13 @@ void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
 
+/* subsys.c: the findings by subsystem, which reports open with; with
+ * -M the sections of a MAINTAINERS file name each one's people */
+void subsys_maintainers(const char *path);
+void subsys_plain(Report *r, FILE *fp, int md);	/* text (md 0) and md */
+struct hsite;
+void subsys_html(FILE *fp, struct hsite *s);	/* the kernel page */
+
 /* cover.c: the coverage records of the comparison (kp-records(5)),
  * summed up one line per pair, kind and cause, for the top of every
  * format */

@@ -220,6 +220,7 @@ render_text(Report *r, FILE *fp, int colour)
 	evshown = kp_strmap_new();
 	v = by_severity(r);
 	cover_plain(fp, 0);	/* first: what the summary below rests on */
+	subsys_plain(r, fp, 0);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);
 	for (sev = 0; sev <= KP_NSEV; sev++) {
