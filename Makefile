@@ -52,7 +52,7 @@ TOOLS = \
 	kp-render
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
-SCRIPTS = kp-bisect
+SCRIPTS = kp-ab kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
