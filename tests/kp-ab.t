@@ -96,6 +96,11 @@ is "$(grep '^lmbench/lat_proc/lat_proc/exec' "$T/out" | tr -s ' ')" \
     "lmbench/lat_proc/lat_proc/exec[exec latency] at 1, us 705 1410 +100.0% ? 705 +0.0% ?" \
     "... with the change against native"
 
+run_status kp-ab a="$T/a.ndjson" b="$T/b.ndjson" c="$T/xeon.ndjson"
+is "$rc:$(grep -c '^measurement ' "$T/out"):$(tail -1 "$T/err")" \
+    "2:1:kp-ab: nothing compared for a -> c; kept apart by identity, compare across with -x cpu_model" \
+    "three sides, one kept apart: the table of the others, then exit 2 naming it"
+
 # the nightly batch's default pairs: a describe string against its rc
 kp-parse-mmtests --meta kernel=6.18.0-rc3 "$L/baseline" >"$T/rc.ndjson"
 kp-parse-mmtests --meta kernel=6.18.0-rc3-00042-gabcdef012 "$L/target-2hogs" >>"$T/rc.ndjson"

@@ -270,4 +270,14 @@ fi
 kp-render "$@" "$W/findings.ndjson"
 rc=$?
 [ $rc -le 1 ] || exit 2
+# with several targets, one that compared nothing fails too, after the
+# report of the others
+grep '"kind": *"compared"' "$W/findings.ndjson" |
+    jq -r 'select(.type == "coverage" and .kind == "compared" and .level == "pair" and
+	.found == 0) | "\(.base) -> \(.target)"' >"$W/empty"
+if [ -s "$W/empty" ]; then
+	die "nothing compared for $(paste -sd, "$W/empty" | sed 's/,/, /g')$( [ -s "$W/apart" ] &&
+	    printf '; kept apart by identity, compare across with %s' \
+	    "$(sed 's/.*(\(-x [^)]*\)).*/\1/' "$W/apart" | sort -u | paste -sd' ' -)")"
+fi
 exit $rc
