@@ -94,7 +94,8 @@ records() {
 # parse I PATH [LABEL]: the records of operand I, every run's kernel set
 # to LABEL when given; only run, runstat and sample records go on
 parse() {
-	case $(kind "$2") in
+	k=$(kind "$2") || exit 2
+	case $k in
 	mmtests) kp-parse-mmtests ${3:+--meta kernel="$3"} "$2" ;;
 	results) kp-parse-results ${3:+--meta kernel="$3"} "$2" ;;
 	records)
@@ -102,7 +103,7 @@ parse() {
 		    .type == "runstat" or .type == "sample") |
 		    if $k != "" and has("kernel") then .kernel = $k else . end' ;;
 	esac >"$W/in.$1" || die "$2: cannot parse it (see above)"
-	grep -q '"type":"sample"' "$W/in.$1" || die "$2: no measurement in it"
+	grep -q '"type": *"sample"' "$W/in.$1" || die "$2: no measurement in it"
 }
 
 # a kernel name in one spelling: v6.18 and 6.18.0, -00042- and -42-, + and -dirty
@@ -159,8 +160,10 @@ done
 # one side.
 relabel=1
 if [ -z "$(i=1; while [ $i -le $n ]; do eval "printf %s \"\$lab$i\""; i=$((i + 1)); done)" ]; then
+	# one name a line, and no "?" taken for a file name
 	IFS='
 '
+	set -f
 	if names $(candidates kernel); then
 		set -- $(candidates kernel)
 		relabel=0
@@ -173,6 +176,7 @@ if [ -z "$(i=1; while [ $i -le $n ]; do eval "printf %s \"\$lab$i\""; i=$((i + 1
 		[ $# -eq $n ] || die "name the sides: LABEL=PATH"
 	fi
 	unset IFS
+	set +f
 	i=1
 	for l; do
 		eval "lab$i=\$l"
@@ -237,7 +241,7 @@ grep '"type": *"coverage"' "$W/findings.ndjson" |
 	while [ $i -le $n ]; do
 		eval "l=\$lab$i p=\$path$i"
 		printf '  %s: %s (%s run(s), kernel %s)\n' "$l" "$p" \
-		    "$(grep -c '^{"type":"run"' "$W/in.$i")" \
+		    "$(wc -l <"$W/runs.$i")" \
 		    "$(paste -sd, "$W/kern.$i")"
 		i=$((i + 1))
 	done
