@@ -45,6 +45,11 @@ run_status kp-ab -f md "$L/baseline" "$L/target-2hogs"
 is "$rc:$(head -c 2 "$T/out"):$(head -1 "$T/err")" "0:##:kp-ab: baseline baseline, target(s) target-2hogs" \
     "-f md: the report as Markdown, the header on stderr"
 
+# operands with one label are one side: the A/A rerun pooled with its run
+run_status kp-ab -k "$T/pool" base="$L/baseline" base="$L/baseline-rerun" hogs="$L/target-2hogs"
+is "$rc:$(jq -r 'select(.type == "coverage" and .kind == "merged") | "\(.label) \(.runs | length)"' "$T/pool/findings.ndjson"):$(grep -c '"type":"cmp"' "$T/pool/findings.ndjson")" \
+    "0:base 2:26" "base=A base=A2 hogs=B: two runs on the baseline side, 26 comparisons"
+
 # one tree on both sides: its run is a run of each
 run_status kp-ab "$L/baseline" "$L/baseline"
 is "$rc:$(grep -c 'A -> B: 26 of 26 measurements compared' "$T/out")" "0:1" \
