@@ -61,7 +61,7 @@ SUBSYS = $(O)/lib/subsys.o $(O)/gen/subsysmap.o
 OBJ_kp-classify = $(SUBSYS)
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
-SCRIPTS = kp-bisect
+SCRIPTS = kp-ab kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
