@@ -8,35 +8,33 @@
 #include "htmlpage.h"
 
 /* A lab's site takes a while: on a terminal, a line that says how far
- * the comparison pages are, redrawn every 500; elsewhere nothing. */
+ * the test pages (which hold the comparisons) are, redrawn every 20;
+ * elsewhere nothing. */
 static void
-progress(size_t i, size_t n)
+progress(int i, int n)
 {
-	if (i % 500 == 0 || i == n)
-		fprintf(stderr, "\rkp-render: comparison page %zu of %zu%s", i,
-		    n, i == n ? "\n" : "");
+	if (i % 20 == 0 || i == n)
+		fprintf(stderr, "\rkp-render: test page %d of %d%s", i, n,
+		    i == n ? "\n" : "");
 }
 
 void
 h_pages(struct hsite *s)
 {
 	int tty = isatty(STDERR_FILENO), k;
-	size_t i;
 
 	h_style(s);
 	h_index_page(s);
 	h_full_page(s);
 	for (k = 0; k < s->r->nsuite; k++)
 		h_suite_page(s, k);
-	for (k = 0; k < s->r->ntest; k++)
-		h_test_page(s, k);
-	for (i = 0; i < s->r->ncmp; i++) {
+	for (k = 0; k < s->r->ntest; k++) {
 		if (tty)
-			progress(i, s->r->ncmp);
-		h_cmp_page(s, &s->r->cmp[i]);
+			progress(k, s->r->ntest);
+		h_test_page(s, k);
 	}
-	if (tty && s->r->ncmp)
-		progress(s->r->ncmp, s->r->ncmp);
+	if (tty && s->r->ntest)
+		progress(s->r->ntest, s->r->ntest);
 }
 
 void
@@ -68,7 +66,7 @@ h_foot(FILE *fp)
 }
 
 void
-h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
+h_crumbs(FILE *fp, struct hsite *s, int suite, int test)
 {
 	fputs("<div class=\"crumbs\"><a href=\"index.html\">kernels</a>", fp);
 	if (suite >= 0) {
@@ -79,12 +77,6 @@ h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
 	if (test >= 0) {
 		fputs(" &rsaquo; ", fp);
 		h_testlink(fp, s, test);
-	}
-	if (c) {
-		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ",
-		    h_cmppage(s, c), c->rec.conc);
-		h_pairname(fp, s, c->pair);
-		fputs("</a>", fp);
 	}
 	fputs("</div>\n", fp);
 }

@@ -28,7 +28,7 @@ h_suite_page(struct hsite *s, int suite)
 		if (r->cmp[k].suite_idx == suite)
 			in[r->cmp[k].pair] = 1;
 	h_head(fp, r->suite[suite]);
-	h_crumbs(fp, s, suite, -1, NULL);
+	h_crumbs(fp, s, suite, -1);
 	fputs("<h1>Suite ", fp);
 	h_esc(fp, r->suite[suite]);
 	fputs("</h1>\n", fp);
