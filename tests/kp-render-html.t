@@ -341,6 +341,9 @@ ok $(grep -q 'v6.18:</b> <b>systematic regression</b>: every tested level moved 
     "$t"; echo $?) "... and the test page says it is systematic, and why"
 ok $(grep -q 'v6.18-rc1:</b> not systematic: uncertain at 1, 3, 4' "$t"; \
     echo $?) "... and why the 1-hog run is not"
+is "$(awk '/^<h2 id="l4">/,/^<h3 id="o4">/' "$t" | sed -n 's/^<div class="cmp" id="c[0-9]*"><h3>\([^<]*\) <span.*/\1/p' | tr '\n' ,)" \
+    "v6.17 &rarr; v6.18-rc1,v6.17 &rarr; v6.18," \
+    "a level's comparisons are in kernel order, the rc before its release"
 t=fsite/$(testp fsite context)
 ok $(grep -q 'v6.18-rc1:</b> not systematic: regressed at 4; uncertain at 1, 2' \
     "$t"; echo $?) "stress-ng context regresses at 4 workers; at 2 (bimodal baseline) and 1 it is uncertain"

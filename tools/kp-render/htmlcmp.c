@@ -70,7 +70,8 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 		fputs(" ", fp);
 		h_chips(fp, c->rec.reason);
 	}
-	fprintf(fp, " <a href=\"%s\">Runs</a>.</div>\n", h_runspage(s, c));
+	fprintf(fp, " <a href=\"#o%lld\">Observations</a>, <a href=\"%s\">runs"
+	    "</a>.</div>\n", c->rec.conc, h_runspage(s, c));
 	if (h_interf(&c->rec, pc, sizeof(pc)))
 		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
 		    "found the %s; see <a href=\"#runs\">the CPU time "
@@ -95,19 +96,25 @@ section(FILE *fp, struct hsite *s, const Cmp *c)
 
 /* kernels in kp(7) order, names that are no version after them */
 static int
-bykernel(const void *a, const void *b)
+kernelcmp(const char *a, const char *b)
 {
-	const StripCol *x = a, *y = b;
 	kp_kver u, v;
-	int pu = kp_kver_parse(x->kernel, &u) == 0;
-	int pv = kp_kver_parse(y->kernel, &v) == 0;
-	int r;
+	int pu = kp_kver_parse(a, &u) == 0, pv = kp_kver_parse(b, &v) == 0, r;
 
 	if (pu != pv)
 		return pv - pu;
 	if (pu && (r = kp_kver_cmp(&u, &v)))
 		return r;
-	if ((r = strcmp(x->kernel, y->kernel)))
+	return strcmp(a, b);
+}
+
+static int
+bykernel(const void *a, const void *b)
+{
+	const StripCol *x = a, *y = b;
+	int r;
+
+	if ((r = kernelcmp(x->kernel, y->kernel)))
 		return r;
 	return strcmp(x->exp, y->exp);
 }
@@ -237,7 +244,7 @@ sources(FILE *fp, struct hsite *s, const StripCol *k)
 }
 
 static void
-level(FILE *fp, struct hsite *s, int test, const char *page, long long conc,
+level(FILE *fp, struct hsite *s, const char *page, long long conc,
     const int *idx, int n)
 {
 	const Cmp *c0 = &s->r->cmp[idx[0]];
@@ -255,7 +262,8 @@ level(FILE *fp, struct hsite *s, int test, const char *page, long long conc,
 	qsort(col, ncol, sizeof(*col), bykernel);
 	for (i = 0; i < ncol; i++)
 		any |= col[i].n > 0;
-	fprintf(fp, "<h3>Observations at conc %lld</h3>\n", conc);
+	fprintf(fp, "<h3 id=\"o%lld\">Observations at conc %lld</h3>\n", conc,
+	    conc);
 	if (!any)
 		fputs("<p>No sample or stat records for these comparisons: pass "
 		    "them through the pipeline or give them with -s.</p>\n", fp);
@@ -292,10 +300,15 @@ byconc(const void *a, const void *b, void *arg)
 	const Cmp *cmp = arg;
 	const Cmp *x = &cmp[*(const int *)a], *y = &cmp[*(const int *)b];
 
+	int r;
+
 	if (x->rec.conc != y->rec.conc)
 		return x->rec.conc < y->rec.conc ? -1 : 1;
-	if (x->pair != y->pair)
-		return x->pair < y->pair ? -1 : 1;
+	/* a level's comparisons by target, then baseline, in kp(7) order */
+	if (x->pair != y->pair &&
+	    ((r = kernelcmp(x->rec.target_kernel, y->rec.target_kernel)) ||
+	    (r = kernelcmp(x->rec.base_kernel, y->rec.base_kernel))))
+		return r;
 	return *(const int *)a - *(const int *)b;
 }
 
@@ -311,7 +324,7 @@ h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page)
 		for (j = i; j < l->n && s->r->cmp[idx[j]].rec.conc ==
 		    s->r->cmp[idx[i]].rec.conc; j++)
 			;
-		level(fp, s, test, page, s->r->cmp[idx[i]].rec.conc, idx + i,
+		level(fp, s, page, s->r->cmp[idx[i]].rec.conc, idx + i,
 		    j - i);
 	}
 	free(idx);
