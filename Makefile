@@ -22,6 +22,7 @@ LIBSRC = \
 	lib/lineio.c \
 	lib/numfmt.c \
 	lib/opts.c \
+	lib/progress.c \
 	lib/rec.c \
 	lib/record.c \
 	lib/rectab.c \

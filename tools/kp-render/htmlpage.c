@@ -1,40 +1,28 @@
 /* kp-render -f html: the pages in order, and what every page has */
 #include <stdio.h>
-#include <unistd.h>
 
 #include "kp.h"
 #include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
-/* A lab's site takes a while: on a terminal, a line that says how far
- * the test pages (which hold the comparisons) are, redrawn every 20;
- * elsewhere nothing. */
-static void
-progress(int i, int n)
-{
-	if (i % 20 == 0 || i == n)
-		fprintf(stderr, "\rkp-render: test page %d of %d%s", i, n,
-		    i == n ? "\n" : "");
-}
-
 void
 h_pages(struct hsite *s)
 {
-	int tty = isatty(STDERR_FILENO), k;
+	int k;
 
 	h_style(s);
 	h_index_page(s);
 	h_full_page(s);
 	for (k = 0; k < s->r->nsuite; k++)
 		h_suite_page(s, k);
+	/* a lab's site takes a while: the test pages hold the comparisons */
 	for (k = 0; k < s->r->ntest; k++) {
-		if (tty)
-			progress(k, s->r->ntest);
+		kp_progress("test page", k, s->r->ntest);
 		h_test_page(s, k);
 	}
-	if (tty && s->r->ntest)
-		progress(s->r->ntest, s->r->ntest);
+	if (s->r->ntest)
+		kp_progress("test page", s->r->ntest, s->r->ntest);
 }
 
 void
