@@ -361,6 +361,15 @@ ok $(grep -q 'v6.18:</b> <b>not systematic</b>: regression at 3 of 4 tested leve
     "$t"; echo $?) "will-it-scale futex1 regresses at 3 of 4 task counts under 2 hogs; at 3 the run noise hides it"
 ok $(grep -q 'unixbench/<wbr>syscall/<wbr>syscall-getpid<wbr>\[syscall loops\]</a></td><td class="n">1</td>' \
     "fsite/$(suite fsite unixbench)"; echo $?) "unixbench syscall is listed"
+# the unchanged are on their test pages only: a lab's suite page listed
+# thousands of them (the fixture's uncertain comparisons made unchanged)
+sed 's/"class":"uncertain"/"class":"no-change"/' findings.ndjson >nochange.ndjson
+kp-render -f html -o ncsite -s stats.ndjson nochange.ndjson
+nc=$(cat ncsite/test-*.html | grep -c '<td class="cls"><span class="cls no-change">')
+is "$(cat ncsite/suite-*.html | grep -c '<span class="cls no-change">'):$(cat ncsite/suite-*.html |
+    sed -n 's/^<p class="legend">[A-Za-z :]*\([0-9][0-9]*\) comparisons without change are on their test pages.*/\1/p' |
+    awk '{ n += $1 } END { print n + 0 }'):$([ "$nc" -gt 0 ]; echo $?)" "0:$nc:0" \
+    "suite pages count the $nc unchanged comparisons and list the others"
 is "$(grep -c '<span class="sys">systematic regression</span>' fsite/index.html)" 1 \
     "the kernel page lists the one systematic group"
 ok $(grep -q '<td>regressed at 1, 2, 3; uncertain at 4' fsite/index.html; echo $?) \

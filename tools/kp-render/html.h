@@ -42,6 +42,8 @@ enum { H_STRIP_MAX = 1000, H_RUNS_MAX = 16, H_SOURCES_MAX = 200 };
 
 /* a column of a strip plot: a kernel's observations at one level */
 typedef struct {
+	const Cmp *c;	/* the first comparison naming it, and its side */
+	int side;
 	const char *kernel, *exp;
 	Sample **m;	/* sorted by instance, run, iteration, rep, sub */
 	Sample *own;	/* what m points into when it was made here */
@@ -55,8 +57,9 @@ void svg_chart(struct hsite *s, const char *file, int test);
 void svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
     const StripCol *col, int ncol);
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
+#define SVG_NPALETTE 9
+extern const char *const svg_palette[SVG_NPALETTE];	/* runs, pairs, kernels */
 void open_svg(FILE *fp, int w, int h, const char *title);
-const char *svg_pal(int i);	/* the i-th colour of the categories */
 void esc_cut(FILE *fp, const char *s, size_t max);	/* h_esc, cut to max */
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and

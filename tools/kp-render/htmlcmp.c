@@ -4,7 +4,7 @@
  * name); the observations of a level are shown once, a column per kernel,
  * because a kernel's samples at a level are the same in every comparison
  * that names them.  A page per comparison repeated them, and the page's
- * frame, in each: most of a lab's site (bench/README.md).
+ * frame, in each: 93% of a lab's site (bench/README.md).
  */
 #include <limits.h>
 #include <math.h>
@@ -134,6 +134,8 @@ addcol(struct hsite *s, const Cmp *c, int side, StripCol **col, int *n,
 			return;
 	*col = ereallocarray(*col, *n + 1, sizeof(**col));
 	k = &(*col)[(*n)++];
+	k->c = c;
+	k->side = side;
 	k->kernel = side ? c->rec.target_kernel : c->rec.base_kernel;
 	k->exp = exp;
 	k->own = NULL;

@@ -8,14 +8,8 @@
 #include "render.h"
 #include "html.h"
 
-static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
+const char *const svg_palette[SVG_NPALETTE] = { "#1f77b4", "#ff7f0e", "#2ca02c",
     "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
-
-const char *
-svg_pal(int i)
-{
-	return palette[i % KP_LEN(palette)];
-}
 
 
 
@@ -367,7 +361,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
 	for (k = 0; k < npair; k++) {
-		const char *col = palette[k % KP_LEN(palette)];
+		const char *col = svg_palette[k % SVG_NPALETTE];
 		double off = npair > 1 ? band * 0.5 * ((k + 0.5) / npair - 0.5) : 0;
 		double px = 0, py = 0;
 		int have = 0;

@@ -181,7 +181,7 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 				x = x0 + bw * (r + 0.5) + jitter(m[i]) * bw * 0.6;
 				if (!open++)
 					fprintf(fp, "<path stroke=\"%s\" d=\"",
-					    svg_pal(key));
+					    svg_palette[key % SVG_NPALETTE]);
 				fprintf(fp, "M%.1f %.1fh0", x, Y(m[i]->value));
 			}
 			if (open)
@@ -196,8 +196,8 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 	    fp);
 	for (i = 0; i < nkeys && i < H_RUNS_MAX; i++) {
 		fprintf(fp, "<path d=\"M%d %dh0\" stroke=\"%s\"/><text x=\"%d\" "
-		    "y=\"%d\">", w - right + 18, top + 8 + i * 16, svg_pal(i),
-		    w - right + 28, top + 12 + i * 16);
+		    "y=\"%d\">", w - right + 18, top + 8 + i * 16,
+		    svg_palette[i % SVG_NPALETTE], w - right + 28, top + 12 + i * 16);
 		esc_cut(fp, keys[i], 30);
 		fputs("</text>", fp);
 	}
