@@ -248,6 +248,8 @@ ok $(grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
     "g, delta, n and score are explained under the comparison tables"
 ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
     "a wide table scrolls in its own box"
+ok $(grep -q 'div.fig{[^}]*max-width:100%;overflow-x:auto' site/style.css; echo $?) \
+    "... and so does a wide strip plot"
 ok $(grep -q '<a href="full.html">every measurement' site/index.html &&
     grep -q '<th>v6.16 (baseline)</th><th>v6.17</th>' site/full.html; echo $?) \
     "full.html: every measurement, the baseline kernel's column first"
