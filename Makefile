@@ -23,6 +23,7 @@ LIBSRC = \
 	lib/maintainers.c \
 	lib/numfmt.c \
 	lib/opts.c \
+	lib/progress.c \
 	lib/rec.c \
 	lib/record.c \
 	lib/rectab.c \

@@ -233,6 +233,14 @@ size_t kp_fmt_num(char *buf, double x);
  * 0 on success, -1 on bad syntax */
 int kp_parse_num(const char *s, size_t len, double *out);
 
+/* progress.c: for a stage that can take more than a few seconds on a
+ * lab, "prog: what i of n" on the standard error, redrawn in place, when
+ * it is a terminal; nothing otherwise.  i == n ends the line; kp_warn and
+ * kp_die break it first. */
+int kp_progress_on(void);	/* the standard error is a terminal */
+void kp_progress(const char *what, size_t i, size_t n);
+void kp_progress_break(void);
+
 /* kver.c: Linux kernel versions: tags (v6.12, v6.12-rc3, v6.12.1),
  * git describe strings (v6.12-45-gabcdef0) and uname -r forms
  * (6.17.0-rc2+, 6.1.0-27-amd64).  Order: see kp(7). */

@@ -70,6 +70,14 @@ REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
 
 all: $(REPORTS)
 
+# Progress: on a terminal, a line on the standard error as each step ends
+# (the runs identified so far, then each stage, whose tools show their
+# own within it); nothing otherwise, so that cron mail and logs hold only
+# the diagnostics.  With -j the runs end in any order: they are counted.
+progress = @if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+NRUNS := $(words $(RUNS))
+identified = $$(ls '$(OUT)/identified' | grep -c '\.ndjson$$')
+
 $(OUT)/parsed $(OUT)/identified:
 	mkdir -p $@
 
@@ -97,6 +105,7 @@ endif
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
 	$(KP)kp-identify $$< >$$@.tmp
 	mv $$@.tmp $$@
+	$$(call progress,identified $$(identified) of $(NRUNS) runs)
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
@@ -106,6 +115,7 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 	$(KP)kp-identify $@.parsed.tmp >$@.tmp
 	rm -f $@.parsed.tmp
 	mv $@.tmp $@
+	$(call progress,identified the store's testruns)
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
 # samples of a range of experiments (kp-stats -s i/n), which make -j runs
@@ -118,6 +128,7 @@ ifeq ($(STATS_SHARDS),1)
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-stats: $(@F))
 else
 SHARDS := $(shell seq 1 $(STATS_SHARDS))
 STATS_PARTS = $(SHARDS:%=$(OUT)/stats-shards/%.ndjson)
@@ -130,15 +141,18 @@ $(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
 $(OUT)/stats.ndjson: $(STATS_PARTS)
 	cat $(STATS_PARTS) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
 	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-compare: $(@F))
 
 $(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
 	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-classify: $(@F))
 
 # kp-evidence adds, beside each finding, what else its runs said
 # (durations, command, dmesg warnings, the counters that moved most)
@@ -147,22 +161,28 @@ $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
 	$(KP)kp-evidence $(EVIDENCE_FLAGS) $@.sys.tmp >$@.tmp
 	rm -f $@.sys.tmp
 	mv $@.tmp $@
+	$(call progress,kp-systematic: $(@F))
 
 $(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
 	$(KP)kp-render -f text $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.md: $(REPORT_IN) $(MAINTAINERS)
 	$(KP)kp-render -f md $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.csv: $(REPORT_IN)
 	$(KP)kp-render -f csv $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.xml: $(REPORT_IN)
 	$(KP)kp-render -f junit $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.json: $(REPORT_IN)
 	$(KP)kp-render -f json $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 
 # only sample records carry each observation's source file and line
 $(OUT)/samples.ndjson: $(IDENTIFIED)
@@ -176,6 +196,7 @@ $(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson $(MAINTAINERS)
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
 	touch $@
+	$(call progress,kp-render: html/)
 
 .PHONY: all
 
@@ -198,8 +219,10 @@ $(OUT)/history.stamp: $(OUT)/stats.ndjson
 $(OUT)/trend.ndjson: $(OUT)/history.stamp
 	$(KP)kp-trend $(sort $(wildcard $(HISTORY)/*.ndjson)) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-trend: $(@F))
 
 $(OUT)/triaged.ndjson: $(OUT)/findings.ndjson $(OUT)/trend.ndjson $(TRIAGE)
 	$(KP)kp-triage $(TRIAGE_FLAGS) $(OUT)/findings.ndjson $(OUT)/trend.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-triage: $(@F))
 endif

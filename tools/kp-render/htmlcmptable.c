@@ -228,8 +228,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		    "</td></tr>\n", h_cmppage(s, c));
 	}
 	fputs("</tbody></table>\n", fp);
-	/* a comparison page's one row has the tooltips: each of its
-	 * thousands of copies would repeat the legend */
+	/* a table of one row has the tooltips: the legend would be longer */
 	if (n > 1)
 		fputs("<p class=\"legend\"><b>g</b>: " H_G "; <b>&delta;</b>: "
 		    H_DELTA "; <b>n</b>: " H_N "; <b>score</b>: " H_SCORE

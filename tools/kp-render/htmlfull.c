@@ -17,7 +17,7 @@ h_full_page(struct hsite *s)
 
 	full_build(&f, s->r);
 	h_head(fp, "Every measurement");
-	h_crumbs(fp, s, -1, -1, NULL);
+	h_crumbs(fp, s, -1, -1);
 	if (f.o.centre == FULL_HMEAN)
 		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
 		    "kernel's harmonic mean for rates (Hmean; the median where "

@@ -16,9 +16,8 @@ enum { COL_PAIR = 1, COL_TEST = 2 };
 /* htmlpage.c: the frame of a page */
 void h_head(FILE *fp, const char *title);	/* up to <body> */
 void h_foot(FILE *fp);	/* the footer, the table sorter, </html> */
-/* the way up: kernel page, then suite, test and comparison when >= 0 */
-void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
-    const Cmp *c);
+/* the way up: kernel page, then suite and test when >= 0 */
+void h_crumbs(FILE *fp, struct hsite *s, int suite, int test);
 
 /* one file per page, or per kind of page, each writes what it names */
 void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
@@ -26,7 +25,8 @@ void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
 void h_full_page(struct hsite *s);	/* htmlfull.c: full.html */
 void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
 void h_test_page(struct hsite *s, int test);	/* htmltest.c */
-void h_cmp_page(struct hsite *s, Cmp *c);	/* htmlcmp.c */
+/* htmlcmp.c: a test page's comparisons and observations, level by level */
+void h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page);
 
 /* htmlutil.c */
 /* a measurement as suite/bench/test[op metric] */

@@ -8,12 +8,10 @@
 #include "render.h"
 #include "html.h"
 
-static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
+const char *const svg_palette[SVG_NPALETTE] = { "#1f77b4", "#ff7f0e", "#2ca02c",
     "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
 
 
-static double jitter(const Sample *m);
-static void esc_cut(FILE *fp, const char *s, size_t max);
 
 /*
  * Diverging scale, worse red and better blue, saturating at 50%: kernel
@@ -64,7 +62,7 @@ svg_ink(const char *fill)
 }
 
 /* SVG text does not wrap: long names are cut, on a character boundary */
-static void
+void
 esc_cut(FILE *fp, const char *s, size_t max)
 {
 	char buf[256];
@@ -363,7 +361,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
 	for (k = 0; k < npair; k++) {
-		const char *col = palette[k % KP_LEN(palette)];
+		const char *col = svg_palette[k % SVG_NPALETTE];
 		double off = npair > 1 ? band * 0.5 * ((k + 0.5) / npair - 0.5) : 0;
 		double px = 0, py = 0;
 		int have = 0;
@@ -432,209 +430,5 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fputs("</svg>\n", fp);
 	free(lv);
 	free(pairs);
-	h_close(s, fp, file);
-}
-
-/* FNV-1a of the unit's identity: the same sample lands on the same spot */
-static double
-jitter(const Sample *m)
-{
-	uint64_t hsh = 1469598103934665603ULL;
-	char buf[64];
-	const char *p;
-
-	for (p = m->run; *p; p++)
-		hsh = (hsh ^ (unsigned char)*p) * 1099511628211ULL;
-	snprintf(buf, sizeof(buf), "/%lld/%lld/%lld", m->iter, m->rep, m->sub);
-	for (p = buf; *p; p++)
-		hsh = (hsh ^ (unsigned char)*p) * 1099511628211ULL;
-	hsh ^= hsh >> 29;
-	return (double)(hsh % 10007) / 10006 - 0.5;
-}
-
-static int
-runidx(const char ***runs, int *n, const char *run)
-{
-	int i;
-
-	for (i = 0; i < *n; i++)
-		if (strcmp((*runs)[i], run) == 0)
-			return i;
-	*runs = ereallocarray(*runs, *n + 1, sizeof(**runs));
-	(*runs)[*n] = run;
-	return (*n)++;
-}
-
-static int
-byvalue(const void *a, const void *b)
-{
-	double x = (*(Sample *const *)a)->value, y = (*(Sample *const *)b)->value;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * The size bound of a strip plot: a side of more than H_STRIP_MAX samples
- * draws H_STRIP_MAX of them, evenly spaced by rank (the smallest, the
- * largest and every quantile between kept), so that a lab of hundreds of
- * runs a kernel gives a plot of a fixed size; the median line and n are
- * of every sample.  Returns m itself when it is small enough, else a new
- * array the caller frees.
- */
-static Sample **
-drawn(Sample **m, int *n)
-{
-	Sample **v, **d;
-	int j;
-
-	if (*n <= H_STRIP_MAX)
-		return m;
-	v = ereallocarray(NULL, *n, sizeof(*v));
-	memcpy(v, m, *n * sizeof(*v));
-	qsort(v, *n, sizeof(*v), byvalue);
-	d = ereallocarray(NULL, H_STRIP_MAX, sizeof(*d));
-	for (j = 0; j < H_STRIP_MAX; j++)
-		d[j] = v[(size_t)((double)j * (*n - 1) / (H_STRIP_MAX - 1) + 0.5)];
-	free(v);
-	*n = H_STRIP_MAX;
-	return d;
-}
-
-void
-svg_strip(struct hsite *s, const char *file, const Cmp *c,
-    Sample **bs, int nb, Sample **ts, int nt)
-{
-	FILE *fp = h_open(s, file);
-	const char **runs = NULL, **inst = NULL;
-	int nruns = 0, i, side, ni;
-	int w = 900, h = 380, left = 80, right = 240, top = 36, bottom = 56;
-	int pw = w - left - right, ph = h - top - bottom;
-	double lo = INFINITY, hi = -INFINITY, t0, step, v, colw = pw / 2.0;
-	char title[1024], buf[64];
-
-	for (i = 0; i < nb + nt; i++) {
-		double x = (i < nb ? bs[i] : ts[i - nb])->value;
-		lo = fmin(lo, x), hi = fmax(hi, x);
-	}
-	if (hi - lo <= 0)
-		lo -= fabs(lo) * 0.05 + 1, hi += fabs(hi) * 0.05 + 1;
-	/* room above and below so no point or label sits on the frame */
-	v = (hi - lo) * 0.06;
-	lo -= v, hi += v;
-	ticks(lo, hi, &t0, &step);
-	lo = floor(lo / step) * step;
-	hi = ceil(hi / step) * step;
-#define Y(val) (top + ph * (hi - (val)) / (hi - lo))
-	snprintf(title, sizeof(title), "%s[%s %s] conc %lld: every observation",
-	    c->rec.test, c->rec.op, c->rec.metric, c->rec.conc);
-	open_svg(fp, w, h, title);
-	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
-	h_esc(fp, c->rec.metric);
-	fputs(" (", fp);
-	h_esc(fp, c->rec.unit);
-	fprintf(fp, "), %s is better: each sample by instance and run, "
-	    "line = median</text>\n", h_better(&c->rec));
-	for (v = lo; v <= hi + step / 2; v += step) {
-		fmt_si(buf, sizeof(buf), v);
-		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-		    "stroke=\"#e6e6e6\"/>\n<text x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\" fill=\"#444\">%s</text>\n", left,
-		    left + pw, Y(v), Y(v), left - 6, Y(v) + 4, buf);
-	}
-	fprintf(fp, "<text transform=\"translate(16,%.1f) rotate(-90)\" "
-	    "text-anchor=\"middle\">", top + ph / 2.0);
-	h_esc(fp, c->rec.unit);
-	fputs("</text>\n", fp);
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
-	for (side = 0; side < 2; side++) {
-		Sample **m = side ? ts : bs;
-		int n = side ? nt : nb, k;
-		double x0 = left + side * colw, *vals, med;
-
-		/* instances split the side into bands */
-		ni = 0;
-		inst = NULL;
-		for (i = 0; i < n; i++) {
-			const char *in = m[i]->instance ? m[i]->instance : "";
-			for (k = 0; k < ni && strcmp(inst[k], in); k++)
-				;
-			if (k == ni) {
-				inst = ereallocarray(inst, ni + 1, sizeof(*inst));
-				inst[ni++] = in;
-			}
-		}
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
-		    "font-weight=\"600\">%s ", x0 + colw / 2, top + ph + 32,
-		    side ? "target" : "baseline");
-		esc_cut(fp, side ? c->rec.target_kernel : c->rec.base_kernel, 36);
-		if (n > H_STRIP_MAX)
-			fprintf(fp, " (n=%d, %d drawn)</text>\n", n, H_STRIP_MAX);
-		else
-			fprintf(fp, " (n=%d)</text>\n", n);
-		if (side)
-			fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "
-			    "y2=\"%d\" stroke=\"#999\"/>\n", x0, x0, top,
-			    top + ph);
-		for (k = 0; k < ni; k++) {
-			double bw = colw / ni;
-			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
-			    "fill=\"#666\" font-size=\"10\">", x0 + bw * (k + 0.5),
-			    top + ph + 14);
-			esc_cut(fp, inst[k], 30);
-			fputs("</text>\n", fp);
-		}
-		if (n == 0) {
-			free(inst);
-			continue;
-		}
-		vals = emalloc(n * sizeof(*vals));
-		for (i = 0; i < n; i++)
-			vals[i] = m[i]->value;
-		kp_sort(vals, n);
-		med = kp_median(vals, n);
-		free(vals);
-		m = drawn(m, &n);
-		fmt_si(buf, sizeof(buf), med);
-		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
-		    "stroke=\"#222\" stroke-width=\"2\"/>\n<text x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"10\" fill=\"#222\">median %s</text>\n",
-		    x0 + 8, x0 + colw - 8, Y(med), Y(med), x0 + 10, Y(med) - 4,
-		    buf);
-		for (i = 0; i < n; i++) {
-			double bw = colw / ni, x;
-			int r = runidx(&runs, &nruns, m[i]->run);
-			for (k = 0; k < ni && strcmp(inst[k], m[i]->instance ?
-			    m[i]->instance : ""); k++)
-				;
-			x = x0 + bw * (k + 0.5) + jitter(m[i]) * bw * 0.6;
-			fmt_si(buf, sizeof(buf), m[i]->value);
-			fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
-			    "fill=\"%s\" fill-opacity=\"0.75\"><title>", x,
-			    Y(m[i]->value), palette[r % KP_LEN(palette)]);
-			h_esc(fp, m[i]->run);
-			fprintf(fp, " iter %lld rep %lld sub %lld: %s ",
-			    m[i]->iter, m[i]->rep, m[i]->sub, buf);
-			h_esc(fp, m[i]->src);
-			fputs("</title></circle>\n", fp);
-		}
-		if (m != (side ? ts : bs))
-			free(m);
-		free(inst);
-	}
-	for (i = 0; i < nruns && i < H_RUNS_MAX; i++) {
-		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>"
-		    "<text x=\"%d\" y=\"%d\">", w - right + 18, top + 8 + i * 18,
-		    palette[i % KP_LEN(palette)], w - right + 28,
-		    top + 12 + i * 18);
-		esc_cut(fp, runs[i], 34);
-		fputs("</text>\n", fp);
-	}
-	if (nruns > H_RUNS_MAX)
-		fprintf(fp, "<text x=\"%d\" y=\"%d\">and %d more runs</text>\n",
-		    w - right + 10, top + 12 + H_RUNS_MAX * 18, nruns - H_RUNS_MAX);
-#undef Y
-	fputs("</svg>\n", fp);
-	free(runs);
 	h_close(s, fp, file);
 }
