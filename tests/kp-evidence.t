@@ -105,9 +105,9 @@ ok $? "json: the evidence records, typed"
 kp-render -f junit "$T/ev" | grep -q 'pgfault 2010 ±13.86 -&gt; 3530'
 ok $? "junit: in the failure's text"
 kp-render -f html -o "$T/site" "$T/ev"
-grep -l 'id="evidence"' "$T/site"/cmp-*.html | xargs grep -l '<code>pgfault</code>' | xargs grep -q "Cohen's d"
+grep -l 'id="e[0-9]*">Beside this finding' "$T/site"/*.html | xargs grep -l '<code>pgfault</code>' | xargs grep -q "Cohen's d"
 ok $? "html: the counters table on the comparison page"
-grep -l 'id="evidence"' "$T/site"/cmp-*.html | xargs grep -q 'One run a side: not tested for significance'
+grep -l 'id="e[0-9]*">Beside this finding' "$T/site"/*.html | xargs grep -q 'One run a side: not tested for significance'
 ok $? "html: one run a side is labelled"
 
 # what kp-parse-mmtests keeps for it, from a bundled run: the warning

@@ -70,8 +70,10 @@ kp-render -f html -o "$T/site" -M "$M" "$T/cls" 2>/dev/null
 grep -q '<h2>Findings by subsystem</h2>' "$T/site/index.html" &&
 	grep -q '<tr><td>FUTEX SUBSYSTEM<br><small>also SCHEDULER</small></td><td>M: Fay Utex &lt;fay@example.org&gt;' "$T/site/index.html"
 ok $? "html: the kernel page has the subsystem table, with the people"
-page=$(grep -o '<tr><td>FUTEX SUBSYSTEM.*' "$T/site/index.html" | grep -o 'href="cmp-[^"]*"' | head -1 | cut -d'"' -f2)
-test -n "$page" && test -f "$T/site/$page"
+# a comparison is a section of its test's page: PAGE#cN
+page=$(grep -o '<tr><td>FUTEX SUBSYSTEM.*' "$T/site/index.html" | grep -o 'href="[^"]*#c[0-9]*"' | head -1 | cut -d'"' -f2)
+test -n "$page" && test -f "$T/site/${page%%#*}" &&
+	grep -q "id=\"${page#*#}\"" "$T/site/${page%%#*}"
 ok $? "html: its regressions link to their comparison pages ($page)"
 
 jq -c 'if .type == "cmp" and .suite == "wis" then del(.subsystem) else . end' "$T/cls" |

@@ -54,7 +54,9 @@ h_evidence(FILE *fp, struct hsite *s, const Cmp *c)
 
 	if (!h_finding(c) || (!e && !s->r->nev))
 		return;
-	fputs("<h2 id=\"evidence\">Beside this finding</h2>\n", fp);
+	/* a section of its test's page, which holds many: an id of its own */
+	fprintf(fp, "<h4 id=\"e%zu\">Beside this finding</h4>\n",
+	    (size_t)(c - s->r->cmp));
 	if (!e) {
 		fputs("<p>No evidence record for this pair of experiments "
 		    "(kp-evidence(1) did not see it).</p>\n", fp);
