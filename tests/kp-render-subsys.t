@@ -84,6 +84,13 @@ jq -c 'if .type == "cmp" then del(.subsystem) else . end' "$T/cls" | kp-render -
 ! grep -q 'subsystem' "$T/o"
 ok $? "input in which no record has the field shows no grouping"
 
+# the one-shot A/B passes -S to kp-classify and -M to kp-render
+printf -- '- pattern: "wis/futex2*"\n  subsystem: SCHEDULER\n  why: "a test of ours"\n' >"$T/mine.yaml"
+kp-ab -S "$T/mine.yaml" -M "$M" "$L/baseline" "$L/target-2hogs" >"$T/o" 2>/dev/null
+grep -A1 '^SCHEDULER:' "$T/o" | grep -q '^  M: Sam Sched' &&
+	grep '^SCHEDULER:' -A20 "$T/o" | grep -q '^  - wis/futex2/'
+ok $? "kp-ab -S and -M: the user's map and the people reach the report"
+
 # a malformed MAINTAINERS: exit 2, file:line and what was expected
 badm() {	# badm NAME WANT: $T/M must be refused with WANT in the message
 	run_status kp-render -f text -M "$T/M" "$T/cls"

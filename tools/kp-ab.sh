@@ -4,7 +4,7 @@
 # classify and print the report.  See kp-ab(1).
 prog=kp-ab
 usage() {
-	echo "usage: $prog [-F] [-f format] [-o dir] [-k dir] [-x field] ... [--fail-on what]" \
+	echo "usage: $prog [-F] [-f format] [-o dir] [-k dir] [-x field] ... [-M MAINTAINERS] [-S map] [--fail-on what]" \
 	    "[label=]A [label=]B ..."
 }
 die() {
@@ -22,13 +22,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v kp-compare >/dev/null 2>&1 || die "the kp tools (kp-compare, ...) are neither beside $here nor on PATH"
 command -v jq >/dev/null 2>&1 || die "jq is needed"
 
-fmt=text full= site= keep= failon= xs=
+fmt=text full= site= keep= failon= xs= maint= smap=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-F|--full) full=--full ;;
 	-f) [ $# -ge 2 ] || die "-f: expected a format"; fmt=$2; shift ;;
 	-o) [ $# -ge 2 ] || die "-o: expected a directory"; site=$2; shift ;;
 	-k) [ $# -ge 2 ] || die "-k: expected a directory"; keep=$2; shift ;;
+	-M) [ $# -ge 2 ] || die "-M: expected the kernel's MAINTAINERS file"; maint=$2; shift ;;
+	-S) [ $# -ge 2 ] || die "-S: expected a subsystem map"; smap=$2; shift ;;
 	-x) [ $# -ge 2 ] || die "-x: expected a field"
 		case $2 in
 		''|*[!A-Za-z0-9_]*) die "-x $2: expected a field name such as cpu_model" ;;
@@ -220,7 +222,7 @@ done >"$W/pairs"
 
 kp-stats "$W"/id.* >"$W/stats.ndjson" || die "kp-stats failed (see above)"
 kp-compare -p "$W/pairs" "$W/stats.ndjson" >"$W/cmp.ndjson" || die "kp-compare failed (see above)"
-kp-classify "$W/cmp.ndjson" >"$W/classified.ndjson" || die "kp-classify failed (see above)"
+kp-classify ${smap:+-S "$smap"} "$W/cmp.ndjson" >"$W/classified.ndjson" || die "kp-classify failed (see above)"
 kp-systematic "$W/classified.ndjson" >"$W/findings.ndjson" || die "kp-systematic failed (see above)"
 
 # what keeps the sides apart: the identity fields of kp-compare's "apart"
@@ -261,6 +263,7 @@ fi
 
 set -- -f "$fmt" $full
 [ -z "$failon" ] || set -- "$@" --fail-on "$failon"
+[ -z "$maint" ] || set -- "$@" -M "$maint"
 if [ "$fmt" = html ]; then
 	cat "$W"/id.* >"$W/samples.ndjson"
 	set -- "$@" -o "$site" -s "$W/samples.ndjson"
