@@ -1,7 +1,7 @@
 #!/bin/sh
 # kp-ab: the one-shot A/B.  Two (or more) result sets in, whatever their
 # kernel names: parse, identify, compare the first with each other,
-# classify and print the report.  See kp-ab(1).
+# classify, add the evidence and print the report.  See kp-ab(1).
 prog=kp-ab
 usage() {
 	echo "usage: $prog [-F] [-f format] [-o dir] [-k dir] [-x field] ... [-M MAINTAINERS] [-S map] [--fail-on what]" \
@@ -223,7 +223,9 @@ done >"$W/pairs"
 kp-stats "$W"/id.* >"$W/stats.ndjson" || die "kp-stats failed (see above)"
 kp-compare -p "$W/pairs" "$W/stats.ndjson" >"$W/cmp.ndjson" || die "kp-compare failed (see above)"
 kp-classify ${smap:+-S "$smap"} "$W/cmp.ndjson" >"$W/classified.ndjson" || die "kp-classify failed (see above)"
-kp-systematic "$W/classified.ndjson" >"$W/findings.ndjson" || die "kp-systematic failed (see above)"
+kp-systematic "$W/classified.ndjson" >"$W/systematic.ndjson" || die "kp-systematic failed (see above)"
+# what else the runs said beside each finding, as the nightly batch has it
+kp-evidence "$W/systematic.ndjson" >"$W/findings.ndjson" || die "kp-evidence failed (see above)"
 
 # what keeps the sides apart: the identity fields of kp-compare's "apart"
 # records, both values, and the -x options that would compare across them
