@@ -14,6 +14,8 @@ struct hsite {
 	struct kp_strmap *runsmap;	/* (job, runs) -> its runs page */
 	char (*runspage)[64];
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
+	struct kp_strmap *srcgiven;	/* a path as the samples give it */
+	long *srcof;	/* by srcgiven index: its srcmap index, -1 none */
 	char (*cmppage)[96];	/* by comparison: its test page#anchor */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */

@@ -49,8 +49,10 @@ copy(struct hsite *s, const char *path, FILE *in, const char *page)
 	h_close(s, fp, page);
 }
 
-const char *
-h_srccopy(struct hsite *s, const char *path)
+/* the index in srcmap of the file path names, its copy made the first
+ * time; -1 when it is no file */
+static long
+copyof(struct hsite *s, const char *path)
 {
 	char abs[PATH_MAX], name[48], page[64];
 	struct stat st;
@@ -59,14 +61,14 @@ h_srccopy(struct hsite *s, const char *path)
 	FILE *in;
 
 	if (realpath(path, abs) == NULL)
-		return NULL;
+		return -1;
 	i = kp_strmap_add(s->srcmap, abs, strlen(abs), &isnew);
 	if (!isnew)
-		return *s->srcpage[i] ? s->srcpage[i] : NULL;
+		return i;
 	s->srcpage = kp_grow(s->srcpage, i, sizeof(*s->srcpage));
 	*s->srcpage[i] = '\0';
 	if ((in = fopen(abs, "r")) == NULL)
-		return NULL;
+		return i;
 	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
 		const char *base = strrchr(abs, '/');
 
@@ -76,5 +78,25 @@ h_srccopy(struct hsite *s, const char *path)
 		snprintf(s->srcpage[i], sizeof(s->srcpage[i]), "%s", page);
 	}
 	fclose(in);
-	return *s->srcpage[i] ? s->srcpage[i] : NULL;
+	return i;
+}
+
+/* the file the path names, and its page: asked once a path as given,
+ * because realpath(3) costs a system call a component and a lab's
+ * samples name each file several times */
+const char *
+h_srccopy(struct hsite *s, const char *path)
+{
+	size_t g;
+	int isnew;
+
+	if (s->srcgiven == NULL)
+		s->srcgiven = kp_strmap_new();
+	g = kp_strmap_add(s->srcgiven, path, strlen(path), &isnew);
+	if (isnew) {
+		s->srcof = kp_grow(s->srcof, g, sizeof(*s->srcof));
+		s->srcof[g] = copyof(s, path);
+	}
+	return s->srcof[g] >= 0 && *s->srcpage[s->srcof[g]] ?
+	    s->srcpage[s->srcof[g]] : NULL;
 }

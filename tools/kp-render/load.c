@@ -352,7 +352,10 @@ bysample(const void *a, const void *b)
 	const Sample *x = a, *y = b;
 	int r;
 
-	if ((r = strcmp(x->group, y->group)) || (r = strcmp(x->run, y->run)))
+	/* a group id is always 16 hex digits and a NUL (kp_group_id): a
+	 * comparison of fixed size, which the compiler inlines, gives the
+	 * order strcmp gives, at millions of samples a lab */
+	if ((r = memcmp(x->group, y->group, KP_IDSZ)) || (r = strcmp(x->run, y->run)))
 		return r;
 	if (x->iter != y->iter)
 		return x->iter < y->iter ? -1 : 1;
