@@ -336,6 +336,13 @@ ok $(grep -q 'v6.18-rc1:</b> not systematic: regressed at 4; uncertain at 1, 2' 
 ok $(grep -q '<div class="intf"><b>Interference:</b>' \
     "$t"; echo $?) "... with interference evidence"
 cmp4=$(cmpp fsite 'context\[context bogo-ops/s\] conc 4 v6.17 vs v6.18-rc1')
+# the header's experiments are the ones its runs page names in its exp row
+exps=$(grep -o 'experiments <code>[0-9a-f]*</code> vs <code>[0-9a-f]*' "$cmp4" |
+    sed 's/<[^>]*>//g; s/experiments //; s/ vs / /')
+runs=fsite/$(grep -o 'href="runs-[^"]*"' "$cmp4" | sed 's/href="//; s/"$//')
+got=$(grep '<td title="the experiment the comparison names' "$runs" |
+    sed 's/<[^>]*>/ /g' | awk '{ print $2, $NF }')
+is "$got" "$exps" "the runs page names the experiments of the comparison's header"
 ok $(grep -q 'class="sev \(red\|yellow\)"' "$cmp4" &&
     grep -q 'bogo-ops/s fell 4[0-9]' "$cmp4"; echo $?) \
     "... its comparison page at 4 workers shows the ~48% drop with a severity"
