@@ -336,6 +336,63 @@ ok $(grep -q 'v6.18-rc1:</b> not systematic: regressed at 4; uncertain at 1, 2' 
 ok $(grep -q '<div class="intf"><b>Interference:</b>' \
     "$t"; echo $?) "... with interference evidence"
 cmp4=$(cmpp fsite 'context\[context bogo-ops/s\] conc 4 v6.17 vs v6.18-rc1')
+# multimodal groups: kp-stats' flag, counted here from the records, marks
+# as many comparison pages; the bimodal stress-ng baseline at 2 workers
+# gets the note and the gap on its strip plot, the level 4 none
+cat >modal.py <<'PY'
+import json, sys
+flagged, n = set(), 0
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") == "stat" and r.get("scope") == "group" and r.get("multimodal"):
+        flagged.add(r["group"])
+for line in open(sys.argv[2]):
+    r = json.loads(line)
+    if r.get("type") == "cmp" and flagged & set(r["base_groups"] + r["target_groups"]):
+        n += 1
+print(n)
+PY
+want=$($PY modal.py stats.ndjson findings.ndjson)
+got=$(grep -l '<div class="modal"><b>Multimodal' fsite/cmp-*.html | wc -l)
+ok $([ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; echo $?) \
+    "a comparison page marks each of the $want comparisons with a multimodal group ($got)"
+cmp2=$(cmpp fsite 'context\[context bogo-ops/s\] conc 2 v6.17 vs v6.18-rc1')
+ok $(grep -q '<div class="modal"><b>Multimodal baseline:</b>.*gap rule' "$cmp2" &&
+    grep -q 'chip modal.*multimodal baseline' "$cmp2"; echo $?) \
+    "the bimodal stress-ng baseline at 2 workers: the note and the chip"
+ok $(grep -q 'multimodal: 1 | 5 values' "${cmp2%.html}.svg"; echo $?) \
+    "... and its strip plot shades the gap between the lone run and the rest"
+ok $(! grep -q 'multimodal' "$cmp4" "${cmp4%.html}.svg"; echo $?) \
+    "... while its level 4 has no mark"
+cat >modalcol.py <<'PY'
+import re, sys
+html = open(sys.argv[1]).read()
+table = html[html.index("<table"):html.index("</table>")]
+heads = re.findall(r"<th[^>]*>(.*?)</th>", table[:table.index("</thead>")])
+col = heads.index("multi&shy;modal")
+for row in re.findall(r"<tr><td>(.*?)</tr>", table):
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", "<td>" + row)
+    print(re.sub("<[^>]*>", "", cells[0]), re.sub("<[^>]*>", "", cells[1]),
+          re.sub("<[^>]*>", "", cells[col]))
+PY
+cat >modalpair.py <<'PY'
+import json, sys
+flagged, n = set(), {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") == "stat" and r.get("scope") == "group" and r.get("multimodal"):
+        flagged.add(r["group"])
+for line in open(sys.argv[2]):
+    r = json.loads(line)
+    if r.get("type") == "cmp":
+        k = r["base_kernel"] + " " + r["target_kernel"]
+        n[k] = n.get(k, 0) + bool(flagged & set(r["base_groups"] + r["target_groups"]))
+for k in sorted(n):
+    print(k, n[k])
+PY
+is "$($PY modalcol.py fsite/index.html | sort)" \
+    "$($PY modalpair.py stats.ndjson findings.ndjson)" \
+    "the kernel page counts each pair's comparisons with a multimodal group"
 # the header's experiments are the ones its runs page names in its exp row
 exps=$(grep -o 'experiments <code>[0-9a-f]*</code> vs <code>[0-9a-f]*' "$cmp4" |
     sed 's/<[^>]*>//g; s/experiments //; s/ vs / /')

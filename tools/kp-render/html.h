@@ -45,7 +45,11 @@ void svg_heatmap(struct hsite *s, const char *file, int suite, int pair);
 void svg_chart(struct hsite *s, const char *file, int test);
 void svg_strip(struct hsite *s, const char *file, const Cmp *c,
     Sample **bs, int nb, Sample **ts, int nt);
-void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
+void svg_color(double g, char out[8]);
+/* htmlmodes.c: the strip plot's gap on a multimodal side, sorted values
+ * v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
+void svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,
+    const double *v, int n, double x0, double w, double ya, double yb);	/* diverging: worse red, better blue */
 void open_svg(FILE *fp, int w, int h, const char *title);
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and

@@ -91,6 +91,7 @@ h_cmp_page(struct hsite *s, Cmp *c)
 	h_esc(fp, t->first->unit);
 	fprintf(fp, ", %s is better</p>\n", h_better(t->first));
 	verdict(fp, s, c);
+	h_modalnote(fp, s, c);
 	i = c - s->r->cmp;
 	h_cmptable(fp, s, &i, 1, 0);
 

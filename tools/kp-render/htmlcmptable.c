@@ -186,6 +186,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		h_num(fp, c->rec.score);
 		fputs("</td><td>", fp);
 		h_chips(fp, c->rec.reason);
+		h_modalchip(fp, s, c);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}

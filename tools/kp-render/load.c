@@ -80,7 +80,8 @@ wants(Reader *rd)
 	    KP_SAMPLE_EXP, -1);
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
-	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS, -1);
+	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
+	    KP_STAT_MULTIMODAL, -1);
 	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
 	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
 	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
@@ -235,6 +236,7 @@ add_group(Report *r, kp_json *d, Reader *rd)
 		    s.metric, s.conc);
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
+	g->multimodal = s.multimodal;
 	g->sub = s.obs.lv[KP_LV_SUB];
 	g->run = s.obs.lv[KP_LV_RUN];
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */

@@ -51,6 +51,7 @@ typedef struct {
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
 	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
+	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 } Group;
 
 typedef struct { int *v; int n; } List;	/* record indexes, ascending */

@@ -593,6 +593,8 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 			vals[i] = m[i]->value;
 		kp_sort(vals, n);
 		med = kp_median(vals, n);
+		svg_modes(fp, s, c, side, vals, n, x0, colw,
+		    top + ph * hi / (hi - lo), -ph / (hi - lo));
 		free(vals);
 		m = drawn(m, &n);
 		fmt_si(buf, sizeof(buf), med);
