@@ -208,6 +208,15 @@ cmp=$(grep -o 'href="cmp-[^"]*"' "site/$test" | head -1 | cut -d'"' -f2)
 ok $(grep -q 'href="index.html"' "site/$cmp" && grep -q "href=\"$suite\"" \
     "site/$cmp" && grep -q "href=\"$test\"" "site/$cmp"; echo $?) \
     "comparison page has breadcrumbs to kernel, suite and test"
+# the scaling plot: levels 1, 2 and 4 on a log2 axis, linked from the
+# comparisons; a test of one level has none
+ok $(grep -q 'concurrency level (log2 scale)' "site/${test%.html}-scaling.svg" &&
+    grep -q '<img src="'"${test%.html}"'-scaling.svg"' "site/$test"; echo $?) \
+    "the test page of a family of powers of two has a log2 scaling plot"
+ok $(grep -q "href=\"$test#scaling\">the scaling plot" "site/$cmp"; echo $?) \
+    "... which its comparison pages link to"
+ok $(! ls site/test-syscall-*-scaling.svg 2>/dev/null; echo $?) \
+    "a test of one level has no scaling plot"
 heat=$(ls site | grep '^heat-wis-' | head -1)
 ok $(grep -q 'xlink:href="cmp-' "site/$heat"; echo $?) \
     "heat map cells link to their comparisons"
@@ -404,6 +413,28 @@ ok $(grep -q 'class="sev \(red\|yellow\)"' "$cmp4" &&
     grep -q 'bogo-ops/s fell 4[0-9]' "$cmp4"; echo $?) \
     "... its comparison page at 4 workers shows the ~48% drop with a severity"
 t=fsite/$(testp fsite futex1-threads)
+# its scaling plot: a line per kernel, the baseline first and the rest in
+# kp(7) order, each point the median its cmp records give that kernel
+is "$(grep -o '<text x="[0-9]*" y="[0-9]*">[^<]*</text>' "${t%.html}-scaling.svg" |
+    sed 's/<[^>]*>//g' | tr '\n' ,)" "v6.17 (baseline),v6.18-rc1,v6.18," \
+    "the scaling plot's legend: the baseline, then kp(7) order"
+cat >scaling.py <<'PY'
+import json, sys
+pts = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") != "cmp" or r["test"] != sys.argv[2]:
+        continue
+    pts[(r["base_kernel"], r["conc"])] = r["base_median"]
+    pts[(r["target_kernel"], r["conc"])] = r["target_median"]
+for (k, c), m in sorted(pts.items()):
+    print("%s at %d: median %.6g" % (k, c, m))
+PY
+is "$(grep -o '<title>[^<]* at [0-9]*: median [^ <]*' "${t%.html}-scaling.svg" |
+    sed 's/<title>//' | sort)" "$($PY scaling.py findings.ndjson futex1-threads)" \
+    "... its points are each kernel's median at each level, as the records say"
+ok $(grep -q 'concurrency level</text>' "${t%.html}-scaling.svg"; echo $?) \
+    "... on a linear axis for levels 1 to 4"
 # at 3 tasks the baseline's two runs lie 48% apart: one target run 55% lower
 # is within that run noise (kp-classify(1), one run a side)
 ok $(grep -q 'v6.18:</b> <b>not systematic</b>: regression at 3 of 4 tested levels.*uncertain at 3\.' \

@@ -46,6 +46,8 @@ void svg_chart(struct hsite *s, const char *file, int test);
 void svg_strip(struct hsite *s, const char *file, const Cmp *c,
     Sample **bs, int nb, Sample **ts, int nt);
 void svg_color(double g, char out[8]);
+#define SVG_NPALETTE 9
+extern const char *const svg_palette[SVG_NPALETTE];	/* runs, pairs, kernels */
 /* htmlmodes.c: the strip plot's gap on a multimodal side, sorted values
  * v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
 void svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,

@@ -126,6 +126,10 @@ h_cmp_page(struct hsite *s, Cmp *c)
 	} else
 		fputs("<p>No sample or stat records for this comparison: pass "
 		    "them through the pipeline or give them with -s.</p>\n", fp);
+	if (h_scaling_has(s, c->test_idx))
+		fprintf(fp, "<p class=\"legend\">Every kernel at every level of "
+		    "this test: <a href=\"%s#scaling\">the scaling plot</a>.</p>"
+		    "\n", s->testpage[c->test_idx]);
 
 	fputs("<h2 id=\"interference\">Runs and interference evidence</h2>\n",
 	    fp);

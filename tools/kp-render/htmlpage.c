@@ -30,6 +30,7 @@ h_pages(struct hsite *s)
 		h_suite_page(s, k);
 	for (k = 0; k < s->r->ntest; k++)
 		h_test_page(s, k);
+	h_scaling_done();
 	for (i = 0; i < s->r->ncmp; i++) {
 		if (tty)
 			progress(i, s->r->ncmp);

@@ -80,6 +80,12 @@ void h_systable(FILE *fp, struct hsite *s, int pair);	/* a pair's groups */
 /* why one test of a pair is, or is not, systematic */
 void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
 
+/* htmlscaling.c: a test page's scaling plot, the value against the
+ * level by kernel, when the test has two levels or more */
+void h_scaling(FILE *fp, struct hsite *s, int test, const char *page);
+int h_scaling_has(struct hsite *s, int test);	/* it has one */
+void h_scaling_done(void);	/* after the last test page */
+
 /* htmlmodes.c: the groups kp-stats flags multimodal, by its gap rule */
 #define H_MODAL "kp-stats' gap rule found separate clusters in this " \
 	"side's values: split the sorted values at their widest gap, " \

@@ -53,6 +53,8 @@ wants(Reader *rd)
 		kp_has_set(c, KP_CMP_HEDGES_G);
 		kp_has_set(c, KP_CMP_CLIFFS_DELTA);
 		kp_has_set(c, KP_CMP_UNSTABLE);
+		kp_has_set(c, KP_CMP_BASE_MEAN);	/* sd = cv x mean, */
+		kp_has_set(c, KP_CMP_TARGET_MEAN);	/* htmlscaling.c */
 	}
 	rd->sys = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP,
 	    KP_SYS_METRIC, KP_SYS_BASE_EXP, KP_SYS_TARGET_EXP,

@@ -8,7 +8,7 @@
 #include "render.h"
 #include "html.h"
 
-static const char *const palette[] = { "#1f77b4", "#ff7f0e", "#2ca02c",
+const char *const svg_palette[SVG_NPALETTE] = { "#1f77b4", "#ff7f0e", "#2ca02c",
     "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
 
 
@@ -363,7 +363,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
 	for (k = 0; k < npair; k++) {
-		const char *col = palette[k % KP_LEN(palette)];
+		const char *col = svg_palette[k % SVG_NPALETTE];
 		double off = npair > 1 ? band * 0.5 * ((k + 0.5) / npair - 0.5) : 0;
 		double px = 0, py = 0;
 		int have = 0;
@@ -613,7 +613,7 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 			fmt_si(buf, sizeof(buf), m[i]->value);
 			fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
 			    "fill=\"%s\" fill-opacity=\"0.75\"><title>", x,
-			    Y(m[i]->value), palette[r % KP_LEN(palette)]);
+			    Y(m[i]->value), svg_palette[r % SVG_NPALETTE]);
 			h_esc(fp, m[i]->run);
 			fprintf(fp, " iter %lld rep %lld sub %lld: %s ",
 			    m[i]->iter, m[i]->rep, m[i]->sub, buf);
@@ -627,7 +627,7 @@ svg_strip(struct hsite *s, const char *file, const Cmp *c,
 	for (i = 0; i < nruns && i < H_RUNS_MAX; i++) {
 		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>"
 		    "<text x=\"%d\" y=\"%d\">", w - right + 18, top + 8 + i * 18,
-		    palette[i % KP_LEN(palette)], w - right + 28,
+		    svg_palette[i % SVG_NPALETTE], w - right + 28,
 		    top + 12 + i * 18);
 		esc_cut(fp, runs[i], 34);
 		fputs("</text>\n", fp);
