@@ -327,7 +327,7 @@ h_pairtable(FILE *fp, struct hsite *s, int suite)
 		h_esc(fp, s->r->pair[p].target_kernel);
 		fputs("</a></td>", fp);
 		h_countscells(fp, &k);
-		fputs("<td>", fp);
+		fputs("<td class=\"why\">", fp);
 		reasons(fp, s, p, suite);
 		fputs("</td></tr>\n", fp);
 	}

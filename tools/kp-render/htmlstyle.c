@@ -28,6 +28,9 @@ h_style(struct hsite *s)
 "th,td{border:1px solid #e1e1e6;padding:2px 6px;text-align:left;"
 "vertical-align:top;max-width:420px;overflow-wrap:break-word}\n"
 "th{background:#f0f1f4;font-weight:600;white-space:nowrap}\n"
+/* chips of reasons: squeezed into a narrow column at 1024 pixels they made
+ * every row a tower; wide, the table scrolls in its box instead */
+"td.why{min-width:22em}\n"
 "table.sort th{cursor:pointer}\n"
 "table.sort th:hover{background:#e2e5ec}\n"
 "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
