@@ -365,6 +365,12 @@ want=$($PY modal.py stats.ndjson findings.ndjson)
 got=$(grep -l '<div class="modal"><b>Multimodal' fsite/cmp-*.html | wc -l)
 ok $([ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; echo $?) \
     "a comparison page marks each of the $want comparisons with a multimodal group ($got)"
+# the full table marks each kernel's cell whose group is flagged
+is "$(grep -o 'chip modal' fsite/full.html | wc -l | tr -d ' ')" \
+    "$(jq -r 'select(.type == "stat" and .scope == "group" and .multimodal) |
+    [.kernel, .suite, .bench, .test, .op, .metric, .conc] | @tsv' stats.ndjson |
+    sort -u | wc -l | tr -d ' ')" \
+    "full.html marks every kernel and level whose group is multimodal"
 cmp2=$(cmpp fsite 'context\[context bogo-ops/s\] conc 2 v6.17 vs v6.18-rc1')
 ok $(grep -q '<div class="modal"><b>Multimodal baseline:</b>.*gap rule' "$cmp2" &&
     grep -q 'chip modal.*multimodal baseline' "$cmp2"; echo $?) \

@@ -121,7 +121,7 @@ plot(struct hsite *s, const char *file, int test)
 	size_t n = nrows[test], i, j;
 	FILE *fp = h_open(s, file);
 	int W = 900, H = 400, left = 80, right = 210, top = 40, bottom = 56;
-	int pw, ph, lg = pow2(w, n), k, line = 0, nline = 0;
+	int pw, ph, lg = pow2(w, n), k, line = 0, nline = 0, pos;
 	double lo = INFINITY, hi = -INFINITY, xlo, xhi, m, sd, t0, step, v;
 	double lastx = -1e9;
 	char title[1024], buf[32];
@@ -146,10 +146,13 @@ plot(struct hsite *s, const char *file, int test)
 	if (!(hi > lo))
 		lo -= fabs(lo) * 0.05 + 1, hi += fabs(hi) * 0.05 + 1;
 	v = (hi - lo) * 0.06;
+	pos = lo >= 0;
 	lo -= v, hi += v;
 	ticks(lo, hi, &t0, &step);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
+	if (pos && lo < 0)	/* no negative axis under positive values */
+		lo = 0;
 #define LX(c) (lg ? log2((double)(c)) : (double)(c))
 	xlo = LX(w[0].name->conc);
 	xhi = LX(w[n - 1].name->conc);
