@@ -365,6 +365,13 @@ want=$($PY modal.py stats.ndjson findings.ndjson)
 got=$(grep -l '<div class="modal"><b>Multimodal' fsite/cmp-*.html | wc -l)
 ok $([ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; echo $?) \
     "a comparison page marks each of the $want comparisons with a multimodal group ($got)"
+# the text and md reports carry it as a caveat: md lists every comparison
+# that is not "no change", which here is all of them
+ok $(kp-render -f text findings.ndjson |
+    grep -q 'futex1-threads\[futex1 ops\] at 3: .* {multimodal baseline}'; echo $?) \
+    "the text report's caveat: futex1 at 3 tasks has a multimodal baseline"
+is "$(kp-render -f md findings.ndjson | grep -c '; multimodal \(baseline\|target\|both sides\) |$')" \
+    "$want" "the md report's reason names each multimodal comparison"
 # the full table marks each kernel's cell whose group is flagged
 is "$(grep -o 'chip modal' fsite/full.html | wc -l | tr -d ' ')" \
     "$(jq -r 'select(.type == "stat" and .scope == "group" and .multimodal) |

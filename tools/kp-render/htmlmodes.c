@@ -14,35 +14,16 @@
 #include "html.h"
 #include "htmlpage.h"
 
-/* 1: a group of the side is multimodal; 0: none is; -1: no stat record
- * of the side says (none was given, or they predate the field) */
 int
 h_modal(struct hsite *s, const Cmp *c, int side)
 {
-	char id[KP_IDSZ], *idp = id;
-	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = h_groupsof(c, side, &one);
-	const Group *g;
-	size_t i;
-	int known = 0;
-
-	for (i = 0; i < groups->n; i++) {
-		if (!(g = group_of(s->r, groups->v[i])) || g->multimodal < 0)
-			continue;
-		if (g->multimodal)
-			return 1;
-		known = 1;
-	}
-	return known ? 0 : -1;
+	return modal_side(s->r, &c->rec, side);
 }
 
-/* which sides: "baseline", "target", "both sides", NULL for none */
 static const char *
 sides(struct hsite *s, const Cmp *c)
 {
-	int b = h_modal(s, c, 0) == 1, t = h_modal(s, c, 1) == 1;
-
-	return b && t ? "both sides" : b ? "baseline" : t ? "target" : NULL;
+	return modal_sides(s->r, &c->rec);
 }
 
 int

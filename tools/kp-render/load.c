@@ -38,7 +38,9 @@ wants(Reader *rd)
 	    KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
-	    KP_CMP_TRIAGE_LINK, -1);
+	    KP_CMP_TRIAGE_LINK,
+	    KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,	/* modal.c */
+	    -1);
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);
@@ -84,6 +86,11 @@ wants(Reader *rd)
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
 	    KP_STAT_MULTIMODAL, -1);
+	/* outside the site, a flagged group's id: the reports' caveat */
+	if (rd->format != LOAD_SITE)
+		rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
+		    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
+		    KP_STAT_GROUP, KP_STAT_MULTIMODAL, -1);
 	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
 	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
 	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
@@ -227,7 +234,13 @@ add_group(Report *r, kp_json *d, Reader *rd)
 {
 	kp_stat s;
 	Group *g;
+	int m;
 
+	/* the reports want only the flagged groups (modal.c): the others
+	 * stay unread there, as every record the reports do not show */
+	if (rd->format != LOAD_SITE && ((m = kp_json_get(d, 0,
+	    "multimodal")) < 0 || d->tok[m].type != KP_JTRUE))
+		return;
 	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
 	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
 	g = &r->grp[r->ngrp++];
@@ -296,7 +309,7 @@ static const struct {
 	{ &kp_trend_t, add_trend, 1 },
 	{ &kp_runstat_t, add_runstat, 1 },
 	{ &kp_sample_t, add_sample, 1 },
-	{ &kp_stat_t, add_group, 1 },	/* scope group: kp_stat_t's scopes */
+	{ &kp_stat_t, add_group, 0 },	/* scope group: kp_stat_t's scopes */
 	{ &kp_rollup_t, add_rollup, 1 },
 };
 
