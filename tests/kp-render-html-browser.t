@@ -41,7 +41,9 @@ is "$rc" 0 "renders the fixture's findings"
 test=$(cd site && ls test-futex1-threads-*-scaling.svg | sed 's/-scaling\.svg$/.html/')
 cmp=$(cd site && grep -l '<title>context\[context bogo-ops/s\] conc 2 v6.17 vs v6.18-rc1' cmp-*.html)
 suite=$(cd site && ls suite-wis-*.html)
-pages="index.html $suite $test $cmp full.html"
+# a kernel's own page, where the site has them
+kernel=$(cd site && ls kernel-*.html 2>/dev/null | head -1)
+pages="index.html $kernel $suite $test $cmp full.html"
 ok $([ -n "$test" ] && [ -n "$cmp" ] && [ -n "$suite" ]; echo $?) \
     "the pages to look at exist ($pages)"
 
