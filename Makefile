@@ -20,8 +20,10 @@ LIBSRC = \
 	lib/jsonw.c \
 	lib/kver.c \
 	lib/lineio.c \
+	lib/maintainers.c \
 	lib/numfmt.c \
 	lib/opts.c \
+	lib/progress.c \
 	lib/rec.c \
 	lib/record.c \
 	lib/rectab.c \
@@ -32,6 +34,7 @@ LIBSRC = \
 	lib/summary.c \
 	lib/text.c \
 	lib/toolchain.c \
+	lib/vmstat.c \
 	lib/vocab.c
 
 TOOLS = \
@@ -47,12 +50,19 @@ TOOLS = \
 	kp-compare \
 	kp-classify \
 	kp-systematic \
+	kp-evidence \
 	kp-trend \
 	kp-triage \
 	kp-render
 
+# the subsystem map (kp-subsystems(5)): its reader needs libyaml, so it
+# is linked into the tools that use it, not into libkp; the shipped map
+# is compiled in, so an uninstalled kp has it too
+SUBSYS = $(O)/lib/subsys.o $(O)/gen/subsysmap.o
+OBJ_kp-classify = $(SUBSYS)
+
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
-SCRIPTS = kp-bisect
+SCRIPTS = kp-ab kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
@@ -78,7 +88,7 @@ LIB = $(O)/libkp.a
 BIN = $(TOOLS:%=$(O)/bin/%) $(SCRIPTS:%=$(O)/bin/%)
 UNITBIN = $(UNITS:%=$(O)/tests/unit/%.t)
 MAN1 = $(TOOLS:%=man/man1/%.1) $(SCRIPTS:%=man/man1/%.1)
-MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man7/kp.7 man/man7/kp-pipelines.7
+MAN = $(MAN1) man/man1/kp-gate.1 man/man5/kp-records.5 man/man5/kp-subsystems.5 man/man7/kp.7 man/man7/kp-pipelines.7
 
 all: $(O)/.deps $(BIN) $(O)/bench/ndjson
 
@@ -106,15 +116,26 @@ $(LIB): $(LIBOBJ)
 	$(AR) rcs $@ $(LIBOBJ)
 
 define tool_rule
-$(O)/bin/$(1): $(call obj_of,$(1)) $(LIB)
+$(O)/bin/$(1): $(call obj_of,$(1)) $$(OBJ_$(1)) $(LIB)
 	@mkdir -p $$(@D)
-	$$(CC) $$(LDFLAGS) -o $$@ $(call obj_of,$(1)) $(LIB) $$(LDLIBS_$(1)) $$(LDLIBS)
+	$$(CC) $$(LDFLAGS) -o $$@ $(call obj_of,$(1)) $$(OBJ_$(1)) $(LIB) $$(LDLIBS_$(1)) $$(LDLIBS)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
 $(O)/bin/%: tools/%.sh config.mk
 	@mkdir -p $(@D)
 	sed 's/@VERSION@/$(VERSION)/' $< >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+# share/kp/subsystems.yaml as a C string
+$(O)/gen/subsysmap.c: share/kp/subsystems.yaml
+	@mkdir -p $(@D)
+	{ echo '#include <stddef.h>'; echo 'const char kp_subsys_builtin[] ='; \
+	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $<; \
+	  echo ';'; echo 'const size_t kp_subsys_builtin_len = sizeof(kp_subsys_builtin) - 1;'; \
+	} >$@.tmp && mv $@.tmp $@
+
+$(O)/gen/subsysmap.o: $(O)/gen/subsysmap.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -167,7 +188,7 @@ lint-man:
 # for FUZZ_TIME seconds, one after another, keeping what it finds in
 # $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
 # input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
-FUZZ = ndjson kver bpftrace results mmtests settings fetch-tar fetch-html
+FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html
 FUZZ_TIME = 600
 FUZZ_SMOKE = 10
 FZ = build-fuzz
@@ -184,12 +205,14 @@ FZ_OBJ_bpftrace = $(call fz_tool,kp-parse-bpftrace)
 FZ_OBJ_results = $(call fz_tool,kp-parse-results)
 FZ_OBJ_mmtests = $(call fz_tool,kp-parse-mmtests)
 FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o
+FZ_OBJ_subsys = $(FZ)/lib/subsys.o
 FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
 FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
 FZ_MAIN_bpftrace = tool
 FZ_MAIN_results = tool
 FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
 FZ_LIBS_settings = $(LDLIBS_kp-classify)
+FZ_LIBS_subsys = -lyaml
 FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
 FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
 
@@ -228,9 +251,10 @@ install: all
 		$(DESTDIR)$(PREFIX)/share/kp/pipelines
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	cp -f $(MAN1) man/man1/kp-gate.1 $(DESTDIR)$(MANPREFIX)/man1/
-	cp -f man/man5/kp-records.5 $(DESTDIR)$(MANPREFIX)/man5/
+	cp -f man/man5/kp-records.5 man/man5/kp-subsystems.5 $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f man/man7/kp.7 man/man7/kp-pipelines.7 $(DESTDIR)$(MANPREFIX)/man7/
 	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
+	cp -f share/kp/subsystems.yaml $(DESTDIR)$(PREFIX)/share/kp/
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS) $(SCRIPTS)

@@ -2,11 +2,14 @@
  * parsers would: one file per run, its run record, its runstats, then
  * its samples (the order kp-records(5) asks for).
  *
- *   lab [-k kernels] [-i instances] [-m measurements] [-r reps]
+ *   lab [-c] [-k kernels] [-i instances] [-m measurements] [-r reps]
  *       [-s i/n] DIR
  *
  * Kernels are the releases v6.0, v6.1, ... (each compared with the one
- * before); each runs once on each instance.  The measurements are spread
+ * before); with -c, releases and release candidates alternate, v6.0,
+ * v6.1-rc1, v6.1, v6.2-rc1, ... (each compared with the release before
+ * it, kp-compare(1)), as a lab that also tests rcs has them.  Each kernel
+ * runs once on each instance.  The measurements are spread
  * over 4 jobs of 10 concurrency levels each.  Values are a per-
  * measurement level with 1% noise; about 1 measurement in 500 steps by
  * 10% at some kernel, so there are findings to classify and render.
@@ -57,7 +60,7 @@ gauss(uint64_t a, uint64_t b, uint64_t c)
 static void
 usage(void)
 {
-	fputs("usage: lab [-k kernels] [-i instances] [-m measurements] [-r reps] [-s i/n] DIR\n", stderr);
+	fputs("usage: lab [-c] [-k kernels] [-i instances] [-m measurements] [-r reps] [-s i/n] DIR\n", stderr);
 	exit(2);
 }
 
@@ -78,13 +81,15 @@ int
 main(int argc, char *argv[])
 {
 	long nk = 25, ni = 5, nm = 16000, nr = 5, si = 1, sn = 1, ntest, k, i, m, r, j;
-	char path[4096], run[128], *slash;
+	char path[4096], run[128], kv[32], *slash;
+	int rcs = 0;
 	uint64_t mi;
 	FILE *f;
 	int c;
 
-	while ((c = getopt(argc, argv, "k:i:m:r:s:")) != -1) {
+	while ((c = getopt(argc, argv, "ck:i:m:r:s:")) != -1) {
 		switch (c) {
+		case 'c': rcs = 1; break;
 		case 'k': nk = num(optarg); break;
 		case 'i': ni = num(optarg); break;
 		case 'm': nm = num(optarg); break;
@@ -108,22 +113,27 @@ main(int argc, char *argv[])
 		for (i = 0; i < ni; i++) {
 			long start = 1790000000 + 86400 * k + 600 * i;
 
+			if (rcs && k % 2)
+				snprintf(kv, sizeof(kv), "v6.%ld-rc1", (k + 1) / 2);
+			else
+				snprintf(kv, sizeof(kv), "v6.%ld", rcs ? k / 2 : k);
+
 			if ((k * ni + i) % sn != si - 1)
 				continue;
-			snprintf(run, sizeof(run), "v6.%ld-n%ld@host%ld:%ld", k, i, i, start);
-			snprintf(path, sizeof(path), "%s/v6.%ld-host%ld.ndjson", argv[optind], k, i);
+			snprintf(run, sizeof(run), "%s-n%ld@host%ld:%ld", kv, i, i, start);
+			snprintf(path, sizeof(path), "%s/%s-host%ld.ndjson", argv[optind], kv, i);
 			if (!(f = fopen(path, "w"))) {
 				perror(path);
 				return 2;
 			}
-			fprintf(f, "{\"type\":\"run\",\"run\":\"%s\",\"run_name\":\"v6.%ld-n%ld\",\"iter\":0,"
-			    "\"kernel\":\"v6.%ld\",\"kernel_sha\":null,\"host\":\"host%ld\",\"instance\":\"host%ld\","
+			fprintf(f, "{\"type\":\"run\",\"run\":\"%s\",\"run_name\":\"%s-n%ld\",\"iter\":0,"
+			    "\"kernel\":\"%s\",\"kernel_sha\":null,\"host\":\"host%ld\",\"instance\":\"host%ld\","
 			    "\"instance_type\":\"lab-2s\",\"arch\":\"x86_64\",\"cpu_model\":\"AMD EPYC 7713\",\"cpus\":128,"
 			    "\"cpu_topology\":null,\"mem_kb\":263856000,\"os\":\"Debian 12\","
 			    "\"cmdline\":\"BOOT_IMAGE=/boot/vmlinuz-6.%ld root=/dev/sda1 ro\",\"toolchain\":\"gcc 12.2.0\","
 			    "\"kconfig_hash\":\"%016llx\",\"framework\":\"mmtests\",\"framework_version\":\"638401e07e70\","
 			    "\"start\":%ld,\"finish\":%ld}\n",
-			    run, k, i, k, i, i, k, (unsigned long long)mix((uint64_t)k), start, start + 20000);
+			    run, kv, i, kv, i, i, k, (unsigned long long)mix((uint64_t)k), start, start + 20000);
 			for (j = 0; j < (long)NJOB; j++)
 				fprintf(f, "{\"type\":\"runstat\",\"run\":\"%s\",\"iter\":0,\"job\":\"%s\",\"suite\":\"%s\","
 				    "\"params\":\"./%s N\",\"begin\":%ld,\"end\":%ld,\"rc\":0,\"user_s\":%.2f,\"sys_s\":%.2f,"
@@ -141,15 +151,15 @@ main(int argc, char *argv[])
 				if (!strcmp(jobs[jb].better, "lower"))
 					level /= 1000;
 				for (r = 1; r <= nr; r++)
-					fprintf(f, "{\"type\":\"sample\",\"run\":\"%s\",\"iter\":0,\"kernel\":\"v6.%ld\","
+					fprintf(f, "{\"type\":\"sample\",\"run\":\"%s\",\"iter\":0,\"kernel\":\"%s\","
 					    "\"instance\":\"host%ld\",\"job\":\"%s\",\"suite\":\"%s\",\"bench\":\"%s\","
 					    "\"test\":\"%s-%ld\",\"op\":\"%s\",\"metric\":\"%s\",\"unit\":\"%s\",\"better\":\"%s\","
 					    "\"conc\":%ld,\"rep\":%ld,\"sub\":1,\"value\":%.7g,"
-					    "\"src\":\"work/log/v6.%ld-n%ld/iter-0/%s/logs/%s-%ld-%ld:%ld\"}\n",
-					    run, k, i, jobs[jb].job, jobs[jb].suite, jobs[jb].bench, jobs[jb].bench, t,
+					    "\"src\":\"work/log/%s-n%ld/iter-0/%s/logs/%s-%ld-%ld:%ld\"}\n",
+					    run, kv, i, jobs[jb].job, jobs[jb].suite, jobs[jb].bench, jobs[jb].bench, t,
 					    jobs[jb].bench, jobs[jb].metric, jobs[jb].unit, jobs[jb].better, conc, r,
 					    level * step * (1 + 0.01 * gauss(mi, (uint64_t)(k * ni + i), (uint64_t)r)),
-					    k, i, jobs[jb].job, jobs[jb].bench, t, conc, r);
+					    kv, i, jobs[jb].job, jobs[jb].bench, t, conc, r);
 			}
 			if (fclose(f) == EOF) {
 				perror(path);

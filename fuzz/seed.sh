@@ -45,6 +45,10 @@ settings)
 	put <"$D"/robust/classify-power.yaml
 	printf 'alpha: 0.05\nred: 80\nyellow: 50\nmetrics:\n  - pattern: "*latency*"\n    noise_floor_pct: 50\n  - pattern: "wis/*"\n    min_change_pct: 3\n    min_abs: 0.5\n' | put
 	printf '# kp-classify defaults\nalpha: 0.01\nmin_change_pct: 2\nmax_cv: 0.2\n' | put ;;
+subsys)
+	{ printf '\000'; cat "$top/share/kp/subsystems.yaml"; } | put
+	{ printf '\000'; printf -- '- pattern: "wis/*"\n  subsystem: SCHEDULER\n  why: x\n'; } | put
+	{ printf '\001'; cat "$D/maintainers/MAINTAINERS"; } | put ;;
 fetch-tar)
 	W=$(mktemp -d)
 	cp -R "$D"/parse/work/log/handmade "$W/run"

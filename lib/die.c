@@ -11,6 +11,7 @@ static void
 vwarn_at(const char *file, long line, long col, const char *fmt, va_list ap)
 {
 	fflush(stdout);
+	kp_progress_break();
 	fprintf(stderr, "%s: ", program_invocation_short_name);
 	if (file) {
 		fputs(file, stderr);

@@ -69,3 +69,19 @@ kp_grow(void *p, size_t n, size_t size)
 		return p;
 	return ereallocarray(p, n ? 2 * n : 1, size);
 }
+
+void *
+kp_reserve(void *p, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 64;
+
+	if (need <= *cap)
+		return p;
+	while (c < need) {
+		if (c > SIZE_MAX / 2)
+			kp_die("out of memory: a buffer of %zu bytes", need);
+		c *= 2;
+	}
+	*cap = c;
+	return erealloc(p, c);
+}

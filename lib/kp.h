@@ -31,6 +31,9 @@ char *estrndup(const char *s, size_t n);
  * the capacity is the power of 2 at or above n, so growing one at a time
  * stays linear under a realloc that always copies (AddressSanitizer's) */
 void *kp_grow(void *p, size_t n, size_t size);
+/* room for need bytes in p, a byte buffer (text, decompressed data) whose
+ * capacity is *cap: doubled from at least 64 until it fits, *cap updated */
+void *kp_reserve(void *p, size_t *cap, size_t need);
 
 /* die.c: diagnostics in the one form every tool uses:
  *   prog: FILE:LINE:COL: message        (line/col omitted when 0,
@@ -229,6 +232,14 @@ size_t kp_fmt_num(char *buf, double x);
 /* strict decimal number (JSON grammar) to double, correctly rounded;
  * 0 on success, -1 on bad syntax */
 int kp_parse_num(const char *s, size_t len, double *out);
+
+/* progress.c: for a stage that can take more than a few seconds on a
+ * lab, "prog: what i of n" on the standard error, redrawn in place, when
+ * it is a terminal; nothing otherwise.  i == n ends the line; kp_warn and
+ * kp_die break it first. */
+int kp_progress_on(void);	/* the standard error is a terminal */
+void kp_progress(const char *what, size_t i, size_t n);
+void kp_progress_break(void);
 
 /* kver.c: Linux kernel versions: tags (v6.12, v6.12-rc3, v6.12.1),
  * git describe strings (v6.12-45-gabcdef0) and uname -r forms

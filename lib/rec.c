@@ -43,6 +43,7 @@ static const char *const kindname[] = {
 	[KP_F_OBS] = "an object with the unit values of each level",
 	[KP_F_BUCKETS] = "an array of buckets {lo, hi, count}",
 	[KP_F_SEVCOUNTS] = "an object of severities and counts",
+	[KP_F_FLAGS] = "an array of words",
 };
 
 static const char *
@@ -419,6 +420,22 @@ sevcounts_of(kp_json *d, int i, const char *key, long long *sc)
 	}
 }
 
+static int ekp_rec_num_at(kp_json *d, int i, const kp_field *f);
+
+/* an array of words of f->vocab, as a set: bit k for word k */
+static unsigned
+flags_of(kp_json *d, int i, const kp_field *f)
+{
+	unsigned bits = 0;
+	int e;
+	size_t n;
+
+	arr(d, i, f->name, kindname[KP_F_FLAGS]);
+	for (n = 0, e = i + 1; n < d->tok[i].n; n++, e = (int)d->tok[e].next)
+		bits |= 1u << ekp_rec_num_at(d, e, f);
+	return bits;
+}
+
 static int
 ekp_rec_num_at(kp_json *d, int i, const kp_field *f)
 {
@@ -454,6 +471,9 @@ setnull(const kp_field *f, void *p)
 		break;
 	case KP_F_SCALAR:
 		((kp_scalar *)p)->type = KP_JNULL;
+		break;
+	case KP_F_FLAGS:
+		*(unsigned *)p = 0;
 		break;
 	}
 }
@@ -565,6 +585,9 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		break;
 	case KP_F_OBJS:
 		objs_of(d, v, f, p);
+		break;
+	case KP_F_FLAGS:
+		*(unsigned *)p = flags_of(d, v, f);
 		break;
 	}
 }
@@ -913,6 +936,13 @@ writefield(kp_w *w, const kp_field *f, const void *p)
 		kp_w_end(w);
 		break;
 	}
+	case KP_F_FLAGS:
+		kp_w_arr(w);
+		for (k = 0; k <= f->vocab->n; k++)
+			if (*(const unsigned *)p >> k & 1)
+				kp_w_str(w, kp_word(f->vocab, k));
+		kp_w_end(w);
+		break;
 	}
 }
 

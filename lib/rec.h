@@ -78,6 +78,17 @@ enum kp_sd_source { KP_SD_RERUNS, KP_SD_HISTORY, KP_SD_RULE, KP_SD_DEFAULT,
 	KP_NSD };
 /* cmp need_unit: what more of would decide */
 enum kp_need_unit { KP_NEED_RUNS, KP_NEED_REPS, KP_NNEED };
+/* cmp why: the rule of kp-classify(1) that decided the class */
+enum kp_why { KP_WHY_TOO_FEW_SAMPLES, KP_WHY_SIGNIFICANT, KP_WHY_SMALL_EFFECT,
+	KP_WHY_CHANGE_BELOW_MIN, KP_WHY_CI_WITHIN_MIN, KP_WHY_CI_WIDE,
+	KP_WHY_SR_NO_CHANGE, KP_WHY_SR_BEYOND_NOISE, KP_WHY_SR_WITHIN_MIN,
+	KP_WHY_SR_WIDE_SIGNIFICANT, KP_WHY_SR_WIDE, KP_WHY_RESOLUTION_LIMITED,
+	KP_WHY_GATE_WITHIN, KP_WHY_GATE_SIGNIFICANT, KP_WHY_GATE_NOT_SIGNIFICANT,
+	KP_WHY_GATE_THRESHOLD_ONLY, KP_WHY_GATE_SR_PAST, KP_WHY_GATE_SR_NOT_PAST,
+	KP_NWHY };
+/* cmp caveats: what else kp-classify(1) weighed, a set (KP_F_FLAGS) */
+enum kp_caveat { KP_CAV_SINGLE_RUN, KP_CAV_THRESHOLD_ONLY, KP_CAV_UNSTABLE,
+	KP_CAV_INTERFERENCE, KP_NCAV };
 /* sys combine_method: kp-compare's family-wide test, or Simes over levels */
 enum kp_combine { KP_COMB_FAMILY, KP_COMB_SIMES, KP_NCOMBINE };
 /* stat ci_method */
@@ -86,7 +97,7 @@ enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
 	kp_better_v, kp_scope_v, kp_method_v, kp_sd_source_v, kp_need_unit_v,
 	kp_combine_v,
-	kp_ci_method_v;
+	kp_ci_method_v, kp_why_v, kp_caveat_v;
 
 /* One run a side: the comparison's units lie inside one run on at least
  * one side (obs_level iter, rep or sub, or fewer than two units), so its
@@ -234,7 +245,7 @@ enum { KP_RUN_RUN, KP_RUN_RUN_NAME, KP_RUN_ITER, KP_RUN_KERNEL,
 	KP_RUN_CPU_TOPOLOGY, KP_RUN_MEM_KB, KP_RUN_OS, KP_RUN_CMDLINE,
 	KP_RUN_TOOLCHAIN, KP_RUN_KCONFIG_HASH, KP_RUN_FRAMEWORK,
 	KP_RUN_FRAMEWORK_VERSION, KP_RUN_START, KP_RUN_FINISH,
-	KP_RUN_DMESG_WARNINGS, KP_RUN_FILES, KP_RUN_DATE, KP_RUN_ENV,
+	KP_RUN_DMESG_WARNINGS, KP_RUN_WARNINGS, KP_RUN_FILES, KP_RUN_DATE, KP_RUN_ENV,
 	KP_RUN_SRC, KP_RUN_EXP, KP_RUN_KEY, KP_RUN_NF };
 typedef struct {
 	kp_has has;
@@ -248,6 +259,7 @@ typedef struct {
 	char *os, *cmdline, *toolchain, *kconfig_hash, *framework,
 	    *framework_version;
 	kp_scalar start, finish, dmesg_warnings;
+	kp_strs warnings;	/* the first lines dmesg_warnings counted */
 	kp_pairs files;
 	char *date, *env, *src, *exp, *key;
 	kp_extra *extra;	/* members not above, in record order */
@@ -257,7 +269,8 @@ typedef struct {
 enum { KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB, KP_RUNSTAT_SUITE,
 	KP_RUNSTAT_PARAMS, KP_RUNSTAT_BEGIN, KP_RUNSTAT_END, KP_RUNSTAT_RC,
 	KP_RUNSTAT_USER_S, KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S,
-	KP_RUNSTAT_VMSTAT, KP_RUNSTAT_SCHEDSTAT, KP_RUNSTAT_PARTIAL,
+	KP_RUNSTAT_VMSTAT, KP_RUNSTAT_VMSTAT_LEVEL, KP_RUNSTAT_SCHEDSTAT,
+	KP_RUNSTAT_PARTIAL,
 	KP_RUNSTAT_EXP, KP_RUNSTAT_KEY, KP_RUNSTAT_NF };
 typedef struct {
 	kp_has has;
@@ -266,7 +279,7 @@ typedef struct {
 	char *job, *suite, *params;
 	long long begin, end, rc;
 	double user_s, sys_s, elapsed_s;
-	kp_counts vmstat, schedstat;
+	kp_counts vmstat, vmstat_level, schedstat;
 	int partial;
 	char *exp, *key;
 } kp_runstat;
@@ -424,9 +437,10 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_RESOLUTION_LIMITED,
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
-	KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
+	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
+	KP_CMP_SUBSYSTEM,	/* kp-classify, from the map of kp-subsystems(5) */
 	/* kp-triage */
 	KP_CMP_SINCE, KP_CMP_SINCE_BEFORE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN,
 	KP_CMP_TRIAGE, KP_CMP_TRIAGE_LINK, KP_CMP_TRIAGE_NOTE, KP_CMP_NF };
@@ -455,13 +469,16 @@ typedef struct {
 	int class;	/* enum kp_class, -1 unclassified */
 	int severity;	/* enum kp_severity */
 	double score;
-	char *reason;
+	char *reason;	/* for people: no stage parses it */
+	int why;	/* enum kp_why, -1 null */
+	unsigned caveats;	/* bits of enum kp_caveat */
 	long long need_n;
 	int need_unit;	/* enum kp_need_unit, -1 null */
 	double run_sd_pct;
 	int run_sd_source;	/* enum kp_sd_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
+	kp_strs subsystem;	/* MAINTAINERS titles; n 0: unmapped */
 	char *since, *since_before, *still_in, *fixed_in;
 	int triage;	/* enum KP_TRIAGE_*, -1 null */
 	char *triage_link, *triage_note;
@@ -611,6 +628,51 @@ typedef struct {
 	char *seen_fixed_in;
 } kp_triage;
 
+/* evidence (kp-evidence): what else the runs of a comparison's job said,
+ * beside the cmp records of (base_exp, target_exp).  counters is an
+ * array of kp_ectr, ranked (rank_by), at most the number asked for. */
+enum kp_ekind { KP_EK_RATE, KP_EK_LEVEL, KP_NEKIND };
+enum kp_erank { KP_ER_POOLED_SD, KP_ER_CHOSEN, KP_ER_RELATIVE, KP_NERANK };
+extern const kp_vocab kp_ekind_v, kp_erank_v;
+enum { KP_ECTR_NAME, KP_ECTR_SOURCE, KP_ECTR_KIND, KP_ECTR_N_BASE,
+	KP_ECTR_N_TARGET, KP_ECTR_BASE, KP_ECTR_TARGET, KP_ECTR_CHANGE_PCT,
+	KP_ECTR_BASE_SD, KP_ECTR_TARGET_SD, KP_ECTR_D, KP_ECTR_NF };
+typedef struct {
+	kp_has has;
+	char *name, *source;	/* source: "vmstat" or "schedstat" */
+	int kind;	/* enum kp_ekind */
+	long long n_base, n_target;
+	double base, target, change_pct, base_sd, target_sd, d;
+} kp_ectr;
+
+enum { KP_EV_BASE_EXP, KP_EV_TARGET_EXP, KP_EV_JOB, KP_EV_SUITE,
+	KP_EV_BASE_KERNEL, KP_EV_TARGET_KERNEL, KP_EV_N_BASE, KP_EV_N_TARGET,
+	KP_EV_MISSING, KP_EV_BASE_PARAMS, KP_EV_TARGET_PARAMS,
+	KP_EV_BASE_USER_S, KP_EV_TARGET_USER_S, KP_EV_BASE_SYS_S,
+	KP_EV_TARGET_SYS_S, KP_EV_BASE_ELAPSED_S, KP_EV_TARGET_ELAPSED_S,
+	KP_EV_BASE_DMESG_WARNINGS, KP_EV_TARGET_DMESG_WARNINGS,
+	KP_EV_BASE_DMESG_RUNS, KP_EV_TARGET_DMESG_RUNS, KP_EV_BASE_WARNINGS, KP_EV_TARGET_WARNINGS, KP_EV_RANK_BY,
+	KP_EV_N_COUNTERS, KP_EV_COUNTERS, KP_EV_NF };
+typedef struct {
+	kp_has has;
+	char *base_exp, *target_exp, *job, *suite, *base_kernel, *target_kernel;
+	long long n_base, n_target;
+	kp_strs missing;
+	char *base_params, *target_params;
+	double base_user_s, target_user_s, base_sys_s, target_sys_s,
+	    base_elapsed_s, target_elapsed_s;
+	long long base_dmesg_warnings, target_dmesg_warnings;
+	long long base_dmesg_runs, target_dmesg_runs;
+	kp_strs base_warnings, target_warnings;
+	int rank_by;	/* enum kp_erank */
+	long long n_counters;
+	kp_objs counters;	/* kp_ectr */
+} kp_evidence;
+
+/* /proc/vmstat: is the field a level (a gauge: nr_free_pages), not a
+ * count of events since boot (pgfault, nr_dirtied)? */
+int kp_vmstat_level(const char *name);
+
 /* ---- the tables ---- */
 
 enum kp_fkind {
@@ -632,6 +694,9 @@ enum kp_fkind {
 	KP_F_SEVCOUNTS,	/* long long[KP_NSEV + 1] */
 	KP_F_OBJS,	/* kp_objs: an array of objects, each read and written
 			 * by the table of sub (a struct beginning with kp_has) */
+	KP_F_FLAGS,	/* unsigned: a set of words of vocab, bit i for
+			 * word i, written as an array of words in vocab
+			 * order; null is the empty set */
 };
 
 enum {
@@ -646,7 +711,7 @@ typedef struct {
 	uint8_t kind;	/* enum kp_fkind */
 	uint8_t flags;	/* KP_FF_* */
 	uint16_t off;	/* of the member in the struct */
-	const kp_vocab *vocab;	/* KP_F_ENUM */
+	const kp_vocab *vocab;	/* KP_F_ENUM, KP_F_FLAGS */
 	const struct kp_rtype *sub;	/* KP_F_OBJS */
 } kp_field;
 
@@ -664,7 +729,7 @@ typedef struct kp_rtype {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t, kp_evidence_t;
 
 /* ---- reading and writing (rec.c) ---- */
 

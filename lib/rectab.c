@@ -41,6 +41,7 @@ static const kp_field run_f[KP_RUN_NF] = {
 	R(START, "start", start, KP_F_SCALAR, N),
 	R(FINISH, "finish", finish, KP_F_SCALAR, N),
 	R(DMESG_WARNINGS, "dmesg_warnings", dmesg_warnings, KP_F_SCALAR, N),
+	R(WARNINGS, "warnings", warnings, KP_F_STRS, N),
 	R(FILES, "files", files, KP_F_PAIRS, N),
 	R(DATE, "date", date, KP_F_STR, N),
 	R(ENV, "env", env, KP_F_STR, N),
@@ -64,6 +65,7 @@ static const kp_field runstat_f[KP_RUNSTAT_NF] = {
 	RS(SYS_S, "sys_s", sys_s, KP_F_NUM, N),
 	RS(ELAPSED_S, "elapsed_s", elapsed_s, KP_F_NUM, N),
 	RS(VMSTAT, "vmstat", vmstat, KP_F_COUNTS, N),
+	RS(VMSTAT_LEVEL, "vmstat_level", vmstat_level, KP_F_COUNTS, N),
 	RS(SCHEDSTAT, "schedstat", schedstat, KP_F_COUNTS, N),
 	RS(PARTIAL, "partial", partial, KP_F_BOOL, N),
 	RS(EXP, "exp", exp, KP_F_STR, N),
@@ -294,6 +296,9 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	E(kp_cmp, KP_CMP_SEVERITY, "severity", severity, kp_severity_v, N),
 	C(SCORE, "score", score, KP_F_NUM, N),
 	C(REASON, "reason", reason, KP_F_STR, N),
+	E(kp_cmp, KP_CMP_WHY, "why", why, kp_why_v, N),
+	[KP_CMP_CAVEATS] = { "caveats", sizeof("caveats") - 1, KP_F_FLAGS, N,
+	    offsetof(kp_cmp, caveats), &kp_caveat_v },
 	C(NEED_N, "need_n", need_n, KP_F_INT, N),
 	E(kp_cmp, KP_CMP_NEED_UNIT, "need_unit", need_unit, kp_need_unit_v, N),
 	C(RUN_SD_PCT, "run_sd_pct", run_sd_pct, KP_F_NUM, N),
@@ -304,6 +309,7 @@ static const kp_field cmp_f[KP_CMP_NF] = {
 	C(CPU_SHARE_RATIO, "cpu_share_ratio", cpu_share_ratio, KP_F_NUM, N),
 	C(INTERFERENCE, "interference", interference, KP_F_BOOL, N),
 	C(UNSTABLE, "unstable", unstable, KP_F_BOOL, N),
+	C(SUBSYSTEM, "subsystem", subsystem, KP_F_STRS, N),
 	C(SINCE, "since", since, KP_F_STR, N),
 	C(SINCE_BEFORE, "since_before", since_before, KP_F_STR, N),
 	C(STILL_IN, "still_in", still_in, KP_F_STR, N),
@@ -470,3 +476,50 @@ static const kp_field triage_f[KP_TRIAGE_NF] = {
 	TG(SEEN_FIXED_IN, "seen_fixed_in", seen_fixed_in, KP_F_STR, N),
 };
 TYPE(kp_triage_t, kp_triage, "triage", 0, 0, triage_f);
+
+#define EC(i, nm, memb, kind, flags) F(kp_ectr, KP_ECTR_##i, nm, memb, kind, flags)
+static const kp_field ectr_f[KP_ECTR_NF] = {
+	EC(NAME, "name", name, KP_F_STR, 0),
+	EC(SOURCE, "source", source, KP_F_STR, 0),
+	E(kp_ectr, KP_ECTR_KIND, "kind", kind, kp_ekind_v, 0),
+	EC(N_BASE, "n_base", n_base, KP_F_INT, 0),
+	EC(N_TARGET, "n_target", n_target, KP_F_INT, 0),
+	EC(BASE, "base", base, KP_F_NUM, N),
+	EC(TARGET, "target", target, KP_F_NUM, N),
+	EC(CHANGE_PCT, "change_pct", change_pct, KP_F_NUM, N),
+	EC(BASE_SD, "base_sd", base_sd, KP_F_NUM, N),
+	EC(TARGET_SD, "target_sd", target_sd, KP_F_NUM, N),
+	EC(D, "d", d, KP_F_NUM, N),
+};
+static TYPE(ectr_t, kp_ectr, "", 0, 0, ectr_f);
+
+#define EV(i, nm, memb, kind, flags) F(kp_evidence, KP_EV_##i, nm, memb, kind, flags)
+static const kp_field evidence_f[KP_EV_NF] = {
+	EV(BASE_EXP, "base_exp", base_exp, KP_F_STR, 0),
+	EV(TARGET_EXP, "target_exp", target_exp, KP_F_STR, 0),
+	EV(JOB, "job", job, KP_F_STR, N),
+	EV(SUITE, "suite", suite, KP_F_STR, N),
+	EV(BASE_KERNEL, "base_kernel", base_kernel, KP_F_STR, N),
+	EV(TARGET_KERNEL, "target_kernel", target_kernel, KP_F_STR, N),
+	EV(N_BASE, "n_base", n_base, KP_F_INT, 0),
+	EV(N_TARGET, "n_target", n_target, KP_F_INT, 0),
+	EV(MISSING, "missing", missing, KP_F_STRS, 0),
+	EV(BASE_PARAMS, "base_params", base_params, KP_F_STR, N),
+	EV(TARGET_PARAMS, "target_params", target_params, KP_F_STR, N),
+	EV(BASE_USER_S, "base_user_s", base_user_s, KP_F_NUM, N),
+	EV(TARGET_USER_S, "target_user_s", target_user_s, KP_F_NUM, N),
+	EV(BASE_SYS_S, "base_sys_s", base_sys_s, KP_F_NUM, N),
+	EV(TARGET_SYS_S, "target_sys_s", target_sys_s, KP_F_NUM, N),
+	EV(BASE_ELAPSED_S, "base_elapsed_s", base_elapsed_s, KP_F_NUM, N),
+	EV(TARGET_ELAPSED_S, "target_elapsed_s", target_elapsed_s, KP_F_NUM, N),
+	EV(BASE_DMESG_WARNINGS, "base_dmesg_warnings", base_dmesg_warnings, KP_F_INT, N),
+	EV(TARGET_DMESG_WARNINGS, "target_dmesg_warnings", target_dmesg_warnings, KP_F_INT, N),
+	EV(BASE_DMESG_RUNS, "base_dmesg_runs", base_dmesg_runs, KP_F_INT, 0),
+	EV(TARGET_DMESG_RUNS, "target_dmesg_runs", target_dmesg_runs, KP_F_INT, 0),
+	EV(BASE_WARNINGS, "base_warnings", base_warnings, KP_F_STRS, N),
+	EV(TARGET_WARNINGS, "target_warnings", target_warnings, KP_F_STRS, N),
+	E(kp_evidence, KP_EV_RANK_BY, "rank_by", rank_by, kp_erank_v, N),
+	EV(N_COUNTERS, "n_counters", n_counters, KP_F_INT, 0),
+	O(kp_evidence, KP_EV_COUNTERS, "counters", counters, ectr_t, 0),
+};
+TYPE(kp_evidence_t, kp_evidence, "evidence", 0, 0, evidence_f);

@@ -44,8 +44,10 @@ int kp_sel_match(const kp_sel *s, const kp_fvs *const *sets, size_t nsets);
 /* the default baseline of each kernel of one key, kp-compare(1): a
  * release, or a release candidate or commit of the next version, against
  * the highest earlier release present; a stable point release, a commit
- * after a release or a local build of one against that release.  Only
- * tagged releases are baselines; of several names of one release, the
+ * after a release or a local build of one against that release; a commit
+ * or local build on top of a release candidate against that rc tag when
+ * present.  Only tagged releases (and rc tags, for builds on them) are
+ * baselines; of several names of one release, the
  * first named is the baseline of a later version, and the last the
  * baseline of a build on top of it.  kern[0..n) are distinct names in
  * the order first seen.  base[i] gets the index of kernel i's baseline,

@@ -45,12 +45,42 @@ VOCAB(kp_combine_v, "a combination method", "other",
 VOCAB(kp_ci_method_v, "an interval method", NULL,
 	[KP_CI_ORDER_STATISTIC] = "order-statistic", [KP_CI_T] = "t",
 	[KP_CI_NONE] = "none");
+/* a rule or caveat a later version adds is still one: read as other */
+VOCAB(kp_why_v, "a why", "other",
+	[KP_WHY_TOO_FEW_SAMPLES] = "too-few-samples",
+	[KP_WHY_SIGNIFICANT] = "significant",
+	[KP_WHY_SMALL_EFFECT] = "small-effect",
+	[KP_WHY_CHANGE_BELOW_MIN] = "change-below-min",
+	[KP_WHY_CI_WITHIN_MIN] = "ci-within-min",
+	[KP_WHY_CI_WIDE] = "ci-wide",
+	[KP_WHY_SR_NO_CHANGE] = "single-run-no-change",
+	[KP_WHY_SR_BEYOND_NOISE] = "single-run-beyond-noise",
+	[KP_WHY_SR_WITHIN_MIN] = "single-run-within-min",
+	[KP_WHY_SR_WIDE_SIGNIFICANT] = "single-run-wide-significant",
+	[KP_WHY_SR_WIDE] = "single-run-wide",
+	[KP_WHY_RESOLUTION_LIMITED] = "resolution-limited",
+	[KP_WHY_GATE_WITHIN] = "gate-within",
+	[KP_WHY_GATE_SIGNIFICANT] = "gate-significant",
+	[KP_WHY_GATE_NOT_SIGNIFICANT] = "gate-not-significant",
+	[KP_WHY_GATE_THRESHOLD_ONLY] = "gate-threshold-only",
+	[KP_WHY_GATE_SR_PAST] = "gate-single-run-past",
+	[KP_WHY_GATE_SR_NOT_PAST] = "gate-single-run-not-past");
+VOCAB(kp_caveat_v, "a caveat", "other",
+	[KP_CAV_SINGLE_RUN] = "single-run",
+	[KP_CAV_THRESHOLD_ONLY] = "threshold-only",
+	[KP_CAV_UNSTABLE] = "unstable",
+	[KP_CAV_INTERFERENCE] = "interference");
 VOCAB(kp_triage_v, "a triage status", NULL,
 	[KP_TRIAGE_ACKNOWLEDGED] = "acknowledged", [KP_TRIAGE_INVALID] = "invalid",
 	[KP_TRIAGE_FIXED_IN] = "fixed-in", [KP_TRIAGE_DOWNSTREAM] = "downstream");
 VOCAB(kp_tstate_v, "a triage state", NULL,
 	[KP_TSTATE_REPRODUCES] = "reproduces", [KP_TSTATE_FIXED] = "fixed",
 	[KP_TSTATE_NOT_MEASURED] = "not-measured");
+VOCAB(kp_ekind_v, "\"rate\" or \"level\"", NULL,
+	[KP_EK_RATE] = "rate", [KP_EK_LEVEL] = "level");
+VOCAB(kp_erank_v, "a ranking", NULL,
+	[KP_ER_POOLED_SD] = "pooled-sd", [KP_ER_CHOSEN] = "chosen",
+	[KP_ER_RELATIVE] = "relative");
 
 const struct kp_quantile kp_quantiles[KP_NQ] = {
 	[KP_Q50] = { "p50", 0.5 }, [KP_Q90] = { "p90", 0.9 },

@@ -1,6 +1,7 @@
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]
+#       [SUBSYSTEMS=FILE] [MAINTAINERS=FILE]
 #   make -f pipelines/nightly.mk STORE=DIR OUT=DIR [CONFIG=FILE]
 #
 #   make -f pipelines/nightly.mk RECORDS=DIR OUT=DIR [CONFIG=FILE] [-j N]
@@ -16,7 +17,7 @@
 # whose files (or the labels) changed.  kp-stats then runs once over every
 # identified run: it groups samples by experiment across runs and
 # instances, so it needs all of them at once.  Compare, classify,
-# systematic and the reports follow.  See kp-pipelines(7).
+# systematic, evidence and the reports follow.  See kp-pipelines(7).
 
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -35,8 +36,12 @@ endif
 # the tools: from $(KP_BIN) when set, else from PATH
 KP = $(if $(KP_BIN),$(KP_BIN)/,)
 COMPARE_FLAGS =
-CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG))
+CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG)) $(if $(SUBSYSTEMS),-S $(SUBSYSTEMS))
+# text, md and html group findings by subsystem; with MAINTAINERS (the
+# kernel tree's file) they name each one's maintainers and lists
+RENDER_FLAGS = $(if $(MAINTAINERS),-M $(MAINTAINERS))
 SYSTEMATIC_FLAGS =
+EVIDENCE_FLAGS =
 # what the reports are made from: the findings, or with HISTORY (the part
 # at the end) the findings with their history and triage
 REPORT_IN = $(if $(strip $(HISTORY)),$(OUT)/triaged.ndjson,$(OUT)/findings.ndjson)
@@ -65,6 +70,14 @@ REPORTS = $(OUT)/report.txt $(OUT)/report.md $(OUT)/report.csv \
 
 all: $(REPORTS)
 
+# Progress: on a terminal, a line on the standard error as each step ends
+# (the runs identified so far, then each stage, whose tools show their
+# own within it); nothing otherwise, so that cron mail and logs hold only
+# the diagnostics.  With -j the runs end in any order: they are counted.
+progress = @if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+NRUNS := $(words $(RUNS))
+identified = $$(ls '$(OUT)/identified' | grep -c '\.ndjson$$')
+
 $(OUT)/parsed $(OUT)/identified:
 	mkdir -p $@
 
@@ -92,6 +105,7 @@ endif
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
 	$(KP)kp-identify $$< >$$@.tmp
 	mv $$@.tmp $$@
+	$$(call progress,identified $$(identified) of $(NRUNS) runs)
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
@@ -101,6 +115,7 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 	$(KP)kp-identify $@.parsed.tmp >$@.tmp
 	rm -f $@.parsed.tmp
 	mv $@.tmp $@
+	$(call progress,identified the store's testruns)
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
 # samples of a range of experiments (kp-stats -s i/n), which make -j runs
@@ -113,6 +128,7 @@ ifeq ($(STATS_SHARDS),1)
 $(OUT)/stats.ndjson: $(IDENTIFIED)
 	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-stats: $(@F))
 else
 SHARDS := $(shell seq 1 $(STATS_SHARDS))
 STATS_PARTS = $(SHARDS:%=$(OUT)/stats-shards/%.ndjson)
@@ -125,35 +141,48 @@ $(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
 $(OUT)/stats.ndjson: $(STATS_PARTS)
 	cat $(STATS_PARTS) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
 	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-compare: $(@F))
 
-$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG)
+$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
 	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-classify: $(@F))
 
+# kp-evidence adds, beside each finding, what else its runs said
+# (durations, command, dmesg warnings, the counters that moved most)
 $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
-	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.tmp
+	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.sys.tmp
+	$(KP)kp-evidence $(EVIDENCE_FLAGS) $@.sys.tmp >$@.tmp
+	rm -f $@.sys.tmp
 	mv $@.tmp $@
+	$(call progress,kp-systematic: $(@F))
 
-$(OUT)/report.txt: $(REPORT_IN)
-	$(KP)kp-render -f text $< >$@.tmp
+$(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
+	$(KP)kp-render -f text $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
-$(OUT)/report.md: $(REPORT_IN)
-	$(KP)kp-render -f md $< >$@.tmp
+	$(call progress,kp-render: $(@F))
+$(OUT)/report.md: $(REPORT_IN) $(MAINTAINERS)
+	$(KP)kp-render -f md $(RENDER_FLAGS) $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.csv: $(REPORT_IN)
 	$(KP)kp-render -f csv $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.xml: $(REPORT_IN)
 	$(KP)kp-render -f junit $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 $(OUT)/report.json: $(REPORT_IN)
 	$(KP)kp-render -f json $< >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-render: $(@F))
 
 # only sample records carry each observation's source file and line
 $(OUT)/samples.ndjson: $(IDENTIFIED)
@@ -161,12 +190,13 @@ $(OUT)/samples.ndjson: $(IDENTIFIED)
 	mv $@.tmp $@
 
 # the site is a directory: built beside the old one, then swapped in
-$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson
+$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson $(MAINTAINERS)
 	rm -rf $(OUT)/html.tmp
-	$(KP)kp-render -f html -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
+	$(KP)kp-render -f html $(RENDER_FLAGS) -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
 	touch $@
+	$(call progress,kp-render: html/)
 
 .PHONY: all
 
@@ -189,8 +219,10 @@ $(OUT)/history.stamp: $(OUT)/stats.ndjson
 $(OUT)/trend.ndjson: $(OUT)/history.stamp
 	$(KP)kp-trend $(sort $(wildcard $(HISTORY)/*.ndjson)) >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-trend: $(@F))
 
 $(OUT)/triaged.ndjson: $(OUT)/findings.ndjson $(OUT)/trend.ndjson $(TRIAGE)
 	$(KP)kp-triage $(TRIAGE_FLAGS) $(OUT)/findings.ndjson $(OUT)/trend.ndjson >$@.tmp
 	mv $@.tmp $@
+	$(call progress,kp-triage: $(@F))
 endif

@@ -3,7 +3,7 @@
 # records (a pipeline's stats.ndjson or findings.ndjson) with new settings,
 # without reading the logs again; see kp-pipelines(7).
 #
-# Old cmp and sys records in the input are dropped first: they belong to
+# Old cmp, sys and evidence records in the input are dropped first: they belong to
 # the analysis being replaced.  Each stage writes a temporary file, so a
 # failing stage stops the script with its exit status.
 set -u
@@ -42,7 +42,7 @@ stage() {
 	"$@" || { rc=$?; echo "$prog: $name failed (exit $rc)" >&2; exit $rc; }
 }
 
-# What kp-compare and later stages wrote is made again: cmp, sys and the
+# What kp-compare and later stages wrote is made again: cmp, sys, evidence and the
 # comparison's coverage records.  The tools write "type" first and
 # without blanks; other writers' records are matched with blanks too.
 for f; do
@@ -50,13 +50,14 @@ for f; do
 	*.gz) gzip -dc -- "$f" ;;
 	*) cat -- "$f" ;;
 	esac || exit 2
-done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp|sys)"' |
+done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp|sys|evidence)"' |
     grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"coverage"[[:space:]]*,[[:space:]]*"scope"[[:space:]]*:[[:space:]]*"compare"' >"$work/stats"
 [ -s "$work/stats" ] || { echo "$prog: no records left to analyse" >&2; exit 2; }
 
 stage kp-compare sh -c "kp-compare $compare \"\$1\" >\"\$2\"" kp-compare "$work/stats" "$work/cmp"
 stage kp-classify sh -c "kp-classify $classify \"\$1\" >\"\$2\"" kp-classify "$work/cmp" "$work/classified"
-stage kp-systematic sh -c "kp-systematic $systematic \"\$1\" >\"\$2\"" kp-systematic "$work/classified" "$work/findings"
+stage kp-systematic sh -c "kp-systematic $systematic \"\$1\" >\"\$2\"" kp-systematic "$work/classified" "$work/sys"
+stage kp-evidence sh -c "kp-evidence \"\$1\" >\"\$2\"" kp-evidence "$work/sys" "$work/findings"
 
 if [ -z "$out" ]; then
 	stage kp-render kp-render -f "$format" "$work/findings"

@@ -189,6 +189,20 @@ run_status $P -x
 is "$rc:$(tail -n 1 "$T/err")" "2:usage: kp-parse-mmtests [-ks] [--meta [RUN:]KEY=VALUE]... [-l LABELS] [DIR|STORE ...]" "usage = SYNOPSIS"
 run_status $P "$T/nonexistent"
 is "$rc" 2 "missing directory: exit 2"
+
+# progress: on a terminal (script(1) gives one) how far the runs are, and
+# nothing when the standard error is a pipe or a file
+if command -v script >/dev/null; then
+	script -qec "$P '$L' >'$T/tty.ndjson'" /dev/null </dev/null >"$T/tty.out" 2>&1
+	ok $(grep -q "kp-parse-mmtests: run 4 of 4" "$T/tty.out"; echo $?) \
+	    "on a terminal, progress through the runs"
+	run_status $P "$L"
+	cmp -s "$T/tty.ndjson" "$T/out"
+	ok $? "... which leaves the records as they are"
+	is "$rc:$(cat "$T/err")" "0:" "... and is not written to a pipe"
+else
+	skip "progress on a terminal" "no script(1)"
+fi
 mandoc -Tlint -W warning "$top/man/man1/kp-parse-mmtests.1" >"$T/lint" 2>&1
 is "$?:$(cat "$T/lint")" "0:" "man page passes mandoc -Tlint"
 done_testing

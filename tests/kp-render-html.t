@@ -182,18 +182,21 @@ done
 run_status kp-render -f html -o site -s samples.ndjson all.ndjson
 is "$rc" 0 "renders hand-made records"
 is "$(cat "$T/err")" "" "nothing on stderr, which is no terminal"
-# on a terminal (script(1) gives one), how far the comparison pages are
+# on a terminal (script(1) gives one), how far the test pages are
 if command -v script >/dev/null; then
 	script -qec "kp-render -f html -o site.tty all.ndjson" /dev/null </dev/null >tty.out 2>&1
-	ok $(grep -q 'kp-render: comparison page 12 of 12' tty.out; echo $?) \
-	    "on a terminal, progress through the comparison pages"
+	ok $(grep -q 'kp-render: test page 3 of 3' tty.out; echo $?) \
+	    "on a terminal, progress through the test pages"
 fi
 for f in index.html style.css; do
 	ok $([ -s "site/$f" ]; echo $?) "$f written"
 done
 is "$(ls site | grep -c '^suite-.*\.html$')" 3 "one page per suite"
 is "$(ls site | grep -c '^test-.*\.html$')" 3 "one page per measurement"
-is "$(ls site | grep -c '^cmp-.*\.html$')" 12 "one page per comparison"
+is "$(cat site/test-*.html | grep -c '^<div class="cmp" id="c[0-9]*"><h3>')" 12 \
+    "a section per comparison, on its test's page"
+is "$(ls site | grep -c '^cmp-')" 0 "... and no page of its own"
+is "$(ls site | grep -c '^test-.*-l[0-9]*\.svg$')" 6 "a strip plot per test and level"
 is "$(ls site | grep -c '^heat-.*\.svg$')" 6 "a heat map per suite and pair"
 checksite site "hand-made"
 
@@ -204,22 +207,29 @@ ok $(grep -q "href=\"$suite#pair0\"" site/index.html; echo $?) \
     "kernel page links to the suite"
 ok $(grep -q "href=\"$test\"" "site/$suite"; echo $?) \
     "suite page links to the test"
-cmp=$(grep -o 'href="cmp-[^"]*"' "site/$test" | head -1 | cut -d'"' -f2)
-ok $(grep -q 'href="index.html"' "site/$cmp" && grep -q "href=\"$suite\"" \
-    "site/$cmp" && grep -q "href=\"$test\"" "site/$cmp"; echo $?) \
-    "comparison page has breadcrumbs to kernel, suite and test"
+cmp=$(grep -o "href=\"$test#c[0-9]*\">observations" "site/$test" | head -1 | cut -d'"' -f2)
+ok $(grep -q "<div class=\"cmp\" id=\"${cmp#*#}\">" "site/$test"; echo $?) \
+    "the test page's table links to each comparison's section"
 # the scaling plot: levels 1, 2 and 4 on a log2 axis, linked from the
-# comparisons; a test of one level has none
+# comparisons' observations; a test of one level has none
 ok $(grep -q 'concurrency level (log2 scale)' "site/${test%.html}-scaling.svg" &&
     grep -q '<img src="'"${test%.html}"'-scaling.svg"' "site/$test"; echo $?) \
     "the test page of a family of powers of two has a log2 scaling plot"
-ok $(grep -q "href=\"$test#scaling\">the scaling plot" "site/$cmp"; echo $?) \
-    "... which its comparison pages link to"
+ok $(grep -q 'href="#scaling">the scaling plot' "site/$test"; echo $?) \
+    "... which its comparisons' observations link to"
 ok $(! ls site/test-syscall-*-scaling.svg 2>/dev/null; echo $?) \
     "a test of one level has no scaling plot"
 heat=$(ls site | grep '^heat-wis-' | head -1)
-ok $(grep -q 'xlink:href="cmp-' "site/$heat"; echo $?) \
+ok $(grep -q 'xlink:href="test-[^"]*\.html#c[0-9]' "site/$heat"; echo $?) \
     "heat map cells link to their comparisons"
+# the page the comparisons are on, and one comparison's section of it
+cmp=site/$test
+sec() {	# sec PAGE CONC PAIR: the section of PAIR (its heading) at level CONC
+	awk -v l="<h2 id=\"l$2\">" -v p="<h3>$3 <span" '
+	    /^<h2 / { in_l = index($0, l) == 1 }
+	    in_l && /^<div class="cmp"/ && index($0, p) { on = 1 }
+	    on { print } on && /^<\/div>$/ { exit }' "$1"
+}
 
 # content: counts, systematic verdicts, evidence, run differences
 ok $(grep -q '<span class="sys">2 regr.</span>' site/index.html; echo $?) \
@@ -228,35 +238,38 @@ ok $(grep -q 'systematic regression</b>: every tested level moved (3 of 3)' \
     "site/$test"; echo $?) "test page says why the group is systematic"
 ok $(grep -q 'concurrency levels missing: 3' "site/$suite"; echo $?) \
     "suite page shows completeness warnings"
-runs=$(grep -o 'href="runs-[^"]*\.html"' "site/$cmp" | head -n 1 | cut -d'"' -f2)
+runs=$(grep -o 'href="runs-[^"]*\.html"' "$cmp" | head -n 1 | cut -d'"' -f2)
 ok $(grep -q '<tr class="diff"><td>cmdline</td>' "site/$runs"; echo $?) \
     "differing run metadata is highlighted, on the runs page the comparison links"
 ok $(grep -q '<td>(user+sys)/elapsed\|(user+sys)/elapsed</th>' "site/$runs"; \
     echo $?) "runstat CPU time is shown"
 is "$(ls site/runs-*.html | wc -l)" 6 \
     "one runs page per job and pair, shared by the comparisons of its levels"
-ok $(grep -q 'href="src/bench-log-[0-9]*-[0-9a-f]*\.html#L1">src/bench log-[0-9]*</a>:1' \
-    "site/$cmp"; echo $?) "existing sources link to their copy in the site, at the line"
+ok $(grep -q '<td><a href="src/bench-log-1-[0-9a-f]*\.html#L1">1001</a> <a href="src/bench-log-1-[0-9a-f]*\.html#L2">1002</a></td><td><a class="mono" href="src/bench-log-1-[0-9a-f]*\.html">src/bench log-1</a></td>' \
+    "$cmp"; echo $?) "existing sources link to their copy in the site, each value at its line"
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
     "... which has the file's lines, each with its anchor"
 ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
 ok $(grep -q '<th title="[^"]*">improvements</th><th>uncertain</th>' site/index.html &&
     ! grep -q 'impr\. red' site/index.html; echo $?) \
     "one improvements column in the summary: improvements are all green"
-ok $(grep -q '<p class="legend"><b>g</b>: Hedges' "site/$cmp" 2>/dev/null ||
-    grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
+ok $(grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
     "g, delta, n and score are explained under the comparison tables"
 ok $(grep -q 'table{display:block;max-width:100%;overflow-x:auto' site/style.css; echo $?) \
     "a wide table scrolls in its own box"
+ok $(grep -q 'div.fig{[^}]*max-width:100%;overflow-x:auto' site/style.css; echo $?) \
+    "... and so does a wide strip plot"
 ok $(grep -q '<a href="full.html">every measurement' site/index.html &&
     grep -q '<th>v6.16 (baseline)</th><th>v6.17</th>' site/full.html; echo $?) \
     "full.html: every measurement, the baseline kernel's column first"
 is "$(grep -c '^<tr><td><a href="test-' site/full.html)" 6 \
     "... one row per measurement and level"
-ok $(grep -q '<span class="mono">gone/x:1</span>' "site/$cmp"; echo $?) \
-    "missing sources are plain text"
-is "$(grep -c "fill-opacity" "site/${cmp%.html}.svg")" 6 \
-    "strip plot has every observation"
+ok $(grep -q '<td>1003</td><td><span class="mono">gone/x:1</span></td>' "$cmp"; echo $?) \
+    "missing sources are plain text, with the lines of their values"
+# points: "M x y h0", a path a colour
+points() { grep -o 'h0[M"]/\{0,1\}' "$1" | grep -c -v 'h0"$'; }
+is "$(points "${cmp%.html}-l1.svg")" 9 \
+    "strip plot has every observation at the level: 3 kernels of 3 samples"
 rm -rf site3 &&
     kp-render -f html -o site3 -s samples.ndjson all.ndjson 2>/dev/null
 ok $(diff -r site site3 >/dev/null; echo $?) "output is deterministic"
@@ -317,20 +330,20 @@ checksite fsite2 "fixture, samples"
 
 suite() { ls "$1" | grep "^suite-$2-.*html$"; }
 testp() { ls "$1" | grep "^test-$2-[0-9a-f]*\.html$"; }
-cmpp() {	# cmpp SITE TITLE: the comparison page with that title
-	grep -l "<title>$2 - kp</title>" "$1"/cmp-*.html | head -1
-}
 for site in fsite fsite2; do
-	cmp4=$(cmpp $site 'cpu\[events events/s\] conc 4 v6.17 vs v6.18')
+	sec "$site/$(testp $site cpu)" 4 'v6.17 &rarr; v6.18' >"$T/sec"
+	cmp4=$T/sec
 	ok $(grep -q '<div class="verdict regression"><b>Regression</b> <span class="sev \(red\|yellow\)">' \
 	    "$cmp4"; echo $?) "$site: sysbench cpu at 4 threads is a regression with a severity"
 	ok $(grep -q 'events/s fell 6[0-9]\.[0-9]%' "$cmp4"; echo $?) \
 	    "$site: ... of about -63%, as the 2-hog run makes it"
 	ok $(grep -q '<div class="intf"><b>Interference:</b>' "$cmp4" &&
-	    grep -q '<b>target [0-9]*% of baseline</b>' "$cmp4"; echo $?) \
+	    grep -q '<b>target [0-9]*% of baseline</b>' "$site/$(testp $site cpu)"; echo $?) \
 	    "$site: ... with the interference reason and its CPU-time evidence"
-	n=$(grep -c 'fill-opacity' "${cmp4%.html}.svg")
-	is "$n" 9 "$site: the strip plot has the 6 baseline and 3 target samples"
+	svg=$site/$(testp $site cpu); svg=${svg%.html}-l4.svg
+	ok $(grep -q '>v6.17</text><text [^>]*>n=6<' "$svg" &&
+	    grep -q '>v6.18</text><text [^>]*>n=3<' "$svg"; echo $?) \
+	    "$site: the strip plot has the 6 baseline and 3 target samples"
 done
 t=fsite/$(testp fsite cpu)
 is "$(grep -c 'class="cls regression">regression' "$t")" 3 \
@@ -339,15 +352,19 @@ ok $(grep -q 'v6.18:</b> <b>systematic regression</b>: every tested level moved 
     "$t"; echo $?) "... and the test page says it is systematic, and why"
 ok $(grep -q 'v6.18-rc1:</b> not systematic: uncertain at 1, 3, 4' "$t"; \
     echo $?) "... and why the 1-hog run is not"
+is "$(awk '/^<h2 id="l4">/,/^<h3 id="o4">/' "$t" | sed -n 's/^<div class="cmp" id="c[0-9]*"><h3>\([^<]*\) <span.*/\1/p' | tr '\n' ,)" \
+    "v6.17 &rarr; v6.18-rc1,v6.17 &rarr; v6.18," \
+    "a level's comparisons are in kernel order, the rc before its release"
 t=fsite/$(testp fsite context)
 ok $(grep -q 'v6.18-rc1:</b> not systematic: regressed at 4; uncertain at 1, 2' \
     "$t"; echo $?) "stress-ng context regresses at 4 workers; at 2 (bimodal baseline) and 1 it is uncertain"
 ok $(grep -q '<div class="intf"><b>Interference:</b>' \
     "$t"; echo $?) "... with interference evidence"
-cmp4=$(cmpp fsite 'context\[context bogo-ops/s\] conc 4 v6.17 vs v6.18-rc1')
+sec "fsite/$(testp fsite context)" 4 'v6.17 &rarr; v6.18-rc1' >"$T/sec"
+cmp4=$T/sec
 # multimodal groups: kp-stats' flag, counted here from the records, marks
-# as many comparison pages; the bimodal stress-ng baseline at 2 workers
-# gets the note and the gap on its strip plot, the level 4 none
+# as many comparison sections; the bimodal stress-ng baseline at 2 workers
+# gets the note and the gap on its level's strip plot, the level 4 none
 cat >modal.py <<'PY'
 import json, sys
 flagged, n = set(), 0
@@ -362,9 +379,9 @@ for line in open(sys.argv[2]):
 print(n)
 PY
 want=$($PY modal.py stats.ndjson findings.ndjson)
-got=$(grep -l '<div class="modal"><b>Multimodal' fsite/cmp-*.html | wc -l)
+got=$(cat fsite/test-*.html | grep -c '^<div class="modal"><b>Multimodal')
 ok $([ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; echo $?) \
-    "a comparison page marks each of the $want comparisons with a multimodal group ($got)"
+    "a comparison section marks each of the $want comparisons with a multimodal group ($got)"
 # the text and md reports carry it as a caveat: md lists every comparison
 # that is not "no change", which here is all of them
 ok $(kp-render -f text findings.ndjson |
@@ -378,20 +395,24 @@ is "$(grep -o 'chip modal' fsite/full.html | wc -l | tr -d ' ')" \
     [.kernel, .suite, .bench, .test, .op, .metric, .conc] | @tsv' stats.ndjson |
     sort -u | wc -l | tr -d ' ')" \
     "full.html marks every kernel and level whose group is multimodal"
-cmp2=$(cmpp fsite 'context\[context bogo-ops/s\] conc 2 v6.17 vs v6.18-rc1')
-ok $(grep -q '<div class="modal"><b>Multimodal baseline:</b>.*gap rule' "$cmp2" &&
-    grep -q 'chip modal.*multimodal baseline' "$cmp2"; echo $?) \
-    "the bimodal stress-ng baseline at 2 workers: the note and the chip"
-ok $(grep -q 'multimodal: 1 | 5 values' "${cmp2%.html}.svg"; echo $?) \
-    "... and its strip plot shades the gap between the lone run and the rest"
-ok $(! grep -q 'multimodal' "$cmp4" "${cmp4%.html}.svg"; echo $?) \
+t=fsite/$(testp fsite context)
+sec "$t" 2 'v6.17 &rarr; v6.18-rc1' >"$T/sec2"
+ok $(grep -q '<div class="modal"><b>Multimodal baseline:</b>.*gap rule' "$T/sec2" &&
+    grep -q 'chip modal.*multimodal baseline' "$t"; echo $?) \
+    "the bimodal stress-ng baseline at 2 workers: the note, and the chip in the table"
+ok $(grep -q '>multimodal: 1 | 5</text>' "${t%.html}-l2.svg"; echo $?) \
+    "... and its level's strip plot shades the gap between the lone run and the rest"
+sec "$t" 4 'v6.17 &rarr; v6.18-rc1' >"$T/sec4"
+ok $(! grep -q 'multimodal' "$T/sec4" "${t%.html}-l4.svg"; echo $?) \
     "... while its level 4 has no mark"
 cat >modalcol.py <<'PY'
 import re, sys
 html = open(sys.argv[1]).read()
-table = html[html.index("<table"):html.index("</table>")]
-heads = re.findall(r"<th[^>]*>(.*?)</th>", table[:table.index("</thead>")])
-col = heads.index("multi&shy;modal")
+# the pairs' summary: the first table with the column
+table = [t for t in re.findall(r"<table.*?</table>", html, re.S)
+         if "multi&shy;modal</th>" in t][0]
+heads = re.findall(r"<th[ >].*?</th>", table[:table.index("</thead>")])
+col = [re.sub("<[^>]*>", "", h) for h in heads].index("multi&shy;modal")
 for row in re.findall(r"<tr><td>(.*?)</tr>", table):
     cells = re.findall(r"<td[^>]*>(.*?)</td>", "<td>" + row)
     print(re.sub("<[^>]*>", "", cells[0]), re.sub("<[^>]*>", "", cells[1]),
@@ -415,16 +436,19 @@ PY
 is "$($PY modalcol.py fsite/index.html | sort)" \
     "$($PY modalpair.py stats.ndjson findings.ndjson)" \
     "the kernel page counts each pair's comparisons with a multimodal group"
-# the header's experiments are the ones its runs page names in its exp row
-exps=$(grep -o 'experiments <code>[0-9a-f]*</code> vs <code>[0-9a-f]*' "$cmp4" |
+# the experiments a section's heading names are those a runs page names
+# in its exp row
+exps=$(grep -o 'experiments <code>[0-9a-f]*</code> vs <code>[0-9a-f]*' "$T/sec4" |
     sed 's/<[^>]*>//g; s/experiments //; s/ vs / /')
-runs=fsite/$(grep -o 'href="runs-[^"]*"' "$cmp4" | sed 's/href="//; s/"$//')
-got=$(grep '<td title="the experiment the comparison names' "$runs" |
-    sed 's/<[^>]*>/ /g' | awk '{ print $2, $NF }')
-is "$got" "$exps" "the runs page names the experiments of the comparison's header"
+got=$(for f in fsite/runs-stressng-*.html; do
+	grep '<td title="the experiment the comparison names' "$f" |
+	    sed 's/<[^>]*>/ /g' | awk '{ print $2, $NF }'
+done | grep -x "$exps")
+ok $([ -n "$exps" ] && [ "$got" = "$exps" ]; echo $?) \
+    "a runs page names the experiments of the section's heading ($exps)"
 ok $(grep -q 'class="sev \(red\|yellow\)"' "$cmp4" &&
     grep -q 'bogo-ops/s fell 4[0-9]' "$cmp4"; echo $?) \
-    "... its comparison page at 4 workers shows the ~48% drop with a severity"
+    "... its section at 4 workers shows the ~48% drop with a severity"
 t=fsite/$(testp fsite futex1-threads)
 # its scaling plot: a line per kernel, the baseline first and the rest in
 # kp(7) order, each point the median its cmp records give that kernel
@@ -454,6 +478,15 @@ ok $(grep -q 'v6.18:</b> <b>not systematic</b>: regression at 3 of 4 tested leve
     "$t"; echo $?) "will-it-scale futex1 regresses at 3 of 4 task counts under 2 hogs; at 3 the run noise hides it"
 ok $(grep -q 'unixbench/<wbr>syscall/<wbr>syscall-getpid<wbr>\[syscall loops\]</a></td><td class="n">1</td>' \
     "fsite/$(suite fsite unixbench)"; echo $?) "unixbench syscall is listed"
+# the unchanged are on their test pages only: a lab's suite page listed
+# thousands of them (the fixture's uncertain comparisons made unchanged)
+sed 's/"class":"uncertain"/"class":"no-change"/' findings.ndjson >nochange.ndjson
+kp-render -f html -o ncsite -s stats.ndjson nochange.ndjson
+nc=$(cat ncsite/test-*.html | grep -c '<td class="cls"><span class="cls no-change">')
+is "$(cat ncsite/suite-*.html | grep -c '<span class="cls no-change">'):$(cat ncsite/suite-*.html |
+    sed -n 's/^<p class="legend">[A-Za-z :]*\([0-9][0-9]*\) comparisons without change are on their test pages.*/\1/p' |
+    awk '{ n += $1 } END { print n + 0 }'):$([ "$nc" -gt 0 ]; echo $?)" "0:$nc:0" \
+    "suite pages count the $nc unchanged comparisons and list the others"
 is "$(grep -c '<span class="sys">systematic regression</span>' fsite/index.html)" 1 \
     "the kernel page lists the one systematic group"
 ok $(grep -q '<td>regressed at 1, 2, 3; uncertain at 4' fsite/index.html; echo $?) \
@@ -461,16 +494,17 @@ ok $(grep -q '<td>regressed at 1, 2, 3; uncertain at 4' fsite/index.html; echo $
 ok $(grep -q '<div class="verdict regression"><b>[0-9]* regressions</b> ([0-9]* \(red\|yellow\)' \
     fsite/index.html; echo $?) \
     "the kernel page leads with the regression count by severity"
-cmp4=$(cmpp fsite 'cpu\[events events/s\] conc 4 v6.17 vs v6.18')
+sec "fsite/$(testp fsite cpu)" 4 'v6.17 &rarr; v6.18' >"$T/sec"
+cmp4=$T/sec
 runs4=fsite/$(grep -o 'href="runs-[^"]*\.html"' "$cmp4" | head -n 1 | cut -d'"' -f2)
 is "$(grep -c '<tr><td>\(baseline\|target\)</td><td class="mono">' "$runs4")" 3 \
     "runstat records in both input files are shown once"
 is "$(grep -c '<li>' fsite/index.html)" \
     "$(kp-render -f html -o fsite3 findings.ndjson && grep -c '<li>' fsite3/index.html)" \
     "so are the stat roll-up warnings"
-cmp1=$(cmpp fsite2 'syscall-getpid\[syscall loops\] conc 1 v6.17 vs v6.18')
-src=$(grep -o 'href="src/[^"#]*#L[0-9]*">[^<]*work/log/baseline/iter-0/unixbenchd/[^<]*' "$cmp1" | head -n 1)
-page=${src#href=\"}; page=${page%%#*}; orig=${src##*>}
+cmp1=fsite2/$(testp fsite2 syscall-getpid)
+src=$(grep -o 'href="src/[^"#]*">[^<]*work/log/baseline/iter-0/unixbenchd/[^<]*' "$cmp1" | head -n 1)
+page=${src#href=\"}; page=${page%%\"*}; orig=${src##*>}
 ok $(test -n "$src" && grep -q "$(sed -n 1p "$fixdir/$orig" | sed 's/[][\\.*^$&<>]/./g')" "fsite2/$page"; echo $?) \
     "sample sources link to copies of the MMTests logs inside the site"
 
@@ -497,14 +531,15 @@ PY
 python3 "$T/big.py" >"$T/big.ndjson"
 run_status kp-render -f html -o "$T/big" "$T/big.ndjson"
 is "$rc" 0 "a comparison of 1500 samples a side renders"
-bigcmp=$(ls "$T"/big/cmp-*.html | head -n 1)
-is "$(grep -c 'fill-opacity' "${bigcmp%.html}.svg")" 2000 \
+bigcmp=$(ls "$T"/big/test-*.html | head -n 1)
+is "$(points "${bigcmp%.html}-l1.svg")" 2000 \
     "... its strip plot draws 1000 points a side, evenly spaced by rank"
-ok $(grep -q '(n=1500, 1000 drawn)' "${bigcmp%.html}.svg" &&
-    grep -q '>and 64 more runs<' "${bigcmp%.html}.svg"; echo $?) \
-    "... and says so, naming 16 of its 80 runs"
-ok $(grep -q 'The first 200 samples of each side of 1500 and 1500' "$bigcmp" &&
-    [ "$(grep -c '<tr><td>\(baseline\|target\)</td><td>vm</td>' "$bigcmp")" = 400 ]; echo $?) \
-    "... and its page lists 200 samples a side"
+ok $(grep -q '>n=1500\*<' "${bigcmp%.html}-l1.svg" &&
+    grep -q '>\* 1000 drawn, evenly by rank<' "${bigcmp%.html}-l1.svg" &&
+    grep -q '>vm</text>' "${bigcmp%.html}-l1.svg"; echo $?) \
+    "... and says so; its colours are instances"
+ok $(grep -q 'The first 200 of 1500 samples' "$bigcmp" &&
+    [ "$(grep -o '<tr><td>v6.1[67]</td><td>vm</td>' "$bigcmp" | wc -l)" = 12 ]; echo $?) \
+    "... and its page lists 200 samples a side, a row a run: 6 runs of 38 and fewer"
 
 done_testing

@@ -5,7 +5,7 @@
 # and the VERSION of config.mk.
 . "$(dirname "$0")/lib.sh"
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
-for t in kp-stats kp-compare kp-classify kp-systematic kp-hist \
+for t in kp-ab kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-hist \
     kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad; do
 	run_status $t --help
 	help=$(cat "$T/out")

@@ -4,7 +4,7 @@
 # contain (tests/data/mmtests/README.md).
 . "$(dirname "$0")/lib.sh"
 
-for t in kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic kp-render; do
+for t in kp-parse-mmtests kp-identify kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-render; do
 	if [ ! -x "$KP_BIN/$t" ]; then
 		skip "pipelines" "$t is not built"
 		done_testing
@@ -48,6 +48,22 @@ ok $? "nightly, kp-stats in 3 shards: exit 0"
 cmp -s "$T/n3/stats.ndjson" "$T/n/stats.ndjson" && cmp -s "$T/n3/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the same statistics and findings byte for byte"
 is "$(ls "$T/n3/stats-shards" | wc -l | tr -d ' ')" 0 "... the shards removed once joined"
+
+ok $(! grep -q '^nightly.mk: ' "$T/err"; echo $?) "nightly: no progress when stderr is no terminal"
+# on a terminal (script(1) gives one) a line as each step ends
+if command -v script >/dev/null; then
+	script -qec "make -s -j2 -f '$top/pipelines/nightly.mk' DATA='$DATA' OUT='$T/ntty' \
+	    LABELS='$LABELS' KP_BIN='$KP_BIN' '$T/ntty/report.txt'" /dev/null </dev/null >"$T/tty.out" 2>&1
+	tr '\r' '\n' <"$T/tty.out" | grep '^nightly.mk: \|^kp-parse-mmtests: run' >"$T/tty.lines"
+	# with -j2 two runs can end at once and both count 4
+	is "$(grep -c '^nightly.mk: identified [1-4] of 4 runs' "$T/tty.lines"):$(grep -q '^nightly.mk: identified 4 of 4 runs' "$T/tty.lines"; echo $?)" \
+	    "4:0" "nightly on a terminal: the runs identified so far, a line a run"
+	is "$(sed -n 's/^nightly.mk: \(kp-[a-z]*\): .*/\1/p' "$T/tty.lines" | tr '\n' ' ')" \
+	    "kp-stats kp-compare kp-classify kp-systematic kp-render " "... then each stage"
+	is "$(grep -c '^kp-parse-mmtests: run 1 of 1' "$T/tty.lines")" 4 "... and the parser's own, a run each"
+else
+	skip "nightly progress on a terminal" "no script(1)"
+fi
 
 # records from another producer (RECORDS=DIR): the parsed runs identified as they are
 make -s -f "$top/pipelines/nightly.mk" RECORDS="$T/n/parsed" OUT="$T/nr" KP_BIN="$KP_BIN" \

@@ -21,4 +21,25 @@ is "$(jq -r 'select(.type == "run") | .iter' "$runs" | sort | uniq -c | awk '{pr
     "a run record per iteration of each testrun"
 is "$(jq -r 'select(.type == "cmp" and .class == "regression") | .test' "$T/w/out/findings.ndjson" | sort | uniq -c | awk '{print $1, $2}' | paste -sd' ' -)" \
     "2 context 2 futex1-threads" "v6.19's 3% slowdown found at each concurrency of both benchmarks"
+
+# The README's one-shot A/B: its two commands after MMTests ran on two
+# kernels (build/bin is $KP_BIN here), on the bundled runs as base and
+# patched, and the bundled example with the lines the README shows.
+readme=$top/README.md
+cmd=$(sed -n 's|^    build/bin/kp-ab \.\./mmtests/|kp-ab ../mmtests/|p' "$readme")
+is "$cmd" "kp-ab ../mmtests/work/log/base ../mmtests/work/log/patched" "the README's A/B command"
+mkdir -p "$T/mmtests/work/log" "$T/here"
+ln -s "$top/tests/data/mmtests/work/log/baseline" "$T/mmtests/work/log/base"
+ln -s "$top/tests/data/mmtests/work/log/target-2hogs" "$T/mmtests/work/log/patched"
+(cd "$T/here" && eval "$cmd") >"$T/ab" 2>"$T/ab.err"
+is "$?:$(sed -n '1p;/measurements compared$/p' "$T/ab")" \
+    "0:kp-ab: baseline base, target(s) patched
+  base -> patched: 26 of 26 measurements compared" "... compares the two runs of one kernel label"
+ex=$(sed -n 's|^    \$ build/bin/kp-ab |kp-ab |p' "$readme")
+awk '/^    \$ build\/bin\/kp-ab /{ f = 1; next } f && /^    /{ sub(/^    /, ""); print; next } f { exit }' \
+    "$readme" >"$T/shown"
+(cd "$top" && eval "$ex") >"$T/ab" 2>"$T/ab.err"
+is "$?:$(head -n "$(wc -l <"$T/shown")" "$T/ab")" "0:$(cat "$T/shown")" "the README's example prints what it shows"
+(cd "$top" && eval "$(echo "$ex" | sed 's|^kp-ab |kp-ab -k "$T/k" |')") >/dev/null 2>&1
+is "$(grep -c '"class":"regression"' "$T/k/findings.ndjson")" 18 "... and the 18 regressions it names"
 done_testing

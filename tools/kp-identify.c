@@ -1,6 +1,5 @@
 /* kp-identify: give run, runstat and sample records their experiment
  * identity (exp) and comparison key (key).  See kp-identify(1). */
-#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,14 +28,12 @@ typedef struct {	/* one job of one run: its ids */
 	char exp[17], key[17];
 } Job;
 
-static void usage(void);
-
 static char **xopt, **aopt;
 static size_t nx, na;
 static Run **runs;
-static size_t nruns, runcap;
+static size_t nruns;
 static Job **jobs;
-static size_t njobs, jobcap;
+static size_t njobs;
 /* (run, iter) -> index in runs, (run index, job) -> index in jobs: a
  * lookup per sample, which a scan would make quadratic when the runs
  * of a long history arrive interleaved or their jobs have no runstat */
@@ -98,10 +95,7 @@ addrun(const char *run, long long iter)
 	i = kp_strmap_addv(runmap, &isnew, run, it, NULL);
 	if (!isnew)
 		return runs[i];
-	if (nruns == runcap) {
-		runcap = runcap ? 2 * runcap : 16;
-		runs = ereallocarray(runs, runcap, sizeof(*runs));
-	}
+	runs = kp_grow(runs, nruns, sizeof(*runs));
 	runs[nruns] = ecalloc(1, sizeof(Run));
 	runs[nruns]->run = estrdup(run);
 	runs[nruns]->iter = iter;
@@ -236,10 +230,7 @@ addjob(Run *r, const char *job, const char *suite, const char *params)
 {
 	Job *j;
 
-	if (njobs == jobcap) {
-		jobcap = jobcap ? 2 * jobcap : 64;
-		jobs = ereallocarray(jobs, jobcap, sizeof(*jobs));
-	}
+	jobs = kp_grow(jobs, njobs, sizeof(*jobs));
 	if (!jobmap)
 		jobmap = kp_strmap_new();
 	kp_strmap_addv(jobmap, NULL, r->idx, job, NULL);
@@ -329,12 +320,8 @@ identify(const char *path)
 	kp_in_close(curin);
 }
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: kp-identify [-x field] ... [-a field] ... [file ...]\n");
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] =
+    "usage: kp-identify [-x field] ... [-a field] ... [file ...]";
 
 int
 main(int argc, char *argv[])
@@ -352,7 +339,7 @@ main(int argc, char *argv[])
 			xopt[nx++] = optarg;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;

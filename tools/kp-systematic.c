@@ -58,7 +58,7 @@ typedef struct {
 
 typedef struct {
 	Cmp *cmps;
-	size_t ncmp, cmpcap;
+	size_t ncmp;
 	long long *expect;	/* -e: expected levels, sorted */
 	size_t nexpect;
 	long minlevels;
@@ -203,10 +203,7 @@ keep(Systematic *y, kp_json *d, const char *file)
 		    KP_CMP_P, KP_CMP_WORSE, KP_CMP_OBS_LEVEL, KP_CMP_SINGLE_RUN,
 		    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_FAMILY_CHANGE_PCT,
 		    KP_CMP_FAMILY_P, KP_CMP_FAMILY_Q, -1);
-	if (y->ncmp == y->cmpcap) {
-		y->cmpcap = y->cmpcap ? 2 * y->cmpcap : 1024;
-		y->cmps = ereallocarray(y->cmps, y->cmpcap, sizeof(*y->cmps));
-	}
+	y->cmps = kp_grow(y->cmps, y->ncmp, sizeof(*y->cmps));
 	c = &y->cmps[y->ncmp];
 	kp_rec_read(d, &kp_cmp_t, &x, &want, &y->ix);
 	if (x.class < 0) {

@@ -3,7 +3,32 @@
 #include <string.h>
 
 #include "kp.h"
+#include "select.h"
 #include "../tap.h"
+
+/* the default baseline of kern[want[i].who] is kern[want[i].base] (-1 none) */
+struct pick {
+	const char *who, *base;
+};
+
+static void
+baselines(char *const *kern, size_t n, const struct pick *want, size_t nwant)
+{
+	long base[16];
+	int why[16];
+	size_t i, k;
+	const char *got;
+	char name[128];
+
+	kp_baselines(kern, n, base, why);
+	for (i = 0; i < nwant; i++) {
+		for (k = 0; k < n && strcmp(kern[k], want[i].who) != 0; k++)
+			;
+		got = k < n && base[k] >= 0 ? kern[base[k]] : "none";
+		snprintf(name, sizeof(name), "baseline of %s", want[i].who);
+		is_str(got, want[i].base ? want[i].base : "none", name);
+	}
+}
 
 /* each version sorts strictly before the next */
 static const char *ordered[] = {
@@ -74,5 +99,47 @@ main(void)
 	ok(!kp_kver_is_release(&a) && kp_kver_is_stable(&a), "v6.11.3 is a stable point");
 	kp_kver_parse("v6.12-rc1", &a);
 	ok(!kp_kver_is_release(&a) && !kp_kver_is_stable(&a), "an rc is neither");
+
+	/* builds on top of an rc: git describe, CONFIG_LOCALVERSION_AUTO,
+	 * -dirty and a localversion, each with the rc it is built on */
+	kp_kver_parse("6.18.0-rc3-00042-gabcdef012", &a);
+	ok(a.major == 6 && a.minor == 18 && a.rc == 3 && a.commits == 42 &&
+	    strcmp(a.sha, "abcdef012") == 0 && !a.dirty && a.local[0] == '\0',
+	    "6.18.0-rc3-00042-gabcdef012");
+	kp_kver_parse("v6.18-rc3-42-gabcdef0-dirty", &a);
+	ok(a.rc == 3 && a.commits == 42 && strcmp(a.sha, "abcdef0") == 0 && a.dirty &&
+	    a.local[0] == '\0', "v6.18-rc3-42-gabcdef0-dirty");
+	kp_kver_parse("6.18.0-rc3-00042-gabcdef012-mybuild", &a);
+	ok(a.rc == 3 && a.commits == 42 && strcmp(a.local, "mybuild") == 0,
+	    "describe string with a localversion");
+	kp_kver_parse("6.18.0-rc3-mybuild", &a);
+	ok(a.rc == 3 && a.commits == 0 && strcmp(a.local, "mybuild") == 0,
+	    "an rc with a localversion");
+	ok(kp_kver_same("6.18.0-rc3-00042-gabcdef012", "v6.18-rc3-42-gabcdef012"),
+	    "one describe string spelt two ways");
+	{
+		char *k1[] = { "6.18.0-rc3", "6.18.0-rc3-00042-gabcdef012",
+		    "v6.18-rc3-42-gabcdef0-dirty", "6.18.0-rc3+", "6.18.0-rc3-mybuild",
+		    "v6.18-rc3", "v6.18-rc2-5-g1234567", "v6.17", "v6.18-rc4" };
+		struct pick w1[] = {
+			{ "6.18.0-rc3-00042-gabcdef012", "v6.18-rc3" },
+			{ "v6.18-rc3-42-gabcdef0-dirty", "v6.18-rc3" },
+			{ "6.18.0-rc3+", "v6.18-rc3" },
+			{ "6.18.0-rc3-mybuild", "v6.18-rc3" },
+			/* its rc absent: the earlier release, as before */
+			{ "v6.18-rc2-5-g1234567", "v6.17" },
+			{ "6.18.0-rc3", "v6.17" },
+			{ "v6.18-rc4", "v6.17" },
+			{ "v6.17", NULL },
+		};
+		char *k2[] = { "6.18.0-rc3", "6.18.0-rc3-00042-gabcdef012" };
+		struct pick w2[] = {
+			{ "6.18.0-rc3-00042-gabcdef012", "6.18.0-rc3" },
+			{ "6.18.0-rc3", NULL },
+		};
+
+		baselines(k1, KP_LEN(k1), w1, KP_LEN(w1));
+		baselines(k2, KP_LEN(k2), w2, KP_LEN(w2));
+	}
 	return done_testing();
 }

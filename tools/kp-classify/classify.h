@@ -33,7 +33,7 @@ void config_default(Config *c);
  * comparison with one run a side (NAN: none known); the reason and the
  * severity into reason and *sev */
 int gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
-    double sd_run, char *reason, size_t rsz, int *sev);
+    double sd_run, char *reason, size_t rsz, kp_cmp *o);
 void config_read(Config *c, const char *path);	/* dies (exit 2) on errors */
 void config_print(const Config *c);
 

@@ -25,7 +25,7 @@ se_log(const kp_cmp *x)
 
 int
 gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
-    double sd_run, char *reason, size_t rsz, int *sev)
+    double sd_run, char *reason, size_t rsz, kp_cmp *o)
 {
 	int units2 = x->n_base >= 2 && x->n_target >= 2 && !isnan(x->p);
 	int past = !isnan(x->change_pct) && fabs(x->change_pct) > pct;
@@ -34,8 +34,13 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 	/* a fall past pct: below log(1 - pct), none past 100% */
 	double down = pct < 100 ? log1p(-pct / 100) : -INFINITY;
 
-	*sev = KP_SEV_NONE;
+	/* the severity, the rule and its caveats: o->severity, o->why,
+	 * o->caveats; the reason says the same for people */
+	o->severity = KP_SEV_NONE;
+	if (!units2)
+		o->caveats |= 1u << KP_CAV_THRESHOLD_ONLY;
 	if (!past) {
+		o->why = KP_WHY_GATE_WITHIN;
 		snprintf(reason, rsz, "gate:%schange<=%g%%", units2 ? "" :
 		    "threshold-only;", pct);
 		return KP_NO_CHANGE;
@@ -47,21 +52,27 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 		    sqrt(se * se + 2 * sd_run * sd_run);
 		lo = log1p(x->change_pct / 100) - hw;
 		hi = log1p(x->change_pct / 100) + hw;
+		o->caveats |= 1u << KP_CAV_SINGLE_RUN;
 		if (!(lo > up || hi < down)) {
+			o->why = KP_WHY_GATE_SR_NOT_PAST;
 			snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
 			    "-not-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo),
 			    100 * expm1(hi), pct, 100 * sd_run);
 			return KP_UNCERTAIN;
 		}
+		o->why = KP_WHY_GATE_SR_PAST;
 		snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
 		    "-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo), 100 * expm1(hi),
 		    pct, 100 * sd_run);
 	} else if (units2 && !sig) {
+		o->why = KP_WHY_GATE_NOT_SIGNIFICANT;
 		snprintf(reason, rsz, "gate:not-significant;change>%g%%", pct);
 		return KP_UNCERTAIN;
-	} else
+	} else {
+		o->why = units2 ? KP_WHY_GATE_SIGNIFICANT : KP_WHY_GATE_THRESHOLD_ONLY;
 		snprintf(reason, rsz, "gate:%s;change>%g%%",
 		    units2 ? "significant" : "threshold-only", pct);
-	*sev = x->worse ? KP_RED : KP_GREEN;
+	}
+	o->severity = x->worse ? KP_RED : KP_GREEN;
 	return x->worse ? KP_REGRESSION : KP_IMPROVEMENT;
 }

@@ -15,6 +15,7 @@
 #include "strmap.h"
 #include "rec.h"
 #include "classify.h"
+#include "subsys.h"
 
 /* A job's CPU seconds and wall-clock seconds in one run and iteration:
  * their ratio is the share of the machine the benchmark got. */
@@ -56,10 +57,11 @@ typedef struct {
 	Held *held;
 	size_t nheld;
 	kp_recix cmpix, noiseix, rsix;
+	kp_subsys_map *subsys;	/* kp-subsystems(5) */
 } Classify;
 
 static const char synopsis[] =
-    "usage: kp-classify [-D] [-c file] [-P profile] [-T pct] [file ...]";
+    "usage: kp-classify [-D] [-c file] [-P profile] [-S map] [-T pct] [file ...]";
 
 static void
 readnoise(Classify *c, kp_json *d)
@@ -361,7 +363,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	double sd, mc, mabs, learnt, absd, cv, need, lc = NAN, se = 0, sig2, k, z,
 	    lo, hi;
 	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci,
-	    unit = -1, sev;
+	    unit = -1;
 
 	if (!skip[0]) {
 		want = kp_has_of(KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH,
@@ -408,23 +410,28 @@ classify(Classify *c, Held *h, kp_w *w)
 	need = haveci ? need_n(cf, &x, mc, single, lc, se, sig2, &unit) : NAN;
 
 	memset(&o, 0, sizeof(o));
-	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_UNSTABLE);
+	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_SUBSYSTEM);
 	o.severity = KP_SEV_NONE;
 	o.score = score(x.q, x.change_pct, x.hedges_g, tested, cv, cf->max_cv);
 	o.need_unit = -1;
 	o.run_sd_pct = NAN;
 	o.run_sd_source = -1;
+	o.why = -1;
+	/* o.why is the rule below that decides the class, o.caveats what
+	 * else it weighed: the typed facts; reason says them for people */
 	if (c->gate) {
 		/* run_sd_pct is on the log scale, in percent */
 		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100,
-		    reason, sizeof(reason), &sev);
-		o.severity = sev;
+		    reason, sizeof(reason), &o);
 		if (single && tested) {
 			o.run_sd_pct = sd;
 			o.run_sd_source = source;
 		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_TOO_FEW_SAMPLES;
+		if (single)
+			o.caveats |= 1u << KP_CAV_SINGLE_RUN;
 		snprintf(reason, sizeof(reason), "%stoo-few-samples",
 		    single ? "single-run:" : "");
 	} else if (single) {
@@ -437,6 +444,7 @@ classify(Classify *c, Held *h, kp_w *w)
 		 * data cannot tell.
 		 */
 		cap = 1;
+		o.caveats |= 1u << KP_CAV_SINGLE_RUN;
 		o.run_sd_pct = sd;
 		o.run_sd_source = source;
 		snprintf(buf, sizeof(buf), "run-sd(%g%%,%s)", round(sd * 10) / 10,
@@ -447,34 +455,43 @@ classify(Classify *c, Held *h, kp_w *w)
 		hi = lc + z * sqrt(se * se + k * sig2);
 		if (isnan(lc)) {
 			o.class = KP_UNCERTAIN;
+			o.why = KP_WHY_SR_NO_CHANGE;
 			snprintf(reason, sizeof(reason), "single-run:no-change-to-widen;%s", buf);
 		} else if (sig && big && (lo > 0 || hi < 0)) {
 			o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
+			o.why = KP_WHY_SR_BEYOND_NOISE;
 			snprintf(reason, sizeof(reason), "single-run:significant;change>run-noise;%s", buf);
 		} else if (lo >= log1p(-mc / 100) && hi <= log1p(mc / 100)) {
 			o.class = KP_NO_CHANGE;
+			o.why = KP_WHY_SR_WITHIN_MIN;
 			snprintf(reason, sizeof(reason),
 			    "single-run:interval-with-run-noise-within-%g%%;%s", mc, buf);
 		} else {
 			o.class = KP_UNCERTAIN;
+			o.why = sig && big ? KP_WHY_SR_WIDE_SIGNIFICANT : KP_WHY_SR_WIDE;
 			snprintf(reason, sizeof(reason),
 			    "single-run:%s;interval-with-run-noise-beyond-%g%%;%s",
 			    sig && big ? "significant" : "not-significant", mc, buf);
 		}
 	} else if (sig && big && !(fabs(x.hedges_g) < cf->min_effect)) {
 		o.class = worse ? KP_REGRESSION : KP_IMPROVEMENT;
+		o.why = KP_WHY_SIGNIFICANT;
 		snprintf(reason, sizeof(reason), "significant;change>%g%%", mc);
 	} else if (sig && big) {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_SMALL_EFFECT;
 		snprintf(reason, sizeof(reason), "significant;small-effect(g<%g)", cf->min_effect);
 	} else if (sig) {
 		o.class = KP_NO_CHANGE;
+		o.why = KP_WHY_CHANGE_BELOW_MIN;
 		snprintf(reason, sizeof(reason), "significant;change<%g%%", mc);
 	} else if (x.ci_low_pct >= -mc && x.ci_high_pct <= mc) {
 		o.class = KP_NO_CHANGE;
+		o.why = KP_WHY_CI_WITHIN_MIN;
 		snprintf(reason, sizeof(reason), "not-significant;ci-within-%g%%", mc);
 	} else {
 		o.class = KP_UNCERTAIN;
+		o.why = KP_WHY_CI_WIDE;
 		snprintf(reason, sizeof(reason), "not-significant;ci-wide");
 	}
 	/* kp-hist: a quantile shift inside one bucket is below what the
@@ -483,6 +500,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	    (o.class == KP_REGRESSION || o.class == KP_IMPROVEMENT)) {
 		o.class = KP_UNCERTAIN;
 		o.severity = KP_SEV_NONE;
+		o.why = KP_WHY_RESOLUTION_LIMITED;
 		memmove(reason + 19, reason, sizeof(reason) - 19);
 		memcpy(reason, "resolution-limited;", 19);
 		reason[sizeof(reason) - 1] = '\0';
@@ -490,6 +508,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	o.unstable = !isnan(cv) && cv > cf->max_cv;
 	if (!c->gate && o.unstable && o.class == KP_REGRESSION) {
 		cap = 1;
+		o.caveats |= 1u << KP_CAV_UNSTABLE;
 		snprintf(buf, sizeof(buf), ";unstable(cv>%g%%)", 100 * cf->max_cv);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 	}
@@ -500,6 +519,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	    o.cpu_share_target / o.cpu_share_base : NAN;
 	o.interference = o.cpu_share_ratio < cf->interference_ratio;
 	if (o.interference) {
+		o.caveats |= 1u << KP_CAV_INTERFERENCE;
 		snprintf(buf, sizeof(buf), ";interference:target-cpu-share-%.0f%%-of-baseline",
 		    100 * o.cpu_share_ratio);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
@@ -521,6 +541,10 @@ classify(Classify *c, Held *h, kp_w *w)
 	} else
 		o.need_n = KP_NULL_INT;
 
+	/* the subsystem is a fact of the measurement, assigned here once so
+	 * that every later stage and format reads the same */
+	o.subsystem = *kp_subsys_match(c->subsys, x.suite, x.bench, x.test,
+	    x.op, x.metric, NULL);
 	kp_w_copy_obj(w, &d, skip);
 	kp_rec_members(w, &kp_cmp_t, &o);
 	kp_w_end(w);
@@ -534,11 +558,12 @@ main(int argc, char *argv[])
 	static Classify c;	/* reachable to the end, as the held records are */
 	kp_w *w;
 	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env, *topt = "-T";
+	const char *sfile = NULL;
 	int ch, dump = 0, i;
 	size_t k;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "Dc:P:T:")) != -1) {
+	while ((ch = getopt(argc, argv, "Dc:P:S:T:")) != -1) {
 		switch (ch) {
 		case 'D':
 			dump = 1;
@@ -548,6 +573,9 @@ main(int argc, char *argv[])
 			break;
 		case 'P':
 			profile = optarg;
+			break;
+		case 'S':
+			sfile = optarg;
 			break;
 		case 'T':
 			tpct = optarg;
@@ -577,6 +605,14 @@ main(int argc, char *argv[])
 	}
 	if (tpct)
 		c.gate_pct = kp_opt_dbl(topt, tpct, 0, DBL_MAX, "a percentage >= 0");
+	/* the user's map first, so that its entries win; then kp's */
+	c.subsys = kp_subsys_new();
+	if (!sfile && (env = getenv("KP_SUBSYSTEMS")) && *env)
+		sfile = env;
+	if (sfile)
+		kp_subsys_load_file(c.subsys, sfile);
+	kp_subsys_load(c.subsys, "<built-in subsystems.yaml>", kp_subsys_builtin,
+	    kp_subsys_builtin_len);
 	w = kp_w_open(stdout, "<stdout>");
 	c.noisemap = kp_strmap_new();
 	c.cpumap = kp_strmap_new();

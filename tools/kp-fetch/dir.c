@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -121,7 +120,7 @@ static void
 walk(struct walk *w, int dfd, const char *rel)
 {
 	char **names = NULL, *path;
-	size_t n = 0, cap = 0, i;
+	size_t n = 0, i;
 	struct dirent *de;
 	struct stat sb;
 	DIR *d;
@@ -136,10 +135,7 @@ walk(struct walk *w, int dfd, const char *rel)
 		if (de->d_name[0] == '.' && (!de->d_name[1] ||
 		    (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			names = ereallocarray(names, cap, sizeof(*names));
-		}
+		names = kp_grow(names, n, sizeof(*names));
 		names[n++] = estrdup(de->d_name);
 	}
 	/* sorted, so the output does not depend on the file system */

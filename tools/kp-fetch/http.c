@@ -8,7 +8,6 @@
  * redirects to such a URL and serves HTML. */
 #include <curl/curl.h>
 
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,10 +167,7 @@ onbody(char *p, size_t size, size_t n, void *arg)
 	size_t len = size * n;
 
 	if ((x->html || x->keep) && x->memlen + len <= PAGEMAX) {
-		if (x->memlen + len + 1 > x->memcap) {
-			x->memcap = 2 * (x->memlen + len + 1);
-			x->mem = erealloc(x->mem, x->memcap);
-		}
+		x->mem = kp_reserve(x->mem, &x->memcap, x->memlen + len + 1);
 		memcpy(x->mem + x->memlen, p, len);
 		x->memlen += len;
 		x->mem[x->memlen] = '\0';
@@ -375,16 +371,13 @@ getfile(struct fetch *f, const char *source, const char *path, const char *url,
 
 struct queue {
 	char **v;
-	size_t head, n, cap;
+	size_t head, n;
 };
 
 static void
 push(struct queue *q, char *s)
 {
-	if (q->n == q->cap) {
-		q->cap = q->cap ? 2 * q->cap : 64;
-		q->v = ereallocarray(q->v, q->cap, sizeof(*q->v));
-	}
+	q->v = kp_grow(q->v, q->n, sizeof(*q->v));
 	q->v[q->n++] = s;
 }
 

@@ -7,7 +7,6 @@
  * status then says so. */
 #include <sys/stat.h>
 
-#include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -22,15 +21,10 @@
 #include "kp.h"
 #include "fetch.h"
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: %s [-v] [-L list] [-m maxsize] [-r rate] "
-	    "[-s store] [-t timeout] [source ...]\n"
-	    "       %s --verify [--clean] [-s store]\n",
-	    program_invocation_short_name, program_invocation_short_name);
-	exit(KP_EXIT_BAD);
-}
+static const char synopsis[] =
+    "usage: kp-fetch [-v] [-L list] [-m maxsize] [-r rate] [-s store] "
+    "[-t timeout] [source ...]\n"
+    "       kp-fetch --verify [--clean] [-s store]";
 
 static long long
 parsesize(const char *s)
@@ -112,7 +106,6 @@ main(int argc, char *argv[])
 		.opt = { .maxsize = 1LL << 30, .timeout = 30 },
 		.out = STDOUT_FILENO,
 	}, *f = &fetch;
-	char *end;
 	int i;
 
 	if (!storedir || !*storedir)
@@ -127,22 +120,20 @@ main(int argc, char *argv[])
 			break;
 		case 'm':
 			if ((f->opt.maxsize = parsesize(optarg)) <= 0)
-				errx(KP_EXIT_BAD, "-m %s: expected a size in bytes, "
+				kp_die("-m %s: expected a size in bytes, "
 				    "with K, M or G for binary multiples", optarg);
 			break;
 		case 'r':
 			if ((f->opt.rate = parsesize(optarg)) <= 0)
-				errx(KP_EXIT_BAD, "-r %s: expected bytes per second, "
+				kp_die("-r %s: expected bytes per second, "
 				    "with K, M or G for binary multiples", optarg);
 			break;
 		case 's':
 			storedir = optarg;
 			break;
 		case 't':
-			errno = 0;
-			f->opt.timeout = strtol(optarg, &end, 10);
-			if (end == optarg || *end || errno || f->opt.timeout <= 0)
-				errx(KP_EXIT_BAD, "-t %s: expected whole seconds", optarg);
+			f->opt.timeout = kp_opt_ll("-t", optarg, 1, LONG_MAX,
+			    "whole seconds");
 			break;
 		case 'V':
 			verify = 1;
@@ -151,7 +142,7 @@ main(int argc, char *argv[])
 			f->opt.verbose = 1;
 			break;
 		default:
-			usage();
+			kp_usage(synopsis);
 		}
 	}
 	argc -= optind;
@@ -162,11 +153,11 @@ main(int argc, char *argv[])
 
 	if (verify) {
 		if (argc || list)
-			usage();
+			kp_usage(synopsis);
 		return store_verify(f, storedir, clean);
 	}
 	if (clean || (!argc && !list))
-		usage();
+		kp_usage(synopsis);
 
 	store_open(f, storedir, 1);
 	if (list)
@@ -177,7 +168,7 @@ main(int argc, char *argv[])
 	store_close(f);
 	progress(f, -1, 0);
 	if (f->nlost)
-		errx(KP_EXIT_BAD, "%ld of %ld records in the store's index did "
+		kp_die("%ld of %ld records in the store's index did "
 		    "not reach the standard output", f->nlost,
 		    f->nlost + f->nrecords);
 	return f->nerrors ? KP_EXIT_BAD : KP_EXIT_OK;

@@ -134,10 +134,7 @@ putline(char **buf, size_t *len, size_t *cap, struct doc *x, int i)
 	size_t n, k;
 	const char *raw = kp_json_raw(&x->d, i, &n);
 
-	if (*len + n + 2 > *cap) {
-		*cap = 2 * (*len + n + 2);
-		*buf = erealloc(*buf, *cap);
-	}
+	*buf = kp_reserve(*buf, cap, *len + n + 2);
 	for (k = 0; k < n; k++)
 		(*buf)[(*len)++] = raw[k] == '\n' || raw[k] == '\r' ? ' ' : raw[k];
 	(*buf)[(*len)++] = '\n';

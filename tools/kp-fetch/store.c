@@ -600,8 +600,7 @@ store_emit(struct fetch *f, const struct art *a)
 	writeout(f, buf, len);
 	free(buf);
 	if (f->opt.verbose)
-		fprintf(stderr, "%s: %s %s %s %lld\n", program_invocation_short_name,
-		    a->isnew ? "new" : "present", a->source, a->path, a->size);
+		kp_warn("%s %s %s %lld", a->isnew ? "new" : "present", a->source, a->path, a->size);
 	progress(f, 0, 1);
 }
 

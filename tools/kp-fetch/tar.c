@@ -10,7 +10,6 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +28,7 @@ struct seen {
 
 struct list {
 	struct seen *v;
-	size_t n, cap;
+	size_t n;
 };
 
 /* files and symlinks apart: every name is checked against the (few)
@@ -44,10 +43,7 @@ see(struct tarstate *ts, const char *name, int islink, const struct art *a)
 	struct list *l = islink ? &ts->links : &ts->files;
 	struct seen *s;
 
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 256;
-		l->v = ereallocarray(l->v, l->cap, sizeof(*l->v));
-	}
+	l->v = kp_grow(l->v, l->n, sizeof(*l->v));
 	s = &l->v[l->n++];
 	s->name = estrdup(name);
 	s->islink = islink;

@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -31,7 +30,7 @@ struct vobj {
 struct vstate {
 	struct art *arts;
 	long *lines;
-	size_t n, cap;
+	size_t n;
 };
 
 static void
@@ -39,11 +38,8 @@ keepone(void *arg, const struct art *a, long line)
 {
 	struct vstate *v = arg;
 
-	if (v->n == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 1024;
-		v->arts = ereallocarray(v->arts, v->cap, sizeof(*v->arts));
-		v->lines = ereallocarray(v->lines, v->cap, sizeof(*v->lines));
-	}
+	v->arts = kp_grow(v->arts, v->n, sizeof(*v->arts));
+	v->lines = kp_grow(v->lines, v->n, sizeof(*v->lines));
 	v->arts[v->n] = *a;
 	v->arts[v->n].source = estrdup(a->source);
 	v->arts[v->n].path = estrdup(a->path);
@@ -105,7 +101,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 {
 	struct vstate v = { 0 };
 	struct vobj *objs = NULL, key, *o;
-	size_t nobj = 0, capobj = 0, i;
+	size_t nobj = 0, i;
 	char path[PATH_MAX], want[80], hex[65];
 	unsigned char md[32];
 	long problems, ntmp = 0;
@@ -116,7 +112,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 
 	snprintf(path, sizeof(path), "%s/objects", dir);
 	if (stat(path, &sb) == -1 || !S_ISDIR(sb.st_mode))
-		errx(KP_EXIT_BAD, "%s: not a store (no objects directory)", dir);
+		kp_die("%s: not a store (no objects directory)", dir);
 	/* the index first: whatever it names was complete before the line
 	 * was written, so a fetch running beside us cannot fool the check */
 	snprintf(path, sizeof(path), "%s/index.ndjson", dir);
@@ -124,7 +120,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 
 	snprintf(path, sizeof(path), "%s/objects", dir);
 	if (!(d = opendir(path)))
-		err(KP_EXIT_BAD, "%s", path);
+		kp_die("%s: %s", path, strerror(errno));
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.' && (!de->d_name[1] ||
 		    (de->d_name[1] == '.' && !de->d_name[2])))
@@ -150,10 +146,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 				problems++;
 				continue;
 			}
-			if (nobj == capobj) {
-				capobj = capobj ? 2 * capobj : 1024;
-				objs = ereallocarray(objs, capobj, sizeof(*objs));
-			}
+			objs = kp_grow(objs, nobj, sizeof(*objs));
 			o = &objs[nobj++];
 			memcpy(o->sha, de->d_name, 2);
 			memcpy(o->sha + 2, fe->d_name, 63);
@@ -233,9 +226,9 @@ store_verify(struct fetch *f, const char *dir, int clean)
 		closedir(d);
 	}
 	progress(f, -1, 0);
-	fprintf(stderr, "%s: %s: %zu objects, %lld bytes, %zu index records, "
-	    "%ld problems, %ld stray temporary files\n",
-	    program_invocation_short_name, dir, nobj, bytes, v.n, problems, ntmp);
+	kp_warn_at(dir, 0, 0, "%zu objects, %lld bytes, %zu index records, "
+	    "%ld problems, %ld stray temporary files", nobj, bytes, v.n,
+	    problems, ntmp);
 	free(objs);
 	free(v.arts);
 	free(v.lines);

@@ -56,10 +56,7 @@ job_strn(job *j, const char *s, size_t n)
 	for (i = j->nstrs; i-- > 0; )
 		if (strlen(j->strs[i]) == n && !strncmp(j->strs[i], s, n))
 			return j->strs[i];
-	if (j->nstrs == j->capstrs) {
-		j->capstrs = j->capstrs ? 2 * j->capstrs : 16;
-		j->strs = ereallocarray(j->strs, j->capstrs, sizeof(*j->strs));
-	}
+	j->strs = kp_grow(j->strs, j->nstrs, sizeof(*j->strs));
 	return j->strs[j->nstrs++] = estrndup(s, n);
 }
 
@@ -75,10 +72,7 @@ job_add(job *j, const vfile *f, long line, double value)
 	sample *s;
 	char buf[PATH_MAX + 32];
 
-	if (j->n == j->cap) {
-		j->cap = j->cap ? 2 * j->cap : 64;
-		j->s = ereallocarray(j->s, j->cap, sizeof(*j->s));
-	}
+	j->s = kp_grow(j->s, j->n, sizeof(*j->s));
 	s = &j->s[j->n++];
 	memset(s, 0, sizeof(*s));
 	s->value = value;

@@ -215,8 +215,11 @@ main(int argc, char *argv[])
 	}
 	runs_sort(runs, nruns);
 	w = kp_w_open(stdout, "<stdout>");
-	for (i = 0; i < nruns; i++)
+	for (i = 0; i < nruns; i++) {
+		kp_progress("run", i, nruns);
 		run_emit(w, &p, &runs[i]);
+	}
+	kp_progress("run", nruns, nruns);
 	kp_w_close(w);
 	for (i = 0; i < p.nmetas; i++)
 		if (p.metas[i].run && !p.metas[i].used)

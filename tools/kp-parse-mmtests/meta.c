@@ -36,6 +36,26 @@ value_after(const char *l, const char *key)
 	return estrndup(p, n);
 }
 
+/* the first lines counted as warnings, for the reports beside a
+ * regression (kp-evidence(1)); cut on a character boundary */
+#define NWARN 5
+#define WARNLEN 200
+static void
+keep_warning(iterinfo *it, const char *l)
+{
+	size_t n = strlen(l);
+
+	if (it->warn.n == NWARN)
+		return;
+	if (n > WARNLEN)
+		for (n = WARNLEN; n && ((unsigned char)l[n] & 0xc0) == 0x80; n--)
+			;
+	while (n && isspace((unsigned char)l[n - 1]))
+		n--;
+	it->warn.v = ereallocarray(it->warn.v, it->warn.n + 1, sizeof(char *));
+	it->warn.v[it->warn.n++] = estrndup(l, n);
+}
+
 static void
 read_dmesg(iterinfo *it, const vtree *t)
 {
@@ -49,8 +69,10 @@ read_dmesg(iterinfo *it, const vtree *t)
 		return;
 	remember_hash(it, f, &x);
 	while ((l = vt_line(&x, NULL))) {
-		if (strstr(l, "WARNING:") || strstr(l, "Oops:"))
+		if (strstr(l, "WARNING:") || strstr(l, "Oops:")) {
 			it->warnings++;
+			keep_warning(it, l);
+		}
 		if (!it->cmdline && (p = strstr(l, "Command line: ")))
 			it->cmdline = estrdup(p + 14);
 		/* Linux version V (user@host) (gcc ..., GNU ld ...) #1 ... */
@@ -150,6 +172,7 @@ iter_free(iterinfo *it)
 	free(it->cpu_model);
 	free(it->os);
 	free(it->cmdline);
+	kp_strs_free(&it->warn);
 	free(it->toolchain);
 	free(it->version);
 }
@@ -241,6 +264,10 @@ write_run(kp_w *w, pm *p, iterinfo *it)
 	num(p, r, &x, KP_RUN_START, it->has_start, it->start);
 	num(p, r, &x, KP_RUN_FINISH, it->has_finish, it->finish);
 	num(p, r, &x, KP_RUN_DMESG_WARNINGS, 1, it->warnings);
+	/* handed to the record, which frees them */
+	x.warnings = it->warn;
+	memset(&it->warn, 0, sizeof(it->warn));
+	kp_has_set(&x.has, KP_RUN_WARNINGS);
 	files(it, t, &x.files);
 	kp_has_set(&x.has, KP_RUN_FILES);
 	src = join(t->shown, r->dir);

@@ -23,7 +23,7 @@ struct vtree {
 	char *name;	/* the directory or source as given */
 	char *shown;	/* prefix for paths of directories in messages */
 	vfile *f;	/* sorted by rel */
-	size_t n, cap;
+	size_t n;
 	int store;
 	int keep;	/* -k: a damaged file is reported and skipped */
 };
@@ -78,11 +78,11 @@ typedef struct {
 	const char *where;	/* the same as shown in messages */
 	const char *job;
 	sample *s;
-	size_t n, cap;
+	size_t n;
 	int partial;
 	char *params;
 	char **strs;	/* strings owned by the job */
-	size_t nstrs, capstrs;
+	size_t nstrs;
 } job;
 
 /* a benchmark parser: fills j->s and j->params */
@@ -179,7 +179,7 @@ char *firstline(const vtree *t, const char *dir, const char *name);
 typedef struct {
 	char **k;
 	long long *v;
-	size_t n, cap;
+	size_t n;
 } counters;
 
 /* a benchmark as tests-timestamp and tests-sysstate saw it */
@@ -202,6 +202,7 @@ typedef struct {
 	long cpus, start, finish;
 	long long mem_kb;
 	int has_cpus, has_start, has_finish, has_mem, warnings;
+	kp_strs warn;	/* the first of the warnings' lines */
 	jstat *js;
 	size_t njs;
 	/* hashes computed while a file was read anyway */

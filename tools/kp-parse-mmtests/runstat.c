@@ -27,11 +27,8 @@ bad(const vfile *f, long line, const char *fmt, ...)
 static void
 cnt_add(counters *c, const char *k, size_t kn, long long v)
 {
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 256;
-		c->k = ereallocarray(c->k, c->cap, sizeof(*c->k));
-		c->v = ereallocarray(c->v, c->cap, sizeof(*c->v));
-	}
+	c->k = kp_grow(c->k, c->n, sizeof(*c->k));
+	c->v = kp_grow(c->v, c->n, sizeof(*c->v));
 	c->k[c->n] = estrndup(k, kn);
 	c->v[c->n++] = v;
 }
@@ -258,6 +255,23 @@ counters_diff(const counters *a, const counters *b, kp_counts *out)
 	}
 }
 
+/* the levels among the counters of b (kp_vmstat_level): their value at
+ * the benchmark's end, which says more of them than their change */
+static void
+counters_level(const counters *b, kp_counts *out)
+{
+	size_t i;
+
+	out->name = ereallocarray(NULL, b->n + 1, sizeof(*out->name));
+	out->v = ereallocarray(NULL, b->n + 1, sizeof(*out->v));
+	out->n = 0;
+	for (i = 0; i < b->n; i++)
+		if (kp_vmstat_level(b->k[i])) {
+			out->name[out->n] = b->k[i];
+			out->v[out->n++] = b->v[i];
+		}
+}
+
 void
 runstat_write(kp_w *w, const char *run, long iter, const job *j, const char *suite,
     const jstat *st)
@@ -278,11 +292,14 @@ runstat_write(kp_w *w, const char *run, long iter, const job *j, const char *sui
 	x.sys_s = st->has_time ? st->sys : NAN;
 	x.elapsed_s = st->has_time ? st->elapsed : NAN;
 	counters_diff(&st->vm0, &st->vm1, &x.vmstat);
+	counters_level(&st->vm1, &x.vmstat_level);
 	counters_diff(&st->sc0, &st->sc1, &x.schedstat);
 	x.partial = j->partial;
 	kp_rec_write(w, &kp_runstat_t, &x);
 	free(x.vmstat.name);
 	free(x.vmstat.v);
+	free(x.vmstat_level.name);
+	free(x.vmstat_level.v);
 	free(x.schedstat.name);
 	free(x.schedstat.v);
 }

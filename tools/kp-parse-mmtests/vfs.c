@@ -22,10 +22,7 @@
 void
 vt_add(vtree *t, const char *rel, const char *real, const char *shown)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 256;
-		t->f = ereallocarray(t->f, t->cap, sizeof(*t->f));
-	}
+	t->f = kp_grow(t->f, t->n, sizeof(*t->f));
 	t->f[t->n].rel = estrdup(rel);
 	t->f[t->n].real = estrdup(real);
 	t->f[t->n].shown = estrdup(shown);
@@ -223,16 +220,13 @@ vt_list(const vtree *t, const char *dir, size_t *n)
 {
 	vfile *out = NULL;
 	char prefix[PATH_MAX];
-	size_t i, pl, k = 0, cap = 0;
+	size_t i, pl, k = 0;
 
 	pl = (size_t)snprintf(prefix, sizeof(prefix), "%s%s", dir, *dir ? "/" : "");
 	for (i = lower(t, prefix); i < t->n && strncmp(t->f[i].rel, prefix, pl) == 0; i++) {
 		if (strchr(t->f[i].rel + pl, '/'))
 			continue;
-		if (k == cap) {
-			cap = cap ? 2 * cap : 64;
-			out = ereallocarray(out, cap, sizeof(*out));
-		}
+		out = kp_grow(out, k, sizeof(*out));
 		out[k++] = t->f[i];
 	}
 	*n = k;
@@ -314,8 +308,7 @@ readall(const char *path, size_t *len)
 	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
 	buf = emalloc(cap);
 	for (;;) {
-		if (n + 1 >= cap)
-			buf = erealloc(buf, cap *= 2);
+		buf = kp_reserve(buf, &cap, n + 2);
 		if ((r = read(fd, buf + n, cap - n - 1)) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -333,16 +326,6 @@ readall(const char *path, size_t *len)
 	return buf;
 }
 
-static void
-grow(char **out, size_t *cap, size_t need)
-{
-	if (need + 1 > *cap) {
-		while (need + 1 > *cap)
-			*cap *= 2;
-		*out = erealloc(*out, *cap);
-	}
-}
-
 /* gzip, possibly of several members (gzip -c a b > c is legal) */
 static char *
 gunzip(const char *in, size_t inlen, size_t *len, const char **why)
@@ -358,7 +341,7 @@ gunzip(const char *in, size_t inlen, size_t *len, const char **why)
 	z.next_in = (unsigned char *)in;
 	z.avail_in = inlen;
 	for (;;) {
-		grow(&out, &cap, n + 65536);
+		out = kp_reserve(out, &cap, n + 65536 + 1);
 		z.next_out = (unsigned char *)out + n;
 		z.avail_out = cap - n - 1;
 		r = inflate(&z, Z_NO_FLUSH);
@@ -403,7 +386,7 @@ unxz(const char *in, size_t inlen, size_t *len, const char **why)
 	z.next_in = (const uint8_t *)in;
 	z.avail_in = inlen;
 	for (;;) {
-		grow(&out, &cap, n + 65536);
+		out = kp_reserve(out, &cap, n + 65536 + 1);
 		z.next_out = (uint8_t *)out + n;
 		z.avail_out = cap - n - 1;
 		r = lzma_code(&z, z.avail_in ? LZMA_RUN : LZMA_FINISH);

@@ -26,10 +26,7 @@ typedef struct {
 static void
 put(Buf *b, const char *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
-		b->cap = 2 * (b->len + n + 1);
-		b->s = erealloc(b->s, b->cap);
-	}
+	b->s = kp_reserve(b->s, &b->cap, b->len + n + 1);
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = '\0';

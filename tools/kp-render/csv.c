@@ -127,6 +127,7 @@ render_csv(Report *r, FILE *fp)
 			fputc(',', fp);
 		csv_text(fp, cols[j], strlen(cols[j]));
 	}
+	evidence_csv_head(fp, r);
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
 		parse(&d, v[i]);
@@ -147,6 +148,7 @@ render_csv(Report *r, FILE *fp)
 				field(fp, s, len);
 			}
 		}
+		evidence_csv_row(fp, r, &v[i]->rec);
 		fputc('\n', fp);
 	}
 	kp_json_free(&d);

@@ -6,7 +6,14 @@
  * kp(7).  A cell is the median of the kernel's samples with their
  * coefficient of variation; a kernel compared against the baseline also
  * shows change_pct, which is on the same medians, and the verdict.  The
- * cells come from the cmp records as they are: nothing is recomputed. */
+ * cells come from the cmp records as they are: nothing is recomputed.
+ *
+ * With --centre hmean a rate (better higher) shows instead the harmonic
+ * mean of its stat record of scope group, as MMTests' compare-kernels
+ * does, and the change is hmean against hmean, so that the change shown
+ * is on the centre shown; the verdict stays kp-classify's.  A side of
+ * several groups (experiments pooled) has no one hmean: n/a.  With
+ * --names mmtests a row is named as compare-kernels names it. */
 #include <errno.h>
 #include <csv.h>
 #include <math.h>
@@ -110,6 +117,8 @@ full_build(Full *f, const Report *r)
 	int isnew, k;
 
 	memset(f, 0, sizeof(*f));
+	f->r = r;
+	f->o = r->full;
 	columns(f, r);
 	for (i = 0; i < r->ncmp; i++) {
 		const kp_cmp *c = &v[i]->rec;
@@ -155,6 +164,99 @@ full_free(Full *f)
 	free(f->kern);
 }
 
+static int
+hmean_row(const Full *f, const kp_cmp *c)
+{
+	return f->o.centre == FULL_HMEAN && c->better != KP_LOWER;
+}
+
+const char *
+full_centre_name(const Full *f, const FullRow *w)
+{
+	return hmean_row(f, w->name) ? "hmean" : "median";
+}
+
+/* a side's centre: its median, or for an hmean row the hmean of its one
+ * group; NAN when there is none */
+static double
+centre(const Full *f, const kp_cmp *c, int base)
+{
+	const kp_strs *g = base ? &c->base_groups : &c->target_groups;
+	const Group *x;
+
+	if (!hmean_row(f, c))
+		return base ? c->base_median : c->target_median;
+	if (g->n != 1 || !(x = group_of(f->r, g->v[0])))
+		return NAN;
+	return x->hmean;
+}
+
+/* the change on the row's centre: change_pct for medians */
+static double
+change(const Full *f, const kp_cmp *c)
+{
+	double b, t;
+
+	if (!hmean_row(f, c))
+		return c->change_pct;
+	b = centre(f, c, 1);
+	t = centre(f, c, 0);
+	return b > 0 && !isnan(t) ? 100 * (t / b - 1) : NAN;
+}
+
+/* the column k compared against the baseline: the change to show */
+static int
+against_base(const Full *f, const FullRow *w, int k)
+{
+	const kp_cmp *c = w->at[k];
+
+	return k && c && w->side[k] == 't' &&
+	    strcmp(c->base_kernel, f->kern[0]) == 0;
+}
+
+/* MMTests' label of a row, as compare-kernels prints it after the
+ * statistic, for the benchmarks kp-parse-mmtests reads whose naming the
+ * bundled fixtures show (tests/data/mmtests/reference); -1 for others */
+static int
+mmlabel(char *buf, size_t sz, const kp_cmp *c)
+{
+	size_t n = strlen(c->bench);
+
+	if (strcmp(c->suite, "wis") == 0)	/* ops-futex1_threads-2 */
+		snprintf(buf, sz, "%s-%s_%s-%lld", c->metric, c->bench,
+		    strncmp(c->test, c->bench, n) == 0 && c->test[n] == '-' ?
+		    c->test + n + 1 : c->test, c->conc);
+	else if (strcmp(c->suite, "stressng") == 0)	/* bops-context-2 */
+		snprintf(buf, sz, "bops-%s-%lld", c->test, c->conc);
+	else if (strcmp(c->suite, "sysbench") == 0 &&
+	    strcmp(c->bench, "cpu") == 0)	/* events/sec-3 */
+		snprintf(buf, sz, "events/sec-%lld", c->conc);
+	else if (strcmp(c->suite, "sysbench") == 0 &&
+	    strcmp(c->bench, "mutex") == 0)	/* latency-3 */
+		snprintf(buf, sz, "latency-%lld", c->conc);
+	else if (strcmp(c->suite, "unixbench") == 0)	/* syscall */
+		snprintf(buf, sz, "%s", c->bench);
+	else
+		return -1;
+	return 0;
+}
+
+void
+full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
+{
+	const kp_cmp *c = w->name;
+	char name[1024];
+
+	if (f->o.mmnames && mmlabel(name, sizeof(name), c) == 0) {
+		snprintf(buf, sz, "%s %s", hmean_row(f, c) ? "Hmean" : "Median",
+		    name);
+		return;
+	}
+	measurement(name, sizeof(name), c);
+	snprintf(buf, sz, "%s%s at %lld", f->o.mmnames ? hmean_row(f, c) ?
+	    "Hmean " : "Median " : "", name, c->conc);
+}
+
 /* the change against the baseline and the verdict, when the cell has
  * them: "-12.7% R:red", "+3.0% I", "-1.2% ?", "+0.1% =" */
 char *
@@ -163,10 +265,9 @@ full_change(const Full *f, const FullRow *w, int k)
 	const kp_cmp *c = w->at[k];
 	char *s;
 
-	if (k == 0 || !c || w->side[k] != 't' ||
-	    strcmp(c->base_kernel, f->kern[0]) != 0 || isnan(c->change_pct))
+	if (!against_base(f, w, k) || isnan(change(f, c)))
 		return estrdup("");
-	if (asprintf(&s, "%+.1f%%%s%s", c->change_pct,
+	if (asprintf(&s, "%+.1f%%%s%s", change(f, c),
 	    c->class == KP_REGRESSION ? " R:" : c->class == KP_IMPROVEMENT ?
 	    " I" : c->class == KP_UNCERTAIN ? " ?" : c->class == KP_NO_CHANGE ?
 	    " =" : "", c->class == KP_REGRESSION ? S(sev_name(c->severity < 0 ?
@@ -177,7 +278,7 @@ full_change(const Full *f, const FullRow *w, int k)
 
 /* the centre and spread of a cell: "3.091M ±1.2%", "-" without one */
 char *
-full_centre(const FullRow *w, int k)
+full_centre(const Full *f, const FullRow *w, int k)
 {
 	const kp_cmp *c = w->at[k];
 	double m, cv;
@@ -185,7 +286,7 @@ full_centre(const FullRow *w, int k)
 
 	if (!c)
 		return estrdup("-");
-	m = w->side[k] == 'b' ? c->base_median : c->target_median;
+	m = centre(f, c, w->side[k] == 'b');
 	cv = w->side[k] == 'b' ? c->base_cv : c->target_cv;
 	if (isnan(m))
 		return estrdup("n/a");
@@ -213,12 +314,12 @@ text(FILE *fp, const Full *f)
 		const FullRow *rw = &f->row[i];
 		char **c = cell + (i + 1) * nc;
 
-		measurement(name, sizeof(name), rw->name);
-		if (asprintf(&c[0], "%s at %lld%s%s", name, rw->name->conc,
-		    *rw->name->unit ? ", " : "", rw->name->unit) < 0)
+		full_rowname(name, sizeof(name), f, rw);
+		if (asprintf(&c[0], "%s%s%s", name, *rw->name->unit ? ", " : "",
+		    rw->name->unit) < 0)
 			kp_die("out of memory");
 		for (k = 0; k < f->nk; k++) {
-			char *a = full_centre(rw, k), *b = full_change(f, rw, k);
+			char *a = full_centre(f, rw, k), *b = full_change(f, rw, k);
 			if (asprintf(&c[k + 1], "%s%s%s", a, *b ? " " : "", b) < 0)
 				kp_die("out of memory");
 			free(a);
@@ -261,17 +362,16 @@ md(FILE *fp, const Full *f)
 	for (i = 0; i < f->nrow; i++) {
 		const FullRow *rw = &f->row[i];
 
-		measurement(name, sizeof(name), rw->name);
+		full_rowname(name, sizeof(name), f, rw);
 		fputs("| ", fp);
 		md_put(fp, name);
-		fprintf(fp, " at %lld", rw->name->conc);
 		if (*rw->name->unit) {
 			fputs(", ", fp);
 			md_put(fp, rw->name->unit);
 		}
 		fputs(" |", fp);
 		for (k = 0; k < f->nk; k++) {
-			char *a = full_centre(rw, k), *b = full_change(f, rw, k);
+			char *a = full_centre(f, rw, k), *b = full_change(f, rw, k);
 			fputc(' ', fp);
 			md_put(fp, a);
 			if (*b) {
@@ -309,7 +409,9 @@ csvnum(FILE *fp, double x, int last)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
-/* every digit, one group of five columns per kernel */
+/* every digit, one group of five columns per kernel; with --centre
+ * hmean the first is "centre" and a column says which centre each row
+ * has, with --names mmtests a column has MMTests' name */
 static void
 csv(FILE *fp, const Full *f)
 {
@@ -319,13 +421,18 @@ csv(FILE *fp, const Full *f)
 		"metric", "unit", "conc" };
 	char conc[32], h[1024];
 	size_t i, j;
-	int k;
+	int k, hm = f->o.centre == FULL_HMEAN;
 
 	for (j = 0; j < KP_LEN(names); j++)
 		csvfield(fp, names[j], 0);
+	if (f->o.mmnames)
+		csvfield(fp, "mmtests_name", 0);
+	if (hm)
+		csvfield(fp, "centre", 0);
 	for (k = 0; k < f->nk; k++)
 		for (j = 0; j < KP_LEN(per); j++) {
-			snprintf(h, sizeof(h), "%s %s", f->kern[k], per[j]);
+			snprintf(h, sizeof(h), "%s %s", f->kern[k], j == 0 && hm ?
+			    "centre" : per[j]);
 			csvfield(fp, h, k + 1 == f->nk && j + 1 == KP_LEN(per));
 		}
 	for (i = 0; i < f->nrow; i++) {
@@ -337,15 +444,21 @@ csv(FILE *fp, const Full *f)
 		for (j = 0; j < KP_LEN(v); j++)
 			csvfield(fp, v[j], 0);
 		snprintf(conc, sizeof(conc), "%lld", n->conc);
-		csvfield(fp, conc, f->nk == 0);
+		csvfield(fp, conc, f->nk == 0 && !hm && !f->o.mmnames);
+		if (f->o.mmnames) {
+			full_rowname(h, sizeof(h), f, rw);
+			csvfield(fp, h, f->nk == 0 && !hm);
+		}
+		if (hm)
+			csvfield(fp, full_centre_name(f, rw), f->nk == 0);
 		for (k = 0; k < f->nk; k++) {
 			const kp_cmp *c = rw->at[k];
 			int b = c && rw->side[k] == 'b', last = k + 1 == f->nk;
-			int vs = c && k && !b && strcmp(c->base_kernel, f->kern[0]) == 0;
+			int vs = against_base(f, rw, k);
 
-			csvnum(fp, !c ? NAN : b ? c->base_median : c->target_median, 0);
+			csvnum(fp, !c ? NAN : centre(f, c, b), 0);
 			csvnum(fp, !c ? NAN : b ? c->base_cv : c->target_cv, 0);
-			csvnum(fp, vs ? c->change_pct : NAN, 0);
+			csvnum(fp, vs ? change(f, c) : NAN, 0);
 			csvfield(fp, vs && c->class >= 0 ? class_name(c->class) : "", 0);
 			csvfield(fp, vs && c->class >= 0 && c->severity >= 0 ?
 			    S(sev_name(c->severity)) : "", last);
@@ -360,13 +473,29 @@ render_full(Report *r, FILE *fp, const char *format)
 
 	strip_report(r);
 	full_build(&f, r);
-	if (strcmp(format, "text") == 0) {
+	if (strcmp(format, "text") == 0 && f.o.centre == FULL_HMEAN) {
+		fprintf(fp, "Every measurement: the harmonic mean of each "
+		    "kernel's samples for rates (Hmean; the median where lower "
+		    "is better) \u00b1 the samples' coefficient of variation; the "
+		    "change of that centre against %s's and kp-classify's verdict "
+		    "(R regression with its severity, I improvement, ? uncertain, "
+		    "= no change).\n\n", f.nk ? f.kern[0] : "the baseline");
+		text(fp, &f);
+	} else if (strcmp(format, "text") == 0) {
 		fprintf(fp, "Every measurement: the median of each kernel's "
 		    "samples \u00b1 their coefficient of variation; the change "
 		    "of the median against %s and the verdict (R regression "
 		    "with its severity, I improvement, ? uncertain, = no "
 		    "change).\n\n", f.nk ? f.kern[0] : "the baseline");
 		text(fp, &f);
+	} else if (strcmp(format, "md") == 0 && f.o.centre == FULL_HMEAN) {
+		fprintf(fp, "Every measurement: the harmonic mean of each "
+		    "kernel's samples for rates (Hmean; the median where lower "
+		    "is better) \u00b1 the samples' coefficient of variation; the "
+		    "change of that centre against the baseline's and "
+		    "kp-classify's verdict (R regression with its severity, I "
+		    "improvement, ? uncertain, = no change).\n\n");
+		md(fp, &f);
 	} else if (strcmp(format, "md") == 0) {
 		fprintf(fp, "Every measurement: the median of each kernel's "
 		    "samples \u00b1 their coefficient of variation; the change "

@@ -169,17 +169,6 @@ render_html(Report *r, const char *outdir)
 	site.srcmap = kp_strmap_new();
 	site.runsmap = kp_strmap_new();
 	index_report(r);
-	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
-	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
-
-		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld"
-		    "\x1f%s\x1f%s\x1f%s\x1f%s", c->suite, c->bench, c->test,
-		    c->op, c->metric, c->conc, c->base_exp, c->target_exp,
-		    c->base_kernel, c->target_kernel);
-		h_name(site.cmppage[i], sizeof(site.cmppage[i]), "cmp-", c->test,
-		    id, "html");
-	}
 	site.testpage = ecalloc(r->ntest + 1, sizeof(*site.testpage));
 	for (t = 0; t < r->ntest; t++) {
 		const kp_cmp *te = r->test[t].first;
@@ -189,6 +178,13 @@ render_html(Report *r, const char *outdir)
 		h_name(site.testpage[t], sizeof(site.testpage[t]), "test-",
 		    te->test, id, "html");
 	}
+	/* a comparison is a section of its test's page: a page of its own
+	 * repeated the frame and the observations of each kernel in every
+	 * comparison naming it, most of a lab's site (bench/README.md) */
+	site.cmppage = ecalloc(r->ncmp + 1, sizeof(*site.cmppage));
+	for (i = 0; i < r->ncmp; i++)
+		snprintf(site.cmppage[i], sizeof(site.cmppage[i]), "%s#c%zu",
+		    site.testpage[r->cmp[i].test_idx], i);
 	site.suitepage = ecalloc(r->nsuite + 1, sizeof(*site.suitepage));
 	for (t = 0; t < r->nsuite; t++)
 		h_name(site.suitepage[t], sizeof(site.suitepage[t]), "suite-",

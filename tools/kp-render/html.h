@@ -1,9 +1,9 @@
 /*
  * kp-render -f html: what html*.c and svg.c share; after render.h.
- * The site is four levels deep: the kernel page (index.html) lists the
+ * The site is three levels deep: the kernel page (index.html) lists the
  * baseline/target kernel pairs; a suite page breaks one suite down by pair;
- * a test page shows one measurement across concurrency levels and pairs; a
- * comparison page shows every observation behind one cmp record.
+ * a test page shows one measurement across concurrency levels and pairs,
+ * with a section per comparison and every observation behind them.
  */
 
 /* the site being written: the model, and the file name of every page */
@@ -14,7 +14,7 @@ struct hsite {
 	struct kp_strmap *runsmap;	/* (job, runs) -> its runs page */
 	char (*runspage)[64];
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
-	char (*cmppage)[48];	/* by comparison */
+	char (*cmppage)[96];	/* by comparison: its test page#anchor */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */
 };
@@ -33,26 +33,41 @@ int h_finding(const Cmp *c);	/* a regression or an improvement */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
 int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
 
+/* htmlevidence.c: kp-evidence's record beside a finding */
+void h_evidence(FILE *fp, struct hsite *s, const Cmp *c);
+
 /* htmlpage.c: every page of the site; htmlpage.h has the pieces */
 void h_pages(struct hsite *s);
 
-/* The size bounds of the site: points a side of a strip plot draws, runs
- * its legend names, and rows of samples a comparison page lists */
+/* The size bounds of the site: points a column of a strip plot draws,
+ * instances its legend names, and samples of a column the sources list */
 enum { H_STRIP_MAX = 1000, H_RUNS_MAX = 16, H_SOURCES_MAX = 200 };
+
+/* a column of a strip plot: a kernel's observations at one level */
+typedef struct {
+	const Cmp *c;	/* the first comparison naming it, and its side */
+	int side;
+	const char *kernel, *exp;
+	Sample **m;	/* sorted by instance, run, iteration, rep, sub */
+	Sample *own;	/* what m points into when it was made here */
+	int n;
+} StripCol;
 
 /* svg.c: each writes one standalone SVG file */
 void svg_heatmap(struct hsite *s, const char *file, int suite, int pair);
 void svg_chart(struct hsite *s, const char *file, int test);
-void svg_strip(struct hsite *s, const char *file, const Cmp *c,
-    Sample **bs, int nb, Sample **ts, int nt);
-void svg_color(double g, char out[8]);
+/* svgstrip.c: c names the test and level */
+void svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
+    const StripCol *col, int ncol);
+void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
 #define SVG_NPALETTE 9
 extern const char *const svg_palette[SVG_NPALETTE];	/* runs, pairs, kernels */
-/* htmlmodes.c: the strip plot's gap on a multimodal side, sorted values
- * v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
+/* htmlmodes.c: the strip plot's gap on a multimodal column, sorted
+ * values v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
 void svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,
-    const double *v, int n, double x0, double w, double ya, double yb);	/* diverging: worse red, better blue */
+    const double *v, int n, double x0, double w, double ya, double yb);
 void open_svg(FILE *fp, int w, int h, const char *title);
+void esc_cut(FILE *fp, const char *s, size_t max);	/* h_esc, cut to max */
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and
  * target kernels of the test's comparisons marked */

@@ -1,4 +1,12 @@
-/* kp-render -f html: a comparison page, the evidence behind one cmp record */
+/*
+ * kp-render -f html: the comparisons of a test page, level by level.
+ * Each comparison is a section with its verdict (the anchor its links
+ * name); the observations of a level are shown once, a column per kernel,
+ * because a kernel's samples at a level are the same in every comparison
+ * that names them.  A page per comparison repeated them, and the page's
+ * frame, in each: 93% of a lab's site (bench/README.md).
+ */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,127 +60,280 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 	h_esc(fp, t->unit);
 	fprintf(fp, " (%s is better); q ", h_better(t));
 	h_num(fp, c->rec.q);
-	fprintf(fp, ", %s on %s units, n %lld vs %lld.</div>\n",
+	fputs(", g ", fp);
+	h_num(fp, c->rec.hedges_g);
+	fprintf(fp, ", %s on %s units, n %lld vs %lld.",
 	    c->rec.method < 0 ? "no test" : kp_word(&kp_method_v, c->rec.method),
 	    c->rec.obs_level < 0 ? "-" : kp_word(&kp_level_v, c->rec.obs_level),
 	    c->rec.n_base, c->rec.n_target);
+	if (c->rec.why >= 0 || (c->rec.reason && *c->rec.reason)) {
+		fputs(" ", fp);
+		h_chips(fp, c->rec.why, c->rec.caveats, &c->rec);
+	}
+	fprintf(fp, " <a href=\"#o%lld\">Observations</a>, <a href=\"%s\">runs"
+	    "</a>.</div>\n", c->rec.conc, h_runspage(s, c));
 	if (h_interf(&c->rec, pc, sizeof(pc)))
 		fprintf(fp, "<div class=\"intf\"><b>Interference:</b> kp-classify "
-		    "found the %s; see <a href=\"#interference\">the CPU time "
-		    "below</a>. A regression that comes with starvation is "
+		    "found the %s; see <a href=\"#runs\">the CPU time "
+		    "above</a>. A regression that comes with starvation is "
 		    "suspect until the runs are repeated on a quiet machine.</div>"
 		    "\n", pc);
 }
 
-void
-h_cmp_page(struct hsite *s, Cmp *c)
+static void
+section(FILE *fp, struct hsite *s, const Cmp *c)
 {
-	const Test *t = &s->r->test[c->test_idx];
-	const char *page = h_cmppage(s, c);
-	Sample **bs, **ts, *bv = NULL, *tv = NULL;
-	FILE *fp = h_open(s, page);
-	char svg[96], title[1024];
-	int nb, nt, i, fromstat;
-
-	snprintf(title, sizeof(title), "%s[%s %s] conc %lld %s vs %s",
-	    t->first->test, t->first->op, t->first->metric, c->rec.conc,
-	    c->rec.base_kernel, c->rec.target_kernel);
-	h_head(fp, title);
-	h_crumbs(fp, s, t->suite_idx, c->test_idx, c);
-	fputs("<h1>", fp);
-	h_measname(fp, t);
-	fprintf(fp, " at conc %lld</h1>\n<p class=\"sub\">", c->rec.conc);
+	fprintf(fp, "<div class=\"cmp\" id=\"c%zu\"><h3>", (size_t)(c - s->r->cmp));
 	h_pairname(fp, s, c->pair);
-	fputs(" &middot; experiments <code>", fp);
+	fputs(" <span class=\"sub\">experiments <code>", fp);
 	h_esc(fp, c->rec.base_exp);
 	fputs("</code> vs <code>", fp);
 	h_esc(fp, c->rec.target_exp);
-	fputs("</code> &middot; ", fp);
-	h_esc(fp, t->first->unit);
-	fprintf(fp, ", %s is better</p>\n", h_better(t->first));
+	fputs("</code></span></h3>\n", fp);
 	verdict(fp, s, c);
 	h_modalnote(fp, s, c);
-	i = c - s->r->cmp;
-	h_cmptable(fp, s, &i, 1, 0);
+	h_evidence(fp, s, c);
+	fputs("</div>\n", fp);
+}
 
+/* kernels in kp(7) order, names that are no version after them */
+static int
+kernelcmp(const char *a, const char *b)
+{
+	kp_kver u, v;
+	int pu = kp_kver_parse(a, &u) == 0, pv = kp_kver_parse(b, &v) == 0, r;
+
+	if (pu != pv)
+		return pv - pu;
+	if (pu && (r = kp_kver_cmp(&u, &v)))
+		return r;
+	return strcmp(a, b);
+}
+
+static int
+bykernel(const void *a, const void *b)
+{
+	const StripCol *x = a, *y = b;
+	int r;
+
+	if ((r = kernelcmp(x->kernel, y->kernel)))
+		return r;
+	return strcmp(x->exp, y->exp);
+}
+
+/* the observations of side of comparison c, as a new column unless an
+ * earlier comparison of the level had its experiment */
+static void
+addcol(struct hsite *s, const Cmp *c, int side, StripCol **col, int *n,
+    int *fromstat)
+{
+	const char *exp = side ? c->rec.target_exp : c->rec.base_exp;
+	StripCol *k;
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*col)[i].exp, exp) == 0)
+			return;
+	*col = ereallocarray(*col, *n + 1, sizeof(**col));
+	k = &(*col)[(*n)++];
+	k->c = c;
+	k->side = side;
+	k->kernel = side ? c->rec.target_kernel : c->rec.base_kernel;
+	k->exp = exp;
+	k->own = NULL;
 	/* only the runs the comparison used: an experiment can have more */
-	bs = h_samplesof(s, c, 0, &nb);
-	ts = h_samplesof(s, c, 1, &nt);
-	fromstat = nb + nt == 0;
-	if (fromstat) {
-		free(bs);
-		free(ts);
-		bv = h_statsamples(s, c, 0, &nb);
-		tv = h_statsamples(s, c, 1, &nt);
-		bs = emalloc((nb + 1) * sizeof(*bs));
-		ts = emalloc((nt + 1) * sizeof(*ts));
-		for (i = 0; i < nb; i++)
-			bs[i] = &bv[i];
-		for (i = 0; i < nt; i++)
-			ts[i] = &tv[i];
+	k->m = h_samplesof(s, c, side, &k->n);
+	if (k->n == 0) {
+		free(k->m);
+		k->own = h_statsamples(s, c, side, &k->n);
+		k->m = emalloc((k->n + 1) * sizeof(*k->m));
+		for (i = 0; i < k->n; i++)
+			k->m[i] = &k->own[i];
+		*fromstat |= k->n > 0;
 	}
-	fputs("<h2>Observations</h2>\n", fp);
-	if (fromstat && nb + nt > 0)
-		fputs("<p class=\"legend\">No sample records were given, so the "
-		    "values are the stat records' <code>obs.sub</code>, without "
-		    "their source files; give the samples (kp-identify's output) "
-		    "with -s for sources.</p>\n", fp);
-	h_svgname(svg, sizeof(svg), page);
-	if (nb + nt > 0) {
-		svg_strip(s, svg, c, bs, nb, ts, nt);
-		fprintf(fp, "<div class=\"fig\"><img src=\"%s\" alt=\"every "
-		    "observation by instance, run and repetition\"></div>\n",
-		    svg);
-	} else
-		fputs("<p>No sample or stat records for this comparison: pass "
-		    "them through the pipeline or give them with -s.</p>\n", fp);
-	if (h_scaling_has(s, c->test_idx))
-		fprintf(fp, "<p class=\"legend\">Every kernel at every level of "
-		    "this test: <a href=\"%s#scaling\">the scaling plot</a>.</p>"
-		    "\n", s->testpage[c->test_idx]);
+}
 
-	fputs("<h2 id=\"interference\">Runs and interference evidence</h2>\n",
-	    fp);
-	h_cpushare(fp, s, c);
-	fprintf(fp, "<p>The %zu baseline and %zu target runs side by side, "
-	    "with the CPU time of each: <a href=\"%s\">their page</a>, which "
-	    "every comparison of the job on these runs shares.</p>\n",
-	    c->rec.base_runs.n, c->rec.target_runs.n, h_runspage(s, c));
+/* "path" and "line" of a source "path:line" */
+static size_t
+srcpath(const char *src, const char **line)
+{
+	const char *colon = strrchr(src, ':');
 
-	if (nb + nt > 0 && !fromstat) {
-		fputs("<h2>Sources</h2>\n<table class=\"sort\"><thead><tr>"
-		    "<th>side</th><th>instance</th><th>run</th><th>iter</th>"
-		    "<th>rep</th><th>sub</th><th>value</th><th>source</th></tr>"
-		    "</thead><tbody>\n", fp);
-		for (i = 0; i < nb + nt; i++) {
-			Sample *m = i < nb ? bs[i] : ts[i - nb];
-			char buf[KP_NUMBUF];
+	*line = NULL;
+	if (colon && colon[1] && strspn(colon + 1, "0123456789") ==
+	    strlen(colon + 1)) {
+		*line = colon + 1;
+		return colon - src;
+	}
+	return strlen(src);
+}
 
-			/* the first H_SOURCES_MAX of each side: a bound */
-			if ((i < nb ? i : i - nb) >= H_SOURCES_MAX)
-				continue;
-			fprintf(fp, "<tr><td>%s</td><td>", i < nb ? "baseline" :
-			    "target");
-			h_esc(fp, m->instance);
-			fputs("</td><td class=\"mono\">", fp);
-			h_esc(fp, m->run);
-			kp_fmt_num(buf, m->value);
-			fprintf(fp, "</td><td class=\"n\">%lld</td><td class=\"n\">"
-			    "%lld</td><td class=\"n\">%lld</td><td class=\"n\">"
-			    "%s</td><td>", m->iter, m->rep, m->sub, buf);
-			h_srclink(fp, s, m->src);
-			fputs("</td></tr>\n", fp);
+/*
+ * The samples of a column, a row per run, iteration and source file:
+ * each value links to its line in the site's copy of the file, which the
+ * row names once.  The first H_SOURCES_MAX samples of a column: a bound.
+ */
+static void
+sources(FILE *fp, struct hsite *s, const StripCol *k)
+{
+	char path[PATH_MAX], buf[KP_NUMBUF];
+	const char *page = NULL, *line;
+	int i, j, n = k->n < H_SOURCES_MAX ? k->n : H_SOURCES_MAX;
+
+	for (i = 0; i < n; i = j) {
+		const Sample *m = k->m[i];
+		size_t len = m->src ? srcpath(m->src, &line) : 0;
+
+		fputs("<tr><td>", fp);
+		h_esc(fp, k->kernel);
+		fputs("</td><td>", fp);
+		h_esc(fp, m->instance);
+		fputs("</td><td class=\"mono\">", fp);
+		h_esc(fp, m->run);
+		fprintf(fp, "</td><td class=\"n\">%lld</td><td>", m->iter);
+		page = NULL;
+		if (m->src && len < sizeof(path)) {
+			memcpy(path, m->src, len);
+			path[len] = '\0';
+			page = h_srccopy(s, path);
 		}
-		fputs("</tbody></table>\n", fp);
-		if (nb > H_SOURCES_MAX || nt > H_SOURCES_MAX)
-			fprintf(fp, "<p class=\"legend\">The first %d samples of "
-			    "each side of %d and %d; the sample records have "
-			    "them all.</p>\n", H_SOURCES_MAX, nb, nt);
+		/* the row: the samples that follow of the same run and file */
+		for (j = i; j < n; j++) {
+			const Sample *o = k->m[j];
+			const char *ol;
+
+			if (strcmp(o->run, m->run) || o->iter != m->iter ||
+			    !o->src != !m->src || (m->src &&
+			    (srcpath(o->src, &ol) != len ||
+			    strncmp(o->src, m->src, len))))
+				break;
+			kp_fmt_num(buf, o->value);
+			if (j > i)
+				putc(' ', fp);
+			if (page && o->src && (srcpath(o->src, &ol), ol))
+				fprintf(fp, "<a href=\"%s#L%s\">%s</a>", page,
+				    ol, buf);
+			else
+				fputs(buf, fp);
+		}
+		fputs("</td><td>", fp);
+		if (m->src == NULL)
+			fputs("-", fp);
+		else if (page) {
+			fprintf(fp, "<a class=\"mono\" href=\"%s\">", page);
+			h_esc(fp, path);
+			fputs("</a>", fp);
+		} else {
+			/* no copy: the path as text, with the lines of its values */
+			fputs("<span class=\"mono\">", fp);
+			if (len < sizeof(path))
+				h_esc(fp, path);
+			else
+				h_esc(fp, m->src);
+			for (int e = i; len < sizeof(path) && e < j; e++) {
+				const char *el;
+
+				srcpath(k->m[e]->src, &el);
+				if (el)
+					fprintf(fp, "%c%s", e == i ? ':' : ',', el);
+			}
+			fputs("</span>", fp);
+		}
+		fputs("</td></tr>\n", fp);
 	}
-	free(bs);
-	free(ts);
-	free(bv);
-	free(tv);
-	h_foot(fp);
-	h_close(s, fp, page);
+	if (k->n > H_SOURCES_MAX)
+		fprintf(fp, "<tr><td colspan=\"6\">The first %d of %d samples; "
+		    "the sample records have them all.</td></tr>\n",
+		    H_SOURCES_MAX, k->n);
+}
+
+static void
+level(FILE *fp, struct hsite *s, const char *page, long long conc,
+    const int *idx, int n)
+{
+	const Cmp *c0 = &s->r->cmp[idx[0]];
+	StripCol *col = NULL;
+	char svg[160];
+	int ncol = 0, i, fromstat = 0, any = 0;
+
+	fprintf(fp, "<h2 id=\"l%lld\">At conc %lld</h2>\n", conc, conc);
+	for (i = 0; i < n; i++)
+		section(fp, s, &s->r->cmp[idx[i]]);
+	for (i = 0; i < n; i++) {
+		addcol(s, &s->r->cmp[idx[i]], 0, &col, &ncol, &fromstat);
+		addcol(s, &s->r->cmp[idx[i]], 1, &col, &ncol, &fromstat);
+	}
+	qsort(col, ncol, sizeof(*col), bykernel);
+	for (i = 0; i < ncol; i++)
+		any |= col[i].n > 0;
+	fprintf(fp, "<h3 id=\"o%lld\">Observations at conc %lld</h3>\n", conc,
+	    conc);
+	if (!any)
+		fputs("<p>No sample or stat records for these comparisons: pass "
+		    "them through the pipeline or give them with -s.</p>\n", fp);
+	else {
+		if (fromstat)
+			fputs("<p class=\"legend\">No sample records were given, "
+			    "so the values are the stat records' <code>obs.sub"
+			    "</code>, without their source files; give the "
+			    "samples (kp-identify's output) with -s for sources."
+			    "</p>\n", fp);
+		snprintf(svg, sizeof(svg), "%.*s-l%lld.svg",
+		    (int)strlen(page) - 5, page, conc);
+		svg_strip(s, svg, &c0->rec, col, ncol);
+		fprintf(fp, "<div class=\"fig\"><img src=\"%s\" alt=\"every "
+		    "observation by kernel, run and repetition\"></div>\n", svg);
+		if (h_scaling_has(s, c0->test_idx))
+			fputs("<p class=\"legend\">Every kernel at every level "
+			    "of this test: <a href=\"#scaling\">the scaling plot"
+			    "</a>.</p>\n", fp);
+		fputs("<details><summary>Sources</summary><table class=\"sort\">"
+		    "<thead><tr><th>kernel</th><th>instance</th><th>run</th>"
+		    "<th>iter</th><th>values</th><th>source</th></tr></thead>"
+		    "<tbody>\n", fp);
+		for (i = 0; i < ncol; i++)
+			sources(fp, s, &col[i]);
+		fputs("</tbody></table></details>\n", fp);
+	}
+	for (i = 0; i < ncol; i++) {
+		free(col[i].m);
+		free(col[i].own);
+	}
+	free(col);
+}
+
+static int
+byconc(const void *a, const void *b, void *arg)
+{
+	const Cmp *cmp = arg;
+	const Cmp *x = &cmp[*(const int *)a], *y = &cmp[*(const int *)b];
+
+	int r;
+
+	if (x->rec.conc != y->rec.conc)
+		return x->rec.conc < y->rec.conc ? -1 : 1;
+	/* a level's comparisons by target, then baseline, in kp(7) order */
+	if (x->pair != y->pair &&
+	    ((r = kernelcmp(x->rec.target_kernel, y->rec.target_kernel)) ||
+	    (r = kernelcmp(x->rec.base_kernel, y->rec.base_kernel))))
+		return r;
+	return *(const int *)a - *(const int *)b;
+}
+
+void
+h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page)
+{
+	const List *l = &s->r->tcmp[test];
+	int *idx = emalloc((l->n + 1) * sizeof(*idx)), i, j;
+
+	memcpy(idx, l->v, l->n * sizeof(*idx));
+	qsort_r(idx, l->n, sizeof(*idx), byconc, s->r->cmp);
+	for (i = 0; i < l->n; i = j) {
+		for (j = i; j < l->n && s->r->cmp[idx[j]].rec.conc ==
+		    s->r->cmp[idx[i]].rec.conc; j++)
+			;
+		level(fp, s, page, s->r->cmp[idx[i]].rec.conc, idx + i,
+		    j - i);
+	}
+	free(idx);
 }

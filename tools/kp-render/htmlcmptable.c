@@ -52,55 +52,93 @@ changecell(FILE *fp, const Cmp *c)
 	fputs("</td>", fp);
 }
 
+/* kp-classify's rules (why), in words */
+static const char *const whytext[KP_NWHY] = {
+	[KP_WHY_TOO_FEW_SAMPLES] = "too few samples to test",
+	[KP_WHY_SIGNIFICANT] = "significant, change past the minimum",
+	[KP_WHY_SMALL_EFFECT] = "significant, small effect",
+	[KP_WHY_CHANGE_BELOW_MIN] = "significant, change below the minimum",
+	[KP_WHY_CI_WITHIN_MIN] = "not significant, interval within the minimum",
+	[KP_WHY_CI_WIDE] = "not significant, interval wide",
+	[KP_WHY_SR_NO_CHANGE] = "no change to widen",
+	[KP_WHY_SR_BEYOND_NOISE] = "significant, change past the run noise",
+	[KP_WHY_SR_WITHIN_MIN] = "interval with run noise within the minimum",
+	[KP_WHY_SR_WIDE_SIGNIFICANT] = "significant, interval with run noise "
+	    "beyond the minimum",
+	[KP_WHY_SR_WIDE] = "not significant, interval with run noise beyond "
+	    "the minimum",
+	[KP_WHY_RESOLUTION_LIMITED] = "resolution limited: inside one bucket",
+	[KP_WHY_GATE_WITHIN] = "gate: change within the threshold",
+	[KP_WHY_GATE_SIGNIFICANT] = "gate: significant, change past the threshold",
+	[KP_WHY_GATE_NOT_SIGNIFICANT] = "gate: not significant, change past the "
+	    "threshold",
+	[KP_WHY_GATE_THRESHOLD_ONLY] = "gate: change past the threshold",
+	[KP_WHY_GATE_SR_PAST] = "gate: interval with run noise past the threshold",
+	[KP_WHY_GATE_SR_NOT_PAST] = "gate: interval with run noise not past the "
+	    "threshold",
+};
+
 /*
- * kp-classify's reason, one chip per part, in words; interference and
- * instability stand out because they say the change may not be the
- * kernel's.  The record's own text stays in the tooltip.
+ * kp-classify's rule and caveats, one chip each, from the typed fields
+ * why and caveats, never from reason, which is for people and stays in
+ * the tooltip.  Interference and instability stand out because they say
+ * the change may not be the kernel's.  c NULL: a group of comparisons,
+ * without any one's numbers.
  */
 void
-h_chips(FILE *fp, const char *reason)
+h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c)
 {
-	const char *p, *e;
-
-	if (reason == NULL || *reason == '\0') {
-		fputs("-", fp);
+	if (why < 0 && c && (!c->reason || !*c->reason)) {
+		fputs("-", fp);	/* not classified */
 		return;
 	}
-	fputs("<span title=\"", fp);
-	h_esc(fp, reason);
-	fputs("\">", fp);
-	for (p = reason; *p; p = *e ? e + 1 : e) {
-		const char *cls = "chip", *q;
-
-		if (strncmp(p, "single-run:", 11) == 0) {
-			fputs("<span class=\"chip\" title=\"one run per side: the "
-			    "test saw no run-to-run noise, so the change is held "
-			    "against a noise floor\">single run</span>", fp);
-			p += 11;
+	if (why < 0) {	/* classified before there was why */
+		fputs("<span class=\"chip\"", fp);
+		if (c && c->reason) {
+			fputs(" title=\"", fp);
+			h_esc(fp, c->reason);
+			fputs("\"", fp);
 		}
-		e = p + strcspn(p, ";");
-		if (e == p)
-			continue;
-		if (strncmp(p, "interference:", 13) == 0)
-			cls = "chip intf";
-		else if (strncmp(p, "unstable", 8) == 0)
-			cls = "chip unst";
-		fprintf(fp, "<span class=\"%s\">", cls);
-		for (q = p; q < e; q++) {
-			if (*q == '-' && q > p && ((q[-1] >= 'a' && q[-1] <= 'z') ||
-			    (q[-1] >= 'A' && q[-1] <= 'Z') || q[-1] == '%'))
-				putc(' ', fp);
-			else if (*q == ':' && q > p)
-				fputs(": ", fp);
-			else if (*q == ',')
-				fputs(", ", fp);
-			else if (*q == '>' || *q == '<')
-				fprintf(fp, " %s ", *q == '>' ? "&gt;" : "&lt;");
-			else
-				h_esc1(fp, *q);
+		fputs(">rule not recorded</span>", fp);
+		return;
+	}
+	if (c && c->reason) {
+		fputs("<span title=\"", fp);
+		h_esc(fp, c->reason);
+		fputs("\">", fp);
+	} else
+		fputs("<span>", fp);
+	if (caveats >> KP_CAV_SINGLE_RUN & 1)
+		fputs("<span class=\"chip\" title=\"one run per side: the "
+		    "test saw no run-to-run noise, so the change is held "
+		    "against a noise floor\">single run</span>", fp);
+	if (caveats >> KP_CAV_THRESHOLD_ONLY & 1)
+		fputs("<span class=\"chip\" title=\"fewer than two runs a side: "
+		    "no test, the threshold alone\">threshold only</span>", fp);
+	fputs("<span class=\"chip\">", fp);
+	h_esc(fp, why < KP_NWHY ? whytext[why] : kp_word(&kp_why_v, why));
+	fputs("</span>", fp);
+	if (c && !isnan(c->run_sd_pct)) {
+		fputs("<span class=\"chip\">run sd ", fp);
+		h_num(fp, round(c->run_sd_pct * 10) / 10);
+		fputs("%", fp);
+		if (c->run_sd_source >= 0) {
+			fputs(", ", fp);
+			h_esc(fp, kp_word(&kp_sd_source_v, c->run_sd_source));
 		}
 		fputs("</span>", fp);
 	}
+	if (caveats >> KP_CAV_UNSTABLE & 1)
+		fputs("<span class=\"chip unst\">unstable</span>", fp);
+	if (caveats >> KP_CAV_INTERFERENCE & 1) {
+		fputs("<span class=\"chip intf\">interference", fp);
+		if (c && !isnan(c->cpu_share_ratio))
+			fprintf(fp, ": target cpu share %.0f%% of baseline",
+			    100 * c->cpu_share_ratio);
+		fputs("</span>", fp);
+	}
+	if (caveats >> KP_NCAV & 1)
+		fputs("<span class=\"chip\">other</span>", fp);
 	fputs("</span>", fp);
 }
 
@@ -185,14 +223,13 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		    c->rec.n_base, c->rec.n_target);
 		h_num(fp, c->rec.score);
 		fputs("</td><td class=\"why\">", fp);
-		h_chips(fp, c->rec.reason);
+		h_chips(fp, c->rec.why, c->rec.caveats, &c->rec);
 		h_modalchip(fp, s, c);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}
 	fputs("</tbody></table>\n", fp);
-	/* a comparison page's one row has the tooltips: each of its
-	 * thousands of copies would repeat the legend */
+	/* a table of one row has the tooltips: the legend would be longer */
 	if (n > 1)
 		fputs("<p class=\"legend\"><b>g</b>: " H_G "; <b>&delta;</b>: "
 		    H_DELTA "; <b>n</b>: " H_N "; <b>score</b>: " H_SCORE

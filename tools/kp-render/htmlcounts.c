@@ -238,65 +238,34 @@ h_rolls(FILE *fp, struct hsite *s, int pair, int suite)
 	kp_strmap_free(exps);
 }
 
-/*
- * A reason without its numbers: "single-run:significant;
- * interval-with-run-noise-beyond-2%;run-sd(28%,reruns);interference:target-
- * cpu-share-51%-of-baseline" becomes "significant;interval-with-run-noise-
- * beyond-2%;run-sd;interference", so that comparisons uncertain for the
- * same cause count together.
- */
-static void
-reasonkind(const char *r, char *out, size_t sz)
-{
-	size_t n = 0;
-	int depth = 0;
-
-	if (strncmp(r, "single-run:", 11) == 0)
-		r += 11;
-	for (; *r && n + 1 < sz; r++) {
-		if (*r == '(')
-			depth++;
-		else if (*r == ')')
-			depth -= depth > 0;
-		else if (depth == 0)
-			out[n++] = *r;
-		if (strncmp(r, "interference", 12) == 0 && (r[12] == ':' ||
-		    r[12] == '-')) {
-			n += snprintf(out + n, sz - n, "nterference");
-			n = n < sz ? n : sz - 1;
-			r += strcspn(r, ";") - 1;
-		}
-	}
-	out[n] = '\0';
-}
-
-/* why comparisons are uncertain, by reason; how many are unclassified */
+/* why comparisons are uncertain, by kp-classify's rule and caveats (the
+ * typed fields why and caveats); how many are unclassified */
 static void
 reasons(FILE *fp, struct hsite *s, int pair, int suite)
 {
-	char seen[32][128];
-	int cnt[32], nseen = 0, i, j;
+	int why[32], cnt[32], nseen = 0, i, j;
+	unsigned cav[32];
 
 	for (i = 0; i < s->r->pcmp[pair].n; i++) {
 		Cmp *c = &s->r->cmp[s->r->pcmp[pair].v[i]];
-		char k[128];
 
-		if (!inscope(c, suite) || c->cls != KP_UNCERTAIN || !c->rec.reason)
+		if (!inscope(c, suite) || c->cls != KP_UNCERTAIN)
 			continue;
-		reasonkind(c->rec.reason, k, sizeof(k));
-		for (j = 0; j < nseen && strcmp(seen[j], k); j++)
+		for (j = 0; j < nseen && (why[j] != c->rec.why ||
+		    cav[j] != c->rec.caveats); j++)
 			;
 		if (j == nseen) {
-			if (nseen == (int)KP_LEN(seen))
+			if (nseen == (int)KP_LEN(why))
 				continue;
-			memcpy(seen[nseen], k, sizeof(k));
+			why[nseen] = c->rec.why;
+			cav[nseen] = c->rec.caveats;
 			cnt[nseen++] = 0;
 		}
 		cnt[j]++;
 	}
 	for (i = 0; i < nseen; i++) {
 		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
-		h_chips(fp, seen[i]);
+		h_chips(fp, why[i], cav[i], NULL);
 	}
 	for (i = j = 0; i < s->r->pcmp[pair].n; i++)
 		j += inscope(&s->r->cmp[s->r->pcmp[pair].v[i]], suite) &&

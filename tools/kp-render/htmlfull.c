@@ -17,14 +17,24 @@ h_full_page(struct hsite *s)
 
 	full_build(&f, s->r);
 	h_head(fp, "Every measurement");
-	h_crumbs(fp, s, -1, -1, NULL);
-	fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each kernel's "
-	    "median with the coefficient of variation of its samples; against "
-	    "the baseline, the change of the median and the verdict: R "
-	    "regression with its severity, I improvement, ? uncertain, = no "
-	    "change. The kernels are in the order of kp(7); <i>multimodal</i> marks "
-	    "a kernel's values that kp-stats' gap rule splits into clusters."
-	    "</p>\n", fp);
+	h_crumbs(fp, s, -1, -1);
+	if (f.o.centre == FULL_HMEAN)
+		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
+		    "kernel's harmonic mean for rates (Hmean; the median where "
+		    "lower is better) with the coefficient of variation of its "
+		    "samples; against the baseline, the change of that centre "
+		    "and kp-classify's verdict: R regression with its severity, "
+		    "I improvement, ? uncertain, = no change. The kernels are in "
+		    "the order of kp(7); <i>multimodal</i> marks a kernel's values "
+		    "that kp-stats' gap rule splits into clusters.</p>\n", fp);
+	else
+		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
+		    "kernel's median with the coefficient of variation of its "
+		    "samples; against the baseline, the change of the median and "
+		    "the verdict: R regression with its severity, I improvement, "
+		    "? uncertain, = no change. The kernels are in the order of "
+		    "kp(7); <i>multimodal</i> marks a kernel's values that "
+		    "kp-stats' gap rule splits into clusters.</p>\n", fp);
 	fputs("<table class=\"sort\"><thead><tr><th>measurement</th>", fp);
 	for (k = 0; k < f.nk; k++) {
 		fputs("<th>", fp);
@@ -38,10 +48,18 @@ h_full_page(struct hsite *s)
 		const Cmp *c = (const Cmp *)(const void *)w->name;
 
 		fputs("<tr><td>", fp);
+		if (f.o.mmnames) {	/* MMTests' name, then kp's linked */
+			char name[1024];
+
+			full_rowname(name, sizeof(name), &f, w);
+			h_esc(fp, name);
+			fputs(" <small>", fp);
+		}
 		h_testlink(fp, s, c->test_idx);
-		fprintf(fp, " at %lld</td>", w->name->conc);
+		fprintf(fp, " at %lld%s</td>", w->name->conc, f.o.mmnames ?
+		    "</small>" : "");
 		for (k = 0; k < f.nk; k++) {
-			char *a = full_centre(w, k), *b = full_change(&f, w, k);
+			char *a = full_centre(&f, w, k), *b = full_change(&f, w, k);
 			const Cmp *x = (const Cmp *)(const void *)w->at[k];
 
 			fputs("<td class=\"n\">", fp);

@@ -69,17 +69,18 @@ h_index_page(struct hsite *s)
 	int p, i, n;
 
 	h_head(fp, "Kernel comparisons");
-	h_crumbs(fp, s, -1, -1, NULL);
+	h_crumbs(fp, s, -1, -1);
 	fprintf(fp, "<h1>Kernel comparisons</h1>\n<p class=\"sub\">%d "
 	    "baseline/target pairs, %d suites, %d measurements, %zu comparisons, "
 	    "%zu systematic-group records, %zu samples", r->npair, r->nsuite,
 	    r->ntest, r->ncmp, r->nsys, r->nsmp);
 	if (r->nsmp == 0 && r->ngrp > 0)
-		fprintf(fp, " (the comparison pages plot the values of %zu stat "
+		fprintf(fp, " (the strip plots show the values of %zu stat "
 		    "groups instead, without source files)", r->ngrp);
 	fprintf(fp, ", from %ld records; <a href=\"full.html\">every "
 	    "measurement, kernels as columns</a>.</p>\n", r->nrec);
 	cover_html(fp, h_esc);	/* what the tables below rest on */
+	subsys_html(fp, s);
 	h_pairtable(fp, s, -1);
 	for (p = 0; p < r->npair; p++) {
 		h_pairhead(fp, s, p);

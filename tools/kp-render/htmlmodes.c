@@ -88,8 +88,9 @@ svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,
 	    "width=\"%.1f\" height=\"%.1f\" fill=\"#fff3c4\" "
 	    "fill-opacity=\"0.8\" stroke=\"#d4a800\" stroke-dasharray=\"4 3\"/>"
 	    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"10\" "
-	    "fill=\"#7a5d00\">multimodal: %d | %d values</text></g>\n",
+	    "fill=\"#7a5d00\">%s%d | %d</text></g>\n",
 	    at, n - at, x0 + 2, y(v[at]), w - 4, y(v[at - 1]) - y(v[at]), x0 + w - 6,
-	    (y(v[at]) + y(v[at - 1])) / 2 + 4, at, n - at);
+	    (y(v[at]) + y(v[at - 1])) / 2 + 4,
+	    w >= 140 ? "multimodal: " : "", at, n - at);
 #undef y
 }

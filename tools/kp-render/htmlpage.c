@@ -1,43 +1,29 @@
 /* kp-render -f html: the pages in order, and what every page has */
 #include <stdio.h>
-#include <unistd.h>
 
 #include "kp.h"
 #include "render.h"
 #include "html.h"
 #include "htmlpage.h"
 
-/* A lab's site takes a while: on a terminal, a line that says how far
- * the comparison pages are, redrawn every 500; elsewhere nothing. */
-static void
-progress(size_t i, size_t n)
-{
-	if (i % 500 == 0 || i == n)
-		fprintf(stderr, "\rkp-render: comparison page %zu of %zu%s", i,
-		    n, i == n ? "\n" : "");
-}
-
 void
 h_pages(struct hsite *s)
 {
-	int tty = isatty(STDERR_FILENO), k;
-	size_t i;
+	int k;
 
 	h_style(s);
 	h_index_page(s);
 	h_full_page(s);
 	for (k = 0; k < s->r->nsuite; k++)
 		h_suite_page(s, k);
-	for (k = 0; k < s->r->ntest; k++)
+	/* a lab's site takes a while: the test pages hold the comparisons */
+	for (k = 0; k < s->r->ntest; k++) {
+		kp_progress("test page", k, s->r->ntest);
 		h_test_page(s, k);
-	h_scaling_done();
-	for (i = 0; i < s->r->ncmp; i++) {
-		if (tty)
-			progress(i, s->r->ncmp);
-		h_cmp_page(s, &s->r->cmp[i]);
 	}
-	if (tty && s->r->ncmp)
-		progress(s->r->ncmp, s->r->ncmp);
+	h_scaling_done();
+	if (s->r->ntest)
+		kp_progress("test page", s->r->ntest, s->r->ntest);
 }
 
 void
@@ -69,7 +55,7 @@ h_foot(FILE *fp)
 }
 
 void
-h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
+h_crumbs(FILE *fp, struct hsite *s, int suite, int test)
 {
 	fputs("<div class=\"crumbs\"><a href=\"index.html\">kernels</a>", fp);
 	if (suite >= 0) {
@@ -80,12 +66,6 @@ h_crumbs(FILE *fp, struct hsite *s, int suite, int test, const Cmp *c)
 	if (test >= 0) {
 		fputs(" &rsaquo; ", fp);
 		h_testlink(fp, s, test);
-	}
-	if (c) {
-		fprintf(fp, " &rsaquo; <a href=\"%s\">conc %lld, ",
-		    h_cmppage(s, c), c->rec.conc);
-		h_pairname(fp, s, c->pair);
-		fputs("</a>", fp);
 	}
 	fputs("</div>\n", fp);
 }

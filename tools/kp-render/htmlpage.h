@@ -17,9 +17,8 @@ enum { COL_PAIR = 1, COL_TEST = 2 };
 /* htmlpage.c: the frame of a page */
 void h_head(FILE *fp, const char *title);	/* up to <body> */
 void h_foot(FILE *fp);	/* the footer, the table sorter, </html> */
-/* the way up: kernel page, then suite, test and comparison when >= 0 */
-void h_crumbs(FILE *fp, struct hsite *s, int suite, int test,
-    const Cmp *c);
+/* the way up: kernel page, then suite and test when >= 0 */
+void h_crumbs(FILE *fp, struct hsite *s, int suite, int test);
 
 /* one file per page, or per kind of page, each writes what it names */
 void h_style(struct hsite *s);	/* htmlstyle.c: style.css */
@@ -27,7 +26,8 @@ void h_index_page(struct hsite *s);	/* htmlindex.c: index.html */
 void h_full_page(struct hsite *s);	/* htmlfull.c: full.html */
 void h_suite_page(struct hsite *s, int suite);	/* htmlsuite.c */
 void h_test_page(struct hsite *s, int test);	/* htmltest.c */
-void h_cmp_page(struct hsite *s, Cmp *c);	/* htmlcmp.c */
+/* htmlcmp.c: a test page's comparisons and observations, level by level */
+void h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page);
 
 /* htmlutil.c */
 /* a measurement as suite/bench/test[op metric] */
@@ -60,7 +60,8 @@ void h_pairtable(FILE *fp, struct hsite *s, int suite);
 void h_pairhead(FILE *fp, struct hsite *s, int pair);
 
 /* htmlcmptable.c */
-void h_chips(FILE *fp, const char *reason);	/* kp-classify's reason */
+/* kp-classify's why and caveats as chips; c NULL: without numbers */
+void h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c);
 /* what the columns of a comparison table mean: tooltips and legend */
 #define H_G "Hedges' g, the change of the log values in units of their " \
 	"pooled standard deviation, small-sample corrected (0.2 is small, " \

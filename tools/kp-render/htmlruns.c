@@ -318,7 +318,7 @@ h_runspage(struct hsite *s, const Cmp *c)
 	snprintf(title, sizeof(title), "runs of %s: %s vs %s", S(c->rec.job),
 	    c->rec.base_kernel, c->rec.target_kernel);
 	h_head(fp, title);
-	h_crumbs(fp, s, -1, -1, NULL);
+	h_crumbs(fp, s, -1, -1);
 	fputs("<h1>The runs of ", fp);
 	h_esc(fp, S(c->rec.job));
 	fputs(": ", fp);

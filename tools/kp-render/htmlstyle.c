@@ -17,6 +17,7 @@ h_style(struct hsite *s)
 "h2{font-size:15px;margin:22px 0 6px;border-bottom:1px solid #ddd;"
 "padding-bottom:2px;overflow-wrap:anywhere}\n"
 "h3{font-size:13px;margin:14px 0 4px}\n"
+"h3 span.sub{font-weight:400;color:#555}\n"
 "p.sub{color:#555;margin:0 0 10px}\n"
 "div.crumbs{font-size:12px;color:#666;padding:4px 0;"
 "border-bottom:1px solid #e3e3e3;overflow-wrap:anywhere}\n"
@@ -51,7 +52,8 @@ h_style(struct hsite *s)
 "tr.diff td:first-child{font-weight:600}\n"
 "td.warn{color:#8a4b00}\n"
 "ul.warn{margin:4px 0;padding-left:18px;color:#5d4000}\n"
-"div.fig{margin:6px 0 12px}\n"
+/* a strip plot of many kernels is wider than the window: its own scroll */
+"div.fig{margin:6px 0 12px;max-width:100%;overflow-x:auto}\n"
 "div.note{background:#f4f6fa;border-left:3px solid #8da2c0;padding:4px 8px;"
 "margin:6px 0}\n"
 "div.note.sys{border-left-color:#b71c1c;background:#fdf2f2}\n"

@@ -22,13 +22,13 @@ h_suite_page(struct hsite *s, int suite)
 	int *imp = emalloc((r->npair + 1) * sizeof(*imp));
 	int *sys = emalloc((r->npair + 1) * sizeof(*sys));
 	size_t k;
-	int p, i, t, n;
+	int p, i, t, n, nc;
 
 	for (k = 0; k < r->ncmp; k++)
 		if (r->cmp[k].suite_idx == suite)
 			in[r->cmp[k].pair] = 1;
 	h_head(fp, r->suite[suite]);
-	h_crumbs(fp, s, suite, -1, NULL);
+	h_crumbs(fp, s, suite, -1);
 	fputs("<h1>Suite ", fp);
 	h_esc(fp, r->suite[suite]);
 	fputs("</h1>\n", fp);
@@ -100,10 +100,24 @@ h_suite_page(struct hsite *s, int suite)
 		svg_heatmap(s, svg, suite, p);
 		fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 		    "data=\"%s\">heat map: %s</object></div>\n", svg, svg);
-		for (n = i = 0; i < r->pcmp[p].n; i++)
-			if (r->cmp[r->pcmp[p].v[i]].suite_idx == suite)
+		/* the unchanged are most of a lab and each is on its test
+		 * page: listed here too, they made a suite page of 17 MB */
+		for (n = i = nc = 0; i < r->pcmp[p].n; i++) {
+			const Cmp *c = &r->cmp[r->pcmp[p].v[i]];
+
+			if (c->suite_idx != suite)
+				continue;
+			if (c->cls == KP_NO_CHANGE)
+				nc++;
+			else
 				idx[n++] = r->pcmp[p].v[i];
-		h_cmptable(fp, s, idx, n, COL_TEST);
+		}
+		if (n)
+			h_cmptable(fp, s, idx, n, COL_TEST);
+		if (nc)
+			fprintf(fp, "<p class=\"legend\">%s%d comparisons without "
+			    "change are on their test pages, and in the heat map."
+			    "</p>\n", n ? "Not listed: " : "", nc);
 		h_rolls(fp, s, p, suite);
 	}
 	free(idx);

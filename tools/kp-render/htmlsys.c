@@ -116,7 +116,7 @@ interfnote(FILE *fp, struct hsite *s, int test, int pair, const char *bexp,
 	    "regressed levels were flagged by kp-classify (%s): the benchmark "
 	    "got less of the machine in the target runs, so the slowdown may be "
 	    "the machine (starvation), not the kernel. Check the CPU time on the "
-	    "comparison pages before bisecting.</div>\n", n, nreg, pc);
+	    "test pages before bisecting.</div>\n", n, nreg, pc);
 }
 
 /* why the systematic flag was, or was not, raised for one pair */

@@ -64,7 +64,7 @@ h_test_page(struct hsite *s, int test)
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]", t->first->suite, t->first->bench,
 	    t->first->test, t->first->op, t->first->metric);
 	h_head(fp, title);
-	h_crumbs(fp, s, t->suite_idx, test, NULL);
+	h_crumbs(fp, s, t->suite_idx, test);
 	fputs("<h1>", fp);
 	h_measname(fp, t);
 	fputs("</h1>\n<p class=\"sub\">unit ", fp);
@@ -86,6 +86,25 @@ h_test_page(struct hsite *s, int test)
 	fputs("<h2>Every comparison</h2>\n", fp);
 	memcpy(idx, l->v, l->n * sizeof(*idx));
 	h_cmptable(fp, s, idx, l->n, COL_PAIR);
+	/* the CPU share is of the job's runs: the same at every level */
+	fputs("<h2 id=\"runs\">Runs and interference evidence</h2>\n", fp);
+	for (p = 0; p < r->npair; p++)
+		in[p] = 0;
+	for (i = 0; i < l->n; i++) {
+		const Cmp *c = &r->cmp[l->v[i]];
+
+		if (in[c->pair]++)
+			continue;
+		fputs("<h3>", fp);
+		h_pairname(fp, s, c->pair);
+		fputs("</h3>\n", fp);
+		h_cpushare(fp, s, c);
+		fprintf(fp, "<p>The %zu baseline and %zu target runs side by "
+		    "side, with the CPU time of each: <a href=\"%s\">their "
+		    "page</a>.</p>\n", c->rec.base_runs.n, c->rec.target_runs.n,
+		    h_runspage(s, c));
+	}
+	h_cmp_levels(fp, s, test, page);
 	free(idx);
 	free(in);
 	h_foot(fp);

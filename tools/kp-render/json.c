@@ -54,6 +54,7 @@ render_json(Report *r, FILE *fp)
 	for (i = 0; i < r->nsys; i++)
 		kp_w_raw(w, r->sys[i].line, r->sys[i].len);
 	kp_w_end(w);
+	evidence_json(w, r);
 	kp_w_end(w);
 	kp_w_close(w);	/* checks and closes fp */
 	free(v);

@@ -120,6 +120,7 @@ render_junit(Report *r, FILE *fp)
 				detail(fp, c);
 				fputs("\">regression: ", fp);
 				detail(fp, c);
+				evidence_each(r, c, put, fp);
 				fputs("</failure>\n    </testcase>\n", fp);
 			} else if (v[k]->cls == KP_UNCERTAIN) {
 				fputs(">\n      <skipped message=\"uncertain: ",

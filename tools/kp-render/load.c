@@ -19,6 +19,7 @@ typedef struct {
 	int format, lines;
 	kp_has cmp, sys, run, runstat, sample, stat, rollup;
 	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix, trendix, triix;
+	kp_recix evix;
 } Reader;
 
 static void
@@ -26,19 +27,21 @@ wants(Reader *rd)
 {
 	kp_has *c = &rd->cmp;
 
-	*c = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
+	*c = kp_has_of(KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP,
 	    KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_CONC, KP_CMP_BASE_KERNEL,
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_SINGLE_RUN, KP_CMP_BASE_MEDIAN, KP_CMP_TARGET_MEDIAN,
 	    KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_BASE_RUNS,
-	    KP_CMP_TARGET_RUNS,
+	    KP_CMP_TARGET_RUNS, KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,
+	    KP_CMP_BETTER,
 	    KP_CMP_CHANGE_PCT, KP_CMP_CI_LOW_PCT, KP_CMP_CI_HIGH_PCT, KP_CMP_Q,
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
+	    KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	    KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_CPU_SHARE_RATIO,
 	    KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
-	    KP_CMP_TRIAGE_LINK,
+	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM,
 	    KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,	/* modal.c */
 	    -1);
 	if (rd->format == LOAD_SITE) {
@@ -85,9 +88,9 @@ wants(Reader *rd)
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
-	    KP_STAT_MULTIMODAL, -1);
-	/* outside the site, a flagged group's id: the reports' caveat */
-	if (rd->format != LOAD_SITE)
+	    KP_STAT_HMEAN, KP_STAT_MULTIMODAL, -1);
+	/* the text and md reports: a flagged group's id, for their caveat */
+	if (rd->format == LOAD_REPORT || rd->format == LOAD_TABLE)
 		rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 		    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 		    KP_STAT_GROUP, KP_STAT_MULTIMODAL, -1);
@@ -238,7 +241,8 @@ add_group(Report *r, kp_json *d, Reader *rd)
 
 	/* the reports want only the flagged groups (modal.c): the others
 	 * stay unread there, as every record the reports do not show */
-	if (rd->format != LOAD_SITE && ((m = kp_json_get(d, 0,
+	if ((rd->format == LOAD_REPORT || rd->format == LOAD_TABLE) &&
+	    ((m = kp_json_get(d, 0,
 	    "multimodal")) < 0 || d->tok[m].type != KP_JTRUE))
 		return;
 	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
@@ -252,6 +256,7 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
+	g->hmean = s.hmean;
 	g->sub = s.obs.lv[KP_LV_SUB];
 	g->run = s.obs.lv[KP_LV_RUN];
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
@@ -291,6 +296,12 @@ add_trend(Report *r, kp_json *d, Reader *rd)
 	trend_add(r, &t);
 }
 
+static void
+add_ev(Report *r, kp_json *d, Reader *rd)
+{
+	add_evidence(r, d, &rd->evix);	/* evidence.c */
+}
+
 /*
  * What kp-render reads, by record type: a new record type for the
  * reports is one line here and one add_ function.  The site alone shows
@@ -306,6 +317,7 @@ static const struct {
 	{ &kp_sys_t, add_sys, 0 },
 	{ &kp_run_t, add_run, 0 },
 	{ &kp_triage_t, add_triage, 0 },
+	{ &kp_evidence_t, add_ev, 0 },
 	{ &kp_trend_t, add_trend, 1 },
 	{ &kp_runstat_t, add_runstat, 1 },
 	{ &kp_sample_t, add_sample, 1 },

@@ -15,19 +15,23 @@
 #include "kp.h"
 #include "render.h"
 
-enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL };
+enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
+	OPT_CENTRE, OPT_NAMES };
 
 static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "fail-on-triaged", no_argument, NULL, OPT_FAIL_ON_TRIAGED },
 	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
 	{ "full", no_argument, NULL, OPT_FULL },
+	{ "centre", required_argument, NULL, OPT_CENTRE },
+	{ "names", required_argument, NULL, OPT_NAMES },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char synopsis[] = "usage: kp-render -f FORMAT "
-    "[--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] [--max-age DAYS] "
-    "[-o DIR] [-s SAMPLES] "
+    "[--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] "
+    "[--centre median | hmean] [--names kp | mmtests] [--max-age DAYS] "
+    "[-M MAINTAINERS] [-o DIR] [-s SAMPLES] "
     "[FILE ...]";
 
 /* --fail-on: a comma-separated list of classes and severities, and
@@ -88,12 +92,16 @@ main(int argc, char *argv[])
 	double max_age = 30;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
 	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
+	int fullopt = 0;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt_long(argc, argv, "f:o:s:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:M:o:s:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			format = optarg;
+			break;
+		case 'M':
+			subsys_maintainers(optarg);
 			break;
 		case 'o':
 			outdir = optarg;
@@ -111,6 +119,20 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FULL:
 			full = 1;
+			break;
+		case OPT_CENTRE:
+			if (strcmp(optarg, "median") && strcmp(optarg, "hmean"))
+				kp_die("--centre %s: expected median or hmean",
+				    optarg);
+			r.full.centre = strcmp(optarg, "hmean") == 0 ?
+			    FULL_HMEAN : FULL_MEDIAN;
+			fullopt = 1;
+			break;
+		case OPT_NAMES:
+			if (strcmp(optarg, "kp") && strcmp(optarg, "mmtests"))
+				kp_die("--names %s: expected kp or mmtests", optarg);
+			r.full.mmnames = strcmp(optarg, "mmtests") == 0;
+			fullopt = 1;
 			break;
 		case OPT_FAIL_ON_TRIAGED:
 			triaged = 1;
@@ -143,8 +165,13 @@ main(int argc, char *argv[])
 	if (full && strcmp(format, "text") && strcmp(format, "md") &&
 	    strcmp(format, "csv"))
 		kp_die("--full: expected -f text, md or csv");
+	if (fullopt && !full && !html)
+		kp_die("--centre and --names apply to the full table: "
+		    "expected --full or -f html");
+	/* hmean is in the stat records of scope group */
 	load_as = html ? LOAD_SITE : strcmp(format, "table") == 0 ?
-	    LOAD_TABLE : LOAD_REPORT;
+	    LOAD_TABLE : full && r.full.centre == FULL_HMEAN ? LOAD_FULL :
+	    LOAD_REPORT;
 	lines = !full && (strcmp(format, "csv") == 0 ||
 	    strcmp(format, "json") == 0);
 	if (argc == 0)

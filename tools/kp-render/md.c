@@ -146,6 +146,7 @@ render_md(Report *r, FILE *fp)
 			nrest++;
 	}
 	cover_plain(fp, 1);	/* first: what the summary below rests on */
+	subsys_plain(r, fp, 1);
 	fprintf(fp, "## kp: %zu regressions (%zu red, %zu yellow)\n\n",
 	    r->count[KP_REGRESSION], r->regsev[KP_RED],
 	    r->regsev[KP_YELLOW]);
@@ -163,6 +164,7 @@ render_md(Report *r, FILE *fp)
 				row(fp, r, v[i], 0);
 		fputc('\n', fp);
 	}
+	evidence_md(fp, r, v);
 	if (r->nsys) {
 		fputs("### Across concurrency levels\n\n", fp);
 		fputs("| Direction | Measurement | Kernels | Levels affected | "

@@ -52,7 +52,15 @@ typedef struct {
 	long long n_instances;	/* KP_NULL_INT when missing */
 	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
 	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
+	double hmean;	/* the stat record's, NAN when null */
 } Group;
+
+/* the full table's options (--centre, --names) */
+enum { FULL_MEDIAN, FULL_HMEAN };
+typedef struct {
+	int centre;	/* FULL_MEDIAN, or FULL_HMEAN for rates */
+	int mmnames;	/* rows named as MMTests' compare-kernels names them */
+} FullOpt;
 
 typedef struct { int *v; int n; } List;	/* record indexes, ascending */
 typedef struct { char *base_kernel, *target_kernel; } Pair;
@@ -111,11 +119,17 @@ typedef struct {
 	struct kp_strmap *trendmap;	/* series -> trend */
 	kp_triage *triage;
 	size_t ntriage;
+	FullOpt full;	/* for --full and full.html */
+	/* kp-evidence's records, found by (base_exp, target_exp) */
+	kp_evidence *ev;
+	size_t nev;
+	struct kp_strmap *evmap;
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
  * sys and run records */
-enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE };
+enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE,
+	LOAD_FULL };	/* as LOAD_REPORT, and stat records of scope group */
 void load(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
 
@@ -162,6 +176,21 @@ size_t known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
+/* evidence.c: kp-evidence's record of a comparison's pair of
+ * experiments (or NULL), and its lines in each format; a report with
+ * evidence records says so where a finding has none */
+void add_evidence(Report *r, kp_json *d, kp_recix *ix);	/* load.c */
+const kp_evidence *evidence_of(const Report *r, const kp_cmp *c);
+/* under a finding; shown: the pairs already shown in full (or NULL) */
+void evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
+    const char *indent, struct kp_strmap *shown);
+void evidence_each(const Report *r, const kp_cmp *c,
+    void (*put)(FILE *, const char *), FILE *fp);	/* junit */
+void evidence_md(FILE *fp, const Report *r, const Cmp **v);
+void evidence_json(kp_w *w, const Report *r);
+void evidence_csv_head(FILE *fp, const Report *r);
+void evidence_csv_row(FILE *fp, const Report *r, const kp_cmp *c);
+
 /* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
  * take it for a formula */
 void csv_text(FILE *fp, const char *s, size_t len);
@@ -189,15 +218,30 @@ typedef struct {
 	int nk;
 	FullRow *row;	/* by name, then concurrency */
 	size_t nrow;
+	const Report *r;	/* its groups, for hmean */
+	FullOpt o;
 } Full;
 void full_build(Full *f, const Report *r);
 void full_free(Full *f);
 /* a cell's "3.091M ±1.2%", "-" when none; its "-12.7% R:red" against
  * the baseline, "" when none; the caller frees both */
-char *full_centre(const FullRow *w, int k);
+char *full_centre(const Full *f, const FullRow *w, int k);
 char *full_change(const Full *f, const FullRow *w, int k);
+/* the row's centre: "hmean" for a rate with --centre hmean, else "median" */
+const char *full_centre_name(const Full *f, const FullRow *w);
+/* the row's name: kp's, "name at conc", or with --names mmtests
+ * MMTests' "Hmean ops-futex1_threads-2" */
+void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
+
 /* a static site in the directory outdir, created when missing */
 int render_html(Report *r, const char *outdir);
+
+/* subsys.c: the findings by subsystem, which reports open with; with
+ * -M the sections of a MAINTAINERS file name each one's people */
+void subsys_maintainers(const char *path);
+void subsys_plain(Report *r, FILE *fp, int md);	/* text (md 0) and md */
+struct hsite;
+void subsys_html(FILE *fp, struct hsite *s);	/* the kernel page */
 
 /* cover.c: the coverage records of the comparison (kp-records(5)),
  * summed up one line per pair, kind and cause, for the top of every

@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
+
+static kp_strmap *evshown;	/* the pairs whose evidence is shown */
 
 static const char *const sev_colour[KP_NSEV + 1] = {
 	"\033[31m", "\033[33m", "\033[32m", "", "" };
@@ -182,6 +185,8 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 	fprintf(fp, ") -> %s (", c->target_kernel);
 	runs(fp, r, &c->target_runs);
 	fprintf(fp, "); exp %s/%s\n", c->base_exp, c->target_exp);
+	if (c->class == KP_REGRESSION || c->class == KP_IMPROVEMENT)
+		evidence_plain(fp, r, c, "      ", evshown);
 }
 
 /* the improvements and the uncertain comparisons, most severe first, up
@@ -216,8 +221,10 @@ render_text(Report *r, FILE *fp, int colour)
 	const char *on, *off;
 
 	strip_report(r);
+	evshown = kp_strmap_new();
 	v = by_severity(r);
 	cover_plain(fp, 0);	/* first: what the summary below rests on */
+	subsys_plain(r, fp, 0);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);
 	for (sev = 0; sev <= KP_NSEV; sev++) {

@@ -64,10 +64,7 @@ group(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
 			if (kp_vocab_find(&kp_better_v, b, strlen(b)) < 0)
 				kp_rec_die(d, tok[KP_SAMPLE_BETTER], "expected %s "
 				    "for \"better\", got \"%s\"", kp_better_v.what, b);
-			if (st->ng == st->gcap) {
-				st->gcap = st->gcap ? 2 * st->gcap : 256;
-				st->G = ereallocarray(st->G, st->gcap, sizeof(*st->G));
-			}
+			st->G = kp_grow(st->G, st->ng, sizeof(*st->G));
 			g = &st->G[st->ng];
 			memset(g, 0, sizeof(*g));
 			memcpy(g->s, s, sizeof(g->s));

@@ -51,16 +51,10 @@ intern(Strings *s, const char *p, size_t len)
 		    memcmp(s->arena + s->off[id], p, len) == 0)
 			return id;
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 256;
-		s->off = ereallocarray(s->off, s->cap, sizeof(*s->off));
-		s->len = ereallocarray(s->len, s->cap, sizeof(*s->len));
-		s->hash = ereallocarray(s->hash, s->cap, sizeof(*s->hash));
-	}
-	while (s->arenalen + len + 1 > s->arenacap) {
-		s->arenacap = s->arenacap ? 2 * s->arenacap : 4096;
-		s->arena = erealloc(s->arena, s->arenacap);
-	}
+	s->off = kp_grow(s->off, s->n, sizeof(*s->off));
+	s->len = kp_grow(s->len, s->n, sizeof(*s->len));
+	s->hash = kp_grow(s->hash, s->n, sizeof(*s->hash));
+	s->arena = kp_reserve(s->arena, &s->arenacap, s->arenalen + len + 1);
 	memcpy(s->arena + s->arenalen, p, len);
 	s->arena[s->arenalen + len] = '\0';
 	s->off[s->n] = s->arenalen;
@@ -131,10 +125,7 @@ pairof(Strings *s, uint32_t inst, uint32_t run)
 		if (s->pairs[s->ptab[j] - 1].inst == inst &&
 		    s->pairs[s->ptab[j] - 1].run == run)
 			return s->lastpair = s->ptab[j] - 1;
-	if (s->npairs == s->paircap) {
-		s->paircap = s->paircap ? 2 * s->paircap : 64;
-		s->pairs = ereallocarray(s->pairs, s->paircap, sizeof(*s->pairs));
-	}
+	s->pairs = kp_grow(s->pairs, s->npairs, sizeof(*s->pairs));
 	s->pairs[s->npairs].inst = inst;
 	s->pairs[s->npairs].run = run;
 	s->ptab[j] = s->npairs + 1;

@@ -45,7 +45,7 @@ typedef struct {
 /* the groups of the current test, suite or exp, for its roll-up */
 typedef struct {
 	Brief *b;
-	size_t n, cap;
+	size_t n;
 } Roll;
 
 /* (instance, run) pairs: a run lies on one instance, so samples store
@@ -61,11 +61,11 @@ typedef struct {
 	size_t arenalen, arenacap;
 	size_t *off;
 	uint32_t *len, *hash;
-	uint32_t n, cap;
+	uint32_t n;
 	uint32_t *tab, tabsz;	/* open addressing: id + 1, 0 empty */
 	uint32_t *rank;	/* bytewise order of each id, after rankstrings() */
 	Pair *pairs;	/* by Sample.ri */
-	uint32_t npairs, paircap, *ptab, ptabsz, lastpair;
+	uint32_t npairs, *ptab, ptabsz, lastpair;
 } Strings;
 
 /* the last string seen in each field: samples come in runs of one
@@ -86,7 +86,7 @@ typedef struct {
 	 * inputs, for messages about samples read earlier, and the number
 	 * of lines before each: a sample keeps one 32-bit position */
 	Sample *S;
-	size_t ns, scap;
+	size_t ns;
 	char **inname;
 	uint64_t *inbase, nlines;
 	uint32_t ninname;
@@ -95,7 +95,7 @@ typedef struct {
 	kp_in *in;	/* the open input, reachable when a diagnostic exits */
 	/* groups.c */
 	Group *G;
-	uint32_t ng, gcap, *gtab, gtabsz, lastg;
+	uint32_t ng, *gtab, gtabsz, lastg;
 } Stats;
 
 /* the instance and run of a sample */

@@ -40,10 +40,7 @@ internf(Stats *st, int f, const char *p, size_t len)
 
 	if (l->set && l->len == len && memcmp(l->p, p, len) == 0)
 		return l->id;
-	if (len + 1 > l->cap) {
-		l->cap = len + 64;
-		l->p = erealloc(l->p, l->cap);
-	}
+	l->p = kp_reserve(l->p, &l->cap, len + 1);
 	memcpy(l->p, p, len);
 	l->len = len;
 	l->set = 1;
@@ -134,10 +131,7 @@ sample(Stats *st, kp_json *d, const int *tok)
 	if (!isfinite(v))
 		kp_rec_die(d, tok[KP_SAMPLE_VALUE], "value out of range; expected a "
 		    "finite number");
-	if (st->ns == st->scap) {
-		st->scap = st->scap ? 2 * st->scap : 4096;
-		st->S = ereallocarray(st->S, st->scap, sizeof(*st->S));
-	}
+	st->S = kp_grow(st->S, st->ns, sizeof(*st->S));
 	x = &st->S[st->ns];
 	x->v = v;
 	x->ri = pairof(&st->str, s[S_INSTANCE], s[S_RUN]);

@@ -105,9 +105,6 @@ rollup(Stats *st, Roll *r, const Group *g, int scope, int upto)
 void
 roll_add(Roll *r, const Brief *b)
 {
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 64;
-		r->b = ereallocarray(r->b, r->cap, sizeof(*r->b));
-	}
+	r->b = kp_grow(r->b, r->n, sizeof(*r->b));
 	r->b[r->n++] = *b;
 }

@@ -32,51 +32,33 @@ static kp_w *w;
 
 static const char synopsis[] = "usage: kp-trend [-F] [-p penalty] [file ...]";
 
-static double *
-numbers(kp_json *d, int arr, const char *what, size_t *n)
-{
-	double *v;
-	int e;
-
-	*n = 0;
-	if (d->tok[arr].type != KP_JARR)
-		kp_rec_die(d, arr, "expected an array of numbers for obs.%s", what);
-	v = emalloc((d->tok[arr].n + 1) * sizeof(*v));
-	for (e = kp_json_first(d, arr); e >= 0 && *n < d->tok[arr].n; e = (int)d->tok[e].next)
-		if (kp_json_num(d, e, &v[(*n)++]) < 0 || !isfinite(v[*n - 1]))
-			kp_rec_die(d, e, "expected a finite number in obs.%s", what);
-	return v;
-}
-
 /* the units of a stat record: its instances' medians, else the values of
  * the highest level of obs with two or more */
 static void
 units(kp_json *d, Point *p)
 {
-	int pi, e, k, m, obs, arr, lv;
-	double x, *v;
-	size_t n;
+	static kp_has want;
+	const kp_insts *pi;
+	kp_stat x;
+	kp_nums v;
+	int obs, arr, lv;
+	size_t i;
 
-	if ((pi = kp_json_get(d, 0, "per_instance")) >= 0 &&
-	    d->tok[pi].type == KP_JARR && d->tok[pi].n >= 2) {
-		p->u = emalloc(d->tok[pi].n * sizeof(*p->u));
-		p->inst = emalloc(d->tok[pi].n * sizeof(*p->inst));
-		for (e = kp_json_first(d, pi); e >= 0 && p->nu < d->tok[pi].n;
-		    e = (int)d->tok[e].next) {
-			if (d->tok[e].type != KP_JOBJ ||
-			    (k = kp_json_get(d, e, "instance")) < 0 ||
-			    d->tok[k].type != KP_JSTR)
-				kp_rec_die(d, e, "expected {\"instance\": string, "
-				    "\"median\": number} in per_instance");
-			m = kp_json_get(d, e, "median");
-			if (m < 0 || kp_json_num(d, m, &x) < 0 || !isfinite(x))
-				kp_rec_die(d, m < 0 ? e : m, "expected a finite "
-				    "number \"median\" in per_instance");
-			p->inst[p->nu] = (uint32_t)kp_strmap_add(instmap,
-			    kp_json_str(d, k), strlen(kp_json_str(d, k)), NULL);
-			p->u[p->nu++] = x;
+	if (!want.bit[0] && !want.bit[1])
+		want = kp_has_of(KP_STAT_PER_INSTANCE, -1);
+	kp_rec_read(d, &kp_stat_t, &x, &want, NULL);
+	pi = &x.per_instance;
+	if (pi->n >= 2) {
+		p->u = emalloc(pi->n * sizeof(*p->u));
+		p->inst = emalloc(pi->n * sizeof(*p->inst));
+		for (i = 0; i < pi->n; i++) {
+			p->inst[i] = (uint32_t)kp_strmap_add(instmap,
+			    pi->v[i].instance, strlen(pi->v[i].instance), NULL);
+			p->u[i] = pi->v[i].median;
 		}
+		p->nu = pi->n;
 		p->level = KP_LV_INSTANCE;
+		kp_rec_free(&kp_stat_t, &x);
 		return;
 	}
 	obs = kp_json_get(d, 0, "obs");
@@ -84,27 +66,26 @@ units(kp_json *d, Point *p)
 		for (lv = KP_LV_RUN; lv < KP_NLV; lv++) {
 			if ((arr = kp_json_get(d, obs, kp_word(&kp_level_v, lv))) < 0)
 				continue;
-			v = numbers(d, arr, kp_word(&kp_level_v, lv), &n);
-			if (n >= 2 || (lv == KP_LV_SUB && n == 1)) {
-				p->u = v;
-				p->nu = n;
+			kp_json_nums(d, arr, kp_word(&kp_level_v, lv), &v);
+			if (v.n >= 2 || (lv == KP_LV_SUB && v.n == 1)) {
+				p->u = v.v;
+				p->nu = v.n;
 				p->level = lv;
+				kp_rec_free(&kp_stat_t, &x);
 				return;
 			}
-			free(v);
+			free(v.v);
 		}
 	/* one value: the instance's median, or the record's */
 	p->u = emalloc(sizeof(*p->u));
 	p->level = KP_LV_INSTANCE;
-	if (pi >= 0 && d->tok[pi].type == KP_JARR && d->tok[pi].n == 1 &&
-	    (m = kp_json_get(d, kp_json_first(d, pi), "median")) >= 0 &&
-	    kp_json_num(d, m, &x) == 0 && isfinite(x)) {
-		p->u[p->nu++] = x;
-		return;
+	if (pi->n == 1)
+		p->u[p->nu++] = pi->v[0].median;
+	else {
+		p->u[p->nu++] = kp_req_num(d, "median");
+		p->level = KP_LV_SUB;
 	}
-	x = kp_req_num(d, "median");
-	p->u[p->nu++] = x;
-	p->level = KP_LV_SUB;
+	kp_rec_free(&kp_stat_t, &x);
 }
 
 static void

@@ -1,0 +1,115 @@
+#!/bin/sh
+# kp-ab, the one-shot A/B: the verdicts of the nightly batch, sides of one
+# kernel label kept apart, identity differences named, nothing compared
+# failing, several sides in one table; and the default pairs of
+# kp-compare taking a build on top of an rc against that rc.
+. "$(dirname "$0")/lib.sh"
+L=$FIX/work/log
+verdicts() {	# the verdict of every comparison of a findings file
+	jq -r 'select(.type == "cmp") |
+	    "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)]@\(.conc) \(.class) \(.severity)"' "$1" | sort
+}
+
+# two runs of one kernel label (the fixtures all name 6.18.44-fc-v595)
+run_status kp-ab -k "$T/ab" "$L/baseline" "$L/target-2hogs"
+is "$rc" 0 "two MMTests runs: exit 0"
+is "$(sed -n 1p "$T/out")" "kp-ab: baseline baseline, target(s) target-2hogs" \
+    "one kernel label: the sides are named by their directories"
+grep -q '^  baseline -> target-2hogs: 26 of 26 measurements compared$' "$T/out"
+ok $? "... and compared, every measurement"
+is "$(jq -r 'select(.type == "run") | .kernel' "$T/ab/in.1" "$T/ab/in.2" | paste -sd' ' -)" \
+    "baseline target-2hogs" "... by the kernel field of their records"
+grep -q '(1 run(s), kernel 6.18.44-fc-v595)$' "$T/out"
+ok $? "the header keeps the kernel the runs named"
+
+# the same verdicts as the nightly batch on the two runs, labelled
+mkdir "$T/log"
+ln -s "$L/baseline" "$L/target-2hogs" "$T/log/"
+printf 'baseline kernel=v6.17\ntarget-2hogs kernel=v6.18\n' >"$T/labels"
+make -s -f "$top/pipelines/nightly.mk" DATA="$T/log" OUT="$T/night" LABELS="$T/labels" \
+    KP_BIN="$KP_BIN" "$T/night/findings.ndjson" >/dev/null 2>&1
+verdicts "$T/night/findings.ndjson" >"$T/v.night"
+verdicts "$T/ab/findings.ndjson" >"$T/v.ab"
+is "$(wc -l <"$T/v.ab")" 26 "26 verdicts"
+cmp -s "$T/v.night" "$T/v.ab"
+ok $? "... those of the nightly batch"
+is "$(grep -c ' regression yellow$' "$T/v.ab") $(grep -c '^wis/futex1/futex1-threads\[futex1 ops\]@1 regression' "$T/v.ab")" \
+    "18 1" "18 regressions, futex1 at 1 task among them (tests/data/mmtests/README.md)"
+
+# the exit status of kp-render's gate
+run_status kp-ab --fail-on yellow "$L/baseline" "$L/target-2hogs"
+is "$rc" 1 "--fail-on yellow: exit 1"
+run_status kp-ab --fail-on red "$L/baseline" "$L/target-2hogs"
+is "$rc" 0 "--fail-on red: exit 0 (one run a side is never red)"
+run_status kp-ab -f md "$L/baseline" "$L/target-2hogs"
+is "$rc:$(head -c 2 "$T/out"):$(head -1 "$T/err")" "0:##:kp-ab: baseline baseline, target(s) target-2hogs" \
+    "-f md: the report as Markdown, the header on stderr"
+
+# operands with one label are one side: the A/A rerun pooled with its run
+run_status kp-ab -k "$T/pool" base="$L/baseline" base="$L/baseline-rerun" hogs="$L/target-2hogs"
+is "$rc:$(jq -r 'select(.type == "coverage" and .kind == "merged") | "\(.label) \(.runs | length)"' "$T/pool/findings.ndjson"):$(grep -c '"type":"cmp"' "$T/pool/findings.ndjson")" \
+    "0:base 2:26" "base=A base=A2 hogs=B: two runs on the baseline side, 26 comparisons"
+
+# one tree on both sides: its run is a run of each
+run_status kp-ab "$L/baseline" "$L/baseline"
+is "$rc:$(grep -c 'A -> B: 26 of 26 measurements compared' "$T/out")" "0:1" \
+    "one tree against itself: sides A and B, every measurement compared"
+
+# kernels that differ name the sides; a kp records file and a nightly OUT are inputs
+kp-parse-mmtests --meta kernel=v6.17 "$L/baseline" >"$T/a.ndjson"
+kp-parse-mmtests --meta kernel=v6.18 "$L/target-cpuhog" >"$T/b.ndjson"
+run_status kp-ab "$T/a.ndjson" "$T/b.ndjson"
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline v6.17, target(s) v6.18" "records files: sides named by their kernels"
+run_status kp-ab -k "$T/ab2" "$T/night" "$T/b.ndjson"
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline night, target(s) b" \
+    "a nightly OUT of two kernels against a file: sides named by their paths"
+
+# identity: the fields that differ named, and compared across with -x
+jq -c 'if .type == "run" then .cpu_model = "Intel Xeon" else . end' "$T/b.ndjson" >"$T/xeon.ndjson"
+run_status kp-ab "$T/a.ndjson" "$T/xeon.ndjson"
+is "$rc" 2 "kept apart by cpu_model: nothing compared, exit 2"
+grep -q 'cpu_model "AMD EPYC" against "Intel Xeon" (-x cpu_model), 26 measurement(s) kept apart' "$T/err"
+ok $? "... the field, both values and the option named"
+is "$(tail -1 "$T/err")" \
+    "kp-ab: nothing compared: every measurement was kept apart by identity; compare across with -x cpu_model" \
+    "... and the last line says what to do"
+run_status kp-ab -x cpu_model "$T/a.ndjson" "$T/xeon.ndjson"
+is "$rc:$(grep -c 'v6.17 -> v6.18: 26 of 26 measurements compared' "$T/out")" "0:1" "-x cpu_model compares across it"
+
+# nothing in common, nothing at all
+run_status kp-ab "$L/baseline" "$top/tests/data/gate/baseline.json"
+is "$rc:$(tail -1 "$T/err")" "2:kp-ab: nothing compared: the sides have no measurement in common" \
+    "no measurement in common: exit 2"
+echo '{"type":"note"}' >"$T/none.ndjson"
+run_status kp-ab "$L/baseline" "$T/none.ndjson"
+is "$rc:$(cat "$T/err")" "2:kp-ab: $T/none.ndjson: no measurement in it" "an empty side: exit 2"
+run_status kp-ab x="$L/baseline" "$L/target-2hogs"
+is "$rc" 2 "a label on one operand only: exit 2"
+
+# several environments: one table, a column each, the first the baseline
+for e in native vm qemu; do
+	mkdir "$T/$e"
+	jq --arg e "$e" '.meta.env = $e | if $e == "qemu" then .lmbench.lat_proc.exec = 1410 else . end' \
+	    "$top/tests/data/gate/baseline.json" >"$T/$e/results.json"
+done
+run_status kp-ab "$T/native/results.json" "$T/vm/results.json" "$T/qemu/results.json"
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline native, target(s) vm qemu" \
+    "three results documents: sides named by their env"
+is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement native (baseline) qemu vm" \
+    "... one full table, a column per environment"
+is "$(grep '^lmbench/lat_proc/lat_proc/exec' "$T/out" | tr -s ' ')" \
+    "lmbench/lat_proc/lat_proc/exec[exec latency] at 1, us 705 1410 +100.0% ? 705 +0.0% ?" \
+    "... with the change against native"
+
+run_status kp-ab a="$T/a.ndjson" b="$T/b.ndjson" c="$T/xeon.ndjson"
+is "$rc:$(grep -c '^measurement ' "$T/out"):$(tail -1 "$T/err")" \
+    "2:1:kp-ab: nothing compared for a -> c; kept apart by identity, compare across with -x cpu_model" \
+    "three sides, one kept apart: the table of the others, then exit 2 naming it"
+
+# the nightly batch's default pairs: a describe string against its rc
+kp-parse-mmtests --meta kernel=6.18.0-rc3 "$L/baseline" >"$T/rc.ndjson"
+kp-parse-mmtests --meta kernel=6.18.0-rc3-00042-gabcdef012 "$L/target-2hogs" >>"$T/rc.ndjson"
+kp-identify "$T/rc.ndjson" | kp-stats | kp-compare 2>/dev/null >"$T/rc.cmp"
+is "$(jq -r 'select(.type == "coverage" and .kind == "compared") | "\(.base) \(.target) \(.found)"' "$T/rc.cmp")" \
+    "6.18.0-rc3 6.18.0-rc3-00042-gabcdef012 26" "kp-compare pairs 6.18.0-rc3-00042-gabcdef012 with 6.18.0-rc3"
+done_testing

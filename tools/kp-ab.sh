@@ -1,0 +1,287 @@
+#!/bin/sh
+# kp-ab: the one-shot A/B.  Two (or more) result sets in, whatever their
+# kernel names: parse, identify, compare the first with each other,
+# classify and print the report.  See kp-ab(1).
+prog=kp-ab
+usage() {
+	echo "usage: $prog [-F] [-f format] [-o dir] [-k dir] [-x field] ... [--fail-on what]" \
+	    "[label=]A [label=]B ..."
+}
+die() {
+	echo "$prog: $*" >&2
+	exit 2
+}
+case $1 in
+--help) usage; exit 0 ;;
+--version) echo "$prog @VERSION@"; exit 0 ;;
+esac
+
+# the kp tools: beside this one (build/bin, an installed bin), else PATH
+here=$(cd "$(dirname "$0")" && pwd)
+[ -x "$here/kp-compare" ] && PATH=$here:$PATH
+command -v kp-compare >/dev/null 2>&1 || die "the kp tools (kp-compare, ...) are neither beside $here nor on PATH"
+command -v jq >/dev/null 2>&1 || die "jq is needed"
+
+fmt=text full= site= keep= failon= xs=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-F|--full) full=--full ;;
+	-f) [ $# -ge 2 ] || die "-f: expected a format"; fmt=$2; shift ;;
+	-o) [ $# -ge 2 ] || die "-o: expected a directory"; site=$2; shift ;;
+	-k) [ $# -ge 2 ] || die "-k: expected a directory"; keep=$2; shift ;;
+	-x) [ $# -ge 2 ] || die "-x: expected a field"
+		case $2 in
+		''|*[!A-Za-z0-9_]*) die "-x $2: expected a field name such as cpu_model" ;;
+		esac
+		xs="$xs -x $2"; shift ;;
+	--fail-on) [ $# -ge 2 ] || die "--fail-on: expected a class or severity"
+		failon=$2; shift ;;
+	--fail-on=*) failon=${1#*=} ;;
+	--) shift; break ;;
+	-?*) usage >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
+[ $# -ge 2 ] || { usage >&2; exit 2; }
+case $fmt in
+html) [ -n "$site" ] || die "-f html: give the site's directory with -o" ;;
+text|md|csv|junit|json|table) ;;
+*) die "-f $fmt: expected text, md, csv, junit, json, table or html" ;;
+esac
+
+if [ -n "$keep" ]; then
+	mkdir -p "$keep" || die "$keep: cannot create it"
+	W=$keep
+else
+	W=$(mktemp -d "${TMPDIR:-/tmp}/kp-ab.XXXXXX") || exit 2
+	trap 'rm -rf "$W"' EXIT
+fi
+trap 'exit 2' HUP INT TERM
+rm -f "$W"/in.* "$W"/id.* "$W"/runs.* "$W"/kern.*
+
+# kind PATH: mmtests, records (a file, or a directory of kp records: a
+# nightly.mk OUT with identified/, or NAME.ndjson files) or results
+kind() {
+	if [ -d "$1" ]; then
+		if ls "$1"/identified/*.ndjson >/dev/null 2>&1 || ls "$1"/*.ndjson >/dev/null 2>&1; then
+			echo records
+		else
+			echo mmtests
+		fi
+		return
+	fi
+	[ -r "$1" ] && [ -f "$1" ] || die "$1: cannot read it, expected an MMTests tree, kp records or a results document"
+	if sed -n '/[^[:space:]]/{p;q;}' "$1" |
+	    jq -e 'type == "object" and (.type | type) == "string" and (has("data") | not)' >/dev/null 2>&1; then
+		echo records
+	else
+		echo results
+	fi
+}
+
+# the records of a records input
+records() {
+	if [ -f "$1" ]; then
+		cat "$1"
+	elif ls "$1"/identified/*.ndjson >/dev/null 2>&1; then
+		cat "$1"/identified/*.ndjson
+	else
+		cat "$1"/*.ndjson
+	fi
+}
+
+# parse I PATH [LABEL]: the records of operand I, every run's kernel set
+# to LABEL when given; only run, runstat and sample records go on
+parse() {
+	k=$(kind "$2") || exit 2
+	case $k in
+	mmtests) kp-parse-mmtests ${3:+--meta kernel="$3"} "$2" ;;
+	results) kp-parse-results ${3:+--meta kernel="$3"} "$2" ;;
+	records)
+		records "$2" | jq -c --arg k "$3" 'select(.type == "run" or
+		    .type == "runstat" or .type == "sample") |
+		    if $k != "" and has("kernel") then .kernel = $k else . end' ;;
+	esac >"$W/in.$1" || die "$2: cannot parse it (see above)"
+	grep -q '"type": *"sample"' "$W/in.$1" || die "$2: no measurement in it"
+}
+
+# a kernel name in one spelling: v6.18 and 6.18.0, -00042- and -42-, + and -dirty
+canon() {
+	sed 's/^v//; s/^\([0-9]*\.[0-9]*\)\.0\([^0-9]\|$\)/\1\2/; s/-0*\([0-9]\)/-\1/g; s/+$/-dirty/'
+}
+# field I F: the values of run field F of operand I, one a line
+field() {
+	grep '"type": *"run"' "$W/in.$1" |
+	    jq -r --arg f "$2" 'select(.type == "run") | .[$f] // "" | tostring' | sort -u
+}
+base() {
+	basename "$1" | sed 's/\.\(ndjson\|json\|txt\)$//'
+}
+# names WORD...: are these side names, one per operand and all different?
+names() {
+	[ $# -eq $n ] || return 1
+	printf '%s\n' "$@" | grep -q '^$\|[^A-Za-z0-9._+-]' && return 1
+	[ "$(printf '%s\n' "$@" | canon | sort -u | wc -l)" -eq $n ]
+}
+# candidates F: each operand's one value of run field F
+candidates() {
+	i=1
+	while [ $i -le $n ]; do
+		v=$(field $i "$1")
+		[ "$(printf '%s\n' "$v" | wc -l)" -eq 1 ] || v=
+		printf '%s\n' "${v:-?}"
+		i=$((i + 1))
+	done
+}
+
+# the operands: [label=]path; a label names a side, and operands with one
+# label make one side
+n=0
+for a; do
+	n=$((n + 1))
+	case $a in
+	*=*) l=${a%%=*} p=${a#*=} ;;
+	*) l= p=$a ;;
+	esac
+	case $l in
+	*[!A-Za-z0-9._+-]*) die "$a: a label is letters, digits and . _ + -" ;;
+	esac
+	eval "lab$n=\$l path$n=\$p"
+	parse $n "$p"
+	field $n kernel >"$W/kern.$n"
+done
+
+# The sides.  Operands without labels are named by their kernels when
+# each has one and they all differ, else by their environments (the env
+# of results documents), else by their file or directory names, else A,
+# B, ...; the runs' kernel is then set to the name, so that two runs of
+# one kernel label are still two sides.  Operands with one label make
+# one side.
+relabel=1
+if [ -z "$(i=1; while [ $i -le $n ]; do eval "printf %s \"\$lab$i\""; i=$((i + 1)); done)" ]; then
+	# one name a line, and no "?" taken for a file name
+	IFS='
+'
+	set -f
+	if names $(candidates kernel); then
+		set -- $(candidates kernel)
+		relabel=0
+	elif names $(candidates env); then
+		set -- $(candidates env)
+	elif names $(i=1; while [ $i -le $n ]; do eval "base \"\$path$i\""; i=$((i + 1)); done); then
+		set -- $(i=1; while [ $i -le $n ]; do eval "base \"\$path$i\""; i=$((i + 1)); done)
+	else
+		set -- $(printf '%s\n' A B C D E F G H I J K L M N O P Q R S T U V W X Y Z | head -n $n)
+		[ $# -eq $n ] || die "name the sides: LABEL=PATH"
+	fi
+	unset IFS
+	set +f
+	i=1
+	for l; do
+		eval "lab$i=\$l"
+		i=$((i + 1))
+	done
+else
+	i=1
+	while [ $i -le $n ]; do
+		eval "l=\$lab$i"
+		[ -n "$l" ] || eval "die \"\$path$i: name every side, or none: LABEL=\$path$i\""
+		i=$((i + 1))
+	done
+fi
+
+# the sides in order, the first the baseline; relabelled and identified
+sides=
+i=1
+while [ $i -le $n ]; do
+	eval "l=\$lab$i p=\$path$i"
+	[ $relabel -eq 0 ] || parse $i "$p" "$l"
+	# one run given on two sides (an A/A of one tree, a copied tree) is
+	# two runs: its ids get the side's name
+	field $i run >"$W/runs.$i"
+	if [ -n "$(cat "$W"/runs.* | sort | uniq -d)" ]; then
+		jq -c --arg l "$l" 'if has("run") then .run = "\($l):\(.run)" else . end' \
+		    "$W/in.$i" >"$W/in.tmp" && mv "$W/in.tmp" "$W/in.$i" || exit 2
+		field $i run >"$W/runs.$i"
+	fi
+	kp-identify $xs "$W/in.$i" >"$W/id.$i" || die "$p: kp-identify failed (see above)"
+	printf '%s\n' "$sides" | grep -qxF "$l" || sides="$sides${sides:+
+}$l"
+	i=$((i + 1))
+done
+nsides=$(printf '%s\n' "$sides" | wc -l)
+[ "$nsides" -ge 2 ] || die "one side only ($sides): give a baseline and a target"
+[ "$nsides" -eq 2 ] || full=--full
+basel=$(printf '%s\n' "$sides" | head -1)
+printf '%s\n' "$sides" | sed 1d | while read -r t; do
+	printf 'kernel=%s kernel=%s\n' "$basel" "$t"
+done >"$W/pairs"
+
+kp-stats "$W"/id.* >"$W/stats.ndjson" || die "kp-stats failed (see above)"
+kp-compare -p "$W/pairs" "$W/stats.ndjson" >"$W/cmp.ndjson" || die "kp-compare failed (see above)"
+kp-classify "$W/cmp.ndjson" >"$W/classified.ndjson" || die "kp-classify failed (see above)"
+kp-systematic "$W/classified.ndjson" >"$W/findings.ndjson" || die "kp-systematic failed (see above)"
+
+# what keeps the sides apart: the identity fields of kp-compare's "apart"
+# records, both values, and the -x options that would compare across them
+grep '"type": *"coverage"' "$W/findings.ndjson" |
+    jq -r 'select(.type == "coverage" and .kind == "apart" and .differ != null) |
+    .base as $b | .target as $t | .differ | to_entries[] |
+    "\($b) -> \($t): \(.key) \"\(.value[0])\" against \"\(.value[1])\" (-x \(.key))"' |
+    sort | uniq -c |
+    awk '{ c = $1; sub(/^ *[0-9]+ /, ""); print "  " $0 ", " c " measurement(s) kept apart" }' >"$W/apart"
+
+# the sides, said first: on the terminal's report for text, else on stderr
+{
+	printf 'kp-ab: baseline %s' "$basel"
+	printf '%s\n' "$sides" | sed 1d | tr '\n' ' ' | sed 's/ $//; s/^/, target(s) /'
+	echo
+	i=1
+	while [ $i -le $n ]; do
+		eval "l=\$lab$i p=\$path$i"
+		printf '  %s: %s (%s run(s), kernel %s)\n' "$l" "$p" \
+		    "$(wc -l <"$W/runs.$i")" \
+		    "$(paste -sd, "$W/kern.$i")"
+		i=$((i + 1))
+	done
+	if [ -s "$W/apart" ]; then
+		echo "Identity fields that differ:"
+		cat "$W/apart"
+	fi
+} >"$W/head"
+
+if ! grep -q '^{"type":"cmp"' "$W/findings.ndjson"; then
+	cat "$W/head" >&2
+	if [ -s "$W/apart" ]; then
+		die "nothing compared: every measurement was kept apart by identity; compare across with $(sed 's/.*(\(-x [^)]*\)).*/\1/' "$W/apart" | sort -u | paste -sd' ' -)"
+	fi
+	die "nothing compared: the sides have no measurement in common"
+fi
+
+set -- -f "$fmt" $full
+[ -z "$failon" ] || set -- "$@" --fail-on "$failon"
+if [ "$fmt" = html ]; then
+	cat "$W"/id.* >"$W/samples.ndjson"
+	set -- "$@" -o "$site" -s "$W/samples.ndjson"
+fi
+if [ "$fmt" = text ] || [ "$fmt" = table ]; then
+	cat "$W/head"
+	echo
+else
+	cat "$W/head" >&2
+fi
+kp-render "$@" "$W/findings.ndjson"
+rc=$?
+[ $rc -le 1 ] || exit 2
+# with several targets, one that compared nothing fails too, after the
+# report of the others
+grep '"kind": *"compared"' "$W/findings.ndjson" |
+    jq -r 'select(.type == "coverage" and .kind == "compared" and .level == "pair" and
+	.found == 0) | "\(.base) -> \(.target)"' >"$W/empty"
+if [ -s "$W/empty" ]; then
+	die "nothing compared for $(paste -sd, "$W/empty" | sed 's/,/, /g')$( [ -s "$W/apart" ] &&
+	    printf '; kept apart by identity, compare across with %s' \
+	    "$(sed 's/.*(\(-x [^)]*\)).*/\1/' "$W/apart" | sort -u | paste -sd' ' -)")"
+fi
+exit $rc

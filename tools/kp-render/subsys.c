@@ -1,0 +1,408 @@
+/* subsys.c: the findings grouped by kernel subsystem, which the text, md
+ * and html reports open with.
+ *
+ * The subsystem is kp-classify's field (kp-subsystems(5)); a finding is
+ * grouped under its first title, the subsystem the measurement exercises
+ * most.  With -M, each group names the maintainers, reviewers and lists
+ * of its MAINTAINERS section.  Input in which no record has the field
+ * (a pipeline without kp-classify, or an older one) has no groups to
+ * show, and shows none. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "maintainers.h"
+#include "strmap.h"
+#include "render.h"
+#include "html.h"
+#include "htmlpage.h"
+
+/* regressions listed per subsystem, in text and md, and in the html
+ * table, whose rows must stay short */
+enum { LISTED = 10, LISTED_HTML = 5 };
+
+/* the group of records the map matched nothing for, and of records of a
+ * kp-classify that wrote no subsystem */
+static const char unmapped[] = "unmapped", unassigned[] = "not assigned";
+
+typedef struct {	/* the findings of one subsystem */
+	const char *name;
+	size_t reg[KP_NSEV + 1], nreg, imp, unc, noc;
+	List regs;	/* by severity */
+	kp_strs also;	/* the other titles its measurements name */
+} SGroup;
+
+static kp_maint *maint;
+static const char *maintpath;
+
+void
+subsys_maintainers(const char *path)
+{
+	maint = kp_maint_read(path);
+	maintpath = path;
+}
+
+static const char *
+title_of(const Cmp *c)
+{
+	if (!kp_has_get(&c->rec.has, KP_CMP_SUBSYSTEM))
+		return unassigned;
+	return c->rec.subsystem.n ? c->rec.subsystem.v[0] : unmapped;
+}
+
+static int
+has(const kp_strs *a, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* worst first: red, yellow, green regressions, then all regressions,
+ * uncertain, improvements; unmapped and not assigned last; then by name */
+static int
+byworst(const void *pa, const void *pb)
+{
+	const SGroup *a = pa, *b = pb;
+	int la = a->name == unmapped || a->name == unassigned;
+	int lb = b->name == unmapped || b->name == unassigned;
+	int s;
+
+	if (la != lb)
+		return la - lb;
+	for (s = 0; s < KP_SEV_NONE; s++)
+		if (a->reg[s] != b->reg[s])
+			return a->reg[s] > b->reg[s] ? -1 : 1;
+	if (a->nreg != b->nreg)
+		return a->nreg > b->nreg ? -1 : 1;
+	if (a->unc != b->unc)
+		return a->unc > b->unc ? -1 : 1;
+	if (a->imp != b->imp)
+		return a->imp > b->imp ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* the groups, worst first, in *n; v is by_severity's order */
+static SGroup *
+groups(const Report *r, const Cmp **v, size_t *n)
+{
+	kp_strmap *m = kp_strmap_new();
+	SGroup *g = NULL, *x;
+	const char *t;
+	size_t i, j, k;
+	int isnew;
+
+	for (i = 0; i < r->ncmp; i++) {
+		t = title_of(v[i]);
+		k = kp_strmap_add(m, t, strlen(t), &isnew);
+		if (isnew) {
+			g = ereallocarray(g, k + 1, sizeof(*g));
+			memset(&g[k], 0, sizeof(g[k]));
+			g[k].name = t;
+		}
+		x = &g[k];
+		for (j = 1; j < v[i]->rec.subsystem.n; j++)
+			if (!has(&x->also, v[i]->rec.subsystem.v[j])) {
+				x->also.v = ereallocarray(x->also.v, x->also.n + 1,
+				    sizeof(*x->also.v));
+				x->also.v[x->also.n++] = v[i]->rec.subsystem.v[j];
+			}
+		switch (v[i]->cls) {
+		case KP_REGRESSION:
+			x->reg[v[i]->sev]++;
+			x->nreg++;
+			list_add(&x->regs, (int)(v[i] - r->cmp));
+			break;
+		case KP_IMPROVEMENT: x->imp++; break;
+		case KP_UNCERTAIN: x->unc++; break;
+		case KP_NO_CHANGE: x->noc++; break;
+		default: break;
+		}
+	}
+	*n = kp_strmap_len(m);
+	kp_strmap_free(m);
+	if (*n)
+		qsort(g, *n, sizeof(*g), byworst);
+	return g;
+}
+
+/* "3 regressions (2 red, 1 yellow)", with word "regression" */
+static void
+regcounts(FILE *fp, const SGroup *g, const char *word)
+{
+	int s, n = 0;
+
+	fprintf(fp, "%zu%s%s%s", g->nreg, *word ? " " : "", word,
+	    *word && g->nreg != 1 ? "s" : "");
+	for (s = 0; s < KP_SEV_NONE; s++)
+		if (g->reg[s])
+			fprintf(fp, "%s%zu %s", n++ ? ", " : " (", g->reg[s],
+			    sev_name(s));
+	if (n)
+		fputc(')', fp);
+}
+
+static void
+counts(FILE *fp, const SGroup *g)
+{
+	regcounts(fp, g, "regression");
+	fprintf(fp, ", %zu uncertain, %zu improvement%s, %zu no "
+	    "change", g->unc, g->imp,
+	    g->imp == 1 ? "" : "s", g->noc);
+}
+
+static void
+join(FILE *fp, const char *tag, const kp_strs *a, int *first,
+    void (*put)(FILE *, const char *))
+{
+	size_t i;
+
+	if (!a->n)
+		return;
+	fprintf(fp, "%s%s ", *first ? "" : "; ", tag);
+	for (i = 0; i < a->n; i++) {
+		if (i)
+			fputs(", ", fp);
+		put(fp, a->v[i]);
+	}
+	*first = 0;
+}
+
+/* titles come from a user's map and people from a user's file: no
+ * control character of theirs reaches the terminal */
+static void
+plainput(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+			fputc(*s, fp);
+}
+
+/*
+ * The section of a title.  MAINTAINERS splits a section by naming the
+ * parts "PARENT - PART" ("MEMORY MANAGEMENT - CORE", since 6.14) or
+ * "NETWORKING [PART]" beside "NETWORKING [GENERAL]", so an older file
+ * that lacks the part has the parent, which covered its files: that one
+ * is used, and said.
+ */
+static const kp_maint_sec *
+lookup(const char *title, int *parent)
+{
+	const kp_maint_sec *sec;
+	char buf[512];
+	const char *p;
+
+	*parent = 0;
+	if ((sec = kp_maint_find(maint, title)))
+		return sec;
+	*parent = 1;
+	if ((p = strstr(title, " - ")) && (size_t)(p - title) < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(p - title), title);
+		return kp_maint_find(maint, buf);
+	}
+	if ((p = strstr(title, " [")) && title[strlen(title) - 1] == ']' &&
+	    (size_t)(p - title) < sizeof(buf) - 12) {
+		snprintf(buf, sizeof(buf), "%.*s [GENERAL]", (int)(p - title), title);
+		return kp_maint_find(maint, buf);
+	}
+	return NULL;
+}
+
+/* "M: a, b; R: c; L: list; S: Maintained", or why there is none */
+static void
+people(FILE *fp, const char *title, void (*put)(FILE *, const char *))
+{
+	const kp_maint_sec *sec;
+	int first = 1, parent;
+
+	if (!(sec = lookup(title, &parent))) {
+		fputs("no section of this title in ", fp);
+		put(fp, maintpath);
+		return;
+	}
+	if (parent) {
+		fputs("(no section of this title; its parent ", fp);
+		put(fp, sec->title);
+		fputs(") ", fp);
+	}
+	join(fp, "M:", &sec->m, &first, put);
+	join(fp, "R:", &sec->r, &first, put);
+	join(fp, "L:", &sec->l, &first, put);
+	join(fp, "S:", &sec->s, &first, put);
+	if (first)
+		fputs("no maintainers or lists listed", fp);
+}
+
+static void
+regline(FILE *fp, const Report *r, const Cmp *c, int md)
+{
+	char name[1024];
+	double share;
+
+	measurement(name, sizeof(name), &c->rec);
+	fputs("  - ", fp);
+	(md ? md_put : plainput)(fp, name);
+	fprintf(fp, " at %lld: ", c->rec.conc);
+	if (isnan(c->rec.change_pct))
+		fputs("n/a", fp);
+	else
+		fprintf(fp, "%+.1f%%", c->rec.change_pct);
+	fprintf(fp, " %s, ", sev_name(c->sev));
+	(md ? md_put : plainput)(fp, c->rec.base_kernel);
+	fputs(" -> ", fp);
+	(md ? md_put : plainput)(fp, c->rec.target_kernel);
+	/* the caveats of the full line below, so that a glance at the
+	 * group does not read more into it */
+	if (kp_cmp_single_run(&c->rec) == 1)
+		fputs(" {single run}", fp);
+	if (starved(&c->rec, &share))
+		fputs(" {starved?}", fp);
+	fputc('\n', fp);
+}
+
+void
+subsys_plain(Report *r, FILE *fp, int md)
+{
+	const Cmp **v = by_severity(r);
+	void (*put)(FILE *, const char *) = md ? md_put : plainput;
+	SGroup *g;
+	size_t n, i, j, quiet = 0;
+
+	g = groups(r, v, &n);
+	if (n == 0 || (n == 1 && g[0].name == unassigned))
+		goto out;
+	fprintf(fp, md ? "## Findings by subsystem\n\n" :
+	    "Findings by subsystem:\n");
+	for (i = 0; i < n; i++) {
+		if (g[i].nreg + g[i].unc + g[i].imp == 0) {
+			quiet++;
+			continue;
+		}
+		fputs(md ? "- **" : "", fp);
+		put(fp, g[i].name);
+		fputs(md ? "**: " : ": ", fp);
+		counts(fp, &g[i]);
+		fputc('\n', fp);
+		if (g[i].name == unmapped)
+			fprintf(fp, "  no entry of the subsystem map matches; a "
+			    "map of your own can say (kp-classify -S, "
+			    "kp-subsystems(5))\n");
+		else if (g[i].name == unassigned)
+			fprintf(fp, "  kp-classify wrote no subsystem field: run a "
+			    "kp-classify that does\n");
+		else if (maint) {
+			fputs("  ", fp);
+			people(fp, g[i].name, put);
+			fputc('\n', fp);
+		}
+		if (g[i].also.n) {
+			fputs("  also exercised: ", fp);
+			for (j = 0; j < g[i].also.n; j++) {
+				if (j)
+					fputs(", ", fp);
+				put(fp, g[i].also.v[j]);
+			}
+			fputc('\n', fp);
+		}
+		for (j = 0; j < (size_t)g[i].regs.n && j < LISTED; j++)
+			regline(fp, r, &r->cmp[g[i].regs.v[j]], md);
+		if (g[i].regs.n > LISTED)
+			fprintf(fp, "  - and %d more regressions\n",
+			    g[i].regs.n - LISTED);
+	}
+	if (quiet) {
+		fprintf(fp, "%sNo findings in: ", md ? "\n" : "");
+		for (i = j = 0; i < n; i++)
+			if (g[i].nreg + g[i].unc + g[i].imp == 0) {
+				if (j++)
+					fputs(", ", fp);
+				put(fp, g[i].name);
+				fprintf(fp, " (%zu no change)", g[i].noc);
+			}
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+	for (i = 0; i < n; i++) {
+		free(g[i].regs.v);
+		free(g[i].also.v);
+	}
+	free(g);
+out:
+	free(v);
+}
+
+void
+subsys_html(FILE *fp, struct hsite *s)
+{
+	Report *r = s->r;
+	const Cmp **v = by_severity(r);
+	SGroup *g;
+	size_t n, i, j;
+	int k;
+
+	g = groups(r, v, &n);
+	if (n == 0 || (n == 1 && g[0].name == unassigned))
+		goto out;
+	fputs("<h2>Findings by subsystem</h2>\n<p class=\"legend\">Each "
+	    "comparison is grouped under the first subsystem kp-classify's map "
+	    "names for it (kp-subsystems(5)): the MAINTAINERS section its "
+	    "benchmark exercises most.</p>\n<table>"
+	    "<thead><tr><th>subsystem</th>", fp);
+	if (maint)
+		fputs("<th>maintainers and lists</th>", fp);
+	fputs("<th>regressions</th><th>uncertain</th><th>improvements</th>"
+	    "<th>no change</th><th>worst regressions</th></tr></thead><tbody>\n", fp);
+	for (i = 0; i < n; i++) {
+		fputs("<tr><td>", fp);
+		h_esc(fp, g[i].name);
+		if (g[i].also.n) {
+			fputs("<br><small>also ", fp);
+			for (j = 0; j < g[i].also.n; j++) {
+				if (j)
+					fputs(", ", fp);
+				h_esc(fp, g[i].also.v[j]);
+			}
+			fputs("</small>", fp);
+		}
+		fputs("</td>", fp);
+		if (maint) {
+			fputs("<td>", fp);
+			if (g[i].name == unmapped || g[i].name == unassigned)
+				fputs("-", fp);
+			else
+				people(fp, g[i].name, h_esc);
+			fputs("</td>", fp);
+		}
+		fputs("<td>", fp);
+		regcounts(fp, &g[i], "");
+		fprintf(fp, "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
+		    g[i].unc, g[i].imp, g[i].noc);
+		for (k = 0; k < g[i].regs.n && k < LISTED_HTML; k++) {
+			const Cmp *c = &r->cmp[g[i].regs.v[k]];
+
+			fprintf(fp, "%s<a href=\"%s\">", k ? "<br>" : "",
+			    h_cmppage(s, c));
+			h_esc(fp, c->rec.test);
+			fprintf(fp, " at %lld</a> ", c->rec.conc);
+			h_pct(fp, c->rec.change_pct);
+			fputc(' ', fp);
+			h_esc(fp, sev_name(c->sev));
+		}
+		if (g[i].regs.n > LISTED_HTML)
+			fprintf(fp, "<br>and %d more", g[i].regs.n - LISTED_HTML);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+	for (i = 0; i < n; i++) {
+		free(g[i].regs.v);
+		free(g[i].also.v);
+	}
+	free(g);
+out:
+	free(v);
+}
