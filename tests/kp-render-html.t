@@ -210,6 +210,15 @@ ok $(grep -q "href=\"$test\"" "site/$suite"; echo $?) \
 cmp=$(grep -o "href=\"$test#c[0-9]*\">observations" "site/$test" | head -1 | cut -d'"' -f2)
 ok $(grep -q "<div class=\"cmp\" id=\"${cmp#*#}\">" "site/$test"; echo $?) \
     "the test page's table links to each comparison's section"
+# the scaling plot: levels 1, 2 and 4 on a log2 axis, linked from the
+# comparisons' observations; a test of one level has none
+ok $(grep -q 'concurrency level (log2 scale)' "site/${test%.html}-scaling.svg" &&
+    grep -q '<img src="'"${test%.html}"'-scaling.svg"' "site/$test"; echo $?) \
+    "the test page of a family of powers of two has a log2 scaling plot"
+ok $(grep -q 'href="#scaling">the scaling plot' "site/$test"; echo $?) \
+    "... which its comparisons' observations link to"
+ok $(! ls site/test-syscall-*-scaling.svg 2>/dev/null; echo $?) \
+    "a test of one level has no scaling plot"
 heat=$(ls site | grep '^heat-wis-' | head -1)
 ok $(grep -q 'xlink:href="test-[^"]*\.html#c[0-9]' "site/$heat"; echo $?) \
     "heat map cells link to their comparisons"
@@ -353,10 +362,116 @@ ok $(grep -q '<div class="intf"><b>Interference:</b>' \
     "$t"; echo $?) "... with interference evidence"
 sec "fsite/$(testp fsite context)" 4 'v6.17 &rarr; v6.18-rc1' >"$T/sec"
 cmp4=$T/sec
+# multimodal groups: kp-stats' flag, counted here from the records, marks
+# as many comparison sections; the bimodal stress-ng baseline at 2 workers
+# gets the note and the gap on its level's strip plot, the level 4 none
+cat >modal.py <<'PY'
+import json, sys
+flagged, n = set(), 0
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") == "stat" and r.get("scope") == "group" and r.get("multimodal"):
+        flagged.add(r["group"])
+for line in open(sys.argv[2]):
+    r = json.loads(line)
+    if r.get("type") == "cmp" and flagged & set(r["base_groups"] + r["target_groups"]):
+        n += 1
+print(n)
+PY
+want=$($PY modal.py stats.ndjson findings.ndjson)
+got=$(cat fsite/test-*.html | grep -c '^<div class="modal"><b>Multimodal')
+ok $([ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; echo $?) \
+    "a comparison section marks each of the $want comparisons with a multimodal group ($got)"
+# the text and md reports carry it as a caveat: md lists every comparison
+# that is not "no change", which here is all of them
+ok $(kp-render -f text findings.ndjson |
+    grep -q 'futex1-threads\[futex1 ops\] at 3: .* {multimodal baseline}'; echo $?) \
+    "the text report's caveat: futex1 at 3 tasks has a multimodal baseline"
+is "$(kp-render -f md findings.ndjson | grep -c '; multimodal \(baseline\|target\|both sides\) |$')" \
+    "$want" "the md report's reason names each multimodal comparison"
+# the full table marks each kernel's cell whose group is flagged
+is "$(grep -o 'chip modal' fsite/full.html | wc -l | tr -d ' ')" \
+    "$(jq -r 'select(.type == "stat" and .scope == "group" and .multimodal) |
+    [.kernel, .suite, .bench, .test, .op, .metric, .conc] | @tsv' stats.ndjson |
+    sort -u | wc -l | tr -d ' ')" \
+    "full.html marks every kernel and level whose group is multimodal"
+t=fsite/$(testp fsite context)
+sec "$t" 2 'v6.17 &rarr; v6.18-rc1' >"$T/sec2"
+ok $(grep -q '<div class="modal"><b>Multimodal baseline:</b>.*gap rule' "$T/sec2" &&
+    grep -q 'chip modal.*multimodal baseline' "$t"; echo $?) \
+    "the bimodal stress-ng baseline at 2 workers: the note, and the chip in the table"
+ok $(grep -q '>multimodal: 1 | 5</text>' "${t%.html}-l2.svg"; echo $?) \
+    "... and its level's strip plot shades the gap between the lone run and the rest"
+sec "$t" 4 'v6.17 &rarr; v6.18-rc1' >"$T/sec4"
+ok $(! grep -q 'multimodal' "$T/sec4" "${t%.html}-l4.svg"; echo $?) \
+    "... while its level 4 has no mark"
+cat >modalcol.py <<'PY'
+import re, sys
+html = open(sys.argv[1]).read()
+# the pairs' summary: the first table with the column
+table = [t for t in re.findall(r"<table.*?</table>", html, re.S)
+         if "multi&shy;modal</th>" in t][0]
+heads = re.findall(r"<th[ >].*?</th>", table[:table.index("</thead>")])
+col = [re.sub("<[^>]*>", "", h) for h in heads].index("multi&shy;modal")
+for row in re.findall(r"<tr><td>(.*?)</tr>", table):
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", "<td>" + row)
+    print(re.sub("<[^>]*>", "", cells[0]), re.sub("<[^>]*>", "", cells[1]),
+          re.sub("<[^>]*>", "", cells[col]))
+PY
+cat >modalpair.py <<'PY'
+import json, sys
+flagged, n = set(), {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") == "stat" and r.get("scope") == "group" and r.get("multimodal"):
+        flagged.add(r["group"])
+for line in open(sys.argv[2]):
+    r = json.loads(line)
+    if r.get("type") == "cmp":
+        k = r["base_kernel"] + " " + r["target_kernel"]
+        n[k] = n.get(k, 0) + bool(flagged & set(r["base_groups"] + r["target_groups"]))
+for k in sorted(n):
+    print(k, n[k])
+PY
+is "$($PY modalcol.py fsite/index.html | sort)" \
+    "$($PY modalpair.py stats.ndjson findings.ndjson)" \
+    "the kernel page counts each pair's comparisons with a multimodal group"
+# the experiments a section's heading names are those a runs page names
+# in its exp row
+exps=$(grep -o 'experiments <code>[0-9a-f]*</code> vs <code>[0-9a-f]*' "$T/sec4" |
+    sed 's/<[^>]*>//g; s/experiments //; s/ vs / /')
+got=$(for f in fsite/runs-stressng-*.html; do
+	grep '<td title="the experiment the comparison names' "$f" |
+	    sed 's/<[^>]*>/ /g' | awk '{ print $2, $NF }'
+done | grep -x "$exps")
+ok $([ -n "$exps" ] && [ "$got" = "$exps" ]; echo $?) \
+    "a runs page names the experiments of the section's heading ($exps)"
 ok $(grep -q 'class="sev \(red\|yellow\)"' "$cmp4" &&
     grep -q 'bogo-ops/s fell 4[0-9]' "$cmp4"; echo $?) \
     "... its section at 4 workers shows the ~48% drop with a severity"
 t=fsite/$(testp fsite futex1-threads)
+# its scaling plot: a line per kernel, the baseline first and the rest in
+# kp(7) order, each point the median its cmp records give that kernel
+is "$(grep -o '<text x="[0-9]*" y="[0-9]*">[^<]*</text>' "${t%.html}-scaling.svg" |
+    sed 's/<[^>]*>//g' | tr '\n' ,)" "v6.17 (baseline),v6.18-rc1,v6.18," \
+    "the scaling plot's legend: the baseline, then kp(7) order"
+cat >scaling.py <<'PY'
+import json, sys
+pts = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") != "cmp" or r["test"] != sys.argv[2]:
+        continue
+    pts[(r["base_kernel"], r["conc"])] = r["base_median"]
+    pts[(r["target_kernel"], r["conc"])] = r["target_median"]
+for (k, c), m in sorted(pts.items()):
+    print("%s at %d: median %.6g" % (k, c, m))
+PY
+is "$(grep -o '<title>[^<]* at [0-9]*: median [^ <]*' "${t%.html}-scaling.svg" |
+    sed 's/<title>//' | sort)" "$($PY scaling.py findings.ndjson futex1-threads)" \
+    "... its points are each kernel's median at each level, as the records say"
+ok $(grep -q 'concurrency level</text>' "${t%.html}-scaling.svg"; echo $?) \
+    "... on a linear axis for levels 1 to 4"
 # at 3 tasks the baseline's two runs lie 48% apart: one target run 55% lower
 # is within that run noise (kp-classify(1), one run a side)
 ok $(grep -q 'v6.18:</b> <b>not systematic</b>: regression at 3 of 4 tested levels.*uncertain at 3\.' \

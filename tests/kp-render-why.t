@@ -17,9 +17,9 @@ cd "$T" || exit 2
 } >in.ndjson
 run_status kp-render -f html -o site in.ndjson
 is "$rc" 0 "renders"
-grep -o '<td>[0-9]&times;.*</td></tr>' site/index.html >groups
+grep -o '<td class="why">[0-9]&times;.*</td></tr>' site/index.html >groups
 si='<span class="chip" title="one run per side: the test saw no run-to-run noise, so the change is held against a noise floor">single run</span>'
-is "$(cat groups)" "<td>2&times; <span>$si<span class=\"chip\">not significant, interval with run noise beyond the minimum</span><span class=\"chip intf\">interference</span></span><br>1&times; <span><span class=\"chip\">not significant, interval wide</span></span></td></tr>" \
+is "$(cat groups)" "<td class=\"why\">2&times; <span>$si<span class=\"chip\">not significant, interval with run noise beyond the minimum</span><span class=\"chip intf\">interference</span></span><br>1&times; <span><span class=\"chip\">not significant, interval wide</span></span></td></tr>" \
     "uncertain comparisons grouped by why and caveats, whatever their reasons say"
 cat site/test-*.html | grep -o '<span title="zz;q(1)">.*</span></span></td>' >chips
 is "$(cat chips)" "<span title=\"zz;q(1)\">$si<span class=\"chip\">not significant, interval with run noise beyond the minimum</span><span class=\"chip\">run sd 8%, default</span><span class=\"chip intf\">interference: target cpu share 50% of baseline</span></span></td>" \

@@ -266,6 +266,16 @@ is "$(grep '^wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s ' "$T/out" | tr
 is "$(grep -c ' at [0-9]*, ' "$T/out")" 6 "--full text: one row per measurement and level"
 kp-render -f md --full "$T/full.in" | grep -qF '| wis/futex1/futex1-threads\[futex1 ops\] at 2, ops/s | 200 | 150<br>-25.0% R:red | 174.6<br>-12.7% R:red |'
 ok $? "--full md: the same row as a table row"
+# a chain of releases, each compared with the one before and listed
+# newest first: every kernel is a baseline once, and the oldest leads
+for p in "v6.3 v6.4" "v6.2 v6.3" "v6.1 v6.2"; do
+	set -- $p
+	mkcmp futex1-threads 2 regression red 80 200 150 -25 |
+	    sed "s/\"base_kernel\":\"v6.17\"/\"base_kernel\":\"$1\"/; s/\"target_kernel\":\"v6.18\"/\"target_kernel\":\"$2\"/"
+done >"$T/chain.in"
+is "$(kp-render -f text --full "$T/chain.in" | grep '^measurement' | tr -s ' ')" \
+	"measurement v6.1 (baseline) v6.2 v6.3 v6.4" \
+	"--full: in a chain of releases the oldest is the baseline"
 kp-render -f csv --full "$T/full.in" >"$T/full.csv"
 python3 -c '
 import csv, sys

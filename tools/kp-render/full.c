@@ -63,8 +63,11 @@ columns(Full *f, const Report *r)
 			nbase[x] += k == 0;
 		}
 	}
+	/* a tie, as in a chain of releases each compared with the one
+	 * before, goes to the earliest kernel in kp(7) order, the oldest */
 	for (j = 1; j < f->nk; j++)
-		if (nbase[j] > nbase[best])
+		if (nbase[j] > nbase[best] || (nbase[j] == nbase[best] &&
+		    bykver(&f->kern[j], &f->kern[best]) < 0))
 			best = (size_t)j;
 	if (f->nk) {
 		const char *b = f->kern[best];

@@ -64,6 +64,10 @@ void svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
 #define SVG_NPALETTE 9
 extern const char *const svg_palette[SVG_NPALETTE];	/* runs, pairs, kernels */
+/* htmlmodes.c: the strip plot's gap on a multimodal column, sorted
+ * values v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
+void svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,
+    const double *v, int n, double x0, double w, double ya, double yb);
 void open_svg(FILE *fp, int w, int h, const char *title);
 void esc_cut(FILE *fp, const char *s, size_t max);	/* h_esc, cut to max */
 void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */

@@ -91,6 +91,7 @@ section(FILE *fp, struct hsite *s, const Cmp *c)
 	h_esc(fp, c->rec.target_exp);
 	fputs("</code></span></h3>\n", fp);
 	verdict(fp, s, c);
+	h_modalnote(fp, s, c);
 	h_evidence(fp, s, c);
 	fputs("</div>\n", fp);
 }
@@ -282,6 +283,10 @@ level(FILE *fp, struct hsite *s, const char *page, long long conc,
 		svg_strip(s, svg, &c0->rec, col, ncol);
 		fprintf(fp, "<div class=\"fig\"><img src=\"%s\" alt=\"every "
 		    "observation by kernel, run and repetition\"></div>\n", svg);
+		if (h_scaling_has(s, c0->test_idx))
+			fputs("<p class=\"legend\">Every kernel at every level "
+			    "of this test: <a href=\"#scaling\">the scaling plot"
+			    "</a>.</p>\n", fp);
 		fputs("<details><summary>Sources</summary><table class=\"sort\">"
 		    "<thead><tr><th>kernel</th><th>instance</th><th>run</th>"
 		    "<th>iter</th><th>values</th><th>source</th></tr></thead>"

@@ -222,8 +222,9 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		fprintf(fp, "</td><td class=\"n\">%lld/%lld</td><td class=\"n\">",
 		    c->rec.n_base, c->rec.n_target);
 		h_num(fp, c->rec.score);
-		fputs("</td><td>", fp);
+		fputs("</td><td class=\"why\">", fp);
 		h_chips(fp, c->rec.why, c->rec.caveats, &c->rec);
+		h_modalchip(fp, s, c);
 		fprintf(fp, "</td><td class=\"n\"><a href=\"%s\">observations</a>"
 		    "</td></tr>\n", h_cmppage(s, c));
 	}

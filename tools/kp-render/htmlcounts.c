@@ -56,6 +56,7 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 		if (!inscope(c, suite))
 			continue;
 		k->n++;
+		k->modal += h_modalany(s, c);
 		if (c->cls == KP_REGRESSION) {
 			char b[96];
 			k->reg[h_sevidx(c)]++;
@@ -121,7 +122,9 @@ h_countshead(FILE *fp)
 	    "concurrency level (kp-systematic)\">systematic</th>"
 	    "<th title=\"tests with missing concurrency levels or incomplete "
 	    "groups\">incomplete</th><th title=\"tests with groups whose "
-	    "coefficient of variation is high (kp-stats)\">unstable</th>", fp);
+	    "coefficient of variation is high (kp-stats)\">unstable</th>"
+	    "<th title=\"comparisons with a multimodal group on either "
+	    "side: " H_MODAL "\">multi&shy;modal</th>", fp);
 }
 
 static void
@@ -170,6 +173,7 @@ h_countscells(FILE *fp, const struct counts *k)
 	}
 	cell(fp, k->incomplete, NULL);
 	cell(fp, k->unstable, NULL);
+	cell(fp, k->modal, NULL);
 }
 
 /* data completeness and stability warnings from the stat roll-ups */
@@ -292,7 +296,7 @@ h_pairtable(FILE *fp, struct hsite *s, int suite)
 		h_esc(fp, s->r->pair[p].target_kernel);
 		fputs("</a></td>", fp);
 		h_countscells(fp, &k);
-		fputs("<td>", fp);
+		fputs("<td class=\"why\">", fp);
 		reasons(fp, s, p, suite);
 		fputs("</td></tr>\n", fp);
 	}

@@ -25,14 +25,16 @@ h_full_page(struct hsite *s)
 		    "samples; against the baseline, the change of that centre "
 		    "and kp-classify's verdict: R regression with its severity, "
 		    "I improvement, ? uncertain, = no change. The kernels are in "
-		    "the order of kp(7).</p>\n", fp);
+		    "the order of kp(7); <i>multimodal</i> marks a kernel's values "
+		    "that kp-stats' gap rule splits into clusters.</p>\n", fp);
 	else
 		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
 		    "kernel's median with the coefficient of variation of its "
 		    "samples; against the baseline, the change of the median and "
 		    "the verdict: R regression with its severity, I improvement, "
 		    "? uncertain, = no change. The kernels are in the order of "
-		    "kp(7).</p>\n", fp);
+		    "kp(7); <i>multimodal</i> marks a kernel's values that "
+		    "kp-stats' gap rule splits into clusters.</p>\n", fp);
 	fputs("<table class=\"sort\"><thead><tr><th>measurement</th>", fp);
 	for (k = 0; k < f.nk; k++) {
 		fputs("<th>", fp);
@@ -62,6 +64,9 @@ h_full_page(struct hsite *s)
 
 			fputs("<td class=\"n\">", fp);
 			h_esc(fp, a);
+			if (x && h_modal(s, x, w->side[k] == 't') == 1)
+				fprintf(fp, " <span class=\"chip modal\" "
+				    "title=\"%s\">multimodal</span>", H_MODAL);
 			if (*b) {
 				fprintf(fp, "<br><span class=\"cls %s\">",
 				    class_name(x->cls));

@@ -8,6 +8,7 @@
 struct counts {
 	int n, reg[KP_NSEV], imp[KP_NSEV], unc, noc, uncl, sysreg, sysimp;
 	int interf, incomplete, unstable;
+	int modal;	/* comparisons with a multimodal group on a side */
 };
 
 /* h_cmptable's optional columns */
@@ -80,6 +81,28 @@ void h_systable(FILE *fp, struct hsite *s, int pair);	/* a pair's groups */
 /* why one test of a pair is, or is not, systematic */
 void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
 
+/* htmlscaling.c: a test page's scaling plot, the value against the
+ * level by kernel, when the test has two levels or more */
+void h_scaling(FILE *fp, struct hsite *s, int test, const char *page);
+int h_scaling_has(struct hsite *s, int test);	/* it has one */
+void h_scaling_done(void);	/* after the last test page */
+
+/* htmlmodes.c: the groups kp-stats flags multimodal, by its gap rule */
+#define H_MODAL "kp-stats' gap rule found separate clusters in this " \
+	"side's values: split the sorted values at their widest gap, " \
+	"multimodal when that gap is at least 25% of the median and at " \
+	"least twice the two sides' ranges together; the median, and its " \
+	"change, may describe neither cluster"
+/* 1: a group of side (0 baseline, 1 target) is multimodal, 0: none is,
+ * -1: no stat record says */
+int h_modal(struct hsite *s, const Cmp *c, int side);
+int h_modalany(struct hsite *s, const Cmp *c);	/* either side */
+void h_modalchip(FILE *fp, struct hsite *s, const Cmp *c);	/* table row */
+void h_modalnote(FILE *fp, struct hsite *s, const Cmp *c);	/* cmp page */
+
+/* htmlsamples.c: the groups of one side of a comparison, one the room
+ * for the id of an old record's one group */
+const kp_strs *h_groupsof(const Cmp *c, int side, kp_strs *one);
 /* htmlsamples.c: the observations of one side of comparison c (0 the
  * baseline, 1 the target), found by its groups, sorted for the strip plot */
 Sample **h_samplesof(struct hsite *s, const Cmp *c, int side, int *n);

@@ -60,6 +60,33 @@ runname(const Cmp *c, size_t i)
 	return i < nb ? c->rec.base_runs.v[i] : c->rec.target_runs.v[i - nb];
 }
 
+/*
+ * The experiment each side of the comparison names, the ids its page's
+ * header shows.  A run record's own exp is another id (kp-records(5),
+ * IDENTITY): it covers the run fields only, the comparison's adds the
+ * suite, job and parameters, so the table names both, each for what it is.
+ */
+#define RUNEXP "the run record's exp: an id of its run fields only; the " \
+	"comparison's experiment (the row above) adds the suite, job and " \
+	"parameters"
+
+static void
+expsrow(FILE *fp, const Cmp *c, size_t nb, size_t nr)
+{
+	size_t i;
+	int diff = strcmp(S(c->rec.base_exp), S(c->rec.target_exp)) != 0;
+
+	fprintf(fp, "<tr%s><td title=\"the experiment the comparison names "
+	    "on this side, as its page's header does\">exp</td>", diff ?
+	    " class=\"diff\"" : "");
+	for (i = 0; i < nr; i++) {
+		fputs("<td class=\"mono\">", fp);
+		h_esc(fp, i < nb ? S(c->rec.base_exp) : S(c->rec.target_exp));
+		fputs("</td>", fp);
+	}
+	fputs("</tr>\n", fp);
+}
+
 static void
 runtable(FILE *fp, struct hsite *s, const Cmp *c)
 {
@@ -84,6 +111,7 @@ runtable(FILE *fp, struct hsite *s, const Cmp *c)
 		fputs("</span></th>", fp);
 	}
 	fputs("</tr></thead><tbody>\n", fp);
+	expsrow(fp, c, nb, nr);
 	for (k = 0; k < KP_LEN(shown); k++) {
 		f = shown[k];
 		v0 = text(r[0], f);
@@ -95,8 +123,12 @@ runtable(FILE *fp, struct hsite *s, const Cmp *c)
 		/* start and finish differ between any two runs */
 		if (f == KP_RUN_START || f == KP_RUN_FINISH || f == KP_RUN_SRC)
 			diff = 0;
-		fprintf(fp, "<tr%s><td>%s</td>", diff ? " class=\"diff\"" : "",
-		    kp_run_t.f[f].name);
+		if (f == KP_RUN_EXP)
+			fprintf(fp, "<tr%s><td title=\"%s\">run exp</td>", diff ?
+			    " class=\"diff\"" : "", RUNEXP);
+		else
+			fprintf(fp, "<tr%s><td>%s</td>", diff ?
+			    " class=\"diff\"" : "", kp_run_t.f[f].name);
 		for (i = 0; i < nr; i++) {
 			v = text(r[i], f);
 			fputs("<td class=\"mono\">", fp);

@@ -31,8 +31,8 @@ bysample(const void *a, const void *b)
  * cmp records named their groups has the group of the side's experiment
  * and its own measurement, by libkp's definition of the id.
  */
-static const kp_strs *
-groupsof(const Cmp *c, int side, kp_strs *one)
+const kp_strs *
+h_groupsof(const Cmp *c, int side, kp_strs *one)
 {
 	const kp_cmp *k = &c->rec;
 
@@ -48,7 +48,7 @@ h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
 {
 	char id[KP_IDSZ], *idp = id;
 	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = groupsof(c, side, &one);
+	const kp_strs *groups = h_groupsof(c, side, &one);
 	const kp_strs *runs = side ? &c->rec.target_runs : &c->rec.base_runs;
 	Sample **v = NULL, *first;
 	size_t g, i, k;
@@ -135,7 +135,7 @@ h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
 {
 	char id[KP_IDSZ], *idp = id;
 	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = groupsof(c, side, &one);
+	const kp_strs *groups = h_groupsof(c, side, &one);
 	const Group *g;
 	Sample *v = NULL;
 	size_t i;

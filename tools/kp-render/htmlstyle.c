@@ -29,6 +29,9 @@ h_style(struct hsite *s)
 "th,td{border:1px solid #e1e1e6;padding:2px 6px;text-align:left;"
 "vertical-align:top;max-width:420px;overflow-wrap:break-word}\n"
 "th{background:#f0f1f4;font-weight:600;white-space:nowrap}\n"
+/* chips of reasons: squeezed into a narrow column at 1024 pixels they made
+ * every row a tower; wide, the table scrolls in its box instead */
+"td.why{min-width:22em}\n"
 "table.sort th{cursor:pointer}\n"
 "table.sort th:hover{background:#e2e5ec}\n"
 "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
@@ -63,6 +66,9 @@ h_style(struct hsite *s)
 "border-radius:3px;background:#eef0f4;color:#333;font-size:11px}\n"
 "span.chip.intf{background:#ffe0b2;color:#6d3200;font-weight:600}\n"
 "span.chip.unst{background:#efe3f5;color:#4a148c}\n"
+"span.chip.modal{background:#fff3c4;color:#5d4400;border:1px dashed #d4a800}\n"
+"div.modal{background:#fffbea;border-left:3px dashed #d4a800;"
+"padding:4px 8px;margin:6px 0}\n"
 "div.verdict{border:1px solid #ddd;border-left:5px solid #888;"
 "background:#fff;padding:6px 10px;margin:8px 0;font-size:14px}\n"
 "div.verdict.regression{border-left-color:#b2182b}\n"

@@ -75,6 +75,7 @@ h_test_page(struct hsite *s, int test)
 	fprintf(fp, "<div class=\"fig\"><object type=\"image/svg+xml\" "
 	    "data=\"%s\">change by concurrency level: %s</object></div>\n",
 	    svg, svg);
+	h_scaling(fp, s, test, page);
 	trends(fp, s, test, page);
 	fputs("<h2>Systematic?</h2>\n", fp);
 	for (i = 0; i < l->n; i++)

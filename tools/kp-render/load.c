@@ -41,7 +41,9 @@ wants(Reader *rd)
 	    KP_CMP_INTERFERENCE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
-	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM, -1);
+	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM,
+	    KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,	/* modal.c */
+	    -1);
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
 		kp_has_set(c, KP_CMP_JOB);
@@ -56,6 +58,8 @@ wants(Reader *rd)
 		kp_has_set(c, KP_CMP_HEDGES_G);
 		kp_has_set(c, KP_CMP_CLIFFS_DELTA);
 		kp_has_set(c, KP_CMP_UNSTABLE);
+		kp_has_set(c, KP_CMP_BASE_MEAN);	/* sd = cv x mean, */
+		kp_has_set(c, KP_CMP_TARGET_MEAN);	/* htmlscaling.c */
 	}
 	rd->sys = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST, KP_SYS_OP,
 	    KP_SYS_METRIC, KP_SYS_BASE_EXP, KP_SYS_TARGET_EXP,
@@ -84,7 +88,12 @@ wants(Reader *rd)
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
-	    KP_STAT_HMEAN, -1);
+	    KP_STAT_HMEAN, KP_STAT_MULTIMODAL, -1);
+	/* the text and md reports: a flagged group's id, for their caveat */
+	if (rd->format == LOAD_REPORT || rd->format == LOAD_TABLE)
+		rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
+		    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
+		    KP_STAT_GROUP, KP_STAT_MULTIMODAL, -1);
 	rd->rollup = kp_has_of(KP_ROLLUP_SCOPE, KP_ROLLUP_EXP, KP_ROLLUP_SUITE,
 	    KP_ROLLUP_BENCH, KP_ROLLUP_TEST, KP_ROLLUP_N_GROUPS,
 	    KP_ROLLUP_INCOMPLETE_GROUPS, KP_ROLLUP_MISSING_CONC,
@@ -228,7 +237,14 @@ add_group(Report *r, kp_json *d, Reader *rd)
 {
 	kp_stat s;
 	Group *g;
+	int m;
 
+	/* the reports want only the flagged groups (modal.c): the others
+	 * stay unread there, as every record the reports do not show */
+	if ((rd->format == LOAD_REPORT || rd->format == LOAD_TABLE) &&
+	    ((m = kp_json_get(d, 0,
+	    "multimodal")) < 0 || d->tok[m].type != KP_JTRUE))
+		return;
 	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
 	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
 	g = &r->grp[r->ngrp++];
@@ -239,6 +255,7 @@ add_group(Report *r, kp_json *d, Reader *rd)
 		    s.metric, s.conc);
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
+	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
 	g->sub = s.obs.lv[KP_LV_SUB];
 	g->run = s.obs.lv[KP_LV_RUN];
@@ -304,7 +321,7 @@ static const struct {
 	{ &kp_trend_t, add_trend, 1 },
 	{ &kp_runstat_t, add_runstat, 1 },
 	{ &kp_sample_t, add_sample, 1 },
-	{ &kp_stat_t, add_group, 1 },	/* scope group: kp_stat_t's scopes */
+	{ &kp_stat_t, add_group, 0 },	/* scope group: kp_stat_t's scopes */
 	{ &kp_rollup_t, add_rollup, 1 },
 };
 
@@ -336,8 +353,7 @@ load(Report *r, const char *path, int format, int lines)
 			if (strcmp(type, readers[i].t->name) != 0 ||
 			    (readers[i].t->scopes && !kp_rec_is(&d, readers[i].t)))
 				continue;
-			if (format == LOAD_SITE || !readers[i].site_only ||
-			    (format == LOAD_FULL && readers[i].add == add_group))
+			if (format == LOAD_SITE || !readers[i].site_only)
 				readers[i].add(r, &d, &rd);
 			break;
 		}

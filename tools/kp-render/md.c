@@ -87,9 +87,10 @@ history(FILE *fp, const kp_cmp *c)
 }
 
 static void
-row(FILE *fp, const Cmp *x, int withclass)
+row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 {
 	const kp_cmp *c = &x->rec;
+	const char *modal = modal_sides(r, c);
 
 	fputs("| ", fp);
 	if (withclass) {
@@ -118,6 +119,11 @@ row(FILE *fp, const Cmp *x, int withclass)
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
 	md_put(fp, S(c->reason));
+	if (modal) {	/* kp-stats' caveat, as the text report's */
+		fprintf(fp, "%smultimodal ", c->reason && *c->reason ?
+		    "; " : "");
+		md_put(fp, modal);
+	}
 	fputs(" |\n", fp);
 }
 
@@ -155,7 +161,7 @@ render_md(Report *r, FILE *fp)
 		header(fp, 0);
 		for (i = 0; i < r->ncmp; i++)
 			if (headline(v[i]))
-				row(fp, v[i], 0);
+				row(fp, r, v[i], 0);
 		fputc('\n', fp);
 	}
 	evidence_md(fp, r, v);
@@ -223,7 +229,7 @@ render_md(Report *r, FILE *fp)
 		header(fp, 1);
 		for (i = 0; i < r->ncmp; i++)
 			if (!headline(v[i]) && v[i]->cls != KP_NO_CHANGE)
-				row(fp, v[i], 1);
+				row(fp, r, v[i], 1);
 		fputs("\n</details>\n", fp);
 	}
 	free(v);

@@ -51,6 +51,7 @@ typedef struct {
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
 	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
+	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 	double hmean;	/* the stat record's, NAN when null */
 } Group;
 
@@ -160,6 +161,12 @@ void fmt_si(char *buf, size_t sz, double v);
 /* kp-classify found the benchmark starved of CPU: the target's CPU share
  * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
 int starved(const kp_cmp *c, double *pct);
+
+/* modal.c: kp-stats' multimodal flag of a side (0 baseline, 1 target)
+ * from its groups' stat records: 1, 0, or -1 when none says */
+int modal_side(const Report *r, const kp_cmp *c, int side);
+/* "baseline", "target", "both sides", or NULL when neither is */
+const char *modal_sides(const Report *r, const kp_cmp *c);
 
 /* history.c */
 size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */

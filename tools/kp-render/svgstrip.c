@@ -158,6 +158,8 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 			vals[i] = m[i]->value;
 		kp_sort(vals, n);
 		med = kp_median(vals, n);
+		svg_modes(fp, s, col[k].c, col[k].side, vals, n, x0, colw,
+		    top + ph * hi / (hi - lo), -ph / (hi - lo));
 		free(vals);
 		fprintf(fp, "<path d=\"M%.1f %.1fh%d\" stroke=\"#222\" "
 		    "stroke-width=\"2\"/>\n", x0 + 3, Y(med), colw - 6);

@@ -97,16 +97,20 @@ group(FILE *fp, const kp_sys *s, int colour)
 }
 
 /* What a reader must know before trusting a line: the test saw one run
- * a side, or the benchmark was starved (kp-classify's interference). */
+ * a side, the benchmark was starved (kp-classify's interference), or a
+ * side's values fall apart into clusters (kp-stats' multimodal). */
 static void
-caveats(FILE *fp, const kp_cmp *c)
+caveats(FILE *fp, const Report *r, const kp_cmp *c)
 {
+	const char *modal = modal_sides(r, c);
 	double share;
 
 	if (kp_cmp_single_run(c) == 1)
 		fputs(" {single run}", fp);
 	if (starved(c, &share))
 		fprintf(fp, " {starved? CPU share %.0f%% of baseline}", share);
+	if (modal)
+		fprintf(fp, " {multimodal %s}", modal);
 }
 
 /* a side's centre and spread: "3.091M ±1.2%" */
@@ -172,7 +176,7 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 		fputs(" [Score: n/a]", fp);
 	else
 		fprintf(fp, " [Score: %.1f]", c->score);
-	caveats(fp, c);
+	caveats(fp, r, c);
 	history(fp, c);
 	if (why && c->reason && *c->reason)
 		fprintf(fp, " (%s)", c->reason);

@@ -1,0 +1,40 @@
+/* modal.c: kp-stats' multimodal flag on the sides of a comparison, for
+ * every format: the stat records of its groups (base_groups,
+ * target_groups) say it; kp-render never recomputes it. */
+#include "kp.h"
+#include "render.h"
+
+int
+modal_side(const Report *r, const kp_cmp *c, int side)
+{
+	char id[KP_IDSZ], *idp = id;
+	kp_strs one = { &idp, 1 };
+	const kp_strs *groups = &one;
+	const Group *g;
+	size_t i;
+	int known = 0;
+
+	/* a comparison written before cmp records named their groups: the
+	 * group of its side's experiment and its own measurement */
+	if (kp_has_get(&c->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))
+		groups = side ? &c->target_groups : &c->base_groups;
+	else
+		kp_group_id(id, side ? c->target_exp : c->base_exp, c->suite,
+		    c->bench, c->test, c->op, c->metric, c->conc);
+	for (i = 0; i < groups->n; i++) {
+		if (!(g = group_of(r, groups->v[i])) || g->multimodal < 0)
+			continue;
+		if (g->multimodal)
+			return 1;
+		known = 1;
+	}
+	return known ? 0 : -1;
+}
+
+const char *
+modal_sides(const Report *r, const kp_cmp *c)
+{
+	int b = modal_side(r, c, 0) == 1, t = modal_side(r, c, 1) == 1;
+
+	return b && t ? "both sides" : b ? "baseline" : t ? "target" : NULL;
+}
