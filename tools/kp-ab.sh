@@ -221,7 +221,10 @@ done >"$W/pairs"
 kp-stats "$W"/id.* >"$W/stats.ndjson" || die "kp-stats failed (see above)"
 kp-compare -p "$W/pairs" "$W/stats.ndjson" >"$W/cmp.ndjson" || die "kp-compare failed (see above)"
 kp-classify "$W/cmp.ndjson" >"$W/classified.ndjson" || die "kp-classify failed (see above)"
-kp-systematic "$W/classified.ndjson" >"$W/findings.ndjson" || die "kp-systematic failed (see above)"
+kp-systematic "$W/classified.ndjson" >"$W/sys.ndjson" || die "kp-systematic failed (see above)"
+# beside each finding what else its runs said (durations, command, dmesg,
+# counters), as the nightly batch's reports show it
+kp-evidence "$W/sys.ndjson" >"$W/findings.ndjson" || die "kp-evidence failed (see above)"
 
 # what keeps the sides apart: the identity fields of kp-compare's "apart"
 # records, both values, and the -x options that would compare across them
