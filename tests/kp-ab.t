@@ -33,6 +33,13 @@ verdicts "$T/ab/findings.ndjson" >"$T/v.ab"
 is "$(wc -l <"$T/v.ab")" 26 "26 verdicts"
 cmp -s "$T/v.night" "$T/v.ab"
 ok $? "... those of the nightly batch"
+# the evidence beside each finding, as the nightly batch has it
+ev() { jq -c 'select(.type == "evidence") | {job, n_base, n_target, base_user_s, target_user_s,
+    base_params, counters: [.counters[].name]}' "$1" | sort; }
+is "$(ev "$T/ab/findings.ndjson" | wc -l)" 3 "evidence for the 3 jobs with a finding"
+is "$(ev "$T/ab/findings.ndjson")" "$(ev "$T/night/findings.ndjson")" "... that of the nightly batch"
+grep -q '^      command: sysbench cpu --num-threads=N --cpu-max-prime=25000 run$' "$T/out"
+ok $? "... and the report shows it beside the finding"
 is "$(grep -c ' regression yellow$' "$T/v.ab") $(grep -c '^wis/futex1/futex1-threads\[futex1 ops\]@1 regression' "$T/v.ab")" \
     "18 1" "18 regressions, futex1 at 1 task among them (tests/data/mmtests/README.md)"
 

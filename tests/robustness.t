@@ -120,4 +120,19 @@ run_status kp-identify "$T/dup"
 grep -q "^kp-identify: $T/dup:1:[0-9]*: a second member \"value\", expected each name once$" "$T/err"
 is "$rc:$?" 2:0 "a record with a name twice: exit 2, the place named"
 
+# an empty directory is no run, said with the place (it was undefined
+# behaviour, qsort of no array, which only the ASan build stops on)
+mkdir "$T/empty"
+run_status kp-parse-mmtests "$T/empty"
+grep -q "^kp-parse-mmtests: $T/empty: no MMTests run: expected " "$T/err"
+is "$rc:$?:$(grep -c 'runtime error' "$T/err")" 2:0:0 "an empty directory: exit 2, what was expected"
+
+# a kernel.version that is not uname -a gave no kernel, without a word
+cp -R "$FIX/work/log/baseline" "$T/kv"
+echo 6.18.0-rc3 >"$T/kv/iter-0/kernel.version"
+run_status kp-parse-mmtests "$T/kv"
+grep -q "^kp-parse-mmtests: $T/kv/iter-0/kernel.version:1: expected the output of uname -a" "$T/err"
+is "$rc:$?:$(jq -r 'select(.type == "run") | .kernel' "$T/out")" 0:0:null \
+    "kernel.version not uname -a: the place said, the kernel left unknown"
+
 done_testing

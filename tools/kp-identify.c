@@ -328,6 +328,7 @@ main(int argc, char *argv[])
 {
 	int c;
 
+	kp_std_options(argc, argv, synopsis);
 	while ((c = getopt(argc, argv, "a:x:")) != -1) {
 		switch (c) {
 		case 'a':

@@ -108,6 +108,7 @@ main(int argc, char *argv[])
 	}, *f = &fetch;
 	int i;
 
+	kp_std_options(argc, argv, synopsis);
 	if (!storedir || !*storedir)
 		storedir = "store";
 	while ((c = getopt_long(argc, argv, "L:m:r:s:t:v", longopts, NULL)) != -1) {

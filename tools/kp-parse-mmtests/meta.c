@@ -112,11 +112,19 @@ read_meta(iterinfo *it, const vtree *t)
 	const vfile *fl;
 
 	if ((l = firstline(t, it->dir, "kernel.version"))) {
-		size_t n;
+		size_t n, n0;
+		const char *w0 = field(l, 0, &n0);
 		const char *w = field(l, 2, &n);
 		it->uname = l;
-		if (w)
+		/* MMTests writes uname -a; any other line would give a
+		 * kernel of a word that is no release ("#1"), or none
+		 * without a word said */
+		if (w && w0 && n0 == 5 && !strncmp(w0, "Linux", 5))
 			it->release = estrndup(w, n);
+		else if ((f = vt_find(t, it->dir, "kernel.version")))
+			kp_warn_at(f->shown, 1, 0, "expected the output of uname -a "
+			    "(Linux HOST RELEASE ...): the kernel is not known "
+			    "(--meta kernel=NAME names it)");
 	}
 	if ((f = vt_find(t, it->dir, "lscpu.txt")) && vt_load(f, &x) == 0) {
 		while ((l = vt_line(&x, NULL))) {

@@ -39,7 +39,8 @@ cmpfile(const void *a, const void *b)
 void
 vt_sort(vtree *t)
 {
-	qsort(t->f, t->n, sizeof(*t->f), cmpfile);
+	if (t->n > 0)	/* an empty tree has no array: qsort(NULL) is undefined */
+		qsort(t->f, t->n, sizeof(*t->f), cmpfile);
 }
 
 static int

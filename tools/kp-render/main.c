@@ -28,11 +28,11 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char synopsis[] = "usage: kp-render -f FORMAT "
-    "[--fail-on CLASS | SEVERITY | missing] [--fail-on-triaged] [--full] "
-    "[--centre median | hmean] [--names kp | mmtests] [--max-age DAYS] "
-    "[-M MAINTAINERS] [-o DIR] [-s SAMPLES] "
-    "[FILE ...]";
+static const char synopsis[] = "usage: kp-render -f format "
+    "[--fail-on class | severity | missing] [--fail-on-triaged] [--full] "
+    "[--centre median | hmean] [--names kp | mmtests] [--max-age days] "
+    "[-M MAINTAINERS] [-o dir] [-s samples] "
+    "[file ...]";
 
 /* --fail-on: a comma-separated list of classes and severities, and
  * "missing"; a severity matches regressions of that severity or worse */
