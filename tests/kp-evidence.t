@@ -75,6 +75,11 @@ is "$(jq -r 'select(.type == "evidence" and .target_exp == "eb") | [.base_elapse
     "$(printf '50.5\t51.7\t0\t3')" "durations are the side's means, warnings its sum"
 is "$(jq -r 'select(.type == "evidence" and .target_exp == "eu") | .rank_by' "$T/ev")" \
     relative "one run a side: the largest relative changes"
+# a level is one reading at the end of the run: with one run a side its
+# relative change (nr_dirty +220%) ranks after every event's rate
+is "$(jq -r 'select(.type == "evidence" and .target_exp == "eu") | [.counters[] | "\(.name):\(.kind)"] | join(" ")' "$T/ev")" \
+    "pgfault:rate nr_dirtied:rate pgscan_kswapd:rate run_delay:rate nr_dirty:level" \
+    "one run a side: events by relative change, then levels"
 kp-evidence -E run_delay,pgfault -n 1 "$R" >"$T/evE"
 is "$(jq -r 'select(.type == "evidence" and .target_exp == "eu") | [.rank_by, (.counters | map(.name) | join(",")), .n_counters] | @tsv' "$T/evE")" \
     "$(printf 'chosen\trun_delay\t2')" "-E: the counters chosen, in order; -n bounds them"

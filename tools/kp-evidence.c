@@ -313,6 +313,7 @@ collect(kp_strmap *m, Ctr **c, const size_t *ix, size_t n, int s)
 
 typedef struct {
 	kp_ectr e;
+	int tier;	/* ranked before a higher tier */
 	double key;	/* to rank by, larger first */
 	size_t order;	/* -E's order, then the name's */
 } Ranked;
@@ -323,6 +324,8 @@ byrank(const void *a, const void *b)
 	const Ranked *x = a, *y = b;
 	int c;
 
+	if (x->tier != y->tier)
+		return x->tier < y->tier ? -1 : 1;
 	if (x->key != y->key)
 		return x->key > y->key ? -1 : 1;
 	if (x->order != y->order)
@@ -403,6 +406,13 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 			    fmax(fabs(b), fabs(t)) < minval)
 				continue;
 			x->key = fabs(e->change_pct);
+			/*
+			 * A level is one reading at the run's end: with one
+			 * run a side a transient (nr_writeback 25 -> 0) reads
+			 * as -100% and would bury the events, whose rates sum
+			 * the whole run.  Events first, then levels.
+			 */
+			x->tier = e->kind == KP_EK_LEVEL;
 		}
 		n++;
 	}
