@@ -102,10 +102,10 @@ done
 run_status kp-ab "$T/native/results.json" "$T/vm/results.json" "$T/qemu/results.json"
 is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline native, target(s) vm qemu" \
     "three results documents: sides named by their env"
-is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement native (baseline) qemu vm" \
-    "... one full table, a column per environment"
+is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement native (baseline) vm qemu" \
+    "... one full table, a column per environment, in the order given"
 is "$(grep '^lmbench/lat_proc/lat_proc/exec' "$T/out" | tr -s ' ')" \
-    "lmbench/lat_proc/lat_proc/exec[exec latency] at 1, us 705 1410 +100.0% ? 705 +0.0% ?" \
+    "lmbench/lat_proc/lat_proc/exec[exec latency] at 1, us 705 705 +0.0% ? 1410 +100.0% ?" \
     "... with the change against native"
 
 run_status kp-ab a="$T/a.ndjson" b="$T/b.ndjson" c="$T/xeon.ndjson"

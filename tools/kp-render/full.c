@@ -40,6 +40,28 @@ bykver(const void *a, const void *b)
 	return strcmp(x, y);
 }
 
+/* a column's name and where it first came in the input */
+typedef struct {
+	const char *k;
+	size_t at;
+} Col;
+
+/* versions in kp(7) order, then names that are no version in the order
+ * they came (kp-ab's sides as given: native, vm, qemu) */
+static int
+bycol(const void *a, const void *b)
+{
+	const Col *x = a, *y = b;
+	kp_kver vx, vy;
+	int px = kp_kver_parse(x->k, &vx) == 0, py = kp_kver_parse(y->k, &vy) == 0;
+
+	if (px && py)
+		return bykver(&x->k, &y->k);
+	if (px != py)
+		return py - px;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
 /* the columns: the most frequent baseline kernel, then the others */
 static void
 columns(Full *f, const Report *r)
@@ -73,7 +95,14 @@ columns(Full *f, const Report *r)
 		const char *b = f->kern[best];
 		f->kern[best] = f->kern[0];
 		f->kern[0] = b;
-		qsort(f->kern + 1, f->nk - 1, sizeof(*f->kern), bykver);
+		Col *c = ecalloc(f->nk, sizeof(*c));
+
+		for (i = 1; i < (size_t)f->nk; i++)
+			c[i - 1] = (Col){ f->kern[i], i == best ? 0 : i };
+		qsort(c, f->nk - 1, sizeof(*c), bycol);
+		for (i = 1; i < (size_t)f->nk; i++)
+			f->kern[i] = c[i - 1].k;
+		free(c);
 	}
 	free(nbase);
 	kp_strmap_free(m);
