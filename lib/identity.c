@@ -16,6 +16,10 @@ const kp_idfield kp_idfields[] = {
 	{ "cpu_model", 0 },
 	{ "cpu_topology", 0 },
 	{ "cpus", 0 },
+	/* the environment a run ran in (native, a VM, an emulator): a
+	 * run's numbers are its environment's.  Keyed only when a run has
+	 * one, so ids of runs without it do not move */
+	{ "env", 0 },
 	{ "framework", 0 },
 	{ "framework_version", 0 },
 	{ "instance_type", 0 },

@@ -191,6 +191,19 @@ is "$(jq -r 'select(.type == "run") | .key' "$T/fxo" | sort -u | wc -l)" 1 "... 
 is "$(jq -r 'select(.type == "runstat" and .job == "stressng") | .exp' "$T/fxo" | sort | uniq -c | awk '{ print $1 }' | sort | tr '\n' ' ')" \
 	"1 1 2 " "stressng: baseline and rerun share an exp, the targets differ"
 
+# env: a run's environment keys it when present; runs without one keep
+# the ids of a set without the field (pinned: they must not move)
+{ run e@vm1:1 v6.16; runstat e@vm1:1 j s p; } >"$T/e0"
+{ run e@vm1:1 v6.16 ',"env":"native"'; runstat e@vm1:1 j s p; } >"$T/e1"
+{ run e@vm1:1 v6.16 ',"env":"qemu"'; runstat e@vm1:1 j s p; } >"$T/e2"
+exp() { kp-identify "$@" | jq -r 'select(.type == "runstat") | "\(.exp) \(.key)"'; }
+e0=$(exp "$T/e0") e1=$(exp "$T/e1") e2=$(exp "$T/e2")
+test -n "$e0" && test "$e1" != "$e0" && test "$e2" != "$e1"
+ok $? "env keys the experiment: native and qemu are two"
+is "$(exp -x env "$T/e1")/$(exp -x env "$T/e2")" "$e0/$e0" "... -x env compares across them, as without the field"
+# the ids this run had before env was an identity field
+is "$e0" "04f1b8d5854241ae c4ae084bc159bb6f" "... and a run without env keeps its ids"
+
 # errors name the place
 { run a@vm1:1 v6.16; sample zz@vm1:1 j s 1 1 5; } >"$T/bad"
 run_status kp-identify "$T/bad"

@@ -171,6 +171,8 @@ if [ -z "$(i=1; while [ $i -le $n ]; do eval "printf %s \"\$lab$i\""; i=$((i + 1
 		relabel=0
 	elif names $(candidates env); then
 		set -- $(candidates env)
+		# sides named by their environments are compared across them
+		xs="$xs -x env"
 	elif names $(i=1; while [ $i -le $n ]; do eval "base \"\$path$i\""; i=$((i + 1)); done); then
 		set -- $(i=1; while [ $i -le $n ]; do eval "base \"\$path$i\""; i=$((i + 1)); done)
 	else

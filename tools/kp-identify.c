@@ -154,6 +154,11 @@ setrun(Run *r, kp_json *d)
 		if (excluded(kp_idfields[i].name))
 			continue;
 		v = fieldtext(d, kp_idfields[i].name);
+		if (strcmp(kp_idfields[i].name, "env") == 0 &&
+		    strcmp(v, MISSING) == 0) {
+			free(v);	/* see lib/identity.c */
+			continue;
+		}
 		if (strcmp(kp_idfields[i].name, "cmdline") == 0) {
 			char *c = kp_id_cmdline(v);
 			free(v);
