@@ -34,6 +34,7 @@ LIBSRC = \
 	lib/summary.c \
 	lib/text.c \
 	lib/toolchain.c \
+	lib/yamlcheck.c \
 	lib/vmstat.c \
 	lib/vocab.c
 

@@ -14,6 +14,7 @@
 #include "kp.h"
 #include "strmap.h"
 #include "subsys.h"
+#include "yamlcheck.h"
 
 /* the shipped map is 20 KB; a user's many times that is still a map */
 #define MAXSIZE (1024 * 1024)
@@ -47,76 +48,6 @@ kp_subsys_new(void)
 
 	m->seen = kp_strmap_new();
 	return m;
-}
-
-/* one pass over the events: one document, keys once per mapping, depth
- * bounded */
-static void
-check(const char *buf, size_t len)
-{
-	struct { int map, key; char **keys; size_t nkeys; } st[MAXDEPTH + 1], *f;
-	yaml_parser_t p;
-	yaml_event_t e;
-	int depth = 0, docs = 0, done = 0, isnode;
-	size_t i;
-	const char *s;
-
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-	while (!done) {
-		if (!yaml_parser_parse(&p, &e))
-			die_mark(&p.problem_mark, "bad YAML: %s",
-			    p.problem ? p.problem : "unreadable");
-		isnode = e.type == YAML_SCALAR_EVENT || e.type == YAML_ALIAS_EVENT ||
-		    e.type == YAML_MAPPING_START_EVENT ||
-		    e.type == YAML_SEQUENCE_START_EVENT;
-		f = depth ? &st[depth - 1] : NULL;
-		if (isnode && f && f->map) {
-			s = e.type == YAML_SCALAR_EVENT ?
-			    (const char *)e.data.scalar.value : NULL;
-			if (f->key && s) {
-				for (i = 0; i < f->nkeys; i++)
-					if (strcmp(f->keys[i], s) == 0)
-						die_mark(&e.start_mark, "\"%s\" given "
-						    "twice; expected each key once", s);
-				f->keys = ereallocarray(f->keys, f->nkeys + 1,
-				    sizeof(*f->keys));
-				f->keys[f->nkeys++] = estrdup(s);
-			}
-			f->key = !f->key;
-		}
-		switch (e.type) {
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1)
-				die_mark(&e.start_mark, "a second document; "
-				    "expected one%s", "");
-			break;
-		case YAML_MAPPING_START_EVENT:
-		case YAML_SEQUENCE_START_EVENT:
-			if (depth == MAXDEPTH)
-				die_mark(&e.start_mark, "nested more than %s "
-				    "levels deep; expected a subsystem map", "8");
-			st[depth].map = e.type == YAML_MAPPING_START_EVENT;
-			st[depth].key = 1;
-			st[depth].keys = NULL;
-			st[depth++].nkeys = 0;
-			break;
-		case YAML_MAPPING_END_EVENT:
-		case YAML_SEQUENCE_END_EVENT:
-			depth--;
-			for (i = 0; i < st[depth].nkeys; i++)
-				free(st[depth].keys[i]);
-			free(st[depth].keys);
-			break;
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		default:
-			break;
-		}
-		yaml_event_delete(&e);
-	}
-	yaml_parser_delete(&p);
 }
 
 static const char *
@@ -201,7 +132,7 @@ kp_subsys_load(kp_subsys_map *m, const char *path, const char *text, size_t len)
 	if (len > MAXSIZE)
 		kp_die_at(path, 0, 0, "more than %d bytes: expected a subsystem "
 		    "map", MAXSIZE);
-	check(text, len);
+	kp_yaml_check(mpath, text, len, MAXDEPTH, "a subsystem map");
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&p, &doc))

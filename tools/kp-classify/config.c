@@ -17,6 +17,7 @@
 #include <yaml.h>
 
 #include "kp.h"
+#include "yamlcheck.h"
 #include "classify.h"
 
 /* a settings file is a few hundred bytes, three levels deep */
@@ -110,12 +111,6 @@ die_node(yaml_node_t *n, const char *fmt, const char *what)
 	    fmt, what);
 }
 
-static void
-die_mark(const yaml_mark_t *m, const char *fmt, const char *what)
-{
-	kp_die_at(cpath, (long)m->line + 1, (long)m->column + 1, fmt, what);
-}
-
 /* decimal only: strtod also reads hex floats (0x1p-3), inf and nan */
 static double
 number(yaml_node_t *n, const char *name)
@@ -206,90 +201,6 @@ slurp(const char *path, size_t *len)
 	return buf;
 }
 
-struct frame {
-	int map;	/* a mapping (else a sequence) */
-	int key;	/* a mapping: the next node is a key */
-	char **keys;	/* a mapping: its scalar keys so far */
-	size_t nkeys;
-};
-
-/* a node starts at mark m in frame f (NULL: at the top); a scalar key s
- * must not be one the mapping has */
-static void
-node(struct frame *f, const yaml_mark_t *m, const char *s)
-{
-	size_t i;
-
-	if (!f || !f->map)
-		return;
-	if (f->key && s) {
-		for (i = 0; i < f->nkeys; i++)
-			if (strcmp(f->keys[i], s) == 0)
-				die_mark(m, "\"%s\" given twice; expected each key once", s);
-		f->keys = ereallocarray(f->keys, f->nkeys + 1, sizeof(*f->keys));
-		f->keys[f->nkeys++] = estrdup(s);
-	}
-	f->key = !f->key;
-}
-
-static void
-check(const char *buf, size_t len)
-{
-	struct frame st[MAXDEPTH + 1];
-	yaml_parser_t p;
-	yaml_event_t e;
-	int depth = 0, docs = 0, done = 0;
-	size_t i;
-
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-	while (!done) {
-		if (!yaml_parser_parse(&p, &e))
-			die_mark(&p.problem_mark, "bad YAML: %s",
-			    p.problem ? p.problem : "unreadable");
-		switch (e.type) {
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1)
-				kp_die_at(cpath, (long)e.start_mark.line + 1,
-				    (long)e.start_mark.column + 1, "a second document; expected one");
-			break;
-		case YAML_SCALAR_EVENT:
-			node(depth ? &st[depth - 1] : NULL, &e.start_mark,
-			    (const char *)e.data.scalar.value);
-			break;
-		case YAML_ALIAS_EVENT:
-			node(depth ? &st[depth - 1] : NULL, &e.start_mark, NULL);
-			break;
-		case YAML_MAPPING_START_EVENT:
-		case YAML_SEQUENCE_START_EVENT:
-			node(depth ? &st[depth - 1] : NULL, &e.start_mark, NULL);
-			if (depth == MAXDEPTH)
-				kp_die_at(cpath, (long)e.start_mark.line + 1,
-				    (long)e.start_mark.column + 1, "nested more than %d "
-				    "levels deep; expected a settings file", MAXDEPTH);
-			st[depth].map = e.type == YAML_MAPPING_START_EVENT;
-			st[depth].key = 1;
-			st[depth].keys = NULL;
-			st[depth++].nkeys = 0;
-			break;
-		case YAML_MAPPING_END_EVENT:
-		case YAML_SEQUENCE_END_EVENT:
-			depth--;
-			for (i = 0; i < st[depth].nkeys; i++)
-				free(st[depth].keys[i]);
-			free(st[depth].keys);
-			break;
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		default:
-			break;
-		}
-		yaml_event_delete(&e);
-	}
-	yaml_parser_delete(&p);
-}
-
 void
 config_read(Config *c, const char *path)
 {
@@ -304,7 +215,7 @@ config_read(Config *c, const char *path)
 
 	cpath = path;
 	buf = slurp(path, &len);
-	check(buf, len);
+	kp_yaml_check(cpath, buf, len, MAXDEPTH, "a settings file");
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&p, &doc))
