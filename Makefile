@@ -34,7 +34,6 @@ LIBSRC = \
 	lib/summary.c \
 	lib/text.c \
 	lib/toolchain.c \
-	lib/yamlcheck.c \
 	lib/vmstat.c \
 	lib/vocab.c
 
@@ -56,10 +55,11 @@ TOOLS = \
 	kp-triage \
 	kp-render
 
-# the subsystem map (kp-subsystems(5)): its reader needs libyaml, so it
-# is linked into the tools that use it, not into libkp; the shipped map
+# the subsystem map (kp-subsystems(5)) and the YAML pre-pass
+# (lib/yamlcheck.c): their readers need libyaml, so they are linked into
+# the tools that use them, not into libkp; the shipped map
 # is compiled in, so an uninstalled kp has it too
-SUBSYS = $(O)/lib/subsys.o $(O)/gen/subsysmap.o
+SUBSYS = $(O)/lib/subsys.o $(O)/lib/yamlcheck.o $(O)/gen/subsysmap.o
 OBJ_kp-classify = $(SUBSYS)
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
@@ -205,8 +205,8 @@ FZ_OBJ_kver =
 FZ_OBJ_bpftrace = $(call fz_tool,kp-parse-bpftrace)
 FZ_OBJ_results = $(call fz_tool,kp-parse-results)
 FZ_OBJ_mmtests = $(call fz_tool,kp-parse-mmtests)
-FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o
-FZ_OBJ_subsys = $(FZ)/lib/subsys.o
+FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o $(FZ)/lib/yamlcheck.o
+FZ_OBJ_subsys = $(FZ)/lib/subsys.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
 FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
 FZ_MAIN_bpftrace = tool
