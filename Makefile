@@ -68,6 +68,7 @@ SCRIPTS = kp-ab kp-bisect
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
 	coverage \
+	dist \
 	hash \
 	json \
 	jsonw \

@@ -10,7 +10,7 @@ MANPREFIX = $(PREFIX)/share/man
 # missing when run as root); `make deps` installs them all, and the
 # browser the HTML test uses, which skips without it
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
-	libcurl4-openssl-dev libarchive-dev liblzma-dev
+	libcurl4-openssl-dev libarchive-dev liblzma-dev r-mathlib
 DEBS_RUN = jq parallel
 DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
 	r-base-core r-cran-strucchange openssh-server openssh-client rsync \
@@ -25,7 +25,10 @@ DEBS = $(DEBS_BUILD) $(DEBS_RUN) $(DEBS_TEST) $(DEBS_BROWSER) $(DEBS_FUZZ)
 CPPFLAGS = -D_GNU_SOURCE -DVERSION=\"$(VERSION)\" -Ilib
 CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter $(SAN_CFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS = $(SAN_LDFLAGS) $(EXTRA_LDFLAGS)
-LDLIBS = -lcrypto -lz -lm
+# libRmath (Debian's r-mathlib, which ships Rmath.h in /usr/include; its
+# libRmath.pc points at R's own include directory instead) holds the
+# distributions of lib/dist.c
+LDLIBS = -lRmath -lcrypto -lz -lm
 
 # libraries of single tools (pkg-config would give the same on Debian 12)
 LDLIBS_kp-fetch = -lcurl -larchive

@@ -1,277 +1,87 @@
 /* dist.c: distributions and two-sample tests (see dist.h).
- * The incomplete beta is the continued fraction of Numerical Recipes
- * (Press et al. 2007, 6.4) evaluated with modified Lentz; the t
- * distribution follows from it (Abramowitz & Stegun 26.5.27 and 26.7.1).
- * The normal quantile is Acklam's rational approximation refined by one
- * Halley step against erfc, which brings it to full double precision. */
+ * The distributions are R's standalone maths library (libRmath, the
+ * reference implementation the statistics world checks against); this
+ * file holds only the tests and estimators kp composes from them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
+
 #include "kp.h"
 #include "dist.h"
-
-static double
-betacf(double a, double b, double x)
-{
-	const double tiny = 1e-300, eps = 1e-16;
-	double c = 1, d, h, aa, del;
-	int m, m2;
-
-	d = 1 - (a + b) * x / (a + 1);
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	h = d;
-	for (m = 1; m <= 10000; m++) {
-		m2 = 2 * m;
-		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < eps)
-			break;
-	}
-	return h;
-}
-
-static double
-stirling_corr(double x)
-{
-	double f = 1 / (x * x);
-
-	return (1.0 / 12 - f * (1.0 / 360 - f * (1.0 / 1260 - f / 1680))) / x;
-}
-
-/* log B(a, b); for a large argument lgamma(a + b) - lgamma(a) cancels
- * almost all digits, so that difference comes from Stirling's series */
-static double
-lbeta(double a, double b)
-{
-	double big = fmax(a, b), small = fmin(a, b), d;
-
-	if (big < 100)
-		return lgamma(a) + lgamma(b) - lgamma(a + b);
-	d = (big - 0.5) * log1p(small / big) + small * log(big + small) - small +
-	    stirling_corr(big + small) - stirling_corr(big);
-	return lgamma(small) - d;
-}
-
-/* I_x(a, b) with y = 1 - x given separately: for x near 1 its
- * complement carries the digits that 1 - x would lose */
-static double
-betai2(double a, double b, double x, double y)
-{
-	double lbt;
-
-	if (!(a > 0 && b > 0 && x >= 0 && x <= 1))
-		return NAN;
-	if (x == 0 || y == 0)
-		return x == 0 ? 0 : 1;
-	lbt = a * (x < 0.5 ? log(x) : log1p(-y)) +
-	    b * (y < 0.5 ? log(y) : log1p(-x)) - lbeta(a, b);
-	/* the fraction converges fast only below the mean of the beta */
-	if (x < (a + 1) / (a + b + 2))
-		return exp(lbt) * betacf(a, b, x) / a;
-	return 1 - exp(lbt) * betacf(b, a, y) / b;
-}
-
-double
-kp_betai(double a, double b, double x)
-{
-	return betai2(a, b, x, 1 - x);
-}
 
 double
 kp_norm_cdf(double z)
 {
-	return 0.5 * erfc(-z / M_SQRT2);
+	return pnorm(z, 0, 1, 1, 0);
 }
 
 double
 kp_norm_sf(double z)
 {
-	return 0.5 * erfc(z / M_SQRT2);
+	return pnorm(z, 0, 1, 0, 0);
 }
 
 double
 kp_norm_quantile(double p)
 {
-	static const double a[] = { -3.969683028665376e+01, 2.209460984245205e+02,
-		-2.759285104469687e+02, 1.383577518672690e+02,
-		-3.066479806614716e+01, 2.506628277459239e+00 };
-	static const double b[] = { -5.447609879822406e+01, 1.615858368580409e+02,
-		-1.556989798598866e+02, 6.680131188771972e+01,
-		-1.328068155288572e+01 };
-	static const double c[] = { -7.784894002430293e-03, -3.223964580411365e-01,
-		-2.400758277161838e+00, -2.549732539343734e+00,
-		4.374664141464968e+00, 2.938163982698783e+00 };
-	static const double d[] = { 7.784695709041462e-03, 3.224671290700398e-01,
-		2.445134137142996e+00, 3.754408661907416e+00 };
-	double q, r, x, e, u;
-
-	if (!(p >= 0 && p <= 1))
-		return NAN;
-	if (p == 0)
-		return -INFINITY;
-	if (p == 1)
-		return INFINITY;
-	if (p < 0.02425) {
-		q = sqrt(-2 * log(p));
-		x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	} else if (p <= 1 - 0.02425) {
-		q = p - 0.5;
-		r = q * q;
-		x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
-		    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-	} else {
-		q = sqrt(-2 * log1p(-p));
-		x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	}
-	/* Halley steps; the upper tail is refined on its own side */
-	for (int i = 0; i < 2; i++) {
-		if (p < 0.5)
-			e = kp_norm_cdf(x) - p;
-		else
-			e = (1 - p) - kp_norm_sf(x);
-		u = e * sqrt(2 * M_PI) * exp(x * x / 2);
-		x = x - u / (1 + x * u / 2);
-	}
-	return x;
+	return qnorm(p, 0, 1, 1, 0);
 }
 
 double
 kp_t_sf(double t, double df)
 {
-	double tail;
-
 	if (isnan(t) || !(df > 0))
 		return NAN;
-	if (isinf(df))
-		return kp_norm_sf(t);
-	if (isinf(t))
-		return t > 0 ? 0 : 1;
-	tail = 0.5 * betai2(df / 2, 0.5, df / (df + t * t), t * t / (df + t * t));
-	return t > 0 ? tail : 1 - tail;
+	return pt(t, df, 0, 0);
 }
 
+/* twice the upper tail of |t|, computed as such so that a tiny p keeps
+ * its digits */
 double
 kp_t_p2(double t, double df)
 {
-	double p;
-
 	if (isnan(t) || !(df > 0))
 		return NAN;
-	if (isinf(t))
-		return 0;
-	if (isinf(df))
-		return 2 * kp_norm_sf(fabs(t));
-	p = betai2(df / 2, 0.5, df / (df + t * t), t * t / (df + t * t));
-	return p > 1 ? 1 : p;
-}
-
-static double
-t_pdf(double t, double df)
-{
-	return exp(lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI) -
-	    (df + 1) / 2 * log1p(t * t / df));
+	return fmin(1, 2 * pt(-fabs(t), df, 1, 0));
 }
 
 double
 kp_t_quantile(double p, double df)
 {
-	double q, lo, hi, x, f, nx;
-	int i;
+	if (!(p >= 0 && p <= 1) || !(df > 0))
+		return NAN;
+	return qt(p, df, 1, 0);
+}
 
-	if (!(p > 0 && p < 1) || !(df > 0))
-		return p == 0 ? -INFINITY : p == 1 ? INFINITY : NAN;
-	if (isinf(df))
-		return kp_norm_quantile(p);
-	if (p == 0.5)
-		return 0;
-	q = p < 0.5 ? p : 1 - p;	/* upper tail probability wanted */
-	lo = 0;
-	hi = 1;
-	while (kp_t_sf(hi, df) > q && hi < 1e300)
-		hi *= 2;
-	x = fmin(fmax(-kp_norm_quantile(q), lo), hi);
-	for (i = 0; i < 200; i++) {
-		f = kp_t_sf(x, df) - q;
-		if (f > 0)
-			lo = x;
-		else
-			hi = x;
-		nx = x + f / t_pdf(x, df);
-		if (!(nx > lo && nx < hi))
-			nx = (lo + hi) / 2;
-		f = fabs(nx - x);
-		x = nx;
-		if (f <= 1e-16 * x || hi - lo <= 1e-16 * hi)
-			break;
-	}
-	return p < 0.5 ? -x : x;
+/* P(T' > c) + P(T' < -c) for T' noncentral t with the given ncp */
+double
+kp_t_power(double ncp, double df, double alpha)
+{
+	double c;
+
+	if (!(df >= 2) || !(alpha > 0 && alpha < 1) || !isfinite(ncp))
+		return NAN;
+	c = qt(1 - alpha / 2, df, 1, 0);
+	return pnt(c, df, ncp, 0, 0) + pnt(-c, df, ncp, 1, 0);
 }
 
 double
 kp_digamma(double x)
 {
-	double r = 0, f;
-
-	if (!(x > 0))
-		return NAN;
-	while (x < 10)
-		r -= 1 / x, x += 1;
-	f = 1 / (x * x);
-	return r + log(x) - 0.5 / x -
-	    f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 -
-	    f * (1.0 / 132)))));
+	return x > 0 ? digamma(x) : NAN;
 }
 
 double
 kp_trigamma(double x)
 {
-	double r = 0, f;
-
-	if (!(x > 0))
-		return NAN;
-	while (x < 10)
-		r += 1 / (x * x), x += 1;
-	f = 1 / (x * x);
-	return r + 1 / x + f / 2 +
-	    f / x * (1.0 / 6 - f * (1.0 / 30 - f * (1.0 / 42 - f * (1.0 / 30 -
-	    f * (5.0 / 66)))));
+	return x > 0 ? trigamma(x) : NAN;
 }
 
-static double
-tetragamma(double x)
-{
-	double r = 0, f;
-
-	while (x < 10)
-		r -= 2 / (x * x * x), x += 1;
-	f = 1 / (x * x);
-	return r - f * (1 + 1 / x + f * (0.5 - f * (1.0 / 6 - f * (1.0 / 6 -
-	    f * (3.0 / 10 - f * (5.0 / 6))))));
-}
-
-/* Newton's method as in limma's trigammaInverse (Smyth 2004) */
+/* Newton's method as in limma's trigammaInverse (Smyth 2004); the
+ * derivative of trigamma is psigamma(x, 2) */
 double
 kp_trigamma_inv(double y)
 {
@@ -286,8 +96,8 @@ kp_trigamma_inv(double y)
 		return 1 / y;
 	x = 0.5 + 1 / y;
 	for (i = 0; i < 100; i++) {
-		tri = kp_trigamma(x);
-		dif = tri * (1 - tri / y) / tetragamma(x);
+		tri = trigamma(x);
+		dif = tri * (1 - tri / y) / psigamma(x, 2);
 		x += dif;
 		if (fabs(dif) < 1e-15 * x)
 			break;
@@ -400,32 +210,6 @@ kp_has_ties(const double *b, size_t nb, const double *t, size_t nt)
 	return ties;
 }
 
-/* P(U >= k) under H0 for sample sizes m and n, from the counts of the
- * Gaussian binomial coefficient: f(i, j, u) = f(i-1, j, u-j) + f(i, j-1, u) */
-static double
-mwu_sf(size_t m, size_t n, double k)
-{
-	size_t mn = m * n, i, j, u;
-	double *f, tot = 0, up = 0;
-
-	/* f[i][u] for the current j, rows of mn + 1 */
-	f = ecalloc((m + 1) * (mn + 1), sizeof(*f));
-	for (i = 0; i <= m; i++)
-		f[i * (mn + 1)] = 1;	/* j = 0: only u = 0 */
-	for (j = 1; j <= n; j++)
-		for (i = 1; i <= m; i++)
-			for (u = mn; u != (size_t)-1; u--)
-				/* f(i,j,u) = f(i-1,j,u-j) + f(i,j-1,u); row i-1 holds j already */
-				f[i * (mn + 1) + u] += u >= j ? f[(i - 1) * (mn + 1) + u - j] : 0;
-	for (u = 0; u <= mn; u++) {
-		tot += f[m * (mn + 1) + u];
-		if ((double)u >= k)
-			up += f[m * (mn + 1) + u];
-	}
-	free(f);
-	return up / tot;
-}
-
 int
 kp_mwu(const double *b, size_t nb, const double *t, size_t nt, int exact,
 	kp_test *r)
@@ -445,7 +229,9 @@ kp_mwu(const double *b, size_t nb, const double *t, size_t nt, int exact,
 	mn = (double)nb * (double)nt;
 	umax = fmax(u, mn - u);
 	if (exact) {
-		r->p = fmin(1, 2 * mwu_sf(nt, nb, umax));
+		/* P(U >= umax) for the target's U; U is whole without ties */
+		r->p = fmin(1, 2 * pwilcox(umax - 1, (double)nt, (double)nb, 0, 0));
+		wilcox_free();
 		return 0;
 	}
 	/* tie term: sum over groups of equal values of (c^3 - c) */
@@ -703,32 +489,4 @@ kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
 	free(R);
 	free(lp);
 	free(lq);
-}
-
-/* T' = (Z + ncp) / S with S = sqrt(X / df), X chi-square with df degrees
- * of freedom, so P(T' > c) = E[Phi(ncp - c S)] and P(T' < -c) =
- * E[Phi(-ncp - c S)]: one integral over the density of S, by Simpson's
- * rule on a range holding all but a negligible tail of it. */
-double
-kp_t_power(double ncp, double df, double alpha)
-{
-	enum { N = 4000 };	/* even */
-	double c, hi, h, s, x, lf, sum = 0, w;
-	int i;
-
-	if (!(df >= 2) || !(alpha > 0 && alpha < 1) || !isfinite(ncp))
-		return NAN;
-	c = kp_t_quantile(1 - alpha / 2, df);
-	hi = 1 + 12 / sqrt(2 * df) + (df < 10 ? 4 : 0);
-	h = hi / N;
-	for (i = 1; i <= N; i++) {	/* the density is 0 at s = 0 for df >= 2 */
-		s = i * h;
-		x = df * s * s;
-		/* log of f_X(x) * dx/ds = f_X(df s^2) * 2 df s */
-		lf = (df / 2 - 1) * log(x) - x / 2 - (df / 2) * M_LN2 -
-		    lgamma(df / 2) + log(2 * df * s);
-		w = i == N ? 1 : (i % 2 ? 4 : 2);
-		sum += w * exp(lf) * (kp_norm_cdf(ncp - c * s) + kp_norm_cdf(-ncp - c * s));
-	}
-	return sum * h / 3;
 }

@@ -1,13 +1,13 @@
 /* dist.h: probability distributions and two-sample tests for kp-compare
- * and kp-classify.  Every function is pure; undefined results are NAN.
+ * and kp-classify.  The distributions are R's (libRmath), behind kp's
+ * names so that tools need not see Rmath.h; every function is pure and
+ * undefined results are NAN.
  * References are in kp-compare(1). */
 #ifndef KP_DIST_H
 #define KP_DIST_H
 
 #include <stddef.h>
 
-/* regularised incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1 */
-double kp_betai(double a, double b, double x);
 /* standard normal: lower tail, upper tail, quantile */
 double kp_norm_cdf(double z);
 double kp_norm_sf(double z);
@@ -19,8 +19,7 @@ double kp_t_p2(double t, double df);
 double kp_t_quantile(double p, double df);
 /* The power of the two-sided t test at level alpha with df >= 2 degrees
  * of freedom when the statistic's noncentrality is ncp: P(|T'| > t_{1-a/2})
- * for T' noncentral t (Owen 1968), by integrating the normal over the
- * distribution of the sample standard deviation. */
+ * for T' noncentral t (R's pnt). */
 double kp_t_power(double ncp, double df, double alpha);
 /* digamma, trigamma and the inverse of trigamma (x > 0) */
 double kp_digamma(double x);
