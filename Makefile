@@ -109,7 +109,10 @@ deps-run:
 deps-test:
 	@sh tests/deps.sh $(DEBS_RUN) $(DEBS_TEST)
 
-$(O)/%.o: %.c
+# order-only: every object waits for the package check (on a machine
+# without the -dev packages `make -j2` compiled while apt-get was still
+# installing the headers) but is not rebuilt when config.mk changes
+$(O)/%.o: %.c | $(O)/.deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -136,7 +139,7 @@ $(O)/gen/subsysmap.c: share/kp/subsystems.yaml
 	  echo ';'; echo 'const size_t kp_subsys_builtin_len = sizeof(kp_subsys_builtin) - 1;'; \
 	} >$@.tmp && mv $@.tmp $@
 
-$(O)/gen/subsysmap.o: $(O)/gen/subsysmap.c
+$(O)/gen/subsysmap.o: $(O)/gen/subsysmap.c | $(O)/.deps
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
