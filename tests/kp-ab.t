@@ -119,4 +119,12 @@ kp-parse-mmtests --meta kernel=6.18.0-rc3-00042-gabcdef012 "$L/target-2hogs" >>"
 kp-identify "$T/rc.ndjson" | kp-stats | kp-compare 2>/dev/null >"$T/rc.cmp"
 is "$(jq -r 'select(.type == "coverage" and .kind == "compared") | "\(.base) \(.target) \(.found)"' "$T/rc.cmp")" \
     "6.18.0-rc3 6.18.0-rc3-00042-gabcdef012 26" "kp-compare pairs 6.18.0-rc3-00042-gabcdef012 with 6.18.0-rc3"
+# --names mmtests: compare-kernels' rows and two decimals, through kp-render
+run_status kp-ab --names mmtests "$L/baseline" "$L/target-2hogs"
+ok $([ "$rc" = 0 ] &&
+    grep -q '^Amean latency-1, ms  *161\.47 ±[0-9.]*%  *144\.51 ±[0-9.]*% +10\.50% ' "$T/out" &&
+    grep -q '^Hmean syscall, loops  *12151521\.78 ' "$T/out"; echo $?) \
+    "--names mmtests: the full table with MMTests' Amean and Hmean rows, two decimals"
+run_status kp-ab --centre hmean "$L/baseline" "$L/target-2hogs"
+ok $(grep -q '^Every measurement: the harmonic mean' "$T/out"; echo $?) "--centre: passed to kp-render, with the full table"
 done_testing

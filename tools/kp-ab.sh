@@ -5,6 +5,7 @@
 prog=kp-ab
 usage() {
 	echo "usage: $prog [-F] [-f format] [-o dir] [-k dir] [-x field] ... [-M MAINTAINERS] [-S map] [--fail-on what]" \
+	    "[--centre median | hmean | amean | mmtests] [--names kp | mmtests]" \
 	    "[label=]A [label=]B ..."
 }
 die() {
@@ -22,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v kp-compare >/dev/null 2>&1 || die "the kp tools (kp-compare, ...) are neither beside $here nor on PATH"
 command -v jq >/dev/null 2>&1 || die "jq is needed"
 
-fmt=text full= site= keep= failon= xs= maint= smap=
+fmt=text full= site= keep= failon= xs= maint= smap= centre= mmnames=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-F|--full) full=--full ;;
@@ -39,6 +40,10 @@ while [ $# -gt 0 ]; do
 	--fail-on) [ $# -ge 2 ] || die "--fail-on: expected a class or severity"
 		failon=$2; shift ;;
 	--fail-on=*) failon=${1#*=} ;;
+	--centre) [ $# -ge 2 ] || die "--centre: expected median, hmean, amean or mmtests"
+		centre=$2; shift ;;
+	--names) [ $# -ge 2 ] || die "--names: expected kp or mmtests"
+		mmnames=$2; shift ;;
 	--) shift; break ;;
 	-?*) usage >&2; exit 2 ;;
 	*) break ;;
@@ -265,7 +270,9 @@ if ! grep -q '^{"type":"cmp"' "$W/findings.ndjson"; then
 	die "nothing compared: the sides have no measurement in common"
 fi
 
-set -- -f "$fmt" $full
+# --centre and --names are options of the full table
+[ -z "$centre$mmnames" ] || [ "$fmt" = html ] || full=--full
+set -- -f "$fmt" $full ${centre:+--centre "$centre"} ${mmnames:+--names "$mmnames"}
 [ -z "$failon" ] || set -- "$@" --fail-on "$failon"
 [ -z "$maint" ] || set -- "$@" -M "$maint"
 if [ "$fmt" = html ]; then

@@ -12,8 +12,12 @@
  * mean of its stat record of scope group, as MMTests' compare-kernels
  * does, and the change is hmean against hmean, so that the change shown
  * is on the centre shown; the verdict stays kp-classify's.  A side of
- * several groups (experiments pooled) has no one hmean: n/a.  With
- * --names mmtests a row is named as compare-kernels names it. */
+ * several groups (experiments pooled) has no one hmean: n/a.  --centre
+ * amean shows the arithmetic mean of the group the same way, and --centre
+ * mmtests the summary compare-kernels prints for the benchmark.  With
+ * --names mmtests a row is named as compare-kernels names it, and its
+ * numbers are printed as compare-kernels prints them: two decimals, the
+ * change as a gain (positive when better). */
 #include <errno.h>
 #include <csv.h>
 #include <math.h>
@@ -193,31 +197,79 @@ full_free(Full *f)
 	free(f->kern);
 }
 
+/*
+ * MMTests' preferred direction for the benchmarks kp-parse-mmtests reads,
+ * from MMTests' shellpack_src/src/NAME/shellpack.yaml as
+ * bin/lib/MMTests/ExtractShellpack.pm reads it: Summarise.pm summarises
+ * with Hmean where it prefers higher values and Amean where lower.
+ * stress-ng's "preferhigher: yes" is not among the values
+ * ExtractShellpack.pm accepts (empty, 1, higher, true) and sysbenchcpu
+ * has none, so both are Lower there, against the direction of their
+ * rates; compare-kernels' gains for them have the sign kp's do not.
+ */
+static const struct {
+	const char *suite, *bench;	/* bench NULL: any */
+	int higher;
+} mmprefer[] = {
+	{ "stressng", NULL, 0 },
+	{ "sysbench", "cpu", 0 },
+	{ "sysbench", "mutex", 0 },
+	{ "unixbench", NULL, 1 },
+	{ "wis", NULL, 1 },
+};
+
+enum { C_MEDIAN, C_HMEAN, C_AMEAN };
+
+/* a benchmark MMTests' table does not list: its intent, kp's direction */
 static int
-hmean_row(const Full *f, const kp_cmp *c)
+mm_higher(const kp_cmp *c)
 {
-	return f->o.centre == FULL_HMEAN && c->better != KP_LOWER;
+	size_t i;
+
+	for (i = 0; i < KP_LEN(mmprefer); i++)
+		if (strcmp(c->suite, mmprefer[i].suite) == 0 &&
+		    (!mmprefer[i].bench || strcmp(c->bench, mmprefer[i].bench) == 0))
+			return mmprefer[i].higher;
+	return c->better != KP_LOWER;
+}
+
+/* the row's centre */
+static int
+kind(const Full *f, const kp_cmp *c)
+{
+	switch (f->o.centre) {
+	case FULL_HMEAN:
+		return c->better != KP_LOWER ? C_HMEAN : C_MEDIAN;
+	case FULL_AMEAN:
+		return C_AMEAN;
+	case FULL_MMTESTS:
+		return mm_higher(c) ? C_HMEAN : C_AMEAN;
+	}
+	return C_MEDIAN;
 }
 
 const char *
 full_centre_name(const Full *f, const FullRow *w)
 {
-	return hmean_row(f, w->name) ? "hmean" : "median";
+	static const char *const name[] = { "median", "hmean", "amean" };
+
+	return name[kind(f, w->name)];
 }
 
-/* a side's centre: its median, or for an hmean row the hmean of its one
- * group; NAN when there is none */
+/* a side's centre: its median, or for an hmean or amean row that mean of
+ * its one group; NAN when there is none */
 static double
 centre(const Full *f, const kp_cmp *c, int base)
 {
 	const kp_strs *g = base ? &c->base_groups : &c->target_groups;
 	const Group *x;
+	int k = kind(f, c);
 
-	if (!hmean_row(f, c))
+	if (k == C_MEDIAN)
 		return base ? c->base_median : c->target_median;
 	if (g->n != 1 || !(x = group_of(f->r, g->v[0])))
 		return NAN;
-	return x->hmean;
+	return k == C_HMEAN ? x->hmean : x->mean;
 }
 
 /* the change on the row's centre: change_pct for medians */
@@ -226,11 +278,38 @@ change(const Full *f, const kp_cmp *c)
 {
 	double b, t;
 
-	if (!hmean_row(f, c))
+	if (kind(f, c) == C_MEDIAN)
 		return c->change_pct;
 	b = centre(f, c, 1);
 	t = centre(f, c, 0);
 	return b > 0 && !isnan(t) ? 100 * (t / b - 1) : NAN;
+}
+
+char *
+full_legend(const Full *f, const char *base)
+{
+	static const char *const what[] = {
+		[FULL_MEDIAN] = "the median of each kernel's samples",
+		[FULL_HMEAN] = "the harmonic mean of each kernel's samples for "
+		    "rates (Hmean; the median where lower is better)",
+		[FULL_AMEAN] = "the arithmetic mean of each kernel's samples "
+		    "(Amean)",
+		[FULL_MMTESTS] = "the summary MMTests' compare-kernels prints for "
+		    "the benchmark (Hmean where MMTests prefers higher values, "
+		    "Amean where it prefers lower)",
+	};
+	char *s;
+
+	if (asprintf(&s, "Every measurement: %s \u00b1 the samples' coefficient "
+	    "of variation; %s against %s and kp-classify's verdict (R "
+	    "regression with its severity, I improvement, ? uncertain, = no "
+	    "change).%s", what[f->o.centre], f->o.mmnames ? "the gain of that "
+	    "centre (positive when better, by kp's direction)" : f->o.centre ==
+	    FULL_MEDIAN ? "the change of the median" : "the change of that "
+	    "centre", base, f->o.mmnames ? " Numbers have two decimals, as in "
+	    "compare-kernels." : "") < 0)
+		kp_die("out of memory");
+	return s;
 }
 
 /* the column k compared against the baseline: the change to show */
@@ -270,6 +349,8 @@ mmlabel(char *buf, size_t sz, const kp_cmp *c)
 	return 0;
 }
 
+static const char *const mmstat[] = { "Median", "Hmean", "Amean" };
+
 void
 full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 {
@@ -277,13 +358,12 @@ full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 	char name[1024];
 
 	if (f->o.mmnames && mmlabel(name, sizeof(name), c) == 0) {
-		snprintf(buf, sz, "%s %s", hmean_row(f, c) ? "Hmean" : "Median",
-		    name);
+		snprintf(buf, sz, "%s %s", mmstat[kind(f, c)], name);
 		return;
 	}
 	measurement(name, sizeof(name), c);
-	snprintf(buf, sz, "%s%s at %lld", f->o.mmnames ? hmean_row(f, c) ?
-	    "Hmean " : "Median " : "", name, c->conc);
+	snprintf(buf, sz, "%s%s%s at %lld", f->o.mmnames ? mmstat[kind(f, c)] :
+	    "", f->o.mmnames ? " " : "", name, c->conc);
 }
 
 /* the change against the baseline and the verdict, when the cell has
@@ -292,11 +372,15 @@ char *
 full_change(const Full *f, const FullRow *w, int k)
 {
 	const kp_cmp *c = w->at[k];
+	double d;
 	char *s;
 
-	if (!against_base(f, w, k) || isnan(change(f, c)))
+	if (!against_base(f, w, k) || isnan(d = change(f, c)))
 		return estrdup("");
-	if (asprintf(&s, "%+.1f%%%s%s", change(f, c),
+	/* compare-kernels' gain: the change, negated where lower is better */
+	if (f->o.mmnames && c->better == KP_LOWER)
+		d = -d;
+	if (asprintf(&s, f->o.mmnames ? "%+.2f%%%s%s" : "%+.1f%%%s%s", d,
 	    c->class == KP_REGRESSION ? " R:" : c->class == KP_IMPROVEMENT ?
 	    " I" : c->class == KP_UNCERTAIN ? " ?" : c->class == KP_NO_CHANGE ?
 	    " =" : "", c->class == KP_REGRESSION ? S(sev_name(c->severity < 0 ?
@@ -320,7 +404,10 @@ full_centre(const Full *f, const FullRow *w, int k)
 	if (isnan(m))
 		return estrdup("n/a");
 	fmt_si(b, sizeof(b), m);
-	if (asprintf(&s, isfinite(cv) ? "%s \u00b1%.1f%%" : "%s", b,
+	/* compare-kernels' two decimals, every digit of a large value kept */
+	if (f->o.mmnames ? asprintf(&s, isfinite(cv) ? "%.2f \u00b1%.1f%%" :
+	    "%.2f", m, 100 * fabs(cv)) < 0 :
+	    asprintf(&s, isfinite(cv) ? "%s \u00b1%.1f%%" : "%s", b,
 	    100 * fabs(cv)) < 0)
 		kp_die("out of memory");
 	return s;
@@ -450,7 +537,7 @@ csv(FILE *fp, const Full *f)
 		"metric", "unit", "conc" };
 	char conc[32], h[1024];
 	size_t i, j;
-	int k, hm = f->o.centre == FULL_HMEAN;
+	int k, hm = f->o.centre != FULL_MEDIAN;
 
 	for (j = 0; j < KP_LEN(names); j++)
 		csvfield(fp, names[j], 0);
@@ -502,36 +589,16 @@ render_full(Report *r, FILE *fp, const char *format)
 
 	strip_report(r);
 	full_build(&f, r);
-	if (strcmp(format, "text") == 0 && f.o.centre == FULL_HMEAN) {
-		fprintf(fp, "Every measurement: the harmonic mean of each "
-		    "kernel's samples for rates (Hmean; the median where lower "
-		    "is better) \u00b1 the samples' coefficient of variation; the "
-		    "change of that centre against %s's and kp-classify's verdict "
-		    "(R regression with its severity, I improvement, ? uncertain, "
-		    "= no change).\n\n", f.nk ? f.kern[0] : "the baseline");
-		text(fp, &f);
-	} else if (strcmp(format, "text") == 0) {
-		fprintf(fp, "Every measurement: the median of each kernel's "
-		    "samples \u00b1 their coefficient of variation; the change "
-		    "of the median against %s and the verdict (R regression "
-		    "with its severity, I improvement, ? uncertain, = no "
-		    "change).\n\n", f.nk ? f.kern[0] : "the baseline");
-		text(fp, &f);
-	} else if (strcmp(format, "md") == 0 && f.o.centre == FULL_HMEAN) {
-		fprintf(fp, "Every measurement: the harmonic mean of each "
-		    "kernel's samples for rates (Hmean; the median where lower "
-		    "is better) \u00b1 the samples' coefficient of variation; the "
-		    "change of that centre against the baseline's and "
-		    "kp-classify's verdict (R regression with its severity, I "
-		    "improvement, ? uncertain, = no change).\n\n");
-		md(fp, &f);
-	} else if (strcmp(format, "md") == 0) {
-		fprintf(fp, "Every measurement: the median of each kernel's "
-		    "samples \u00b1 their coefficient of variation; the change "
-		    "of the median against the baseline and the verdict (R "
-		    "regression with its severity, I improvement, ? uncertain, "
-		    "= no change).\n\n");
-		md(fp, &f);
+	if (strcmp(format, "text") == 0 || strcmp(format, "md") == 0) {
+		char *l = full_legend(&f, strcmp(format, "md") == 0 ?
+		    "the baseline" : f.nk ? f.kern[0] : "the baseline");
+
+		fprintf(fp, "%s\n\n", l);
+		free(l);
+		if (strcmp(format, "text") == 0)
+			text(fp, &f);
+		else
+			md(fp, &f);
 	} else
 		csv(fp, &f);
 	full_free(&f);

@@ -18,16 +18,15 @@ h_full_page(struct hsite *s)
 	full_build(&f, s->r);
 	h_head(fp, "Every measurement");
 	h_crumbs(fp, s, -1, -1);
-	if (f.o.centre == FULL_HMEAN)
-		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
-		    "kernel's harmonic mean for rates (Hmean; the median where "
-		    "lower is better) with the coefficient of variation of its "
-		    "samples; against the baseline, the change of that centre "
-		    "and kp-classify's verdict: R regression with its severity, "
-		    "I improvement, ? uncertain, = no change. The kernels are in "
-		    "the order of kp(7); <i>multimodal</i> marks a kernel's values "
-		    "that kp-stats' gap rule splits into clusters.</p>\n", fp);
-	else
+	if (f.o.centre != FULL_MEDIAN || f.o.mmnames) {
+		char *l = full_legend(&f, "the baseline");
+
+		fprintf(fp, "<h1>Every measurement</h1>\n<p class=\"legend\">%s "
+		    "The kernels are in the order of kp(7); <i>multimodal</i> "
+		    "marks a kernel's values that kp-stats' gap rule splits into "
+		    "clusters.</p>\n", l);
+		free(l);
+	} else
 		fputs("<h1>Every measurement</h1>\n<p class=\"legend\">Each "
 		    "kernel's median with the coefficient of variation of its "
 		    "samples; against the baseline, the change of the median and "

@@ -88,7 +88,7 @@ wants(Reader *rd)
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
-	    KP_STAT_HMEAN, KP_STAT_MULTIMODAL, -1);
+	    KP_STAT_HMEAN, KP_STAT_MEAN, KP_STAT_MULTIMODAL, -1);
 	/* the text and md reports: a flagged group's id, for their caveat */
 	if (rd->format == LOAD_REPORT || rd->format == LOAD_TABLE)
 		rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
@@ -257,6 +257,7 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
+	g->mean = s.mean;
 	g->sub = s.obs.lv[KP_LV_SUB];
 	g->run = s.obs.lv[KP_LV_RUN];
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */

@@ -30,7 +30,7 @@ static const struct option longopts[] = {
 
 static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] [--full] "
-    "[--centre median | hmean] [--names kp | mmtests] [--max-age days] "
+    "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
     "[-M MAINTAINERS] [-o dir] [-s samples] "
     "[file ...]";
 
@@ -92,7 +92,7 @@ main(int argc, char *argv[])
 	double max_age = 30;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
 	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
-	int fullopt = 0;
+	int fullopt = 0, centre = -1;
 
 	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt_long(argc, argv, "f:M:o:s:", longopts, NULL)) != -1) {
@@ -121,11 +121,13 @@ main(int argc, char *argv[])
 			full = 1;
 			break;
 		case OPT_CENTRE:
-			if (strcmp(optarg, "median") && strcmp(optarg, "hmean"))
-				kp_die("--centre %s: expected median or hmean",
-				    optarg);
-			r.full.centre = strcmp(optarg, "hmean") == 0 ?
-			    FULL_HMEAN : FULL_MEDIAN;
+			centre = strcmp(optarg, "median") == 0 ? FULL_MEDIAN :
+			    strcmp(optarg, "hmean") == 0 ? FULL_HMEAN :
+			    strcmp(optarg, "amean") == 0 ? FULL_AMEAN :
+			    strcmp(optarg, "mmtests") == 0 ? FULL_MMTESTS : -1;
+			if (centre < 0)
+				kp_die("--centre %s: expected median, hmean, "
+				    "amean or mmtests", optarg);
 			fullopt = 1;
 			break;
 		case OPT_NAMES:
@@ -168,9 +170,12 @@ main(int argc, char *argv[])
 	if (fullopt && !full && !html)
 		kp_die("--centre and --names apply to the full table: "
 		    "expected --full or -f html");
-	/* hmean is in the stat records of scope group */
+	/* MMTests' names come with MMTests' summaries unless told */
+	r.full.centre = centre >= 0 ? centre : r.full.mmnames ? FULL_MMTESTS :
+	    FULL_MEDIAN;
+	/* hmean and mean are in the stat records of scope group */
 	load_as = html ? LOAD_SITE : strcmp(format, "table") == 0 ?
-	    LOAD_TABLE : full && r.full.centre == FULL_HMEAN ? LOAD_FULL :
+	    LOAD_TABLE : full && r.full.centre != FULL_MEDIAN ? LOAD_FULL :
 	    LOAD_REPORT;
 	lines = !full && (strcmp(format, "csv") == 0 ||
 	    strcmp(format, "json") == 0);

@@ -52,13 +52,14 @@ typedef struct {
 	long long n_instances;	/* KP_NULL_INT when missing */
 	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
 	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
-	double hmean;	/* the stat record's, NAN when null */
+	double hmean, mean;	/* the stat record's, NAN when null */
 } Group;
 
 /* the full table's options (--centre, --names) */
-enum { FULL_MEDIAN, FULL_HMEAN };
+enum { FULL_MEDIAN, FULL_HMEAN, FULL_AMEAN, FULL_MMTESTS };
 typedef struct {
-	int centre;	/* FULL_MEDIAN, or FULL_HMEAN for rates */
+	int centre;	/* FULL_MEDIAN; FULL_HMEAN for rates; FULL_AMEAN;
+			 * FULL_MMTESTS, the summary compare-kernels prints */
 	int mmnames;	/* rows named as MMTests' compare-kernels names them */
 } FullOpt;
 
@@ -227,8 +228,10 @@ void full_free(Full *f);
  * the baseline, "" when none; the caller frees both */
 char *full_centre(const Full *f, const FullRow *w, int k);
 char *full_change(const Full *f, const FullRow *w, int k);
-/* the row's centre: "hmean" for a rate with --centre hmean, else "median" */
+/* the row's centre: "median", "hmean" or "amean" */
 const char *full_centre_name(const Full *f, const FullRow *w);
+/* the sentence that says what the table shows, for text, md and html */
+char *full_legend(const Full *f, const char *base);
 /* the row's name: kp's, "name at conc", or with --names mmtests
  * MMTests' "Hmean ops-futex1_threads-2" */
 void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
