@@ -62,6 +62,15 @@ run_status kp-ab "$L/baseline" "$L/baseline"
 is "$rc:$(grep -c 'A -> B: 26 of 26 measurements compared' "$T/out")" "0:1" \
     "one tree against itself: sides A and B, every measurement compared"
 
+# sides that share some runs: the whole work/log against one of its runs
+# would pool the target into the baseline
+run_status kp-ab "$L" "$L/target-2hogs"
+is "$rc:$(cat "$T/err")" "2:kp-ab: run target-2hogs@vm:1796001357 is on two sides, log ($L) and target-2hogs ($L/target-2hogs): the sides overlap; give each run to one side" \
+    "a work/log against one of its runs: refused, naming the run, exit 2"
+run_status kp-ab a="$L/baseline" b="$L/baseline-rerun" a="$L/target-2hogs" b="$L/target-2hogs"
+is "$rc:$(grep -c 'run target-2hogs@vm:1796001357 is on two sides, a ([^)]*target-2hogs) and b' "$T/err")" "2:1" \
+    "labelled sides sharing one run of two: refused"
+
 # kernels that differ name the sides; a kp records file and a nightly OUT are inputs
 kp-parse-mmtests --meta kernel=v6.17 "$L/baseline" >"$T/a.ndjson"
 kp-parse-mmtests --meta kernel=v6.18 "$L/target-cpuhog" >"$T/b.ndjson"

@@ -200,6 +200,41 @@ else
 	done
 fi
 
+# Sides that share some runs but not all (a whole work/log against one of
+# its runs) would pool the target into the baseline: refused, naming the
+# run.  Sides of the very same runs are one tree against itself, an A/A.
+i=1
+while [ $i -le $n ]; do
+	eval "l=\$lab$i"
+	field $i run | sed "s|^|$l |"
+	i=$((i + 1))
+done | sort -u >"$W/siderun"
+cut -d' ' -f1 "$W/siderun" | sort -u >"$W/sidenames"
+# in a subshell, which the first overlap found leaves
+(while read -r a; do
+	while read -r b; do
+		[ "$a" \< "$b" ] || continue
+		awk -v s="$a" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' \
+		    "$W/siderun" | sort >"$W/side.a"
+		awk -v s="$b" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' \
+		    "$W/siderun" | sort >"$W/side.b"
+		cmp -s "$W/side.a" "$W/side.b" && continue
+		r=$(comm -12 "$W/side.a" "$W/side.b" | head -1)
+		[ -z "$r" ] && continue
+		i=1 pa= pb=
+		while [ $i -le $n ]; do
+			eval "l=\$lab$i p=\$path$i"
+			if field $i run | grep -qxF "$r"; then
+				[ "$l" = "$a" ] && pa="$pa${pa:+, }$p"
+				[ "$l" = "$b" ] && pb="$pb${pb:+, }$p"
+			fi
+			i=$((i + 1))
+		done
+		echo "run $r is on two sides, $a ($pa) and $b ($pb): the sides overlap; give each run to one side"
+		exit 1
+	done <"$W/sidenames"
+done <"$W/sidenames") >"$W/overlap" || die "$(cat "$W/overlap")"
+
 # the sides in order, the first the baseline; relabelled and identified
 sides=
 i=1
