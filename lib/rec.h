@@ -651,7 +651,7 @@ enum { KP_EV_BASE_EXP, KP_EV_TARGET_EXP, KP_EV_JOB, KP_EV_SUITE,
 	KP_EV_BASE_USER_S, KP_EV_TARGET_USER_S, KP_EV_BASE_SYS_S,
 	KP_EV_TARGET_SYS_S, KP_EV_BASE_ELAPSED_S, KP_EV_TARGET_ELAPSED_S,
 	KP_EV_BASE_DMESG_WARNINGS, KP_EV_TARGET_DMESG_WARNINGS,
-	KP_EV_BASE_DMESG_RUNS, KP_EV_TARGET_DMESG_RUNS, KP_EV_BASE_WARNINGS, KP_EV_TARGET_WARNINGS, KP_EV_RANK_BY,
+	KP_EV_BASE_DMESG_RUNS, KP_EV_TARGET_DMESG_RUNS, KP_EV_BASE_WARNINGS, KP_EV_TARGET_WARNINGS, KP_EV_NEW_WARNINGS, KP_EV_RANK_BY,
 	KP_EV_N_COUNTERS, KP_EV_COUNTERS, KP_EV_NF };
 typedef struct {
 	kp_has has;
@@ -664,6 +664,7 @@ typedef struct {
 	long long base_dmesg_warnings, target_dmesg_warnings;
 	long long base_dmesg_runs, target_dmesg_runs;
 	kp_strs base_warnings, target_warnings;
+	kp_strs new_warnings;	/* the target's lines the base has not */
 	int rank_by;	/* enum kp_erank */
 	long long n_counters;
 	kp_objs counters;	/* kp_ectr */

@@ -518,6 +518,7 @@ static const kp_field evidence_f[KP_EV_NF] = {
 	EV(TARGET_DMESG_RUNS, "target_dmesg_runs", target_dmesg_runs, KP_F_INT, 0),
 	EV(BASE_WARNINGS, "base_warnings", base_warnings, KP_F_STRS, N),
 	EV(TARGET_WARNINGS, "target_warnings", target_warnings, KP_F_STRS, N),
+	EV(NEW_WARNINGS, "new_warnings", new_warnings, KP_F_STRS, N),
 	E(kp_evidence, KP_EV_RANK_BY, "rank_by", rank_by, kp_erank_v, N),
 	EV(N_COUNTERS, "n_counters", n_counters, KP_F_INT, 0),
 	O(kp_evidence, KP_EV_COUNTERS, "counters", counters, ectr_t, 0),

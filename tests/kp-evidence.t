@@ -2,7 +2,9 @@
 # kp-evidence: beside each finding, its runs' durations, command, dmesg
 # warnings and the counters that moved most, in every report format.
 # tests/data/evidence/records.ndjson: hand-made run, runstat and cmp
-# records: a pair with 2 and 3 runs a side (ranked by Cohen's d), a pair
+# records: a pair with 2 and 3 runs a side (ranked by Cohen's d, a
+# steady counter moving +0.3% among them; a boot warning on both sides,
+# timestamps apart, and one the target adds), a pair
 # with one run a side (not tested), a pair whose target run has no
 # runstat.
 . "$(dirname "$0")/lib.sh"
@@ -71,8 +73,18 @@ is "$($PY "$T/check.py" "$T/ev")" 0 \
     "rates, levels, means, sds and Cohen's d as numpy computes them"
 is "$(jq -r 'select(.type == "evidence" and .target_exp == "eb") | [.counters[].name] | join(",")' "$T/ev")" \
     "pgfault,run_delay,nr_free_pages,nr_dirty,sched_count" "replicated: the 5 largest |d|"
+# pgalloc_normal, steady on each side, moved +0.3% with d = 1924:
+# ranked by d it came first; only counters that moved 2% or more rank
+is "$(jq -r 'select(.type == "evidence" and .target_exp == "eb") | [.n_counters, ([.counters[] | select((.change_pct | fabs) < 2)] | length)] | @tsv' "$T/ev")" \
+    "$(printf '7\t0')" "replicated: counters that moved less than 2% (+0.3%, d=1924) are not ranked"
+is "$(kp-evidence -p 0 "$R" | jq -r 'select(.type == "evidence" and .target_exp == "eb") | [.n_counters, .counters[0].name] | @tsv')" \
+    "$(printf '9\tpgalloc_normal')" "-p 0: every counter with a d ranks, the steady one first"
+# a boot warning both sides print (SRSO), at other timestamps, is not new
+is "$(jq -r 'select(.type == "evidence" and .target_exp == "eb") | .new_warnings | join("|")' "$T/ev")" \
+    "[    1.5] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:4000 __alloc_pages+0x1" \
+    "new_warnings: the target's lines the base did not print, timestamps aside"
 is "$(jq -r 'select(.type == "evidence" and .target_exp == "eb") | [.base_elapsed_s, (.target_elapsed_s * 1000 | round / 1000), .base_dmesg_warnings, .target_dmesg_warnings] | @tsv' "$T/ev")" \
-    "$(printf '50.5\t51.7\t0\t3')" "durations are the side's means, warnings its sum"
+    "$(printf '50.5\t51.7\t2\t6')" "durations are the side's means, warnings its sum"
 is "$(jq -r 'select(.type == "evidence" and .target_exp == "eu") | .rank_by' "$T/ev")" \
     relative "one run a side: the largest relative changes"
 # a level is one reading at the end of the run: with one run a side its
@@ -92,8 +104,9 @@ grep -A12 's/b/t\[op m\] at 1: 100 .* -> 80' "$T/txt" | grep -q 'pgfault 2010 ±
 ok $? "text: the counters under the regression, with d"
 grep -q 'time: user 40.5 -> 36.0 s, sys 10.2 -> 15.3 s, elapsed 50.5 -> 51.7 s (mean of 2 -> 3)' "$T/txt"
 ok $? "text: durations, base -> target"
-grep -q 'command: bench --threads N' "$T/txt" && grep -q 'target: \[    1.5\] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c' "$T/txt"
-ok $? "text: the command and the target's first dmesg warning"
+grep -q 'command: bench --threads N' "$T/txt" && grep -q 'new in the target: \[    1.5\] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c' "$T/txt"
+ok $? "text: the command and the target's new dmesg warning"
+is "$(grep -c 'Speculative Return Stack Overflow' "$T/txt")" 0 "text: the boot warning of both sides is not repeated"
 grep -q 'one run a side: largest relative changes, not tested for significance' "$T/txt"
 ok $? "text: one run a side is labelled not tested"
 grep -q 'no runstat records for the target side' "$T/txt" && grep -q 'no runstat for run m1@h:8' "$T/txt"
@@ -114,6 +127,9 @@ grep -l 'id="e[0-9]*">Beside this finding' "$T/site"/*.html | xargs grep -l '<co
 ok $? "html: the counters table on the comparison page"
 grep -l 'id="e[0-9]*">Beside this finding' "$T/site"/*.html | xargs grep -q 'One run a side: not tested for significance'
 ok $? "html: one run a side is labelled"
+grep -l 'new in the target: <code>\[    1.5\] WARNING' "$T/site"/*.html >/dev/null &&
+    ! grep -q 'Speculative Return Stack Overflow' "$T/site"/*.html
+ok $? "html: the new warning, not the boot warning of both sides"
 
 # what kp-parse-mmtests keeps for it, from a bundled run: the warning
 # lines it counted, and the gauges' levels at each benchmark's end (an

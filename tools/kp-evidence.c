@@ -10,6 +10,7 @@
  * experiments and the runs they name; the evidence records follow at the
  * end, when every runstat has arrived, whatever the order of the input.
  * See kp-evidence(1). */
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@
 #include "strmap.h"
 
 static const char synopsis[] = "usage: kp-evidence [-a] [-E counter,...] "
-    "[-m min] [-n count] [file ...]";
+    "[-m min] [-n count] [-p pct] [file ...]";
 
 typedef struct {	/* a run record: a run has one per iteration */
 	long long dmesg;	/* KP_NULL_INT: not known */
@@ -56,6 +57,10 @@ static kp_strmap *pairmap;	/* (base_exp, target_exp) -> pairs */
 static int all;
 static long long ncount = 5;
 static double minval = 1;
+/* the least change of a counter ranked by d: kp-classify's least change
+ * of a measurement (min_change_pct), so that a counter shown as moving
+ * moved as much as a finding must */
+static double minpct = 2;
 static char **chosen;
 static size_t nchosen;
 
@@ -394,6 +399,16 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 			/* no spread, no ranking against it */
 			if (!replicated || isnan(e->d))
 				continue;
+			/*
+			 * A counter steady within each side has a huge d for
+			 * a change too small to matter (+0.3% of a stable
+			 * rate, d = 1900): d ranks the counters that moved,
+			 * it does not say which moved.  Those below -p, or
+			 * below -m on their larger side, are left out.
+			 */
+			if (isnan(e->change_pct) || fabs(e->change_pct) < minpct ||
+			    fmax(fabs(b), fabs(t)) < minval)
+				continue;
 			x->key = fabs(e->d);
 			break;
 		case KP_ER_CHOSEN:
@@ -458,6 +473,82 @@ warnings(const kp_strs *runl, long long *count, long long *nrun,
 	}
 }
 
+/* a dmesg line without its "[    0.253011] " timestamp: a boot warning
+ * that both sides print (SRSO) differs in it only */
+static const char *
+untimed(const char *s)
+{
+	const char *p = s + 1;
+
+	if (*s != '[')
+		return s;
+	while (*p == ' ')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return s;
+	while (isdigit((unsigned char)*p) || *p == '.')
+		p++;
+	if (*p != ']')
+		return s;
+	for (p++; *p == ' '; p++)
+		;
+	return p;
+}
+
+/* the warning lines of every run record of a side's runs, to fn */
+static void
+eachline(const kp_strs *runl, void (*fn)(const char *, void *), void *arg)
+{
+	size_t i, k, x;
+	long at;
+
+	for (i = 0; i < runl->n; i++) {
+		if ((at = kp_strmap_findv(namemap, runl->v[i], NULL)) < 0)
+			continue;
+		for (x = 0; x < byname[at].n; x++)
+			for (k = 0; k < runs[byname[at].v[x]].warn.n; k++)
+				fn(runs[byname[at].v[x]].warn.v[k], arg);
+	}
+}
+
+static void
+seeline(const char *s, void *m)
+{
+	kp_strmap_addv(m, NULL, untimed(s), NULL);
+}
+
+struct newl {
+	kp_strmap *seen;
+	kp_strs *out;
+};
+
+static void
+newline(const char *s, void *arg)
+{
+	struct newl *a = arg;
+	int isnew;
+
+	kp_strmap_addv(a->seen, &isnew, untimed(s), NULL);
+	if (isnew && a->out->n < 3) {
+		a->out->v = kp_grow(a->out->v, a->out->n, sizeof(char *));
+		a->out->v[a->out->n++] = (char *)s;
+	}
+}
+
+/* The first three distinct lines of the target's runs that no run of
+ * the base printed, timestamps aside, against every line of the base
+ * and not only the three it shows: what the target's kernel says new. */
+static void
+newwarnings(const kp_strs *base, const kp_strs *target, kp_strs *out)
+{
+	struct newl a = { kp_strmap_new(), out };
+
+	memset(out, 0, sizeof(*out));
+	eachline(base, seeline, a.seen);
+	eachline(target, newline, &a);
+	kp_strmap_free(a.seen);
+}
+
 /* the runs of a side with no runstat of its experiments */
 static void
 missing(const kp_strs *runl, const size_t *ix, size_t n, kp_strs *out)
@@ -512,6 +603,7 @@ evidence(kp_w *w, const Pair *p)
 	    &e.base_warnings);
 	warnings(&p->target_runs, &e.target_dmesg_warnings,
 	    &e.target_dmesg_runs, &e.target_warnings);
+	newwarnings(&p->base_runs, &p->target_runs, &e.new_warnings);
 
 	collect(m, &c, bx, nb, 0);
 	collect(m, &c, tx, nt, 1);
@@ -538,6 +630,7 @@ evidence(kp_w *w, const Pair *p)
 	free(e.missing.v);
 	free(e.base_warnings.v);
 	free(e.target_warnings.v);
+	free(e.new_warnings.v);
 	free(bx);
 	free(tx);
 }
@@ -565,7 +658,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "aE:m:n:")) != -1) {
+	while ((ch = getopt(argc, argv, "aE:m:n:p:")) != -1) {
 		switch (ch) {
 		case 'a':
 			all = 1;
@@ -580,6 +673,10 @@ main(int argc, char *argv[])
 		case 'n':
 			ncount = kp_opt_ll("-n", optarg, 0, 1000000,
 			    "a number of counters, 0 or more");
+			break;
+		case 'p':
+			minpct = kp_opt_dbl("-p", optarg, 0, HUGE_VAL,
+			    "a percentage 0 or more");
 			break;
 		default:
 			kp_usage(synopsis);

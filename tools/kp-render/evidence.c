@@ -189,12 +189,22 @@ lines(const Report *r, const kp_cmp *c)
 		dmesg(b, sizeof(b), e->target_dmesg_warnings,
 		    e->target_dmesg_runs);
 		addf(&l, "dmesg warnings: %s -> %s", a, b);
-		for (i = 0; i < e->target_warnings.n; i++)
-			addf(&l, "  target: %s", e->target_warnings.v[i]);
-		/* the base's lines the target has too say nothing new */
-		for (i = 0; i < e->base_warnings.n; i++)
-			if (!among(&e->target_warnings, e->base_warnings.v[i]))
-				addf(&l, "  base only: %s", e->base_warnings.v[i]);
+		/* only what the target says new: a boot warning of both sides
+		 * (SRSO) under every finding says nothing about any */
+		if (kp_has_get(&e->has, KP_EV_NEW_WARNINGS)) {
+			for (i = 0; i < e->new_warnings.n; i++)
+				addf(&l, "  new in the target: %s",
+				    e->new_warnings.v[i]);
+		} else {	/* evidence written before new_warnings */
+			for (i = 0; i < e->target_warnings.n; i++)
+				addf(&l, "  target: %s", e->target_warnings.v[i]);
+			/* the base's lines the target has too say nothing new */
+			for (i = 0; i < e->base_warnings.n; i++)
+				if (!among(&e->target_warnings,
+				    e->base_warnings.v[i]))
+					addf(&l, "  base only: %s",
+					    e->base_warnings.v[i]);
+		}
 	}
 	if (e->n_base && e->n_target) {
 		if (e->counters.n == 0)

@@ -111,7 +111,14 @@ h_evidence(FILE *fp, struct hsite *s, const Cmp *c)
 		    e->target_dmesg_warnings, e->target_dmesg_runs,
 		    e->target_dmesg_runs == 1 ? "" : "s");
 	fputs("</tbody></table>\n", fp);
-	if (e->base_warnings.n + e->target_warnings.n) {
+	/* only what the target says new, when the record says it */
+	if (kp_has_get(&e->has, KP_EV_NEW_WARNINGS)) {
+		if (e->new_warnings.n) {
+			fputs("<ul class=\"warnings\">\n", fp);
+			warns(fp, "new in the target", &e->new_warnings, NULL);
+			fputs("</ul>\n", fp);
+		}
+	} else if (e->base_warnings.n + e->target_warnings.n) {
 		fputs("<ul class=\"warnings\">\n", fp);
 		warns(fp, "target", &e->target_warnings, NULL);
 		warns(fp, "baseline only", &e->base_warnings, &e->target_warnings);
