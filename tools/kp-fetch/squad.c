@@ -15,7 +15,10 @@
  * by offset or by cursor; a listing that fails or repeats a page is not
  * stored at all, so nothing in the store is a part taken for a whole.
  * The token comes from KP_SQUAD_TOKEN and goes only into the request
- * header: never into a message, a path or a record. */
+ * header: never into a message, a path or a record.  It goes to the
+ * source's origin alone: an API link the server gives (a next page, a
+ * testrun's environment, metadata_file or metrics) on another origin is
+ * refused, an attachment there is fetched without it. */
 #include <curl/curl.h>
 
 #include <stdio.h>
@@ -31,7 +34,8 @@ struct squad {
 	struct fetch *f;
 	const char *source;
 	char *api;	/* scheme://host/api/ */
-	char *hdr;	/* the Authorization header, or NULL */
+	char *origin;	/* the api's, which every API link must have */
+	struct cred cred;	/* KP_SQUAD_TOKEN for the origin, or none */
 };
 
 /* a JSON document read from the server */
@@ -60,7 +64,12 @@ static int
 getjson(struct squad *s, const char *url, struct doc *x)
 {
 	memset(x, 0, sizeof(*x));
-	if (http_body(s->f, url, s->hdr, &x->text, &x->len) == -1)
+	if (!same_origin(url, s->origin)) {
+		fail(s->f, url, "a link to another origin than the source's "
+		    "(%s); not followed", s->origin);
+		return -1;
+	}
+	if (http_body(s->f, url, &s->cred, &x->text, &x->len) == -1)
 		return -1;
 	if (parse(s, url, x) == -1) {
 		free(x->text);
@@ -330,7 +339,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 		a.path = path;
 		a.url = url;
 		a.mtime = -1;
-		if (http_object(s->f, url, s->hdr, &a, n) == 0) {
+		if (http_object(s->f, url, &s->cred, &a, n) == 0) {
 			store_emit(s->f, &a);
 			free((char *)a.etag);
 		}
@@ -420,9 +429,9 @@ fetch_squad(struct fetch *f, const char *source)
 		    "squad+URL/GROUP/PROJECT/build/VERSION/");
 		goto out;
 	}
-	if ((tok = getenv("KP_SQUAD_TOKEN")) && *tok &&
-	    asprintf(&s.hdr, "Authorization: Token %s", tok) < 0)
-		kp_die("out of memory");
+	s.origin = origin_of(s.api);
+	tok = getenv("KP_SQUAD_TOKEN");
+	cred_set(&s.cred, s.api, "Authorization", "Token ", tok);
 
 	/* the project: by slug, then its group's slug in full_name */
 	ep = escape(c[1]);
@@ -442,7 +451,7 @@ fetch_squad(struct fetch *f, const char *source)
 		free(eg);
 		if (pid < 0)
 			fail(f, source, "no project %s/%s on the server%s", c[0],
-			    c[1], s.hdr ? "" : " (a private one needs KP_SQUAD_TOKEN)");
+			    c[1], s.cred.hdr ? "" : " (a private one needs KP_SQUAD_TOKEN)");
 	}
 	free(q);
 	if (pid < 0)
@@ -467,8 +476,6 @@ out:
 	for (i = 0; i < 4; i++)
 		free(c[i]);
 	free(s.api);
-	if (s.hdr) {
-		explicit_bzero(s.hdr, strlen(s.hdr));
-		free(s.hdr);
-	}
+	free(s.origin);
+	cred_free(&s.cred);
 }
