@@ -69,4 +69,24 @@ is "$rc:$(wc -l <"$T/out")" "0:3" "tuxsuite+URL: status, metadata.json and confi
 is "$(cut -f2 "$T/b/log" | sort -u)" "-" "... which got no token"
 is "$(grep -c '^/v1/.*	s3cr3t$' "$T/a/log")" 1 "... the API got it"
 is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no record, message or stored file"
+
+# kp-parse-squad(1)'s example of a lab's submission, run as written
+# against the loopback SQUAD with a token: the token is not in curl's
+# arguments (ps(1) shows them), and the server accepts it
+mkdir -p "$T/sub" "$T/lab"
+$PY "$sq/server.py" "$T/sub" s3cr3t 2>"$T/sub/stderr" &
+spids="$spids $!"
+i=0
+while [ ! -s "$T/sub/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sed -n '/^\$ cat metrics.json/,/^\.Ed/p' "$top/man/man1/kp-parse-squad.1" |
+	sed -n '/^\$ printf/,$p' | sed '/^\.Ed/d; s/^\$ //; s/\\e$/\\/; s/\\en/\\n/' |
+	sed "s|https://squad.example.org|http://127.0.0.1:$(cat "$T/sub/port")|" >"$T/lab/submit.sh"
+grep -q 'curl .*\$KP_SQUAD_TOKEN' "$T/lab/submit.sh"
+is "$?" 1 "EXAMPLES: kp-parse-squad(1)'s curl takes no token in its arguments"
+echo '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": [101, 102, 103]}' >"$T/lab/metrics.json"
+echo '{"job_id": "v6.18-c7g-1", "instance": "c7g-1"}' >"$T/lab/metadata.json"
+echo CONFIG_HZ=100 >"$T/lab/config"
+(cd "$T/lab" && sh -e ./submit.sh) >/dev/null 2>&1
+rc=$?
+is "$rc:$(jq -r '.testruns | length' "$T/sub/state.json" 2>/dev/null)" "0:1" "... and its submission, run as written, is accepted"
 done_testing
