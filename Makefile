@@ -26,10 +26,12 @@ LIBSRC = \
 	lib/progress.c \
 	lib/rec.c \
 	lib/record.c \
+	lib/recstr.c \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
 	lib/select.c \
+	lib/shquote.c \
 	lib/strmap.c \
 	lib/summary.c \
 	lib/text.c \
