@@ -149,6 +149,34 @@ putline(char **buf, size_t *len, size_t *cap, struct doc *x, int i)
 	(*buf)[(*len)++] = '\n';
 }
 
+/* One page of a listing, read from url: fn(arg, x, element) for each
+ * element of its "results", and its "next" link (or NULL, the caller's
+ * to free) in *next.  0, or -1 when it is not a listing (reported).  x
+ * is freed.  The fuzz harness fuzz/fetch-squad.c reads pages here. */
+static int
+page(struct squad *s, const char *url, struct doc *x,
+    void (*fn)(void *, struct doc *, int), void *arg, char **next)
+{
+	int res, i, nx;
+
+	*next = NULL;
+	res = x->d.tok[0].type == KP_JOBJ ? kp_json_get(&x->d, 0, "results") : -1;
+	if (res < 0 || x->d.tok[res].type != KP_JARR) {
+		fail(s->f, url, "not a SQUAD listing: expected an object "
+		    "with \"results\" and \"next\"");
+		docfree(x);
+		return -1;
+	}
+	for (i = kp_json_first(&x->d, res); i >= 0 && (uint32_t)i < x->d.tok[res].next;
+	    i = (int)x->d.tok[i].next)
+		fn(arg, x, i);
+	nx = kp_json_get(&x->d, 0, "next");
+	if (nx >= 0 && x->d.tok[nx].type == KP_JSTR)
+		*next = estrdup(kp_json_str(&x->d, nx));
+	docfree(x);
+	return 0;
+}
+
 /* Every element of a listing, following "next" from url: fn(arg, page,
  * element) for each.  0, or -1 when a page failed, was not a listing or
  * came round again (reported); fn has then seen only a part. */
@@ -160,7 +188,7 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 	size_t nseen = 0, k;
 	char *next = estrdup(url);
 	struct doc x;
-	int r = 0, res, i, nx;
+	int r = 0;
 
 	while (next) {
 		for (k = 0; k < nseen; k++)
@@ -175,25 +203,11 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 		}
 		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
 		seen[nseen++] = next;
-		if (getjson(s, next, &x) == -1) {
+		if (getjson(s, next, &x) == -1 ||
+		    page(s, next, &x, fn, arg, &next) == -1) {
 			r = -1;
 			break;
 		}
-		res = x.d.tok[0].type == KP_JOBJ ? kp_json_get(&x.d, 0, "results") : -1;
-		if (res < 0 || x.d.tok[res].type != KP_JARR) {
-			fail(s->f, next, "not a SQUAD listing: expected an object "
-			    "with \"results\" and \"next\"");
-			docfree(&x);
-			r = -1;
-			break;
-		}
-		for (i = kp_json_first(&x.d, res); i >= 0 && (uint32_t)i < x.d.tok[res].next;
-		    i = (int)x.d.tok[i].next)
-			fn(arg, &x, i);
-		nx = kp_json_get(&x.d, 0, "next");
-		next = nx >= 0 && x.d.tok[nx].type == KP_JSTR ?
-		    estrdup(kp_json_str(&x.d, nx)) : NULL;
-		docfree(&x);
 	}
 	for (k = 0; k < nseen; k++)
 		free(seen[k]);
