@@ -78,6 +78,7 @@ UNITS = \
 	numfmt \
 	rec \
 	segment \
+	shquote \
 	strmap \
 	summary \
 	toolchain
