@@ -106,7 +106,7 @@ main(int argc, char *argv[])
 	int c, verify = 0, clean = 0;
 	struct fetch fetch = {
 		.opt = { .maxsize = 1LL << 30, .timeout = 30,
-			.maxpages = 100000, .maxtotal = 16LL << 30,
+			.maxpages = 10000, .maxtotal = 16LL << 30,
 			.deadline = 3600 },
 		.out = STDOUT_FILENO,
 	}, *f = &fetch;
