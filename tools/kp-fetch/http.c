@@ -285,10 +285,11 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_FAILONERROR, 1L);
 	/* A redirect to another origin must not take the credential along.
-	 * libcurl sends a custom Authorization header only to the host, port
-	 * and scheme it was first given since 7.83.0, and never with
-	 * UNRESTRICTED_AUTH off; an older one does not follow a request that
-	 * carries it. */
+	 * Since 7.83.0 libcurl keeps a custom Authorization header to the
+	 * scheme, host and port it was first given, unless UNRESTRICTED_AUTH
+	 * is on (tests/fetch-origin.t sees the token reach the other origin
+	 * then); with an older one a request that carries it follows no
+	 * redirect. */
 	curl_easy_setopt(h, CURLOPT_UNRESTRICTED_AUTH, 0L);
 	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, auth &&
 	    curl_version_info(CURLVERSION_NOW)->version_num < 0x075300 ? 0L : 1L);
