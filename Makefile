@@ -26,10 +26,12 @@ LIBSRC = \
 	lib/progress.c \
 	lib/rec.c \
 	lib/record.c \
+	lib/recstr.c \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
 	lib/select.c \
+	lib/shquote.c \
 	lib/strmap.c \
 	lib/summary.c \
 	lib/text.c \
@@ -77,6 +79,7 @@ UNITS = \
 	numfmt \
 	rec \
 	segment \
+	shquote \
 	strmap \
 	summary \
 	toolchain
@@ -193,7 +196,8 @@ lint-man:
 # for FUZZ_TIME seconds, one after another, keeping what it finds in
 # $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
 # input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
-FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html
+FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html \
+	fetch-squad
 FUZZ_TIME = 600
 FUZZ_SMOKE = 10
 FZ = build-fuzz
@@ -213,12 +217,14 @@ FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_subsys = $(FZ)/lib/subsys.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
 FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
+FZ_OBJ_fetch-squad = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c tools/kp-fetch/squad.c)
 FZ_MAIN_bpftrace = tool
 FZ_MAIN_results = tool
 FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
 FZ_LIBS_settings = $(LDLIBS_kp-classify)
 FZ_LIBS_subsys = -lyaml
 FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
+FZ_LIBS_fetch-squad = $(LDLIBS_kp-fetch)
 FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
 
 $(FZ)/.deps: config.mk

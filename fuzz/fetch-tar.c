@@ -26,6 +26,7 @@ run(int argc, char **argv)
 	(void)argv;
 	f->nerrors = 0;
 	f->nrecords = f->nlost = 0;
+	budget_start(f);
 	store_open(f, store, 1);
 	fetch_tar(f, tar);
 	store_close(f);
@@ -44,6 +45,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!fetch.buf) {
 		fetch.opt.maxsize = 1 << 20;	/* what a fuzzer's archive expands to */
 		fetch.opt.timeout = 5;
+		fetch.opt.maxtotal = 4 << 20;
+		fetch.opt.maxpages = 1;
+		fetch.opt.deadline = 60;
 		fetch.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		fetch.buf = emalloc(BUFSZ);
 	}

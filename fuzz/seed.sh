@@ -60,6 +60,13 @@ fetch-tar)
 fetch-html)
 	printf '<html><body><a href="iter-0/">iter-0/</a> <a href="../">up</a>\n<a href="tests-activity">t</a> <a HREF=x.gz>x</a></body></html>\n' | put
 	printf '<a href="javascript:alert(1)">j</a><a href="//other.host/a">o</a><a href="/abs/./b/../c">c</a>\n<a href="q?x=1#f">q</a><a href=%%2e%%2e/>e</a><a href="&amp;x&#47;y">a</a>\n' | put ;;
+fetch-squad)
+	# pages as tests/squad/server.py and SQUAD write them: builds,
+	# testruns with attachments, metrics, and hostile names and links
+	printf '{"count": 1, "next": null, "previous": null, "results": [{"url": "http://squad.example/api/builds/1/", "id": 1, "version": "v6.18", "testruns": "http://squad.example/api/builds/1/testruns/", "metadata": "http://squad.example/api/builds/1/metadata/"}]}' | put
+	printf '{"next": "http://squad.example/api/builds/1/testruns/?cursor=o2", "previous": null, "results": [{"url": "http://squad.example/api/testruns/1/", "id": 1, "environment": "http://squad.example/api/environments/1/", "metadata_file": "http://other.example/api/testruns/1/metadata_file/", "metrics": "http://squad.example/api/testruns/1/metrics/", "attachments": [{"download_url": "http://squad.example/api/testruns/1/attachments/?filename=config", "filename": "config", "length": 30}, {"download_url": "x", "filename": "../../etc/passwd"}]}]}' | put
+	printf '{"next": null,\n "results": [\n{"name": "a/b/c/d/e/f@1", "unit": "ops/s", "result": 1e999,\n "measurement_list": [1, 2]}, 3, "s", null]}' | put
+	printf '{"results": [{"id": 2, "version": "..", "url": 7}, {"id": -1e30, "version": "a/%%2F\\u0000b"}], "next": 5}' | put ;;
 *)
 	echo "seed.sh: no target $t" >&2; exit 2 ;;
 esac

@@ -81,6 +81,12 @@ void kp_in_close(kp_in *in);
  * is corrupt (EIO for a truncated or corrupt .gz). */
 char *kp_slurp(const char *path, size_t *len);
 
+/* shquote.c: values for a shell script or a file sh sources */
+const char *kp_ctl(const char *s);	/* the first control character, or NULL */
+/* s in single quotes for sh, reading back as s; NULL when s holds a
+ * control character (refuse it); caller frees */
+char *kp_shquote(const char *s);
+
 /* text.c: what the text parsers do with bytes that are not text.  A UTF-8
  * byte order mark at the start is skipped; a NUL byte is refused (it would
  * end a C string and lose the rest silently). */

@@ -759,6 +759,14 @@ void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
 void kp_rec_free(const kp_rtype *t, void *rec);
 
 void kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec);
+/* recstr.c: a parser's record against kp-records(5)'s STRINGS: every
+ * string field without control characters; dies naming file and line
+ * (where the parser read it) and the field otherwise */
+void kp_rec_check(const kp_rtype *t, const void *rec, const char *file,
+    long line);
+/* the same for one string s of field (NULL passes) */
+void kp_str_check(const char *file, long line, const char *field,
+    const char *s);
 void kp_rec_members(kp_w *w, const kp_rtype *t, const void *rec);
 /* set field f, a string or scalar field, to the string s (NULL: null),
  * as a --meta does; set an integer or scalar field to v */

@@ -147,6 +147,16 @@ kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
 	snprintf(id->instance, sizeof(id->instance), "%s",
 	    kp_runmeta_get(m, F(KP_RUN_INSTANCE)) ? kp_runmeta_get(m, F(KP_RUN_INSTANCE)) : host);
 
+	/* names with a control character are refused (kp-records(5)) */
+	kp_str_check(src, 0, F(KP_RUN_RUN), id->run);
+	kp_str_check(src, 0, F(KP_RUN_KERNEL), id->kernel);
+	kp_str_check(src, 0, F(KP_RUN_HOST), host);
+	kp_str_check(src, 0, F(KP_RUN_INSTANCE), id->instance);
+	kp_str_check(src, 0, F(KP_RUN_SRC), src);
+	for (i = 0; i < m->n; i++)
+		if (m->f[i].val && !m->f[i].num)
+			kp_str_check(src, 0, m->f[i].key, m->f[i].val);
+
 	/* the run record: the fields every parser knows, then the
 	 * document's own metadata in its order, then src */
 	kp_w_obj(w);

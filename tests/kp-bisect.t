@@ -111,7 +111,26 @@ git bisect run ../run.sh
 is "$(git -C "$R" rev-parse refs/bisect/bad)" "$planted" "the EXAMPLES of kp-bisect(1) run and find it too"
 git -C "$R" bisect reset >/dev/null 2>&1
 
+# names from records reach the script only quoted: one with a newline
+# is refused (it would be a command line of its own), one with quotes
+# and $(...) stays a word
 cd "$T" || exit 1
+jq -c --arg k "v6.1-rc5
+touch $T/pwned" 'if .type == "trend" then .changes |= map(.first = $k) else . end' \
+	"$T/trend" >"$T/trend-nl"
+run_status kp-bisect -x "$T/bench.sh" -o "$T/nl.sh" "$T/trend-nl" "$T"/history/*.ndjson
+is "$rc:$(test -e "$T/nl.sh"; echo $?)" "2:1" "a kernel name with a newline: exit 2, no script"
+grep -q 'the name "v6.1-rc5\\ntouch .*" holds a control character; refused' "$T/err"
+ok $? "... naming it"
+jq -c --arg k "v6.1-rc5'\$(touch $T/pwned)'\`touch $T/pwned\`" \
+	'if .type == "trend" then .changes |= map(.first = $k) else . end' "$T/trend" >"$T/trend-q"
+run_status kp-bisect -x "$T/bench.sh" -o "$T/q.sh" "$T/trend-q" "$T"/history/*.ndjson
+is "$rc" 0 "a kernel name with quotes, \$(...) and backquotes: a script"
+sed "s|^cmd=.*|cmd='exit 3'|" "$T/q.sh" >"$T/q3.sh"
+sh "$T/q3.sh" 2>/dev/null
+is "$?:$(test -e "$T/pwned"; echo $?)" "125:1" "... that runs nothing of the name"
+run_status kp-bisect -x "$(printf 'true\nrm -rf /')" -o "$T/nl.sh" "$T/trend" "$T"/history/*.ndjson
+is "$rc:$(test -e "$T/nl.sh"; echo $?)" "2:1" "a command (-x) with a newline: exit 2, no script"
 run_status kp-bisect -x true -s test=nothing "$T/trend"
 is "$rc" 2 "no change point selected: exit 2"
 run_status kp-bisect

@@ -114,6 +114,29 @@ is "$rc:$(cat "$T/err")" "2:kp-plan: -c v6.19: expected a full commit id (40 low
 run_status kp-plan -o "$T/b" -t m7g "$T/payload.yaml"
 is "$rc:$(cat "$T/err")" "2:kp-plan: -t m7g: no target of that name in the payload" "a subset naming nothing"
 
+# what the test machine sources: every value one shell word, read back
+# as written; a payload file name or a value with a newline is refused,
+# as it would start a line of its own
+mkdir -p "$T/q"
+sed "s/WIS_MIN_THREADS: 1,/WIS_MIN_THREADS: \"1'; touch $(echo "$T" | sed 's|/|\\/|g')\/pwned; '\$(id)\`id\`\",/" \
+	"$T/payload.yaml" >"$T/q/payload.yaml"
+run_status kp-plan -o "$T/q" "$T/q/payload.yaml"
+is "$rc" 0 "a value with quotes, \$(...) and backquotes: a plan"
+got=$(sh -c ". '$(sed -n 2p "$T/out")'; printf %s \"\$WIS_MIN_THREADS\"")
+is "$got:$(test -e "$T/pwned"; echo $?)" "1'; touch $T/pwned; '\$(id)\`id\`:1" \
+	"... which sh reads back as written, running nothing"
+nl='
+'
+cp "$T/payload.yaml" "$T/q/x${nl}touch pwned${nl}.yaml"
+run_status kp-plan -o "$T/q" "$T/q/x${nl}touch pwned${nl}.yaml"
+is "$rc:$(ls "$T/q" | grep -c config)" "2:1" "a payload file name with a newline: exit 2, nothing written"
+grep -q "a control character in the payload's file name; expected none" "$T/err"
+ok $? "... saying so"
+sed 's/WIS_MIN_THREADS: 1,/WIS_MIN_THREADS: "1\\ntouch pwned",/' "$T/payload.yaml" >"$T/q/nl.yaml"
+run_status kp-plan -o "$T/q" "$T/q/nl.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/q/nl.yaml:14:13: WIS_MIN_THREADS: a control character in its value; expected none: it is written into the MMTests configuration" \
+	"a value with a newline: exit 2, naming its place"
+
 mandoc -Tlint -W warning "$man"
 ok $? "kp-plan(1) passes mandoc -Tlint"
 done_testing

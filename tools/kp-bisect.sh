@@ -6,8 +6,8 @@
 usage() {
 	echo "usage: kp-bisect -x command [-k kernel] [-o script] [-s field=value] [-T pct] [file ...]"
 }
-die() {
-	echo "kp-bisect: $*" >&2
+die() {	# printf, not dash's echo, which turns \n in a name into a newline
+	printf 'kp-bisect: %s\n' "$*" >&2
 	exit 2
 }
 case $1 in
@@ -81,7 +81,14 @@ jq -c --slurpfile p "$work/pick" '($p[0].t) as $t |
 grep -q '"type":"stat"' "$work/good" ||
 	die "no stat record of $good for the measurement: give the history's statistics with the trend records"
 
-q() {	# a shell word that reads back as $1
+# Every value written into the script goes through q: quoted for the
+# shell, and refused when it holds a control character, which no quoting
+# keeps out of a comment line (kp-records(5): names hold none).  Call it
+# as x=$(q VALUE WHAT) || exit 2: it dies in the subshell.
+q() {	# q VALUE WHAT: a shell word that reads back as VALUE
+	case $1 in
+	*[[:cntrl:]]*) die "$2 holds a control character; refused, expected none (kp-records(5))" ;;
+	esac
 	printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"
 }
 case $script in
@@ -89,20 +96,34 @@ case $script in
 *) script=$(pwd)/$script ;;
 esac
 meas=$(jq -c '.t | {key, suite, bench, test, op, metric, conc}' "$work/pick")
+# a name ending in a newline loses it to $(...): look at the names in jq
+ctl=$(jq -r '[.c.before, .c.first, .t.suite, .t.bench, .t.test, .t.op, .t.metric] |
+	map(strings | select(explode | any(. < 32 or . == 127))) | .[0] // empty | @json' "$work/pick")
+[ -z "$ctl" ] || die "the name $ctl holds a control character; refused, expected none (kp-records(5))"
+what=$(jq -r '.t | "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)] at \(.conc)"' "$work/pick")
+q_script=$(q "$script" "the script's path") &&
+	q_what=$(q "$what" "the measurement") &&
+	q_goodk=$(q "$good" "the good kernel") &&
+	q_badk=$(q "$bad" "the bad kernel") &&
+	q_bin=$(q "$bin" "kp's directory") &&
+	q_cmd=$(q "$cmd" "the command (-x)") &&
+	q_good=$(q "$script.good.ndjson" "the script's path") &&
+	q_meas=$(q "$meas" "the measurement") &&
+	q_threshold=$(q "$threshold" "the threshold") || exit 2
 cp "$work/good" "$script.good.ndjson.tmp" && mv "$script.good.ndjson.tmp" "$script.good.ndjson" ||
 	die "cannot write $script.good.ndjson"
 cat >"$script.tmp" <<EOF || die "cannot write $script"
 #!/bin/sh
-# git bisect run $(q "$script")
-# written by kp-bisect: is $(jq -r '.t | "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)] at \(.conc)"' "$work/pick")
-# worse by more than $threshold% than $good, as $bad was?
+# git bisect run $q_script
+# written by kp-bisect: is $q_what
+# worse by more than $threshold% than $q_goodk, as $q_badk was?
 # exit 0 good, 1 bad, 125 skip (the run failed or its result is bad input),
 # 128 abort (the command cannot run at all); never 2.
-PATH=$(q "$bin"):\$PATH
-cmd=$(q "$cmd")
-good=$(q "$script.good.ndjson")
-meas=$(q "$meas")
-threshold=$threshold
+PATH=$q_bin:\$PATH
+cmd=$q_cmd
+good=$q_good
+meas=$q_meas
+threshold=$q_threshold
 EOF
 cat >>"$script.tmp" <<'EOF' || die "cannot write $script"
 command -v jq >/dev/null && command -v kp-compare >/dev/null &&

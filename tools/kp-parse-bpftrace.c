@@ -170,6 +170,7 @@ flush(const char *kindhint)
 	x.buckets.n = nbk;
 	x.n = n;
 	x.src = src;
+	kp_rec_check(&kp_hist_t, &x, fname, maplineno);
 	kp_rec_write(w, &kp_hist_t, &x);
 	free(x.buckets.v);
 	nbk = 0;

@@ -267,6 +267,7 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 	}
 	snprintf(src, sizeof(src), "%s:%ld", fname, line);
 	x.src = src;
+	kp_rec_check(&kp_sample_t, &x, fname, line);
 	kp_rec_write(w, &kp_sample_t, &x);
 }
 

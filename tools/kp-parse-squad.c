@@ -356,6 +356,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 				continue;
 			}
 			x->value = v;
+			kp_rec_check(&kp_sample_t, x, where, 0);
 			kp_rec_write(w, &kp_sample_t, x);
 		}
 	} else if ((i = kp_json_get(&m->d, 0, "result")) >= 0 &&
@@ -364,6 +365,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		x->iter = 0;
 		x->rep = 1;
 		x->value = v;
+		kp_rec_check(&kp_sample_t, x, where, 0);
 		kp_rec_write(w, &kp_sample_t, x);
 	} else {
 		kp_warn("%s: metric \"%s\": no measurement_list and no result; "
@@ -495,6 +497,7 @@ testrun(const char *source, const char *dir)
 	r.src = (char *)(tr.a->url ? tr.a->url : tr.a->path);
 	kp_has_clear(&r.has, KP_RUN_FILES);
 	/* a run record per iteration, as kp-parse-mmtests writes them */
+	kp_rec_check(&kp_run_t, &r, r.src, 0);
 	for (r.iter = 0; r.iter < iters; r.iter++)
 		kp_rec_write(w, &kp_run_t, &r);
 

@@ -3,7 +3,7 @@
  * in one direction only:
  *
  *	main.c -> dir.c tar.c http.c squad.c tuxsuite.c verify.c -> store.c -> msg.c
- *	http.c -> html.c; squad.c tuxsuite.c -> http.c
+ *	http.c -> html.c origin.c; squad.c tuxsuite.c -> http.c origin.c
  */
 #ifndef FETCH_H
 #define FETCH_H
@@ -57,6 +57,23 @@ struct opts {
 	int verbose;
 	long long maxsize, rate;
 	long timeout;
+	/* one source's bounds: pages read into memory (-P), bytes received
+	 * or expanded (-M), seconds (-T) */
+	long long maxpages, maxtotal;
+	long deadline;
+};
+
+/* what one source has used of its bounds; reset for each source */
+struct budget {
+	long long pages, bytes;
+	double end;	/* now() past which it stops */
+	int spent;	/* a bound was reached and reported: stop quietly */
+};
+
+/* a source's credential and the one origin it may be sent to */
+struct cred {
+	char *origin;	/* "scheme://host:port", lowercase; NULL: none */
+	char *hdr;	/* the request header line */
 };
 
 /* the progress line on a terminal */
@@ -79,6 +96,7 @@ struct fetch {
 	struct progress pr;
 	char *buf;	/* BUFSZ bytes for reading files */
 	struct http *http;
+	struct budget bud;	/* of the source being fetched */
 };
 
 /* msg.c: messages, the progress line, and dying without losing records */
@@ -135,18 +153,39 @@ void html_links(const char *pageurl, char *page,
 /* %XX decoded; NULL when that yields a NUL byte; caller frees */
 char *unescape(const char *s);
 
+/* origin.c */
+/* "scheme://host:port" of url, lowercase, the port explicit; NULL when
+ * url is not one; caller frees */
+char *origin_of(const char *url);
+/* url is on origin (as origin_of gives it; NULL is no origin) */
+int same_origin(const char *url, const char *origin);
+/* the credential "hdrname: scheme token" for url's origin; none (hdr
+ * NULL) without a token */
+void cred_set(struct cred *c, const char *url, const char *hdrname,
+    const char *scheme, const char *token);
+void cred_free(struct cred *c);
+/* the header to send to url: c's when url is on c's origin, else NULL */
+const char *cred_for(const struct cred *c, const char *url);
+
 /* http.c */
 void http_done(struct fetch *f);
 void fetch_url(struct fetch *f, const char *url);
-/* GET url, sending the request header hdr (or NULL), into memory: 0 and
- * the body (NUL-terminated, the caller's) in *body, or -1 (reported) */
-int http_body(struct fetch *f, const char *url, const char *hdr, char **body,
-    size_t *len);
-/* GET url into the store as a (source and path set by the caller): 0, or
- * -1 (reported, nothing stored); expect >= 0: the size the server
- * announced, a body of another size is refused.  Emits no record;
- * a->etag is the caller's to free. */
-int http_object(struct fetch *f, const char *url, const char *hdr,
+/* a new source: its bounds start again (-P, -M, -T) */
+void budget_start(struct fetch *f);
+/* n more bytes of the source (received or expanded): 0, or -1 past -M
+ * (the caller says so) */
+int budget_bytes(struct fetch *f, long long n);
+/* GET url into memory, with c's credential when url is on c's origin
+ * (c may be NULL): 0 and the body (NUL-terminated, the caller's) in
+ * *body, or -1 (reported) */
+int http_body(struct fetch *f, const char *url, const struct cred *c,
+    char **body, size_t *len);
+/* GET url into the store as a (source and path set by the caller), with
+ * c's credential only on c's origin: 0, or -1 (reported, nothing
+ * stored); expect >= 0: the size the server announced, a body of
+ * another size is refused.  Emits no record; a->etag is the caller's to
+ * free. */
+int http_object(struct fetch *f, const char *url, const struct cred *c,
     struct art *a, long long expect);
 
 /* squad.c: a SQUAD project, or one build of it */

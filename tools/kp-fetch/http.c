@@ -5,7 +5,11 @@
  * A file fetched before is asked for again conditionally (If-None-Match
  * with its ETag, If-Modified-Since with its Last-Modified); a 304 costs
  * no transfer.  A URL ending in '/' is a directory; so is one that
- * redirects to such a URL and serves HTML. */
+ * redirects to such a URL and serves HTML.
+ *
+ * Every source has bounds of its own (-P pages read into memory, -M
+ * bytes, -T seconds): a server that pages forever, or sends a byte now
+ * and then, stops at them with a message naming the option. */
 #include <curl/curl.h>
 
 #include <stdio.h>
@@ -29,9 +33,10 @@ struct xfer {
 	struct sink sk;
 	int tofile;	/* write to sk */
 	int keep;	/* keep the body in mem, whatever its type */
-	const char *hdr;	/* a request header, or NULL */
+	const struct cred *cred;	/* sent to its origin only, or NULL */
 	int html;
 	int toobig;
+	int over;	/* past the source's -M */
 	int nothtml;	/* a page that is not an index */
 	char *etag;
 	char *mem;	/* the body, kept when it may be an index page */
@@ -39,7 +44,32 @@ struct xfer {
 	curl_off_t seen;	/* bytes received so far */
 	struct timespec moved;	/* when the last of them arrived */
 	int stalled;
+	int late;	/* past the source's -T */
 };
+
+void
+budget_start(struct fetch *f)
+{
+	memset(&f->bud, 0, sizeof(f->bud));
+	f->bud.end = now() + (double)f->opt.deadline;
+}
+
+int
+budget_bytes(struct fetch *f, long long n)
+{
+	f->bud.bytes += n;
+	if (f->bud.bytes <= f->opt.maxtotal)
+		return 0;
+	f->bud.spent = 1;
+	return -1;
+}
+
+/* the largest body kept in memory: -m, or PAGEMAX when -m is larger */
+static long long
+pagemax(const struct fetch *f)
+{
+	return f->opt.maxsize < PAGEMAX ? f->opt.maxsize : PAGEMAX;
+}
 
 static double
 since(const struct timespec *t)
@@ -62,10 +92,13 @@ onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 	if (dlnow != x->seen) {
 		x->seen = dlnow;
 		clock_gettime(CLOCK_MONOTONIC, &x->moved);
-		return 0;
-	}
-	if (since(&x->moved) > (double)x->f->opt.timeout) {
+	} else if (since(&x->moved) > (double)x->f->opt.timeout) {
 		x->stalled = 1;
+		return 1;
+	}
+	/* a byte now and then never stalls: the source's deadline ends it */
+	if (now() > x->f->bud.end) {
+		x->late = 1;
 		return 1;
 	}
 	return 0;
@@ -166,7 +199,12 @@ onbody(char *p, size_t size, size_t n, void *arg)
 	struct xfer *x = arg;
 	size_t len = size * n;
 
-	if ((x->html || x->keep) && x->memlen + len <= PAGEMAX) {
+	x->f->bud.bytes += (long long)len;
+	if (x->f->bud.bytes > x->f->opt.maxtotal) {
+		x->over = 1;
+		return 0;
+	}
+	if ((x->html || x->keep) && (long long)(x->memlen + len) <= pagemax(x->f)) {
 		x->mem = kp_reserve(x->mem, &x->memcap, x->memlen + len + 1);
 		memcpy(x->mem + x->memlen, p, len);
 		x->memlen += len;
@@ -218,19 +256,43 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 {
 	char errbuf[CURL_ERROR_SIZE] = "", *hdr = NULL, *eff = NULL;
 	struct curl_slist *hl = NULL;
+	const char *auth = cred_for(x->cred, url);
 	long code = 0;
 	CURLcode rc;
 	int unmet = 0;
 	long rv;
-	CURL *h = setup(f);
+	CURL *h;
 
 	x->f = f;
+	if (f->bud.spent)
+		return -1;	/* the source is past a bound, said once */
+	if (!x->tofile && ++f->bud.pages > f->opt.maxpages) {
+		f->bud.spent = 1;
+		fail(f, url, "more than %lld pages from this source (-P); the "
+		    "rest of it is not fetched", f->opt.maxpages);
+		return -1;
+	}
+	if (now() > f->bud.end) {
+		f->bud.spent = 1;
+		fail(f, url, "the source took more than %ld s (-T); the rest of "
+		    "it is not fetched", f->opt.deadline);
+		return -1;
+	}
+	h = setup(f);
 	curl_easy_reset(h);
 	curl_easy_setopt(h, CURLOPT_URL, url);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	/* A redirect to another origin must not take the credential along.
+	 * Since 7.83.0 libcurl keeps a custom Authorization header to the
+	 * scheme, host and port it was first given, unless UNRESTRICTED_AUTH
+	 * is on (tests/fetch-origin.t sees the token reach the other origin
+	 * then); with an older one a request that carries it follows no
+	 * redirect. */
+	curl_easy_setopt(h, CURLOPT_UNRESTRICTED_AUTH, 0L);
+	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, auth &&
+	    curl_version_info(CURLVERSION_NOW)->version_num < 0x075300 ? 0L : 1L);
 	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 10L);
 #if LIBCURL_VERSION_NUM >= 0x075500
 	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -260,8 +322,8 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 		sprintf(hdr, "If-None-Match: %s", cond->etag);
 		hl = curl_slist_append(hl, hdr);
 	}
-	if (x->hdr)
-		hl = curl_slist_append(hl, x->hdr);
+	if (auth)
+		hl = curl_slist_append(hl, auth);
 	if (hl)
 		curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
 	if (cond && cond->mtime >= 0) {
@@ -275,10 +337,19 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	if (rc != CURLE_OK) {
 		if (x->nothtml)
 			fail(f, url, "not an HTML index page; not followed");
-		else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
+		else if (x->over) {
+			f->bud.spent = 1;
+			fail(f, url, "more than %lld bytes from this source (-M); "
+			    "the rest of it is not fetched", f->opt.maxtotal);
+		} else if (x->late) {
+			f->bud.spent = 1;
+			fail(f, url, "the source took more than %ld s (-T); the "
+			    "rest of it is not fetched", f->opt.deadline);
+		} else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
 			fail(f, url, "larger than %lld bytes (%s), not fetched",
-			    x->tofile ? f->opt.maxsize : PAGEMAX, x->tofile ? "-m" :
-			    "the largest page read");
+			    x->tofile ? f->opt.maxsize : pagemax(f),
+			    x->tofile || pagemax(f) == f->opt.maxsize ? "-m" :
+			    "the largest page kp-fetch reads");
 		else if (rc == CURLE_HTTP_RETURNED_ERROR)
 			fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		else if (x->stalled)
@@ -513,10 +584,10 @@ fetch_url(struct fetch *f, const char *url)
 }
 
 int
-http_body(struct fetch *f, const char *url, const char *hdr, char **body,
+http_body(struct fetch *f, const char *url, const struct cred *c, char **body,
     size_t *len)
 {
-	struct xfer x = { .keep = 1, .hdr = hdr };
+	struct xfer x = { .keep = 1, .cred = c };
 	char *eff = NULL;
 	int r = get(f, url, NULL, &x, &eff);
 
@@ -532,10 +603,10 @@ http_body(struct fetch *f, const char *url, const char *hdr, char **body,
 }
 
 int
-http_object(struct fetch *f, const char *url, const char *hdr, struct art *a,
-    long long expect)
+http_object(struct fetch *f, const char *url, const struct cred *c,
+    struct art *a, long long expect)
 {
-	struct xfer x = { .tofile = 1, .hdr = hdr };
+	struct xfer x = { .tofile = 1, .cred = c };
 	char *eff = NULL;
 	int r;
 

@@ -22,8 +22,9 @@
 #include "fetch.h"
 
 static const char synopsis[] =
-    "usage: kp-fetch [-v] [-L list] [-m maxsize] [-r rate] [-s store] "
-    "[-t timeout] [source ...]\n"
+    "usage: kp-fetch [-v] [-L list] [-M total] [-m maxsize] [-P pages] "
+    "[-r rate] [-s store]\n"
+    "                [-T deadline] [-t timeout] [source ...]\n"
     "       kp-fetch --verify [--clean] [-s store]";
 
 static long long
@@ -53,6 +54,7 @@ fetch_source(struct fetch *f, const char *src)
 {
 	struct stat sb;
 
+	budget_start(f);
 	if (strncmp(src, "squad+", 6) == 0)
 		fetch_squad(f, src);
 	else if (strncmp(src, "tuxsuite+", 9) == 0)
@@ -103,7 +105,9 @@ main(int argc, char *argv[])
 	const char *storedir = getenv("KP_STORE"), *list = NULL;
 	int c, verify = 0, clean = 0;
 	struct fetch fetch = {
-		.opt = { .maxsize = 1LL << 30, .timeout = 30 },
+		.opt = { .maxsize = 1LL << 30, .timeout = 30,
+			.maxpages = 10000, .maxtotal = 16LL << 30,
+			.deadline = 3600 },
 		.out = STDOUT_FILENO,
 	}, *f = &fetch;
 	int i;
@@ -111,7 +115,7 @@ main(int argc, char *argv[])
 	kp_std_options(argc, argv, synopsis);
 	if (!storedir || !*storedir)
 		storedir = "store";
-	while ((c = getopt_long(argc, argv, "L:m:r:s:t:v", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "L:M:m:P:r:s:T:t:v", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			clean = 1;
@@ -119,10 +123,19 @@ main(int argc, char *argv[])
 		case 'L':
 			list = optarg;
 			break;
+		case 'M':
+			if ((f->opt.maxtotal = parsesize(optarg)) <= 0)
+				kp_die("-M %s: expected a size in bytes, "
+				    "with K, M or G for binary multiples", optarg);
+			break;
 		case 'm':
 			if ((f->opt.maxsize = parsesize(optarg)) <= 0)
 				kp_die("-m %s: expected a size in bytes, "
 				    "with K, M or G for binary multiples", optarg);
+			break;
+		case 'P':
+			f->opt.maxpages = kp_opt_ll("-P", optarg, 1, LLONG_MAX,
+			    "a number of pages");
 			break;
 		case 'r':
 			if ((f->opt.rate = parsesize(optarg)) <= 0)
@@ -131,6 +144,10 @@ main(int argc, char *argv[])
 			break;
 		case 's':
 			storedir = optarg;
+			break;
+		case 'T':
+			f->opt.deadline = kp_opt_ll("-T", optarg, 1, LONG_MAX,
+			    "whole seconds");
 			break;
 		case 't':
 			f->opt.timeout = kp_opt_ll("-t", optarg, 1, LONG_MAX,

@@ -15,7 +15,10 @@
  * by offset or by cursor; a listing that fails or repeats a page is not
  * stored at all, so nothing in the store is a part taken for a whole.
  * The token comes from KP_SQUAD_TOKEN and goes only into the request
- * header: never into a message, a path or a record. */
+ * header: never into a message, a path or a record.  It goes to the
+ * source's origin alone: an API link the server gives (a next page, a
+ * testrun's environment, metadata_file or metrics) on another origin is
+ * refused, an attachment there is fetched without it. */
 #include <curl/curl.h>
 
 #include <stdio.h>
@@ -31,7 +34,8 @@ struct squad {
 	struct fetch *f;
 	const char *source;
 	char *api;	/* scheme://host/api/ */
-	char *hdr;	/* the Authorization header, or NULL */
+	char *origin;	/* the api's, which every API link must have */
+	struct cred cred;	/* KP_SQUAD_TOKEN for the origin, or none */
 };
 
 /* a JSON document read from the server */
@@ -60,7 +64,12 @@ static int
 getjson(struct squad *s, const char *url, struct doc *x)
 {
 	memset(x, 0, sizeof(*x));
-	if (http_body(s->f, url, s->hdr, &x->text, &x->len) == -1)
+	if (!same_origin(url, s->origin)) {
+		fail(s->f, url, "a link to another origin than the source's "
+		    "(%s); not followed", s->origin);
+		return -1;
+	}
+	if (http_body(s->f, url, &s->cred, &x->text, &x->len) == -1)
 		return -1;
 	if (parse(s, url, x) == -1) {
 		free(x->text);
@@ -140,6 +149,34 @@ putline(char **buf, size_t *len, size_t *cap, struct doc *x, int i)
 	(*buf)[(*len)++] = '\n';
 }
 
+/* One page of a listing, read from url: fn(arg, x, element) for each
+ * element of its "results", and its "next" link (or NULL, the caller's
+ * to free) in *next.  0, or -1 when it is not a listing (reported).  x
+ * is freed.  The fuzz harness fuzz/fetch-squad.c reads pages here. */
+static int
+page(struct squad *s, const char *url, struct doc *x,
+    void (*fn)(void *, struct doc *, int), void *arg, char **next)
+{
+	int res, i, nx;
+
+	*next = NULL;
+	res = x->d.tok[0].type == KP_JOBJ ? kp_json_get(&x->d, 0, "results") : -1;
+	if (res < 0 || x->d.tok[res].type != KP_JARR) {
+		fail(s->f, url, "not a SQUAD listing: expected an object "
+		    "with \"results\" and \"next\"");
+		docfree(x);
+		return -1;
+	}
+	for (i = kp_json_first(&x->d, res); i >= 0 && (uint32_t)i < x->d.tok[res].next;
+	    i = (int)x->d.tok[i].next)
+		fn(arg, x, i);
+	nx = kp_json_get(&x->d, 0, "next");
+	if (nx >= 0 && x->d.tok[nx].type == KP_JSTR)
+		*next = estrdup(kp_json_str(&x->d, nx));
+	docfree(x);
+	return 0;
+}
+
 /* Every element of a listing, following "next" from url: fn(arg, page,
  * element) for each.  0, or -1 when a page failed, was not a listing or
  * came round again (reported); fn has then seen only a part. */
@@ -151,7 +188,7 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 	size_t nseen = 0, k;
 	char *next = estrdup(url);
 	struct doc x;
-	int r = 0, res, i, nx;
+	int r = 0;
 
 	while (next) {
 		for (k = 0; k < nseen; k++)
@@ -166,25 +203,11 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 		}
 		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
 		seen[nseen++] = next;
-		if (getjson(s, next, &x) == -1) {
+		if (getjson(s, next, &x) == -1 ||
+		    page(s, next, &x, fn, arg, &next) == -1) {
 			r = -1;
 			break;
 		}
-		res = x.d.tok[0].type == KP_JOBJ ? kp_json_get(&x.d, 0, "results") : -1;
-		if (res < 0 || x.d.tok[res].type != KP_JARR) {
-			fail(s->f, next, "not a SQUAD listing: expected an object "
-			    "with \"results\" and \"next\"");
-			docfree(&x);
-			r = -1;
-			break;
-		}
-		for (i = kp_json_first(&x.d, res); i >= 0 && (uint32_t)i < x.d.tok[res].next;
-		    i = (int)x.d.tok[i].next)
-			fn(arg, &x, i);
-		nx = kp_json_get(&x.d, 0, "next");
-		next = nx >= 0 && x.d.tok[nx].type == KP_JSTR ?
-		    estrdup(kp_json_str(&x.d, nx)) : NULL;
-		docfree(&x);
 	}
 	for (k = 0; k < nseen; k++)
 		free(seen[k]);
@@ -330,7 +353,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 		a.path = path;
 		a.url = url;
 		a.mtime = -1;
-		if (http_object(s->f, url, s->hdr, &a, n) == 0) {
+		if (http_object(s->f, url, &s->cred, &a, n) == 0) {
 			store_emit(s->f, &a);
 			free((char *)a.etag);
 		}
@@ -420,9 +443,9 @@ fetch_squad(struct fetch *f, const char *source)
 		    "squad+URL/GROUP/PROJECT/build/VERSION/");
 		goto out;
 	}
-	if ((tok = getenv("KP_SQUAD_TOKEN")) && *tok &&
-	    asprintf(&s.hdr, "Authorization: Token %s", tok) < 0)
-		kp_die("out of memory");
+	s.origin = origin_of(s.api);
+	tok = getenv("KP_SQUAD_TOKEN");
+	cred_set(&s.cred, s.api, "Authorization", "Token ", tok);
 
 	/* the project: by slug, then its group's slug in full_name */
 	ep = escape(c[1]);
@@ -442,7 +465,7 @@ fetch_squad(struct fetch *f, const char *source)
 		free(eg);
 		if (pid < 0)
 			fail(f, source, "no project %s/%s on the server%s", c[0],
-			    c[1], s.hdr ? "" : " (a private one needs KP_SQUAD_TOKEN)");
+			    c[1], s.cred.hdr ? "" : " (a private one needs KP_SQUAD_TOKEN)");
 	}
 	free(q);
 	if (pid < 0)
@@ -467,8 +490,6 @@ out:
 	for (i = 0; i < 4; i++)
 		free(c[i]);
 	free(s.api);
-	if (s.hdr) {
-		explicit_bzero(s.hdr, strlen(s.hdr));
-		free(s.hdr);
-	}
+	free(s.origin);
+	cred_free(&s.cred);
 }

@@ -6,7 +6,13 @@
  * says "../x" or "/etc/x" would mislead whoever reads it.  An entry below
  * a symlink entry (the "symlink to /etc, then etc-link/passwd" trick) is
  * refused too.  Hard links, and symlinks to files inside the archive seen
- * earlier, get a record pointing at the same object. */
+ * earlier, get a record pointing at the same object.
+ *
+ * Beside each member's bound (-m), the members together are bounded (-M):
+ * a few kilobytes of .tar.xz can expand to terabytes.  Their sizes are
+ * added up from the headers first, so that an archive past the bound is
+ * refused whole, not stored in part; the bytes are counted again as they
+ * are expanded, for formats whose headers give no size. */
 #include <archive.h>
 #include <archive_entry.h>
 
@@ -162,7 +168,29 @@ zeros(struct fetch *f, struct sink *sk, long long n)
 	return 0;
 }
 
-enum { ENTRY_OK, ENTRY_BIG, ENTRY_DAMAGED, ENTRY_BACK, ENTRY_LONG };
+enum { ENTRY_OK, ENTRY_BIG, ENTRY_DAMAGED, ENTRY_BACK, ENTRY_LONG, ENTRY_TOTAL };
+
+/* the sizes of the members with data, from their headers, added up as
+ * far as max: more than max when the archive expands past it */
+static long long
+declared(const char *path, long long max)
+{
+	struct archive *ar = archive_read_new();
+	struct archive_entry *ae;
+	long long sum = 0;
+
+	archive_read_support_filter_all(ar);
+	archive_read_support_format_all(ar);
+	if (archive_read_open_filename(ar, path, BUFSZ) == ARCHIVE_OK)
+		while (sum <= max && archive_read_next_header(ar, &ae) >= ARCHIVE_WARN)
+			if (archive_entry_filetype(ae) == AE_IFREG &&
+			    !archive_entry_hardlink(ae) &&
+			    archive_entry_size_is_set(ae) && archive_entry_size(ae) > 0)
+				sum += archive_entry_size(ae) > max ? max + 1 :
+				    archive_entry_size(ae);
+	archive_read_free(ar);
+	return sum;
+}
 
 /* The data of the current entry into the sink, block by block, so that
  * the holes of a sparse entry (between blocks, and after the last up to
@@ -180,6 +208,8 @@ readentry(struct fetch *f, struct archive *ar, struct archive_entry *ae,
 	while ((r = archive_read_data_block(ar, &p, &len, &off)) == ARCHIVE_OK) {
 		if (off < pos)
 			return ENTRY_BACK;
+		if (budget_bytes(f, off - pos + (long long)len) == -1)
+			return ENTRY_TOTAL;
 		if (zeros(f, sk, off - pos) == -1 ||
 		    sink_write(f, sk, p, len) == -1)
 			return ENTRY_BIG;
@@ -190,6 +220,8 @@ readentry(struct fetch *f, struct archive *ar, struct archive_entry *ae,
 	if (archive_entry_size_is_set(ae)) {
 		if (pos > archive_entry_size(ae))
 			return ENTRY_LONG;
+		if (budget_bytes(f, archive_entry_size(ae) - pos) == -1)
+			return ENTRY_TOTAL;
 		if (zeros(f, sk, archive_entry_size(ae) - pos) == -1)
 			return ENTRY_BIG;
 	}
@@ -221,6 +253,13 @@ fetch_tar(struct fetch *f, const char *file)
 	if (archive_read_open_filename(ar, source, BUFSZ) != ARCHIVE_OK) {
 		fail(f, file, "not a directory, and not an archive: %s",
 		    archive_error_string(ar));
+		goto done;
+	}
+	if (declared(source, f->opt.maxtotal - f->bud.bytes) >
+	    f->opt.maxtotal - f->bud.bytes) {
+		f->bud.spent = 1;
+		fail(f, file, "its members expand to more than %lld bytes (-M); "
+		    "refused", f->opt.maxtotal);
 		goto done;
 	}
 	while ((rc = archive_read_next_header(ar, &ae)) != ARCHIVE_EOF) {
@@ -294,7 +333,14 @@ fetch_tar(struct fetch *f, const char *file)
 			sink_open(f, &sk);
 			if ((r = readentry(f, ar, ae, &sk)) != ENTRY_OK) {
 				sink_abort(&sk);
-				if (r == ENTRY_BIG)
+				if (r == ENTRY_TOTAL) {
+					/* a size the headers did not give */
+					fail(f, file, "%s: the members expand to more "
+					    "than %lld bytes (-M); the rest of the "
+					    "archive is not read", name, f->opt.maxtotal);
+					free(clean);
+					goto done;
+				} else if (r == ENTRY_BIG)
 					fail(f, file, "%s: larger than %lld bytes (-m), "
 					    "not fetched", name, f->opt.maxsize);
 				else if (r == ENTRY_BACK)

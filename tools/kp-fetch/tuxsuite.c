@@ -4,7 +4,9 @@
  * and the kernel's config.  A source
  * tuxsuite+https://HOST/v1/groups/GROUP/projects/PROJECT/builds/UID
  * stores builds/UID/status.json, metadata.json and config.  The token
- * comes from KP_TUXSUITE_TOKEN, sent as the Authorization header. */
+ * comes from KP_TUXSUITE_TOKEN, sent as the Authorization header to the
+ * API's origin only: TuxSuite serves the artifacts from a storage host of
+ * its own, which gets no token. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +15,12 @@
 #include "fetch.h"
 
 static void
-getobj(struct fetch *f, const char *source, const char *url, const char *hdr,
-    const char *path)
+getobj(struct fetch *f, const char *source, const char *url,
+    const struct cred *c, const char *path)
 {
 	struct art a = { .source = source, .path = path, .url = url, .mtime = -1 };
 
-	if (http_object(f, url, hdr, &a, -1) == 0) {
+	if (http_object(f, url, c, &a, -1) == 0) {
 		store_emit(f, &a);
 		free((char *)a.etag);
 	}
@@ -28,7 +30,8 @@ void
 fetch_tuxsuite(struct fetch *f, const char *source)
 {
 	const char *url = source + strlen("tuxsuite+"), *uid, *tok, *dl;
-	char *hdr = NULL, *body = NULL, *path = NULL, *u = NULL, err[256];
+	struct cred cred;
+	char *body = NULL, *path = NULL, *u = NULL, err[256];
 	size_t len, col;
 	kp_json d;
 	int i;
@@ -41,11 +44,10 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 		return;
 	}
 	uid += 8;
-	if ((tok = getenv("KP_TUXSUITE_TOKEN")) && *tok &&
-	    asprintf(&hdr, "Authorization: %s", tok) < 0)
-		kp_die("out of memory");
+	tok = getenv("KP_TUXSUITE_TOKEN");
+	cred_set(&cred, url, "Authorization", "", tok);
 	kp_json_init(&d);
-	if (http_body(f, url, hdr, &body, &len) == -1)
+	if (http_body(f, url, &cred, &body, &len) == -1)
 		goto out;
 	if (kp_json_parse(&d, body, len, err, sizeof(err), &col) == -1 ||
 	    d.tok[0].type != KP_JOBJ) {
@@ -79,20 +81,17 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 	if (asprintf(&u, "%s%smetadata.json", dl, dl[strlen(dl) - 1] == '/' ? "" : "/") < 0 ||
 	    asprintf(&path, "builds/%s/metadata.json", uid) < 0)
 		kp_die("out of memory");
-	getobj(f, source, u, hdr, path);
+	getobj(f, source, u, &cred, path);
 	free(u);
 	free(path);
 	if (asprintf(&u, "%s%sconfig", dl, dl[strlen(dl) - 1] == '/' ? "" : "/") < 0 ||
 	    asprintf(&path, "builds/%s/config", uid) < 0)
 		kp_die("out of memory");
-	getobj(f, source, u, hdr, path);
+	getobj(f, source, u, &cred, path);
 out:
 	kp_json_free(&d);
 	free(u);
 	free(path);
 	free(body);
-	if (hdr) {
-		explicit_bzero(hdr, strlen(hdr));
-		free(hdr);
-	}
+	cred_free(&cred);
 }

@@ -287,6 +287,7 @@ write_run(kp_w *w, pm *p, iterinfo *it)
 		if (f != KP_RUN_SRC && meta_get(p, r, RUNF(f)))
 			str(p, r, &x, f, NULL);
 	meta_extra(p, r, &x);
+	kp_rec_check(&kp_run_t, &x, x.src, 0);
 	kp_rec_write(w, &kp_run_t, &x);
 	kp_rec_free(&kp_run_t, &x);
 }

@@ -112,6 +112,7 @@ write_samples(kp_w *w, const char *run, long iter, const char *kernel,
 		x.sub = s->sub;
 		x.value = s->value;
 		x.src = s->src;
+		kp_rec_check(&kp_sample_t, &x, s->src, 0);
 		kp_rec_write(w, &kp_sample_t, &x);
 		free(s->src);
 	}

@@ -72,26 +72,20 @@ quoted(Buf *b, const char *s)
 	put(b, "\"", 1);
 }
 
-/* s in single quotes for sh */
-static void
-shquoted(Buf *b, const char *s)
-{
-	put(b, "'", 1);
-	for (; *s; s++)
-		if (*s == '\'')
-			put(b, "'\\''", 4);
-		else
-			put(b, s, 1);
-	put(b, "'", 1);
-}
-
 /* the payload's file name without its directory: a plan says the same
- * wherever it was made */
+ * wherever it was made.  It goes into a comment line of the plan and of
+ * the configuration the test machine sources, where no quoting keeps a
+ * newline from starting a line of its own: a name with a control
+ * character is refused. */
 static const char *
 base(const char *path)
 {
 	const char *s = strrchr(path, '/');
 
+	if (kp_ctl(path))
+		kp_die("%s: a control character in the payload's file name; "
+		    "expected none: it is written into the plan and the MMTests "
+		    "configuration", path);
 	return s ? s + 1 : path;
 }
 
@@ -367,9 +361,15 @@ config_text(const Payload *p, const char *id, size_t *len)
 	if (p->note)
 		put(&b, p->note, strlen(p->note));
 	for (j = 0; j < v.n; j++) {
-		putf(&b, "export %s=", v.v[j].key);
-		shquoted(&b, v.v[j].val);
-		PUTS(&b, "\n");
+		char *q = kp_shquote(v.v[j].val);
+
+		/* the machine sources this file: every value is one word */
+		if (!q)
+			kp_die_at(p->file, v.v[j].at.line, v.v[j].at.col, "%s: a "
+			    "control character in its value; expected none: it is "
+			    "written into the MMTests configuration", v.v[j].key);
+		putf(&b, "export %s=%s\n", v.v[j].key, q);
+		free(q);
 		free(v.v[j].key);
 		free(v.v[j].val);
 	}

@@ -1,0 +1,92 @@
+#!/bin/sh
+# kp-fetch sends a source's credential to the source's own origin only
+# (scheme, host, port): an API link to another origin is refused, naming
+# it; an artifact there, or a redirect there, gets no credential.  Two
+# loopback servers (tests/squad/hostile.py): A, the source, with a token,
+# and B, another origin, logging what reaches it.
+. "$(dirname "$0")/lib.sh"
+sq=$top/tests/squad
+spids=
+trap 'for p in $spids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
+serve() {	# serve DIR [TOKEN]: sets $url
+	mkdir -p "$1"
+	$PY "$sq/hostile.py" "$@" 2>"$1/stderr" &
+	spids="$spids $!"
+	i=0
+	while [ ! -s "$1/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	url=http://127.0.0.1:$(cat "$1/port")
+}
+serve "$T/a" s3cr3t
+A=$url
+serve "$T/b"
+B=$url
+echo "$B" >"$T/a/other"
+export KP_SQUAD_TOKEN=s3cr3t KP_TUXSUITE_TOKEN=s3cr3t
+leaked() {	# requests that reached B with the token
+	grep -c s3cr3t "$T/b/log" 2>/dev/null
+}
+fetch() {	# fetch WORD: the project with A's links broken so
+	echo "$1" >"$T/a/faults"
+	: >"$T/b/log"
+	rm -rf "$T/s"
+	run_status timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$A/g/p/"
+}
+
+fetch none
+is "$rc:$(cat "$T/err"):$(wc -l <"$T/out")" "0::7" \
+	"every link on the source's origin: exit 0, every object"
+is "$(cut -f2 "$T/a/log" | sort -u)" "Token s3cr3t" "... and the token went with every request to it"
+for w in next testruns meta env metafile metrics; do
+	fetch $w
+	is "$rc:$(leaked)" "2:0" "$w on another origin: exit 2, the token not sent there"
+	grep -q "^kp-fetch: $B/api/[^ ]*: a link to another origin than the source's (http://127.0.0.1:[0-9]*); not followed" "$T/err"
+	ok $? "... naming the link"
+done
+is "$(cat "$T/b/log")" "" "B got no request from the refused links at all"
+
+fetch att
+is "$rc:$(jq -r 'select(.path | endswith("attachments/a.txt")) | .url' "$T/out")" \
+	"0:$B/api/testruns/1/attachments/a.txt" "an attachment on another origin is fetched"
+is "$(cat "$T/b/log")" "$(printf '/api/testruns/1/attachments/a.txt\t-')" "... without the token"
+fetch redirect
+is "$rc:$(jq -r 'select(.path | endswith("attachments/a.txt")) | .size' "$T/out")" "0:6" \
+	"an attachment redirected to another origin is fetched"
+is "$(cat "$T/b/log")" "$(printf '/api/testruns/1/attachments/a.txt\t-')" "... without the token"
+is "$(grep '^/redirect/' "$T/a/log" | cut -f2)" "Token s3cr3t" "... which went to the source's origin only"
+
+# the origin compared is what is dialled: the host's case does not matter
+serve "$T/c" s3cr3t
+C=http://localhost:$(cat "$T/c/port")
+echo case >"$T/c/faults"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$C/g/p/"
+is "$rc:$(cat "$T/err")" "0:" "links to LOCALHOST are the origin of squad+http://localhost"
+
+# TuxSuite: artifacts on a storage host of their own get no token
+echo none >"$T/a/faults"
+: >"$T/b/log"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "tuxsuite+$A/v1/groups/g/projects/p/builds/U1"
+is "$rc:$(wc -l <"$T/out")" "0:3" "tuxsuite+URL: status, metadata.json and config from the storage host"
+is "$(cut -f2 "$T/b/log" | sort -u)" "-" "... which got no token"
+is "$(grep -c '^/v1/.*	s3cr3t$' "$T/a/log")" 1 "... the API got it"
+is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no record, message or stored file"
+
+# kp-parse-squad(1)'s example of a lab's submission, run as written
+# against the loopback SQUAD with a token: the token is not in curl's
+# arguments (ps(1) shows them), and the server accepts it
+mkdir -p "$T/sub" "$T/lab"
+$PY "$sq/server.py" "$T/sub" s3cr3t 2>"$T/sub/stderr" &
+spids="$spids $!"
+i=0
+while [ ! -s "$T/sub/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sed -n '/^\$ cat metrics.json/,/^\.Ed/p' "$top/man/man1/kp-parse-squad.1" |
+	sed -n '/^\$ printf/,$p' | sed '/^\.Ed/d; s/^\$ //; s/\\e$/\\/; s/\\en/\\n/' |
+	sed "s|https://squad.example.org|http://127.0.0.1:$(cat "$T/sub/port")|" >"$T/lab/submit.sh"
+grep -q 'curl .*\$KP_SQUAD_TOKEN' "$T/lab/submit.sh"
+is "$?" 1 "EXAMPLES: kp-parse-squad(1)'s curl takes no token in its arguments"
+echo '{"wis-futex/wis/futex1/futex1-threads/futex1/ops@1": [101, 102, 103]}' >"$T/lab/metrics.json"
+echo '{"job_id": "v6.18-c7g-1", "instance": "c7g-1"}' >"$T/lab/metadata.json"
+echo CONFIG_HZ=100 >"$T/lab/config"
+(cd "$T/lab" && sh -e ./submit.sh) >/dev/null 2>&1
+rc=$?
+is "$rc:$(jq -r '.testruns | length' "$T/sub/state.json" 2>/dev/null)" "0:1" "... and its submission, run as written, is accepted"
+done_testing

@@ -1,0 +1,86 @@
+/* origin.c: the origin of a URL (scheme, host, port), as the web's
+ * same-origin rule compares them, and the credential that belongs to one.
+ *
+ * A source's token goes only to the origin the user named: a link that a
+ * server hands out can point anywhere, and a listing's next page or an
+ * artifact's download_url on another host must never carry it.  The URL
+ * is taken apart by libcurl, the parser that will connect to it, so that
+ * what is compared is what is dialled: the scheme and host in lowercase,
+ * the port made explicit (80, 443), user information ignored. */
+#include <curl/curl.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp.h"
+#include "fetch.h"
+
+char *
+origin_of(const char *url)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *host = NULL, *port = NULL, *o = NULL, *c;
+
+	if (!u)
+		kp_die("out of memory");
+	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK) {
+		if (asprintf(&o, "%s://%s:%s", scheme, host, port) < 0)
+			kp_die("out of memory");
+		for (c = o; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+	}
+	curl_free(scheme);
+	curl_free(host);
+	curl_free(port);
+	curl_url_cleanup(u);
+	return o;
+}
+
+int
+same_origin(const char *url, const char *origin)
+{
+	char *o;
+	int same;
+
+	if (!origin)
+		return 0;
+	o = origin_of(url);
+	same = o && strcmp(o, origin) == 0;
+	free(o);
+	return same;
+}
+
+void
+cred_set(struct cred *c, const char *url, const char *hdrname,
+    const char *scheme, const char *token)
+{
+	memset(c, 0, sizeof(*c));
+	if (!token || !*token)
+		return;
+	if (!(c->origin = origin_of(url)))
+		return;
+	if (asprintf(&c->hdr, "%s: %s%s", hdrname, scheme, token) < 0)
+		kp_die("out of memory");
+}
+
+void
+cred_free(struct cred *c)
+{
+	if (c->hdr) {
+		explicit_bzero(c->hdr, strlen(c->hdr));
+		free(c->hdr);
+	}
+	free(c->origin);
+	memset(c, 0, sizeof(*c));
+}
+
+const char *
+cred_for(const struct cred *c, const char *url)
+{
+	return c && c->hdr && same_origin(url, c->origin) ? c->hdr : NULL;
+}
