@@ -500,7 +500,6 @@ render_full(Report *r, FILE *fp, const char *format)
 {
 	Full f;
 
-	strip_report(r);
 	full_build(&f, r);
 	if (strcmp(format, "text") == 0 && f.o.centre == FULL_HMEAN) {
 		fprintf(fp, "Every measurement: the harmonic mean of each "
