@@ -4,7 +4,8 @@
 # (lib/rectab.c, printed by bench/ndjson fields), so a field added there
 # is filled here without a change to this test.  Each value becomes
 # PRE + value + POST: markup, quotes, ampersands, Markdown punctuation,
-# CSV separators, "]]>", terminal controls and a newline, around the
+# CSV separators, "]]>", terminal controls, U+FFFE (no XML character)
+# and a newline, around the
 # value, so that the records still name each other (a run, a kernel, an
 # experiment is the same hostile string wherever it is named) and every
 # page, section and figure is drawn.  Each format must keep the text in
@@ -65,7 +66,7 @@ import hashlib, json, sys
 
 PRE = ('=KPX<script>kpx(1)</script><img src=x kpxattr="1" onerror=kpx(2)>'
        '" kpxq="1 \' kpxq2=\'1 &amp;&lt;|`*_[l](javascript:kpx)~#!\\ ,;\t')
-POST = '\x1b[31m\u009b2J]]><!--kpx-->\r\nKPZ'
+POST = '\x1b[31m\u009b2J]]><!--kpx-->\ufffe\r\nKPZ'
 
 def wrap(v):
     return PRE + v + POST

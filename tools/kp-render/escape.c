@@ -16,9 +16,19 @@
 #include "kp.h"
 #include "render.h"
 
+/* U+FFFE or U+FFFF at p, valid UTF-8 but no character of XML 1.0, which
+ * a JSON string may hold (\ufffe): a figure or a JUnit file holding one
+ * does not parse */
+static int
+nonchar(const unsigned char *p)
+{
+	return p[0] == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf);
+}
+
 /* html and svg: text or a quoted attribute value.  C0 controls other
  * than tab and newline are not allowed in XML, not even as references:
- * each becomes U+FFFD, shown, never dropped */
+ * each becomes U+FFFD, shown, never dropped, and so do U+FFFE and
+ * U+FFFF */
 void
 h_esc(FILE *fp, const char *s)
 {
@@ -27,6 +37,11 @@ h_esc(FILE *fp, const char *s)
 	if (s == NULL)
 		return;
 	for (p = (const unsigned char *)s; *p; p++) {
+		if (nonchar(p)) {
+			fputs("\xef\xbf\xbd", fp);
+			p += 2;
+			continue;
+		}
 		switch (*p) {
 		case '&': fputs("&amp;", fp); break;
 		case '<': fputs("&lt;", fp); break;
@@ -49,6 +64,11 @@ void
 xml_put(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
+		if (nonchar((const unsigned char *)s)) {
+			fputs("\xef\xbf\xbd", fp);
+			s += 2;
+			continue;
+		}
 		switch (*s) {
 		case '&': fputs("&amp;", fp); break;
 		case '<': fputs("&lt;", fp); break;
