@@ -60,13 +60,18 @@ sed 's/^/# /' "$T/err" | head -5
 ok $? "bench/ndjson fields prints libkp's tables"
 
 cat >"$T/gen.py" <<'PY'
-# gen.py FIELDS IN OUT: every text field of every record of IN, as the
-# tables of libkp list them, wrapped in hostile text
+# gen.py FIELDS IN OUT [script]: every text field of every record of IN,
+# as the tables of libkp list them, wrapped in hostile text; with
+# "script", in a script alone, which stays well-formed XML if a figure
+# lets it through raw, so that a browser would run it
 import hashlib, json, sys
 
 PRE = ('=KPX<script>kpx(1)</script><img src=x kpxattr="1" onerror=kpx(2)>'
        '" kpxq="1 \' kpxq2=\'1 &amp;&lt;|`*_[l](javascript:kpx)~#!\\ ,;\t')
 POST = '\x1b[31m\u009b2J]]><!--kpx-->\ufffe\r\nKPZ'
+if sys.argv[4:] == ['script']:
+    PRE = '<script>document.documentElement.setAttribute("kpxran", "1")</script>'
+    POST = '.'
 
 def wrap(v):
     return PRE + v + POST
@@ -149,7 +154,7 @@ for r in recs:
 for r in out:
     if r['type'] == 'cmp':
         for k in ('base_groups', 'target_groups'):
-            r[k] = [newgroup.get(g[len(PRE):-len(POST)], g) for g in r[k]]
+            r[k] = [newgroup.get(g[len(PRE):len(g) - len(POST)], g) for g in r[k]]
 # a pair-wide shift, which the pipeline wrote none of here
 c = next((r for r in out if r['type'] == 'cmp'), None)
 if c:
@@ -270,6 +275,10 @@ def markup(f, text):
 
 for f in files:
     raw = open(f, 'rb').read()
+    try:
+        raw.decode('utf-8')
+    except UnicodeDecodeError as e:
+        fail(f, 'not UTF-8: %s' % e)
     text = raw.decode('utf-8', 'replace')
     seen += text.count('KPX')
     if fmt in ('html', 'svg'):
@@ -374,6 +383,49 @@ ok $? "kp-render -f html writes the site"
 sed 's/^/# /' "$T/err.html" | head -3
 find "$T/site" -name '*.html' | sort >"$T/pages"
 find "$T/site" -name '*.svg' | sort >"$T/svgs"
+# in a browser: no page or figure runs a script of the data (a figure
+# runs in the page that embeds it with <object>)
+chrome=$(command -v chromium || command -v chromium-browser)
+if [ -z "$chrome" ]; then
+	skip "headless browser" "chromium is not installed (make deps installs it)"
+else
+	"$PY" "$T/gen.py" "$T/fields" "$T/clean" "$T/xss" script &&
+	    "$PY" "$T/gen.py" "$T/fields" "$T/samples" "$T/xsamples" script &&
+	    kp-render -f html -o "$T/xsite" -s "$T/xsamples" "$T/xss" 2>"$T/err.xss"
+	ok $? "kp-render -f html with a script in every text field"
+	(cd "$T/xsite" && ls *.html *.svg) >"$T/docs"
+	{
+		echo '<!DOCTYPE html><html><body><pre id="out"></pre><script>'
+		echo 'var docs = ['
+		sed 's/.*/"&",/' "$T/docs"
+		echo '""];'
+		cat <<'JS'
+window.onload = function () {
+	var ran = [], n = 0;
+	document.querySelectorAll("iframe").forEach(function (f) {
+		var d = f.contentDocument;
+		n++;
+		if (d && d.documentElement && d.documentElement.getAttribute("kpxran"))
+			ran.push(f.getAttribute("src"));
+	});
+	document.getElementById("out").textContent = "checked " + n +
+	    " ran " + ran.length + " " + ran.slice(0, 5).join(" ");
+};
+docs.forEach(function (d) {
+	if (d) document.write('<iframe src="' + d + '"></iframe>');
+});
+JS
+		echo '</script></body></html>'
+	} >"$T/xsite/harness.html"
+	timeout 300 "$chrome" --headless --no-sandbox --disable-gpu \
+	    --disable-background-networking --disable-component-update \
+	    --disable-sync --no-first-run --user-data-dir="$T/chrome" \
+	    --allow-file-access-from-files --dump-dom \
+	    "file://$T/xsite/harness.html" 2>/dev/null |
+	    sed -n 's/.*<pre id="out">\([^<]*\)<.*/\1/p' >"$T/ran"
+	n=$(grep -c . "$T/docs")
+	is "$(cat "$T/ran")" "checked $n ran 0 " "in Chromium no script of the data runs in the $n pages and figures"
+fi
 # each kind of figure is there: heat maps, trends, strip plots by level,
 # scaling by level
 for kind in '/heat-' '-trend[0-9]*\.svg' '-l[0-9]*\.svg' '-scaling\.svg'; do
