@@ -378,6 +378,32 @@ check text "--full -f text" "$T/full.text"
 check md "--full -f md" "$T/full.md"
 check csv "--full -f csv" "$T/full.csv"
 
+# the people of a MAINTAINERS file (-M) are a user's text too: a section
+# of hostile names (one line each) for the findings' subsystem
+"$PY" - "$H" "$T/msub" "$T/MAINTAINERS" <<'PY'
+import json, sys
+h = ('=KPX<script>kpx(1)</script><img src=x kpxattr="1" onerror=kpx(2)> &amp;&lt;'
+     '|`*_[l]~#!\\ \x1b[31m\u009b2J]]>\ufffe KPZ')
+with open(sys.argv[2], 'w') as out:
+    for l in open(sys.argv[1]):
+        r = json.loads(l)
+        if r['type'] == 'cmp':
+            r['subsystem'] = ['KP TEST']
+        out.write(json.dumps(r, ensure_ascii=False) + '\n')
+with open(sys.argv[3], 'w') as m:
+    m.write('KP TEST\nM:\t%s <a@example.org>\nR:\t%s\nL:\t%s\nS:\t%s\nF:\tkernel/\n'
+            % (h, h, h, h))
+PY
+kp-render -f text -M "$T/MAINTAINERS" "$T/msub" >"$T/m.text" &&
+    kp-render -f md -M "$T/MAINTAINERS" "$T/msub" >"$T/m.md" &&
+    kp-render -f html -o "$T/msite" -M "$T/MAINTAINERS" "$T/msub"
+ok $? "kp-render -M with hostile people, as text, md and html"
+grep -q 'M: =KPX' "$T/m.text"
+ok $? "... the people are shown"
+check text "-M, text: the people's controls shown" "$T/m.text"
+check md "-M, md: the people escaped" "$T/m.md"
+check html "-M, html: the people escaped" "$T/msite/index.html"
+
 kp-render -f html -o "$T/site" -s "$T/hsamples" "$H" 2>"$T/err.html"
 ok $? "kp-render -f html writes the site"
 sed 's/^/# /' "$T/err.html" | head -3
