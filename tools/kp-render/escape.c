@@ -189,15 +189,14 @@ txt_put(FILE *fp, const char *s)
 	free(v);
 }
 
-/* *p, a string of the record, replaced by its visible form */
+/* *p, a string of the record, replaced by its visible form when that
+ * differs (most strings hold no control) */
 static void
 vis(char **p)
 {
 	char *v;
 
-	if (*p == NULL || strcspn(*p, "\x01\x02\x03\x04\x05\x06\x07\x08\t\n"
-	    "\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a"
-	    "\x1b\x1c\x1d\x1e\x1f\x7f\xc2") == strlen(*p))
+	if (*p == NULL || visible(NULL, *p) == strlen(*p) + 1)
 		return;
 	v = txt_visible(*p);
 	free(*p);
