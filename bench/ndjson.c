@@ -9,6 +9,13 @@
  *   ndjson rec   [file]  read each record of a type of rec.h into its
  *                        struct and write it from there; others as read
  *                        (kp-records(5) against the tables of libkp)
+ *   ndjson fields        the fields of libkp's tables that hold text, one
+ *                        a line: "TYPE SCOPES PATH KIND", SCOPES "-" or
+ *                        the stat scopes joined by ",", PATH "a.b" for a
+ *                        field b of the objects of a, KIND str, strs,
+ *                        pairs (names and values), counts (names) or
+ *                        insts (their instance); tests/hostile-strings.t
+ *                        fills them all
  */
 #include <err.h>
 #include <stdio.h>
@@ -21,7 +28,7 @@
 static void
 usage(void)
 {
-	fputs("usage: ndjson read | pass | cat | judge | rec [file]\n", stderr);
+	fputs("usage: ndjson read | pass | cat | judge | rec | fields [file]\n", stderr);
 	exit(KP_EXIT_BAD);
 }
 
@@ -91,6 +98,50 @@ rec(kp_w *w, kp_json *d)
 	kp_w_line(w, d->text, d->len);
 }
 
+/* the text fields of t, under the objects of prefix (NULL: the record) */
+static void
+textfields(const kp_rtype *top, const char *scopes, const kp_rtype *t,
+    const char *prefix)
+{
+	static const char *const kinds[] = { [KP_F_STR] = "str",
+		[KP_F_STRS] = "strs", [KP_F_PAIRS] = "pairs",
+		[KP_F_COUNTS] = "counts", [KP_F_INSTS] = "insts" };
+	char path[256];
+	int f, k;
+
+	for (f = 0; f < t->nf; f++) {
+		snprintf(path, sizeof(path), "%s%s%s", prefix ? prefix : "",
+		    prefix ? "." : "", t->f[f].name);
+		k = t->f[f].kind;
+		if (k == KP_F_OBJS)
+			textfields(top, scopes, t->f[f].sub, path);
+		else if ((size_t)k < KP_LEN(kinds) && kinds[k])
+			printf("%s %s %s %s\n", top->name, scopes, path, kinds[k]);
+	}
+}
+
+static void
+fields(void)
+{
+	static const kp_rtype *const types[] = { &kp_run_t, &kp_runstat_t,
+		&kp_sample_t, &kp_hist_t, &kp_stat_t, &kp_rollup_t, &kp_histstat_t,
+		&kp_noise_t, &kp_cmp_t, &kp_sys_t, &kp_shift_t, &kp_artifact_t,
+		&kp_trend_t, &kp_triage_t, &kp_evidence_t };
+	char scopes[128];
+	size_t i, n;
+	int s;
+
+	for (i = 0; i < KP_LEN(types); i++) {
+		n = 0;
+		scopes[0] = '\0';
+		for (s = 0; s < KP_NSCOPE; s++)
+			if (types[i]->scopes & 1u << s)
+				n += (size_t)snprintf(scopes + n, sizeof(scopes) - n,
+				    "%s%s", n ? "," : "", kp_word(&kp_scope_v, s));
+		textfields(types[i], n ? scopes : "-", types[i], NULL);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -107,6 +158,10 @@ main(int argc, char *argv[])
 	if (argc < 2 || argc > 3)
 		usage();
 	mode = argv[1];
+	if (strcmp(mode, "fields") == 0) {
+		fields();
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : KP_EXIT_BAD;
+	}
 	in = kp_in_open(argc == 3 ? argv[2] : NULL);
 	w = kp_w_open(stdout, "<stdout>");
 	kp_json_init(&d);

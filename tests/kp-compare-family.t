@@ -139,6 +139,6 @@ want=$(printf '%+.1f' "$(jq 'select(.type == "shift") | .shift_pct' "$T/cmp")")
 kp-classify "$T/cmp" | kp-render -f text >"$T/txt"
 grep -qF "  pair-wide shift: v1.0 -> v1.1: the change all 6 families share, instances as units: $want% [" "$T/txt"
 ok $? "text report: the pair-wide shift once, with its size ($want%)" || sed 's/^/# /' "$T/txt"
-kp-classify "$T/cmp" | kp-render -f md | grep -q '^- pair-wide shift: v1.0 -> v1.1: '
+kp-classify "$T/cmp" | kp-render -f md | grep -qF -- '- pair-wide shift: v1.0 -\> v1.1: '
 ok $? "md report: the pair-wide shift"
 done_testing

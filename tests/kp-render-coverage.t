@@ -16,7 +16,7 @@ is "$(sed -n '1,3p' "$T/text")" "Coverage:
   v6.17 -> v6.18: missing in the target (4: wis/futex1/futex1-threads[futex1 ops]@1, wis/futex1/futex1-threads[futex1 ops]@2, wis/futex1/futex1-threads[futex1 ops]@3, ...)" \
     "text: the coverage first, missing by name and count"
 kp-render -f md "$T/c" >"$T/md"
-grep -q '^- v6.17 -> v6.18: missing in the target (4: ' "$T/md" &&
+grep -qF -- '- v6.17 -\> v6.18: missing in the target (4: wis/futex1/futex1-threads\[futex1 ops\]@1' "$T/md" &&
     [ "$(grep -n '^## Coverage' "$T/md" | cut -d: -f1)" -lt "$(grep -n '^## kp:' "$T/md" | cut -d: -f1)" ]
 ok $? "md: a coverage list before the summary"
 kp-render -f json "$T/c" >"$T/json"

@@ -225,11 +225,15 @@ cover_plain(FILE *fp, int md)
 	fprintf(fp, md ? "## Coverage\n\n" : "Coverage:\n");
 	for (i = 0; i < nlines; i++) {
 		cover_line_text(&lines[i], buf, sizeof(buf));
-		fprintf(fp, md ? "- %s\n" : "  %s\n", buf);
+		fputs(md ? "- " : "  ", fp);
+		(md ? md_put : txt_put)(fp, buf);
+		fputc('\n', fp);
 	}
-	for (i = 0; i < nshift; i++)
-		fprintf(fp, md ? "- pair-wide shift: %s\n" : "  pair-wide shift: %s\n",
-		    shifts[i]);
+	for (i = 0; i < nshift; i++) {
+		fputs(md ? "- pair-wide shift: " : "  pair-wide shift: ", fp);
+		(md ? md_put : txt_put)(fp, shifts[i]);
+		fputc('\n', fp);
+	}
 	fputc('\n', fp);
 }
 
@@ -252,21 +256,6 @@ cover_errors(void)
 	return n;
 }
 
-static void
-xml(FILE *fp, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, fp);
-		}
-}
-
 /* junit: a test suite "coverage", each line a test case, an error when
  * data is not there */
 void
@@ -285,13 +274,13 @@ cover_junit(FILE *fp)
 		    kp_cov_kind_name[lines[i].kind], i + 1);
 		if (is_error(&lines[i])) {
 			fputs(">\n      <error type=\"", fp);
-			xml(fp, kp_cov_kind_name[lines[i].kind]);
+			xml_put(fp, kp_cov_kind_name[lines[i].kind]);
 			fputs("\" message=\"", fp);
-			xml(fp, buf);
+			xml_put(fp, buf);
 			fputs("\"/>\n    </testcase>\n", fp);
 		} else {
 			fputs(">\n      <system-out>", fp);
-			xml(fp, buf);
+			xml_put(fp, buf);
 			fputs("</system-out>\n    </testcase>\n", fp);
 		}
 	}

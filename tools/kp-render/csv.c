@@ -56,27 +56,6 @@ field(FILE *fp, const char *s, size_t len)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
-/* A text cell that starts with = + - @ (or a tab or carriage return) is a
- * formula to a spreadsheet: "=HYPERLINK(...)" in a test name would run
- * when the report is opened.  OWASP's advice for CSV injection: begin such
- * a cell with a single quote, which the spreadsheet shows as text.
- * Numbers are written as they are (-3.2 stays a number). */
-void
-csv_text(FILE *fp, const char *s, size_t len)
-{
-	char *q;
-
-	if (len == 0 || !memchr("=+-@\t\r", s[0], 6)) {
-		field(fp, s, len);
-		return;
-	}
-	q = emalloc(len + 1);
-	q[0] = '\'';
-	memcpy(q + 1, s, len);
-	field(fp, q, len + 1);
-	free(q);
-}
-
 static void
 parse(kp_json *d, const Cmp *c)
 {

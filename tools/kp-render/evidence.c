@@ -25,6 +25,8 @@ add_evidence(Report *r, kp_json *d, kp_recix *ix)
 	r->ev = kp_grow(r->ev, r->nev, sizeof(*r->ev));
 	e = &r->ev[r->nev];
 	kp_rec_read(d, &kp_evidence_t, e, NULL, ix);
+	if (r->visible)
+		txt_visible_rec(&kp_evidence_t, e);
 	/* the same record through two files (findings and -s) is one */
 	kp_strmap_addv(r->evmap, &isnew, e->base_exp, e->target_exp, NULL);
 	if (!isnew) {
@@ -63,7 +65,7 @@ addf(Lines *l, const char *fmt, ...)
 		kp_die("out of memory");
 	va_end(ap);
 	l->v = kp_grow(l->v, l->n, sizeof(*l->v));
-	l->v[l->n++] = strip_controls(s);	/* dmesg lines are the kernel's */
+	l->v[l->n++] = s;	/* each format escapes it (escape.c) */
 }
 
 /* "177.3 -> 178.7" of a duration, "n/a" for a side without one */
@@ -314,8 +316,11 @@ evidence_md(FILE *fp, const Report *r, const Cmp **v)
 		md_put(fp, c->base_kernel);
 		fputs(" \u2192 ", fp);
 		md_put(fp, c->target_kernel);
-		fprintf(fp, " (exp %s/%s): %zu regression%s, %zu "
-		    "improvement%s\n", c->base_exp, c->target_exp, nreg,
+		fputs(" (exp ", fp);
+		md_put(fp, c->base_exp);
+		fputc('/', fp);
+		md_put(fp, c->target_exp);
+		fprintf(fp, "): %zu regression%s, %zu improvement%s\n", nreg,
 		    nreg == 1 ? "" : "s", nimp, nimp == 1 ? "" : "s");
 		l = lines(r, c);
 		for (j = 0; j < l.n; j++) {

@@ -587,7 +587,6 @@ render_full(Report *r, FILE *fp, const char *format)
 {
 	Full f;
 
-	strip_report(r);
 	full_build(&f, r);
 	if (strcmp(format, "text") == 0 || strcmp(format, "md") == 0) {
 		char *l = full_legend(&f, strcmp(format, "md") == 0 ?

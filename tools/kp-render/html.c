@@ -12,30 +12,6 @@
 #include "render.h"
 #include "html.h"
 
-void
-h_esc(FILE *fp, const char *s)
-{
-	const unsigned char *p;
-
-	if (s == NULL)
-		return;
-	for (p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&#39;", fp); break;
-		default:
-			/* control characters are not allowed in XML or HTML text */
-			if (*p < 0x20 && *p != '\t' && *p != '\n')
-				fputs("\xef\xbf\xbd", fp);
-			else
-				putc(*p, fp);
-		}
-	}
-}
-
 FILE *
 h_open(struct hsite *s, const char *name)
 {

@@ -22,7 +22,6 @@ struct hsite {
 };
 
 /* html.c */
-void h_esc(FILE *fp, const char *s);	/* text or attribute value */
 FILE *h_open(struct hsite *s, const char *name);
 void h_close(struct hsite *s, FILE *fp, const char *name);
 void h_name(char *out, size_t sz, const char *prefix, const char *slugof,

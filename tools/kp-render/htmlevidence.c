@@ -151,8 +151,9 @@ h_evidence(FILE *fp, struct hsite *s, const Cmp *c)
 
 		fputs("<tr><td><code>", fp);
 		h_esc(fp, k->name);
-		fprintf(fp, "</code></td><td>%s %s</td>", k->source,
-		    k->kind == KP_EK_RATE ? "per s" : "level");
+		fputs("</code></td><td>", fp);
+		h_esc(fp, k->source);
+		fprintf(fp, " %s</td>", k->kind == KP_EK_RATE ? "per s" : "level");
 		num(fp, k->base, k->base_sd);
 		num(fp, k->target, k->target_sd);
 		if (isnan(k->change_pct))

@@ -9,28 +9,6 @@
 #include "kp.h"
 #include "render.h"
 
-/* XML 1.0 forbids C0 controls other than tab, newline and carriage
- * return even as character references; they are dropped */
-static void
-put(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&apos;", fp); break;
-		case '\t': fputs("&#9;", fp); break;
-		case '\n': fputs("&#10;", fp); break;
-		case '\r': fputs("&#13;", fp); break;
-		default:
-			if ((unsigned char)*s >= 0x20)
-				fputc(*s, fp);
-		}
-	}
-}
-
 static int
 samepair(const Cmp *a, const Cmp *b)
 {
@@ -47,23 +25,23 @@ detail(FILE *fp, const kp_cmp *c)
 		snprintf(buf, sizeof(buf), "change n/a");
 	else
 		snprintf(buf, sizeof(buf), "%+.2f%%", c->change_pct);
-	put(fp, buf);
+	xml_put(fp, buf);
 	if (!isnan(c->ci_low_pct) && !isnan(c->ci_high_pct)) {
 		snprintf(buf, sizeof(buf), " (95%% CI %+.2f%% to %+.2f%%)",
 		    c->ci_low_pct, c->ci_high_pct);
-		put(fp, buf);
+		xml_put(fp, buf);
 	}
 	if (!isnan(c->q)) {
 		snprintf(buf, sizeof(buf), ", q=%.3g", c->q);
-		put(fp, buf);
+		xml_put(fp, buf);
 	}
 	if (!isnan(c->score)) {
 		snprintf(buf, sizeof(buf), ", score %.1f", c->score);
-		put(fp, buf);
+		xml_put(fp, buf);
 	}
 	if (c->reason && *c->reason) {
 		fputs(", ", fp);
-		put(fp, c->reason);
+		xml_put(fp, c->reason);
 	}
 }
 
@@ -90,37 +68,37 @@ render_junit(Report *r, FILE *fp)
 		}
 		c = &v[i]->rec;
 		fputs("  <testsuite name=\"", fp);
-		put(fp, c->base_kernel);
+		xml_put(fp, c->base_kernel);
 		fputs(" vs ", fp);
-		put(fp, c->target_kernel);
+		xml_put(fp, c->target_kernel);
 		fputs(" (", fp);
-		put(fp, c->base_exp);
+		xml_put(fp, c->base_exp);
 		fputs("/", fp);
-		put(fp, c->target_exp);
+		xml_put(fp, c->target_exp);
 		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
 		    "skipped=\"%zu\">\n", tests, fails, skips);
 		for (k = i; k < j; k++) {
 			c = &v[k]->rec;
 			fputs("    <testcase classname=\"", fp);
-			put(fp, c->suite);
+			xml_put(fp, c->suite);
 			fputc('.', fp);
-			put(fp, c->bench);
+			xml_put(fp, c->bench);
 			fputc('.', fp);
-			put(fp, c->test);
+			xml_put(fp, c->test);
 			fputs("\" name=\"", fp);
-			put(fp, c->op);
+			xml_put(fp, c->op);
 			if (*c->metric)
 				fputc(' ', fp);
-			put(fp, c->metric);
+			xml_put(fp, c->metric);
 			fprintf(fp, "[%lld]\"", c->conc);
 			if (v[k]->cls == KP_REGRESSION) {
 				fputs(">\n      <failure type=\"", fp);
-				put(fp, S(sev_name(c->severity)));
+				xml_put(fp, S(sev_name(c->severity)));
 				fputs("\" message=\"", fp);
 				detail(fp, c);
 				fputs("\">regression: ", fp);
 				detail(fp, c);
-				evidence_each(r, c, put, fp);
+				evidence_each(r, c, xml_put, fp);
 				fputs("</failure>\n    </testcase>\n", fp);
 			} else if (v[k]->cls == KP_UNCERTAIN) {
 				fputs(">\n      <skipped message=\"uncertain: ",

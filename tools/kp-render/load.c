@@ -100,6 +100,18 @@ wants(Reader *rd)
 	    KP_ROLLUP_CV_MAX, KP_ROLLUP_UNSTABLE_GROUPS, -1);
 }
 
+/* a record read; for text and table with its text made visible, before
+ * a map keys on it, so that a name and the names that refer to it stay
+ * equal */
+static void
+read_rec(Report *r, kp_json *d, const kp_rtype *t, void *rec,
+    const kp_has *want, kp_recix *ix)
+{
+	kp_rec_read(d, t, rec, want, ix);
+	if (r->visible)
+		txt_visible_rec(t, rec);
+}
+
 /* a class the record's vocabulary does not have decides nothing: an
  * error, where another severity or method is only shown as "other" */
 static void
@@ -122,7 +134,7 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
-	kp_rec_read(d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
+	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
@@ -144,7 +156,7 @@ add_sys(Report *r, kp_json *d, Reader *rd)
 	r->sys = kp_grow(r->sys, r->nsys, sizeof(*r->sys));
 	s = &r->sys[r->nsys++];
 	memset(s, 0, sizeof(*s));
-	kp_rec_read(d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
+	read_rec(r, d, &kp_sys_t, &s->rec, &rd->sys, &rd->sysix);
 	/* a group with no level affected is news only when its family-wide
 	 * test is significant at kp-systematic's default; older versions
 	 * listed such groups from Stouffer's test over dependent levels */
@@ -182,7 +194,7 @@ add_run(Report *r, kp_json *d, Reader *rd)
 
 	r->run = kp_grow(r->run, r->nrun, sizeof(*r->run));
 	u = &r->run[r->nrun];
-	kp_rec_read(d, &kp_run_t, &u->rec, &rd->run, &rd->runix);
+	read_rec(r, d, &kp_run_t, &u->rec, &rd->run, &rd->runix);
 	u->start = seconds(&u->rec.start);
 	u->next = SIZE_MAX;
 	j = kp_strmap_add(r->runmap, u->rec.run, strlen(u->rec.run), &isnew);
@@ -206,7 +218,7 @@ add_runstat(Report *r, kp_json *d, Reader *rd)
 
 	r->rs = kp_grow(r->rs, r->nrs, sizeof(*r->rs));
 	u = &r->rs[r->nrs++];
-	kp_rec_read(d, &kp_runstat_t, u, &rd->runstat, &rd->rsix);
+	read_rec(r, d, &kp_runstat_t, u, &rd->runstat, &rd->rsix);
 	u->partial = u->partial == 1;	/* null: not */
 }
 
@@ -273,7 +285,7 @@ add_rollup(Report *r, kp_json *d, Reader *rd)
 
 	r->roll = kp_grow(r->roll, r->nroll, sizeof(*r->roll));
 	u = &r->roll[r->nroll++];
-	kp_rec_read(d, &kp_rollup_t, u, &rd->rollup, &rd->rollix);
+	read_rec(r, d, &kp_rollup_t, u, &rd->rollup, &rd->rollix);
 	/* a count the record leaves out is none */
 	if (u->incomplete_groups == KP_NULL_INT)
 		u->incomplete_groups = 0;
@@ -285,7 +297,7 @@ static void
 add_triage(Report *r, kp_json *d, Reader *rd)
 {
 	r->triage = kp_grow(r->triage, r->ntriage, sizeof(*r->triage));
-	kp_rec_read(d, &kp_triage_t, &r->triage[r->ntriage++], NULL, &rd->triix);
+	read_rec(r, d, &kp_triage_t, &r->triage[r->ntriage++], NULL, &rd->triix);
 }
 
 static void
@@ -293,7 +305,7 @@ add_trend(Report *r, kp_json *d, Reader *rd)
 {
 	kp_trend t;
 
-	kp_rec_read(d, &kp_trend_t, &t, NULL, &rd->trendix);
+	read_rec(r, d, &kp_trend_t, &t, NULL, &rd->trendix);
 	trend_add(r, &t);
 }
 

@@ -179,6 +179,7 @@ main(int argc, char *argv[])
 	    LOAD_REPORT;
 	lines = !full && (strcmp(format, "csv") == 0 ||
 	    strcmp(format, "json") == 0);
+	r.visible = strcmp(format, "text") == 0 || strcmp(format, "table") == 0;
 	if (argc == 0)
 		load(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)

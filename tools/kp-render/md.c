@@ -8,24 +8,6 @@
 #include "kp.h"
 #include "render.h"
 
-/* A name must stay inside its table cell and must not turn into markup:
- * pipes, backticks, emphasis, links and HTML are escaped with a backslash
- * (CommonMark allows it before any ASCII punctuation), controls become
- * spaces. */
-void
-md_put(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fputc(' ', fp);
-		else {
-			if (strchr("\\`*_[]<>|~&#!", *s))
-				fputc('\\', fp);
-			fputc(*s, fp);
-		}
-	}
-}
-
 static void
 pct(FILE *fp, double x)
 {

@@ -86,6 +86,9 @@ typedef struct {
 	kp_rollup *roll;
 	size_t nroll;
 	long nrec;	/* records read, of every type */
+	/* text and table: each record's text made visible as it is read
+	 * (txt_visible_rec), before anything finds a record by it */
+	int visible;
 	size_t count[KP_NCLASS + 1];	/* cmp records by cls */
 	size_t regsev[KP_NSEV + 1];	/* regressions by sev */
 	struct kp_strmap *runmap;	/* run name -> its first run record */
@@ -154,8 +157,6 @@ void list_add(List *l, int i);
 const Cmp **by_severity(const Report *r);
 const Cmp **by_name(const Report *r);
 size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
-char *strip_controls(char *s);	/* in place: terminal control characters */
-void strip_report(Report *r);	/* strip_controls over every string */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
 /* a number for people: 4 significant digits and k, M, G (3.091M) */
 void fmt_si(char *buf, size_t sz, double v);
@@ -192,11 +193,19 @@ void evidence_json(kp_w *w, const Report *r);
 void evidence_csv_head(FILE *fp, const Report *r);
 void evidence_csv_row(FILE *fp, const Report *r, const kp_cmp *c);
 
-/* csv.c: a text cell, quoted, and neutralised when a spreadsheet would
- * take it for a formula */
+/* escape.c: the one escaper of each format (kp-render(1)); record text
+ * reaches no output but through these */
+void h_esc(FILE *fp, const char *s);	/* html, svg: text or attribute value */
+void xml_put(FILE *fp, const char *s);	/* junit: text or attribute value */
+void md_put(FILE *fp, const char *s);	/* md: in a table cell or a list */
+/* csv: a text cell, quoted, and neutralised when a spreadsheet would take
+ * it for a formula */
 void csv_text(FILE *fp, const char *s, size_t len);
-/* md.c: a name escaped for a Markdown table cell */
-void md_put(FILE *fp, const char *s);
+/* text, table: control characters made visible (^[, ^J, ...) */
+void txt_put(FILE *fp, const char *s);
+char *txt_visible(const char *s);	/* the same, a new string */
+/* every text field of rec, of table t, replaced by its visible form */
+void txt_visible_rec(const kp_rtype *t, void *rec);
 
 /* one function per format; each writes to fp and returns an exit status */
 int render_text(Report *r, FILE *fp, int colour);

@@ -173,16 +173,6 @@ join(FILE *fp, const char *tag, const kp_strs *a, int *first,
 	*first = 0;
 }
 
-/* titles come from a user's map and people from a user's file: no
- * control character of theirs reaches the terminal */
-static void
-plainput(FILE *fp, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s >= 0x20 && *s != 0x7f)
-			fputc(*s, fp);
-}
-
 /*
  * The section of a title.  MAINTAINERS splits a section by naming the
  * parts "PARENT - PART" ("MEMORY MANAGEMENT - CORE", since 6.14) or
@@ -246,16 +236,16 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 
 	measurement(name, sizeof(name), &c->rec);
 	fputs("  - ", fp);
-	(md ? md_put : plainput)(fp, name);
+	(md ? md_put : txt_put)(fp, name);
 	fprintf(fp, " at %lld: ", c->rec.conc);
 	if (isnan(c->rec.change_pct))
 		fputs("n/a", fp);
 	else
 		fprintf(fp, "%+.1f%%", c->rec.change_pct);
 	fprintf(fp, " %s, ", sev_name(c->sev));
-	(md ? md_put : plainput)(fp, c->rec.base_kernel);
+	(md ? md_put : txt_put)(fp, c->rec.base_kernel);
 	fputs(" -> ", fp);
-	(md ? md_put : plainput)(fp, c->rec.target_kernel);
+	(md ? md_put : txt_put)(fp, c->rec.target_kernel);
 	/* the caveats of the full line below, so that a glance at the
 	 * group does not read more into it */
 	if (kp_cmp_single_run(&c->rec) == 1)
@@ -269,7 +259,7 @@ void
 subsys_plain(Report *r, FILE *fp, int md)
 {
 	const Cmp **v = by_severity(r);
-	void (*put)(FILE *, const char *) = md ? md_put : plainput;
+	void (*put)(FILE *, const char *) = md ? md_put : txt_put;
 	SGroup *g;
 	size_t n, i, j, quiet = 0;
 

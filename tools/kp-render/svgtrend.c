@@ -93,11 +93,14 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 		x0 = X(j) - 0.5 * pw / n;
 		x1 = X(k) + 0.5 * pw / n;
 		fprintf(fp, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-		    "fill=\"#fff3e0\"><title>drift %+.1f%% over %s .. %s</title>"
-		    "</rect>\n<text x=\"%.1f\" y=\"%d\" fill=\"#e65100\" "
-		    "font-size=\"10\">drift %+.1f%%</text>\n", x0, top, x1 - x0, ph,
-		    d[i].size_pct, d[i].first, d[i].last, x0 + 2, top + 10,
-		    d[i].size_pct);
+		    "fill=\"#fff3e0\"><title>drift %+.1f%% over ", x0, top, x1 - x0,
+		    ph, d[i].size_pct);
+		h_esc(fp, d[i].first);
+		fputs(" .. ", fp);
+		h_esc(fp, d[i].last);
+		fprintf(fp, "</title></rect>\n<text x=\"%.1f\" y=\"%d\" "
+		    "fill=\"#e65100\" font-size=\"10\">drift %+.1f%%</text>\n",
+		    x0 + 2, top + 10, d[i].size_pct);
 	}
 	for (i = 0; i < (int)t->changes.n; i++) {
 		j = kernel_at(t, c[i].before);

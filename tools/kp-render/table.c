@@ -339,7 +339,6 @@ render_table(Report *r, FILE *fp, double max_age)
 	const Cmp **v;
 	size_t i, j;
 
-	strip_report(r);
 	v = by_pair(r);
 	cover_plain(fp, 0);	/* first: what the rows below rest on */
 	for (i = 0; i < r->ncmp; i = j) {

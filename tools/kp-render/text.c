@@ -220,7 +220,6 @@ render_text(Report *r, FILE *fp, int colour)
 	int sev, first;
 	const char *on, *off;
 
-	strip_report(r);
 	evshown = kp_strmap_new();
 	v = by_severity(r);
 	cover_plain(fp, 0);	/* first: what the summary below rests on */

@@ -106,58 +106,6 @@ measurement(char *buf, size_t sz, const kp_cmp *c)
 	return n < 0 ? 0 : (size_t)n;
 }
 
-/* Names come from benchmark output: an escape sequence in one must not
- * reach a terminal.  C0 controls, DEL and the UTF-8 encoded C1 controls
- * (U+0080..U+009F, which some terminals obey) are removed. */
-char *
-strip_controls(char *s)
-{
-	unsigned char *r = (unsigned char *)s, *w = r;
-
-	if (!s)
-		return s;
-	while (*r) {
-		if (*r < 0x20 || *r == 0x7f) {
-			r++;
-		} else if (r[0] == 0xc2 && r[1] >= 0x80 && r[1] <= 0x9f) {
-			r += 2;
-		} else {
-			*w++ = *r++;
-		}
-	}
-	*w = '\0';
-	return s;
-}
-
-void
-strip_report(Report *r)
-{
-	size_t i, j;
-
-	for (i = 0; i < r->ncmp; i++) {
-		kp_cmp *c = &r->cmp[i].rec;
-		char *f[] = { c->suite, c->bench, c->test, c->op, c->metric,
-			c->unit, c->base_kernel, c->target_kernel, c->base_exp,
-			c->target_exp, c->reason };
-
-		for (j = 0; j < KP_LEN(f); j++)
-			strip_controls(f[j]);
-	}
-	for (i = 0; i < r->nsys; i++) {
-		kp_sys *s = &r->sys[i].rec;
-		char *f[] = { s->suite, s->bench, s->test, s->op, s->metric,
-			s->base_kernel, s->target_kernel, s->base_exp,
-			s->target_exp };
-
-		for (j = 0; j < KP_LEN(f); j++)
-			strip_controls(f[j]);
-	}
-	for (i = 0; i < r->nrun; i++) {
-		strip_controls(r->run[i].rec.host);
-		strip_controls(r->run[i].rec.cpu_model);
-	}
-}
-
 size_t
 utf8_width(const char *s)
 {
