@@ -9,6 +9,7 @@ O = build
 LIBSRC = \
 	lib/artifacts.c \
 	lib/baseline.c \
+	lib/benchunit.c \
 	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \
