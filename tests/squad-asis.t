@@ -63,7 +63,7 @@ sed -n '/^A payload for two/,/^\.Ed/p' "$top/man/man1/kp-plan.1" | sed '1,3d;$d'
 for k in v6.18:0123456789abcdef0123456789abcdef01234567:0 v6.19:89abcdef0123456789abcdef0123456789abcdef:0.03; do
 	tag=${k%%:*} rest=${k#*:} sha=${rest%%:*} slow=${rest#*:}
 	plan=$(kp-plan -o "$T/plans" -c "$sha" -t c7g "$T/payload.yaml" | head -n 1)
-	$PY "$sq/fakelab.py" "$plan" "$url" "$tag" "$slow" asis
+	SQUAD_DIR=$T/lab $PY "$sq/fakelab.py" "$plan" "$url" "$tag" "$slow" asis
 done
 ok $? "the lab's jobs and SQUAD's TuxSuite backend submit"
 run_status kp-fetch -s "$T/store" "squad+$url/lab/graviton/"
@@ -79,6 +79,9 @@ is "$(jq -r 'select(.type == "run" and .iter == 0) | .instance' "$T/recs" | sort
 is "$(jq -r 'select(.type == "run") | "\(.kernel) \(.kernel_sha) \(.toolchain)"' "$T/recs" | sort -u | paste -sd';')" \
     "v6.18 0123456789abcdef0123456789abcdef01234567 gcc 13.2.0;v6.19 89abcdef0123456789abcdef0123456789abcdef gcc 13.2.0" \
     "every run: the build's commit and the full compiler version from the build's nested metadata"
+is "$(jq -r 'select(.type == "run") | .kconfig_hash' "$T/recs" | sort -u)" \
+    "$(printf '# defconfig\n# CONFIG_HZ_1000=y\n' | sha256sum | cut -c1-16)" \
+    "... and the hash of the build's config, fetched from the URL of its TuxSuite metadata"
 cat >"$T/want.py" <<'PY'
 import json, sys
 st = json.load(open(sys.argv[1]))

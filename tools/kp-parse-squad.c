@@ -614,6 +614,11 @@ testrun(const char *source, const char *dir)
 		r.toolchain = tc = kp_toolchain(v);
 	snprintf(cpath, sizeof(cpath), "%s/attachments/config", dir);
 	r.kconfig_hash = kh = confighash(source, cpath);
+	if (!kh) {
+		/* the build's config, from its TuxSuite metadata (kp-fetch) */
+		snprintf(cpath, sizeof(cpath), "%s/config", bdir);
+		r.kconfig_hash = kh = confighash(source, cpath);
+	}
 	if (!full || !r.kconfig_hash)
 		from_tuxsuite(&r, &tc, &kh, full);
 	r.framework = (char *)str(&md, 0, "framework");

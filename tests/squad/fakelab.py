@@ -14,9 +14,11 @@ backend adds, for each build, a build testrun (TuxMake's metadata.json
 merged into its metadata, so the compiler is nested; build warnings and
 duration as metrics without a unit; squad/ci/backend/tuxsuite.py), a
 boot testrun with tests and no metrics, and a testrun submitted with no
-metadata at all.
+metadata at all; the build's config is in TuxSuite's storage, here the
+server's DIR/tuxsuite/UID/config when SQUAD_DIR names the server's DIR.
 For the README walkthrough and the tests only."""
 import json
+import os
 import random
 import sys
 import urllib.request
@@ -93,10 +95,16 @@ for job in plan["jobs"]:
         # someone submitted without metadata
         name = "%s-%s" % (build["toolchain"], "-".join(build["kconfig"]))
         uid = "%s%s" % (version.replace(".", ""), build["target_arch"])
+        storage = "https://storage.example/%s/config" % uid
+        if os.environ.get("SQUAD_DIR"):
+            os.makedirs(os.path.join(os.environ["SQUAD_DIR"], "tuxsuite", uid), exist_ok=True)
+            with open(os.path.join(os.environ["SQUAD_DIR"], "tuxsuite", uid, "config"), "wb") as f:
+                f.write(config)
+            storage = "%s/tux/%s/config" % (url, uid)
         md = {"job_id": "BUILD:lab@graviton#%s" % uid, "job_url": "https://tuxapi.example/v1/%s" % uid,
               "git_sha": build["git_sha"], "git_describe": version, "toolchain": build["toolchain"],
               "kconfig": build["kconfig"], "target_arch": build["target_arch"],
-              "build_status": "pass", "config": "https://storage.example/%s/config" % uid,
+              "build_status": "pass", "config": storage,
               "build_name": name, "datetime": "2026-12-01T00:00:00Z"}
         md.update(tuxmake)
         post("/api/submit/lab/graviton/%s/%s" % (version, build["target_arch"]),

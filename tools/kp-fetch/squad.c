@@ -357,6 +357,35 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 	}
 }
 
+/* The kernel's .config, for runs that did not attach it: SQUAD's
+ * TuxSuite backend gives the build testrun's metadata "config", the URL
+ * of the build's config in TuxSuite's storage, and the build's metadata
+ * (the union of its testruns') has it when its builds agree.  Another
+ * host: the SQUAD token is not sent there. */
+static void
+buildconfig(struct squad *s, const char *dir, struct doc *md)
+{
+	const char *url;
+	struct art a;
+	char *path;
+
+	if (md->d.tok[0].type != KP_JOBJ || !(url = member(md, 0, "config")) ||
+	    (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)))
+		return;
+	if (asprintf(&path, "%s/config", dir) < 0)
+		kp_die("out of memory");
+	memset(&a, 0, sizeof(a));
+	a.source = s->source;
+	a.path = path;
+	a.url = url;
+	a.mtime = -1;
+	if (http_object(s->f, url, NULL, &a, -1) == 0) {
+		store_emit(s->f, &a);
+		free((char *)a.etag);
+	}
+	free(path);
+}
+
 static void
 build(struct squad *s, struct doc *b)
 {
@@ -377,9 +406,15 @@ build(struct squad *s, struct doc *b)
 	putobj(s, path, v ? v : s->api, b->text, b->len);
 	free(path);
 	if ((v = member(b, 0, "metadata"))) {
+		struct doc md;
+
 		if (asprintf(&path, "%s/metadata.json", dir) < 0)
 			kp_die("out of memory");
-		putget(s, v, path);
+		if (getjson(s, v, &md) == 0) {
+			putobj(s, path, v, md.text, md.len);
+			buildconfig(s, dir, &md);
+			docfree(&md);
+		}
 		free(path);
 	}
 	if ((v = member(b, 0, "testruns")) && listing(s, v, addobj, &trs) == 0)
