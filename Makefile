@@ -20,6 +20,7 @@ LIBSRC = \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \
+	lib/lkft.c \
 	lib/lineio.c \
 	lib/maintainers.c \
 	lib/numfmt.c \

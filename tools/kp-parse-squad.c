@@ -15,6 +15,7 @@
 #include "rec.h"
 #include "artifacts.h"
 #include "benchunit.h"
+#include "lkft.h"
 #include "toolchain.h"
 
 static const char synopsis[] =
@@ -64,6 +65,10 @@ name_kind(const char *name)
 				break;
 			}
 		}
+	/* <module>_#Cmd_..., <module>_#CONFIG-...: the commands and the
+	 * configuration as names, not samples */
+	if (strchr(last, '_') && strchr(last, '_')[1] == '#')
+		return FOREIGN;
 	if (!u[1] || u[1] - 1 == last || !*u[0] || u[0] - u[1] < 2 ||
 	    strspn(u[0], "0123456789") != strlen(u[0]) ||
 	    strspn(u[1], "0123456789") != (size_t)(u[0] - 1 - u[1]))
@@ -319,6 +324,66 @@ from_tuxsuite(kp_run *r, char **tc, char **kh, int full)
 		r->kconfig_hash = *kh = estrdup(m->kconfig_hash);
 }
 
+/* the LKFT case in a metric's name: from its component of MMTests'
+ * module (shellpack...), since an operation of the older spelling keeps
+ * its '/' (events/sec-4); else the last component */
+static const char *
+lkft_case(const char *name)
+{
+	const char *p = strstr(name, "/shellpack"), *last = strrchr(name, '/');
+
+	if (strncmp(name, "shellpack", 9) == 0)
+		return name;
+	return p ? p + 1 : last ? last + 1 : name;
+}
+
+/* one of LKFT's per-sample metrics, .../<module>_<op>_<iteration>_<sample>
+ * (json-to-lava.py): one value, its place and names taken back by
+ * kp_lkft_name to what kp-parse-mmtests gives the same sample */
+static void
+lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
+{
+	const char *why;
+	kp_lkft l;
+	double v;
+	int ml, i = -1;
+
+	if (kp_lkft_name(lkft_case(name), &l, &why) == -1) {
+		kp_warn("%s: metric \"%s\": LKFT's per-sample naming: %s; left out",
+		    where, name, why);
+		nbad++;
+		return;
+	}
+	ml = kp_json_get(&m->d, 0, "measurement_list");
+	if (ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n == 1)
+		i = kp_json_first(&m->d, ml);
+	else if (!(ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n > 1))
+		i = kp_json_get(&m->d, 0, "result");
+	if (i < 0 || kp_json_num(&m->d, i, &v) == -1 || !isfinite(v)) {
+		kp_warn("%s: metric \"%s\": expected one number, a sample; left out",
+		    where, name);
+		nbad++;
+		kp_lkft_free(&l);
+		return;
+	}
+	x->job = (char *)l.job;
+	x->suite = (char *)l.suite;
+	x->bench = (char *)l.bench;
+	x->test = (char *)l.test;
+	x->op = (char *)l.op;
+	x->metric = (char *)l.metric;
+	x->unit = (char *)l.unit;
+	x->better = l.better;
+	x->conc = l.conc;
+	x->iter = l.iter;
+	x->rep = l.rep;
+	x->sub = l.sub;
+	x->src = (char *)where;
+	x->value = v;
+	kp_rec_write(w, &kp_sample_t, x);
+	kp_lkft_free(&l);
+}
+
 /* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
 static void
 metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
@@ -340,9 +405,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		return;
 	}
 	if (n == LKFTNAME) {
-		kp_warn("%s: metric \"%s\": LKFT's per-sample naming, which "
-		    "this version does not read; left out", where, name);
-		nbad++;
+		lkft_metric(x, where, name, m);
 		return;
 	}
 	n = 0;
@@ -457,31 +520,42 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
  * (null when it has none) and a stored line names one; a testrun whose
  * metrics were not stored is the lab's, so that its loss is named */
 static int
-lab_metrics(const char *source, const char *dir, Doc *tr)
+lab_metrics(const char *source, const char *dir, Doc *tr, long long *lkiters)
 {
 	const kp_artifact *ma;
 	char path[4096], *line;
-	int i, found = 0;
+	const char *name, *why;
+	int i, found = 0, k;
 	size_t len;
+	kp_lkft l;
 	kp_in *in;
 	Doc m;
 
+	*lkiters = 0;
 	if ((i = kp_json_get(&tr->d, 0, "metrics")) >= 0 && tr->d.tok[i].type == KP_JNULL)
 		return 0;
 	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
 	if (!(ma = kp_artifact_find(arts, narts, source, path)))
 		return 1;
 	in = kp_in_open(ma->file);
-	while (!found && (line = kp_in_line(in, &len))) {
+	while ((line = kp_in_line(in, &len))) {
 		memset(&m, 0, sizeof(m));
 		kp_json_init(&m.d);
 		/* a line that is not JSON is named when it is read */
 		if (!len || kp_json_parse(&m.d, line, len, NULL, 0, NULL) == -1 ||
 		    m.d.tok[0].type != KP_JOBJ)
-			found = len > 0;
+			found |= len > 0;
 		else {
 			m.ok = 1;
-			found = !str(&m, 0, "name") || name_kind(str(&m, 0, "name")) != FOREIGN;
+			name = str(&m, 0, "name");
+			k = name ? name_kind(name) : KPNAME;
+			found |= k != FOREIGN;
+			/* the iterations LKFT's names hold, for the run records */
+			if (k == LKFTNAME && kp_lkft_name(lkft_case(name), &l, &why) == 0) {
+				if (l.iter + 1 > *lkiters)
+					*lkiters = l.iter + 1;
+				kp_lkft_free(&l);
+			}
 		}
 		kp_json_free(&m.d);
 	}
@@ -498,7 +572,7 @@ testrun(const char *source, const char *dir)
 	Doc tr, env, md, bld, bmd, tux, m;
 	char path[4096], *bdir, *runid = NULL, *tc = NULL, *kh, *line, src[4200];
 	const char *s, *name, *inst, *v, *itkey;
-	long long start, iters = 1, id = -1;
+	long long start, iters = 1, id = -1, lkiters;
 	const kp_artifact *ma;
 	char cpath[4096], tname[32];
 	int full = 0;
@@ -537,7 +611,7 @@ testrun(const char *source, const char *dir)
 	/* a testrun without one of the lab's metrics is another service's
 	 * (a build or a boot from SQUAD's TuxSuite backend: "metrics" is
 	 * null, or only build warnings and durations): no run of the lab */
-	if (!lab_metrics(source, dir, &tr)) {
+	if (!lab_metrics(source, dir, &tr, &lkiters)) {
 		nforeign_tr++;
 		goto out;
 	}
@@ -561,6 +635,15 @@ testrun(const char *source, const char *dir)
 			iters = 1;
 		}
 	}
+
+	if (lkiters > 1000) {
+		kp_warn("%s %s: LKFT's names give %lld iterations; expected at most "
+		    "1000", source, dir, lkiters);
+		nbad++;
+		goto out;
+	}
+	if (lkiters > iters)
+		iters = lkiters;
 
 	/* the testrun's machine: what its metadata calls it, else its job */
 	name = str(&tr, 0, "job_id");
