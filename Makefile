@@ -46,6 +46,7 @@ TOOLS = \
 	kp-parse-results \
 	kp-parse-bpftrace \
 	kp-parse-squad \
+	kp-parse-lkft \
 	kp-hist \
 	kp-identify \
 	kp-stats \
