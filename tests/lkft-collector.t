@@ -50,6 +50,32 @@ echo '{"results": {}}' >"$T/bad.json"
 run_status kp-parse-lkft "$T/bad.json"
 is "$rc:$(cat "$T/err")" "2:kp-parse-lkft: $T/bad.json: expected \"results\" with \"_ModuleName\" and \"_ResultData\" (MMTests' extract-mmtests.pl --print-json)" \
     "not the collector's: named, exit 2"
+# LKFT's archive: output/ with the collector's files and the result
+# tree, packed as mmtests.yaml packs it; kp-fetch stores it as it is,
+# and both readings of the store give kp-parse-mmtests' samples
+mkdir -p "$T/job/output"
+cp "$T/target-2hogs"/BENCHMARK[!u]*.json "$T/job/output/"
+cp -R "$log/target-2hogs" "$T/job/output/target-2hogs"
+(cd "$T/job" && tar cfJ mmtests-target-2hogs-202612010000.tar.xz output)
+run_status kp-fetch -s "$T/store" "$T/job/mmtests-target-2hogs-202612010000.tar.xz"
+is "$rc:$(cat "$T/err")" "0:" "kp-fetch: LKFT's .tar.xz stored"
+kp-parse-mmtests "$log/target-2hogs" 2>/dev/null |
+    jq -r "select(.type == \"sample\" and .job != \"unixbenchd\") | .kernel = \"target-2hogs\" | $tuple" | sort >"$T/want"
+kp-parse-lkft -s "$T/store" 2>"$T/err" | jq -r "select(.type == \"sample\") | $tuple" | sort >"$T/got"
+is "$(cat "$T/err"):$(wc -l <"$T/got")" ":$(wc -l <"$T/want")" "kp-parse-lkft -s: the collector's files in the archive, every sample"
+cmp -s "$T/got" "$T/want"
+ok $? "... the same as kp-parse-mmtests reads from the tree"
+kp-parse-mmtests "$T/store" 2>/dev/null |
+    jq -r "select(.type == \"sample\" and .job != \"unixbenchd\") | .kernel = \"target-2hogs\" | $tuple" | sort >"$T/got"
+cmp -s "$T/got" "$T/want"
+ok $? "kp-parse-mmtests on the store: the archive's result tree, the same samples"
+is "$(kp-parse-lkft -s "$T/store" | jq -r 'select(.type == "run") | .src' | sort -u)" \
+    "$T/job/mmtests-target-2hogs-202612010000.tar.xz/output/BENCHMARKstressng_CONFIGtarget-2hogs.json" \
+    "a run's src: the archive and the collector's file in it (the first read)"
+mkdir -p "$T/empty"
+kp-fetch -s "$T/s0" "$T/empty" >/dev/null 2>&1
+run_status kp-parse-lkft -s "$T/s0"
+is "$rc" 2 "a store without a collector's file: exit 2"
 mandoc -Tlint -W warning "$top/man/man1/kp-parse-lkft.1"
 ok $? "kp-parse-lkft(1) passes mandoc -Tlint"
 done_testing

@@ -13,9 +13,12 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "artifacts.h"
 #include "lkft.h"
 
-static const char synopsis[] = "usage: kp-parse-lkft file ...";
+static const char synopsis[] =
+    "usage: kp-parse-lkft -s store\n"
+    "       kp-parse-lkft file ...";
 
 static kp_w *w;
 static int nbad;
@@ -86,8 +89,10 @@ numtext(kp_json *d, int i, char *buf, size_t len)
 	return buf;
 }
 
+/* file: the collector's file to read; shown: its name in messages and
+ * records (a store's source and path) */
 static void
-parse(const char *file)
+parse(const char *file, const char *shown)
 {
 	char *text, err[256], *end, *base, *cfg, name[1024], vb[64], sb[64], *v, *sn;
 	kp_json d;
@@ -102,11 +107,11 @@ parse(const char *file)
 	kp_extra ex[2];
 
 	if (!(text = kp_slurp(file, &len)))
-		kp_die("%s: %s", file, strerror(errno));
+		kp_die("%s: %s", shown, strerror(errno));
 	kp_json_init(&d);
 	if (kp_json_parse(&d, text, len, err, sizeof(err), &col) == -1 ||
 	    d.tok[0].type != KP_JOBJ) {
-		kp_warn("%s:1:%zu: %s", file, col, *err ? err : "expected a JSON object");
+		kp_warn("%s:1:%zu: %s", shown, col, *err ? err : "expected a JSON object");
 		nbad++;
 		goto out;
 	}
@@ -115,11 +120,11 @@ parse(const char *file)
 	if (!(module = sget(&d, res, "_ModuleName")) || data < 0 ||
 	    d.tok[data].type != KP_JOBJ || strncmp(module, "Extract", 7)) {
 		kp_warn("%s: expected \"results\" with \"_ModuleName\" and "
-		    "\"_ResultData\" (MMTests' extract-mmtests.pl --print-json)", file);
+		    "\"_ResultData\" (MMTests' extract-mmtests.pl --print-json)", shown);
 		nbad++;
 		goto out;
 	}
-	base = strrchr(file, '/') ? strrchr(file, '/') + 1 : (char *)file;
+	base = strrchr(shown, '/') ? strrchr(shown, '/') + 1 : (char *)shown;
 	if (!(cfg = sget(&d, 0, "variables.MMTESTS_CONFIG")))
 		cfg = base;
 	/* the iterations: the longest operation's list */
@@ -142,7 +147,7 @@ parse(const char *file)
 	    d.tok[i].type == KP_JNUM ? KP_JNUM : KP_JNULL;
 	r.cpus.text = r.cpus.type == KP_JNUM ? numtext(&d, i, vb, sizeof(vb)) : NULL;
 	r.mem_kb.type = r.dmesg_warnings.type = KP_JNULL;
-	r.src = (char *)file;
+	r.src = (char *)shown;
 	/* the kernel image's hash, kept as the collector names it */
 	r.extra = ex;
 	if ((ex[0].v.text = sget(&d, 0, "sys_info.Kernel.SHA256"))) {
@@ -172,7 +177,7 @@ parse(const char *file)
 	s.run = r.run;
 	s.kernel = r.kernel;
 	s.instance = cfg;
-	s.src = (char *)file;
+	s.src = (char *)shown;
 	for (op = kp_json_first(&d, data); op >= 0 && (uint32_t)op < d.tok[data].next;
 	    op = (int)d.tok[op + 1].next) {
 		opname = kp_json_str(&d, op);
@@ -185,7 +190,7 @@ parse(const char *file)
 			if (vals < 0 || nrs < 0 || d.tok[vals].type != KP_JARR ||
 			    d.tok[nrs].type != KP_JARR || d.tok[vals].n != d.tok[nrs].n) {
 				kp_warn("%s: \"%s\" iteration %lld: expected \"Values\" and "
-				    "\"SampleNrs\" of one length; left out", file, opname, k);
+				    "\"SampleNrs\" of one length; left out", shown, opname, k);
 				nbad++;
 				continue;
 			}
@@ -204,12 +209,12 @@ parse(const char *file)
 				val = v ? strtod(v, &end) : NAN;
 				if (!v || errno || end == v || *end || !isfinite(val)) {
 					kp_warn("%s: \"%s\" iteration %lld: value \"%s\" is not "
-					    "a number; left out", file, opname, k, v ? v : "");
+					    "a number; left out", shown, opname, k, v ? v : "");
 					nbad++;
 					continue;
 				}
 				if (kp_lkft_name(name, &l, &why) == -1) {
-					kp_warn("%s: \"%s\": %s; left out", file, name, why);
+					kp_warn("%s: \"%s\": %s; left out", shown, name, why);
 					nbad++;
 					continue;
 				}
@@ -237,21 +242,69 @@ out:
 	free(text);
 }
 
+/* the collector's files in a kp-fetch store: BENCHMARK*_CONFIG*.json
+ * anywhere in a source, such as the output/ of LKFT's archive */
+static int
+collector_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	size_t n;
+
+	b = b ? b + 1 : path;
+	n = strlen(b);
+	return strncmp(b, "BENCHMARK", 9) == 0 && strstr(b, "_CONFIG") &&
+	    n > 5 && strcmp(b + n - 5, ".json") == 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	int c, i;
+	const char *store = NULL;
+	kp_artifact *a;
+	char *index, *shown;
+	size_t n, i, found = 0;
+	int c;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "")) != -1)
-		kp_usage(synopsis);
+	while ((c = getopt(argc, argv, "s:")) != -1)
+		switch (c) {
+		case 's':
+			store = optarg;
+			break;
+		default:
+			kp_usage(synopsis);
+		}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1)
+	if (!store == !argc)
 		kp_usage(synopsis);
 	w = kp_w_open(stdout, "<stdout>");
-	for (i = 0; i < argc; i++)
-		parse(argv[i]);
+	if (store) {
+		if (asprintf(&index, "%s/index.ndjson", store) < 0)
+			kp_die("out of memory");
+		a = kp_artifacts_read(store, index, &n);
+		free(index);
+		for (i = 0; i < n; i++) {
+			if (!collector_file(a[i].path))
+				continue;
+			if (asprintf(&shown, "%s%s%s", a[i].source,
+			    a[i].source[strlen(a[i].source) - 1] == '/' ? "" : "/",
+			    a[i].path) < 0)
+				kp_die("out of memory");
+			parse(a[i].file, shown);
+			free(shown);
+			found++;
+		}
+		kp_artifacts_free(a, n);
+		free(a);
+		if (!found) {
+			kp_warn("%s: no file of LKFT's collector "
+			    "(BENCHMARK<bench>_CONFIG<config>.json) in the store", store);
+			nbad++;
+		}
+	} else
+		for (i = 0; i < (size_t)argc; i++)
+			parse(argv[i], argv[i]);
 	kp_w_close(w);
 	return nbad ? KP_EXIT_BAD : KP_EXIT_OK;
 }
