@@ -9,6 +9,7 @@ O = build
 LIBSRC = \
 	lib/artifacts.c \
 	lib/baseline.c \
+	lib/benchunit.c \
 	lib/coverage.c \
 	lib/die.c \
 	lib/dist.c \
@@ -19,6 +20,7 @@ LIBSRC = \
 	lib/json.c \
 	lib/jsonw.c \
 	lib/kver.c \
+	lib/lkft.c \
 	lib/lineio.c \
 	lib/maintainers.c \
 	lib/numfmt.c \
@@ -46,6 +48,7 @@ TOOLS = \
 	kp-parse-results \
 	kp-parse-bpftrace \
 	kp-parse-squad \
+	kp-parse-lkft \
 	kp-hist \
 	kp-identify \
 	kp-stats \

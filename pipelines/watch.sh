@@ -3,24 +3,28 @@
 # repository, write the plan of the kernel it names (kp-plan -c) and run
 # the user's submit command on it.  See kp-pipelines(7).
 #
-#   watch.sh [-i] [-o plans] [-s state] -x command watchlist
+#   watch.sh [-i] [-l look] [-o plans] [-s state] -x command watchlist
 #
 # watchlist: lines "REPOSITORY PATTERN PAYLOAD" (# comments): the tags
 # of REPOSITORY (git ls-remote) matching the shell PATTERN build with
-# PAYLOAD.  A tag is recorded in the state file only once its plan was
-# submitted, and the file is replaced whole (write, then mv), so a run
-# that fails or is killed submits that tag again next time and never
-# another twice.  One run at a time: a second, from cron, exits quietly
+# PAYLOAD.  A tag is recorded in the state file, for its line's payload,
+# only once its plan was accepted, and the file is replaced whole (write,
+# then mv), so a run that fails or is killed tries that tag again next
+# time.  Before it submits, the look command asks the lab whether it has
+# a plan of that name (name, tag and payload hash: kp-plan -r): a submit
+# that was accepted but reported failure is then recorded, not queued a
+# second time.  One run at a time: a second, from cron, exits quietly
 # while the first holds the lock.
 prog=watch.sh
 usage() {
-	echo "usage: $prog [-i] [-o plans] [-s state] -x command watchlist" >&2
+	echo "usage: $prog [-i] [-l look] [-o plans] [-s state] -x command watchlist" >&2
 	exit 2
 }
-init=0 plans=plans state=watch.state cmd=
-while getopts io:s:x: c; do
+init=0 plans=plans state=watch.state cmd= look=
+while getopts il:o:s:x: c; do
 	case $c in
 	i) init=1 ;;
+	l) look=$OPTARG ;;
 	o) plans=$OPTARG ;;
 	s) state=$OPTARG ;;
 	x) cmd=$OPTARG ;;
@@ -39,10 +43,17 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/watch.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
 status=0
 
-# record REPO TAG SHA: the state, one more line, replaced whole
+# record REPO TAG SHA PAYLOAD: the state, one more line, replaced whole
 record() {
-	{ cat "$state"; printf '%s %s %s\n' "$1" "$2" "$3"; } >"$state.tmp" &&
+	{ cat "$state"; printf '%s %s %s %s\n' "$1" "$2" "$3" "$4"; } >"$state.tmp" &&
 	    mv "$state.tmp" "$state" || { echo "$prog: $state: cannot write" >&2; exit 2; }
+}
+
+# done REPO TAG SHA PAYLOAD: whether the state has the tag for the
+# payload; a line without a payload (written before the state named it)
+# stands for every payload, so that no tag is queued again
+done_() {
+	grep -qxF "$1 $2 $3 $4" "$state" || grep -qxF "$1 $2 $3" "$state"
 }
 
 n=0
@@ -68,21 +79,39 @@ while read -r repo pattern payload rest; do
 		prev=$tag
 		sha=${b:-$a}
 		case $tag in $pattern) ;; *) continue ;; esac
-		grep -qxF "$repo $tag $sha" "$state" && continue
+		done_ "$repo" "$tag" "$sha" "$payload" && continue
 		if [ $init -eq 1 ]; then
-			record "$repo" "$tag" "$sha"
+			record "$repo" "$tag" "$sha" "$payload"
 			continue
 		fi
-		if ! kp-plan -c "$sha" -o "$plans" "$payload" >"$tmp/files"; then
+		# the plan's name carries the tag (a ref kp-plan takes: other
+		# characters become '_') and the payload's hash
+		ref=$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' _)
+		if ! kp-plan -c "$sha" -r "$ref" -o "$plans" "$payload" >"$tmp/files"; then
 			echo "$prog: $repo $tag: no plan from $payload" >&2
 			status=2
 			continue
 		fi
 		plan=$(head -n 1 "$tmp/files")
-		if KP_PLAN=$plan KP_REPO=$repo KP_TAG=$tag KP_SHA=$sha \
+		name=$(basename "$plan" .yaml)
+		# look: 0 the lab has it, 1 it has not, else it could not say
+		seen=1
+		if [ -n "$look" ]; then
+			KP_PLAN=$plan KP_REPO=$repo KP_TAG=$tag KP_SHA=$sha \
+			    sh -c "$look" "$prog" "$name" </dev/null
+			seen=$?
+		fi
+		if [ $seen -gt 1 ]; then
+			echo "$prog: $repo $tag: could not look for $name at the lab (exit $seen); tried again next run" >&2
+			status=2
+		elif [ $seen -eq 0 ]; then
+			echo "$prog: $repo $tag: the lab has $name already; recorded, not submitted again" >&2
+			echo "$repo $tag $sha $plan"
+			record "$repo" "$tag" "$sha" "$payload"
+		elif KP_PLAN=$plan KP_REPO=$repo KP_TAG=$tag KP_SHA=$sha \
 		    sh -c "$cmd" "$prog" "$plan" </dev/null; then
 			echo "$repo $tag $sha $plan"
-			record "$repo" "$tag" "$sha"
+			record "$repo" "$tag" "$sha" "$payload"
 		else
 			echo "$prog: $repo $tag: the submit command failed; tried again next run" >&2
 			status=2

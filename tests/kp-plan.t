@@ -37,8 +37,8 @@ for job in plan["jobs"]:
         p = t["parameters"]
         assert all(isinstance(v, str) for v in p.values()), "strings"
         assert p["KP_PLAN"] == name and p["KP_RUN"] == t["test_name"]
-        out.append("%s %s %s %s %s" % (job["name"], t["test_name"], p["dut"],
-            p["MMTESTS"], p["MMTESTS_ITERATIONS"]))
+        out.append("%s %s %s %s %s" % (p["KP_TARGET"], t["test_name"], p["dut"],
+            p["MMTESTS"], p["MMTEST_ITERATIONS"]))
 print("\n".join(out))
 PY
 $PY "$T/check.py" "$plan" >"$T/tests" 2>"$T/err"
@@ -46,7 +46,7 @@ is "$?:$(cat "$T/err")" "0:" "the plan has every key the format requires"
 is "$(wc -l <"$T/tests")" 10 "one test per instance: 2 targets x 5"
 is "$(sed -n 7p "$T/tests")" "r8g r8g-2 r8g.metal-24xl wis-futex stressng 3" \
     "a test names its instance type, the suites and the repetitions"
-got=$(sh -c ". '$config'; echo \"\$MMTESTS|\$MMTESTS_ITERATIONS|\$WIS_WORKLOADS|\$WIS_MAX_THREADS\"")
+got=$(sh -c ". '$config'; echo \"\$MMTESTS|\$MMTEST_ITERATIONS|\$WIS_WORKLOADS|\$WIS_MAX_THREADS\"")
 is "$got" "wis-futex stressng|3|futex1 futex2|4" "the configuration sh reads"
 
 # the subset: one target, one test, its suite only
@@ -108,7 +108,7 @@ run_status kp-plan -o "$T/b" "$T/template.yaml"
 is "$rc:$(cat "$T/err")" "2:kp-plan: $T/template.yaml:3:3: \"kernel\" without \"git_sha\", the commit to build; expected one, or -c" \
     "no git_sha and no -c: refused"
 kp-plan -n -c 89abcdef0123456789abcdef0123456789abcdef "$T/template.yaml" | grep -c 'git_sha: "89abcdef0123456789abcdef0123456789abcdef"' >"$T/n"
-is "$(cat "$T/n")" 2 "-c: the commit each build builds"
+is "$(cat "$T/n")" 1 "-c: the commit the build builds (one: both targets are arm64)"
 run_status kp-plan -n -c v6.19 "$T/template.yaml"
 is "$rc:$(cat "$T/err")" "2:kp-plan: -c v6.19: expected a full commit id (40 lowercase hex digits)" "-c takes a full commit id only"
 run_status kp-plan -o "$T/b" -t m7g "$T/payload.yaml"

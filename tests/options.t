@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
 for t in kp-ab kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-hist \
-    kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad \
+    kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad kp-parse-lkft \
     kp-identify kp-fetch kp-render kp-trend kp-triage kp-bisect; do
 	run_status $t --help
 	help=$(cat "$T/out")

@@ -8,8 +8,9 @@
 . "$(dirname "$0")/lib.sh"
 sq=$top/tests/squad
 
-serve() {	# serve DIR [TOKEN]: a server on DIR; sets $url
+serve() {	# serve DIR [TOKEN]: a server on DIR with project lab/graviton; sets $url
 	mkdir -p "$1"
+	echo lab/graviton >"$1/projects"
 	$PY "$sq/server.py" "$@" 2>"$1/log" &
 	spids="$spids $!"
 	i=0
@@ -169,15 +170,18 @@ fault nometa
 kp-parse-squad -s "$T/fs" >/dev/null 2>"$T/err"
 is "$?" 0 "a testrun without metadata still parses (its job names the machine)"
 
-# kp-parse-squad: a metric not named by the convention is named, not dropped silently
+# kp-parse-squad: a metric of the lab it cannot read is named, not
+# dropped silently; another service's (boot/time) is skipped and counted
 printf '%s\n' '{"name": "boot/time", "unit": "s", "measurement_list": [1]}' \
-    '{"name": "a/b/c/d/e/f", "unit": "furlongs", "measurement_list": [1]}' >"$T/bad.ndjson"
+    '{"name": "a/b/c/d/e/f", "unit": "furlongs", "measurement_list": [1]}' \
+    '{"name": "a//c/d/e/f", "unit": "s", "measurement_list": [1]}' >"$T/bad.ndjson"
 obj=$(jq -r 'select(.path == "builds/v6.18/testruns/1/metrics.ndjson") | .object' "$T/fetch1")
 chmod u+w "$T/store/$obj" && cp "$T/bad.ndjson" "$T/store/$obj"
 run_status kp-parse-squad -s "$T/store"
 is "$rc" 2 "metrics it cannot read: exit 2"
-is "$(sed 's/.*metrics\.ndjson:\([0-9]*\): /\1: /' "$T/err")" '1: metric "boot/time": expected JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC]; left out
-2: metric "a/b/c/d/e/f": unit "furlongs" does not say whether higher or lower is better; expected -b furlongs=higher or -b furlongs=lower; left out' \
+is "$(sed 's/.*metrics\.ndjson:\([0-9]*\): /\1: /' "$T/err")" '2: metric "a/b/c/d/e/f": unit "furlongs" does not say whether higher or lower is better; expected -b furlongs=higher or -b furlongs=lower; left out
+3: metric "a//c/d/e/f": expected JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC]; left out
+kp-parse-squad: skipped what is not the lab'"'"'s: 0 testruns without its metrics (SQUAD'"'"'s builds and boots) and 1 other metric' \
     "... each named with its line"
 run_status kp-parse-squad -b furlongs=lower -s "$T/store"
 is "$(grep -c '"unit":"furlongs","better":"lower"' "$T/out")" 1 "-b UNIT=lower settles a unit"

@@ -14,10 +14,12 @@
 #include "kp.h"
 #include "rec.h"
 #include "artifacts.h"
+#include "benchunit.h"
+#include "lkft.h"
 #include "toolchain.h"
 
 static const char synopsis[] =
-    "usage: kp-parse-squad [-b unit=better] [-s store] [file]";
+    "usage: kp-parse-squad [-b unit=better] [-s store] [-t metric=unit] [file]";
 
 static kp_artifact *arts;
 static size_t narts;
@@ -25,6 +27,54 @@ static kp_w *w;
 static int nbad;	/* data left out: exit 2 at the end */
 static char **seen;	/* the testruns written, by their API URL */
 static size_t nseen;
+/* what is not the lab's: testruns without one of its metrics (SQUAD's
+ * TuxSuite backend's build and boot testruns), and other metrics */
+static long nforeign_tr, nforeign_m;
+
+/* -t: the unit of metrics named METRIC submitted without one */
+static struct {
+	char *metric, *unit;
+} *tunit;
+static size_t ntunit;
+
+/* A metric is the lab's when its name follows kp's convention
+ * (JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC], six components) or LKFT's
+ * per-sample one (json-to-lava.py: <module>_<op>_<iteration>_<sample>
+ * as the last component); everything else (build warnings, durations,
+ * boot results) is another service's. */
+enum { FOREIGN, KPNAME, LKFTNAME };
+
+static int
+name_kind(const char *name)
+{
+	const char *last = strrchr(name, '/'), *p, *u[2] = { NULL };
+	int slashes = 0;
+
+	for (p = name; *p; p++)
+		slashes += *p == '/';
+	if (slashes == 5)
+		return KPNAME;
+	last = last ? last + 1 : name;
+	/* the last two '_'-fields all digits, something before them */
+	for (p = last + strlen(last); p > last; p--)
+		if (p[-1] == '_') {
+			if (!u[0])
+				u[0] = p;
+			else {
+				u[1] = p;
+				break;
+			}
+		}
+	/* <module>_#Cmd_..., <module>_#CONFIG-...: the commands and the
+	 * configuration as names, not samples */
+	if (strchr(last, '_') && strchr(last, '_')[1] == '#')
+		return FOREIGN;
+	if (!u[1] || u[1] - 1 == last || !*u[0] || u[0] - u[1] < 2 ||
+	    strspn(u[0], "0123456789") != strlen(u[0]) ||
+	    strspn(u[1], "0123456789") != (size_t)(u[0] - 1 - u[1]))
+		return FOREIGN;
+	return LKFTNAME;
+}
 
 /* -b: units whose direction the table below does not know */
 static struct {
@@ -274,6 +324,66 @@ from_tuxsuite(kp_run *r, char **tc, char **kh, int full)
 		r->kconfig_hash = *kh = estrdup(m->kconfig_hash);
 }
 
+/* the LKFT case in a metric's name: from its component of MMTests'
+ * module (shellpack...), since an operation of the older spelling keeps
+ * its '/' (events/sec-4); else the last component */
+static const char *
+lkft_case(const char *name)
+{
+	const char *p = strstr(name, "/shellpack"), *last = strrchr(name, '/');
+
+	if (strncmp(name, "shellpack", 9) == 0)
+		return name;
+	return p ? p + 1 : last ? last + 1 : name;
+}
+
+/* one of LKFT's per-sample metrics, .../<module>_<op>_<iteration>_<sample>
+ * (json-to-lava.py): one value, its place and names taken back by
+ * kp_lkft_name to what kp-parse-mmtests gives the same sample */
+static void
+lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
+{
+	const char *why;
+	kp_lkft l;
+	double v;
+	int ml, i = -1;
+
+	if (kp_lkft_name(lkft_case(name), &l, &why) == -1) {
+		kp_warn("%s: metric \"%s\": LKFT's per-sample naming: %s; left out",
+		    where, name, why);
+		nbad++;
+		return;
+	}
+	ml = kp_json_get(&m->d, 0, "measurement_list");
+	if (ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n == 1)
+		i = kp_json_first(&m->d, ml);
+	else if (!(ml >= 0 && m->d.tok[ml].type == KP_JARR && m->d.tok[ml].n > 1))
+		i = kp_json_get(&m->d, 0, "result");
+	if (i < 0 || kp_json_num(&m->d, i, &v) == -1 || !isfinite(v)) {
+		kp_warn("%s: metric \"%s\": expected one number, a sample; left out",
+		    where, name);
+		nbad++;
+		kp_lkft_free(&l);
+		return;
+	}
+	x->job = (char *)l.job;
+	x->suite = (char *)l.suite;
+	x->bench = (char *)l.bench;
+	x->test = (char *)l.test;
+	x->op = (char *)l.op;
+	x->metric = (char *)l.metric;
+	x->unit = (char *)l.unit;
+	x->better = l.better;
+	x->conc = l.conc;
+	x->iter = l.iter;
+	x->rep = l.rep;
+	x->sub = l.sub;
+	x->src = (char *)where;
+	x->value = v;
+	kp_rec_write(w, &kp_sample_t, x);
+	kp_lkft_free(&l);
+}
+
 /* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
 static void
 metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
@@ -290,6 +400,15 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		nbad++;
 		return;
 	}
+	if ((n = name_kind(name)) == FOREIGN) {
+		nforeign_m++;
+		return;
+	}
+	if (n == LKFTNAME) {
+		lkft_metric(x, where, name, m);
+		return;
+	}
+	n = 0;
 	buf = estrdup(name);
 	for (c[n++] = buf, at = buf; n < 6 && (at = strchr(at, '/')); c[n++] = ++at)
 		*at = '\0';
@@ -313,11 +432,35 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 			return;
 		}
 	}
-	if (!unit || (b = better_of(unit)) < 0) {
-		kp_warn("%s: metric \"%s\": unit \"%s\" does not say whether higher "
-		    "or lower is better; expected -b %s=higher or -b %s=lower; "
-		    "left out", where, name, unit ? unit : "", unit ? unit : "UNIT",
-		    unit ? unit : "UNIT");
+	/* a metric submitted without a unit (SQUAD keeps null): -t, else
+	 * the unit kp-parse-mmtests gives that metric, else unknown */
+	b = -1;
+	if (!unit) {
+		const kp_benchunit *k;
+		size_t t;
+
+		for (t = 0; t < ntunit && !unit; t++)
+			if (strcmp(tunit[t].metric, c[5]) == 0)
+				unit = tunit[t].unit;
+		if (!unit && (k = kp_benchunit_find(c[2], c[5]))) {
+			unit = k->unit;
+			b = k->better;
+		}
+		if (!unit)
+			unit = "";
+	}
+	if (b < 0)
+		b = better_of(unit);
+	if (b < 0) {
+		if (*unit)
+			kp_warn("%s: metric \"%s\": unit \"%s\" does not say whether "
+			    "higher or lower is better; expected -b %s=higher or "
+			    "-b %s=lower; left out", where, name, unit, unit, unit);
+		else
+			kp_warn("%s: metric \"%s\": no unit, and \"%s\" is no metric "
+			    "kp knows; expected -t %s=UNIT, or -b =higher or -b =lower "
+			    "for metrics without a unit; left out", where, name,
+			    c[5], c[5]);
 		nbad++;
 		free(buf);
 		return;
@@ -375,6 +518,53 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 	free(buf);
 }
 
+/* whether the testrun has a metric of the lab: its "metrics" is a link
+ * (null when it has none) and a stored line names one; a testrun whose
+ * metrics were not stored is the lab's, so that its loss is named */
+static int
+lab_metrics(const char *source, const char *dir, Doc *tr, long long *lkiters)
+{
+	const kp_artifact *ma;
+	char path[4096], *line;
+	const char *name, *why;
+	int i, found = 0, k;
+	size_t len;
+	kp_lkft l;
+	kp_in *in;
+	Doc m;
+
+	*lkiters = 0;
+	if ((i = kp_json_get(&tr->d, 0, "metrics")) >= 0 && tr->d.tok[i].type == KP_JNULL)
+		return 0;
+	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
+	if (!(ma = kp_artifact_find(arts, narts, source, path)))
+		return 1;
+	in = kp_in_open(ma->file);
+	while ((line = kp_in_line(in, &len))) {
+		memset(&m, 0, sizeof(m));
+		kp_json_init(&m.d);
+		/* a line that is not JSON is named when it is read */
+		if (!len || kp_json_parse(&m.d, line, len, NULL, 0, NULL) == -1 ||
+		    m.d.tok[0].type != KP_JOBJ)
+			found |= len > 0;
+		else {
+			m.ok = 1;
+			name = str(&m, 0, "name");
+			k = name ? name_kind(name) : KPNAME;
+			found |= k != FOREIGN;
+			/* the iterations LKFT's names hold, for the run records */
+			if (k == LKFTNAME && kp_lkft_name(lkft_case(name), &l, &why) == 0) {
+				if (l.iter + 1 > *lkiters)
+					*lkiters = l.iter + 1;
+				kp_lkft_free(&l);
+			}
+		}
+		kp_json_free(&m.d);
+	}
+	kp_in_close(in);
+	return found;
+}
+
 static void
 testrun(const char *source, const char *dir)
 {
@@ -383,8 +573,8 @@ testrun(const char *source, const char *dir)
 	static const char *const arch_keys[] = { "target_arch", "arch", NULL };
 	Doc tr, env, md, bld, bmd, tux, m;
 	char path[4096], *bdir, *runid = NULL, *tc = NULL, *kh, *line, src[4200];
-	const char *s, *name, *inst, *v;
-	long long start, iters = 1, id = -1;
+	const char *s, *name, *inst, *v, *itkey;
+	long long start, iters = 1, id = -1, lkiters;
 	const kp_artifact *ma;
 	char cpath[4096], tname[32];
 	int full = 0;
@@ -420,10 +610,20 @@ testrun(const char *source, const char *dir)
 	}
 	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
 		kp_json_int(&tr.d, i, &id);
+	/* a testrun without one of the lab's metrics is another service's
+	 * (a build or a boot from SQUAD's TuxSuite backend: "metrics" is
+	 * null, or only build warnings and durations): no run of the lab */
+	if (!lab_metrics(source, dir, &tr, &lkiters)) {
+		nforeign_tr++;
+		goto out;
+	}
 	/* the MMTests iterations the metrics hold, one after another: the
-	 * plan's MMTESTS_ITERATIONS, passed on as metadata */
-	if ((v = str(&md, 0, "MMTESTS_ITERATIONS")) ||
-	    (i = md.ok ? kp_json_get(&md.d, 0, "MMTESTS_ITERATIONS") : -1) >= 0) {
+	 * plan's MMTEST_ITERATIONS, passed on as metadata under that name or
+	 * as LKFT's collector records it, MMTESTS_ITERATIONS */
+	itkey = md.ok && kp_json_get(&md.d, 0, "MMTEST_ITERATIONS") >= 0 ?
+	    "MMTEST_ITERATIONS" : "MMTESTS_ITERATIONS";
+	if ((v = str(&md, 0, itkey)) ||
+	    (i = md.ok ? kp_json_get(&md.d, 0, itkey) : -1) >= 0) {
 		char *end;
 
 		errno = 0;
@@ -431,12 +631,21 @@ testrun(const char *source, const char *dir)
 		if (!v && kp_json_int(&md.d, i, &iters) == -1)
 			iters = -1;
 		if ((v && (errno || *end || end == v)) || iters < 1 || iters > 1000) {
-			kp_warn("%s %s/metadata.json: MMTESTS_ITERATIONS is not a whole "
-			    "number from 1 to 1000; taken as 1", source, dir);
+			kp_warn("%s %s/metadata.json: %s is not a whole "
+			    "number from 1 to 1000; taken as 1", source, dir, itkey);
 			nbad++;
 			iters = 1;
 		}
 	}
+
+	if (lkiters > 1000) {
+		kp_warn("%s %s: LKFT's names give %lld iterations; expected at most "
+		    "1000", source, dir, lkiters);
+		nbad++;
+		goto out;
+	}
+	if (lkiters > iters)
+		iters = lkiters;
 
 	/* the testrun's machine: what its metadata calls it, else its job */
 	name = str(&tr, 0, "job_id");
@@ -462,8 +671,9 @@ testrun(const char *source, const char *dir)
 	r.kernel = (char *)str(&bld, 0, "version");
 	/* the build's commit and compiler: the testrun's metadata, the
 	 * build's, then TuxMake's metadata.json */
-	if (!(v = str(&md, 0, "git_sha")) && !(v = str(&bmd, 0, "git_sha")))
-		v = str(&tux, 0, "git.git_commit");
+	if (!(v = str(&md, 0, "git_sha")) && !(v = str(&bmd, 0, "git_sha")) &&
+	    !(v = str(&tux, 0, "git.git_commit")))
+		v = str(&bmd, 0, "git.git_commit");
 	r.kernel_sha = (char *)v;
 	r.host = r.instance = (char *)inst;
 	if (!(v = first(&md, type_keys)))
@@ -474,8 +684,13 @@ testrun(const char *source, const char *dir)
 	r.arch = (char *)v;
 	/* the compiler's full version, else (after TuxSuite's build, below)
 	 * the toolchain's name */
+	/* SQUAD's TuxSuite backend puts TuxMake's metadata.json into the
+	 * build testrun's metadata, so the build's (the union of its
+	 * testruns') has the compiler nested, as the attachment has it */
 	if ((v = str(&tux, 0, "compiler.version_full")) ||
+	    (v = str(&md, 0, "compiler.version_full")) ||
 	    (v = str(&md, 0, "compiler_version_full")) ||
+	    (v = str(&bmd, 0, "compiler.version_full")) ||
 	    (v = str(&bmd, 0, "compiler_version_full")))
 		full = 1;
 	else if ((v = str(&md, 0, "toolchain")) || (v = str(&bmd, 0, "toolchain")))
@@ -484,6 +699,11 @@ testrun(const char *source, const char *dir)
 		r.toolchain = tc = kp_toolchain(v);
 	snprintf(cpath, sizeof(cpath), "%s/attachments/config", dir);
 	r.kconfig_hash = kh = confighash(source, cpath);
+	if (!kh) {
+		/* the build's config, from its TuxSuite metadata (kp-fetch) */
+		snprintf(cpath, sizeof(cpath), "%s/config", bdir);
+		r.kconfig_hash = kh = confighash(source, cpath);
+	}
 	if (!full || !r.kconfig_hash)
 		from_tuxsuite(&r, &tc, &kh, full);
 	r.framework = (char *)str(&md, 0, "framework");
@@ -576,10 +796,11 @@ main(int argc, char *argv[])
 	int c, b;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "b:s:")) != -1)
+	while ((c = getopt(argc, argv, "b:s:t:")) != -1)
 		switch (c) {
 		case 'b':
-			if (!(eq = strchr(optarg, '=')) || eq == optarg ||
+			/* an empty UNIT: metrics submitted without one */
+			if (!(eq = strchr(optarg, '=')) ||
 			    (b = kp_vocab_find(&kp_better_v, eq + 1, strlen(eq + 1))) < 0) {
 				kp_warn("-b %s: expected UNIT=higher or UNIT=lower", optarg);
 				kp_usage(synopsis);
@@ -590,6 +811,15 @@ main(int argc, char *argv[])
 			break;
 		case 's':
 			store = optarg;
+			break;
+		case 't':
+			if (!(eq = strchr(optarg, '=')) || eq == optarg || !eq[1]) {
+				kp_warn("-t %s: expected METRIC=UNIT", optarg);
+				kp_usage(synopsis);
+			}
+			tunit = ereallocarray(tunit, ntunit + 1, sizeof(*tunit));
+			tunit[ntunit].metric = estrndup(optarg, (size_t)(eq - optarg));
+			tunit[ntunit++].unit = estrdup(eq + 1);
 			break;
 		default:
 			kp_usage(synopsis);
@@ -616,6 +846,11 @@ main(int argc, char *argv[])
 		seen++;
 	}
 	kp_w_close(w);
+	if (nforeign_tr || nforeign_m)
+		kp_warn("skipped what is not the lab's: %ld testrun%s without its "
+		    "metrics (SQUAD's builds and boots) and %ld other metric%s",
+		    nforeign_tr, nforeign_tr == 1 ? "" : "s", nforeign_m,
+		    nforeign_m == 1 ? "" : "s");
 	if (!seen)
 		kp_warn("no SQUAD testrun among %zu artifacts; expected the records "
 		    "of kp-fetch squad+URL sources", narts);

@@ -1,12 +1,27 @@
 #!/usr/bin/python3
-"""A loopback SQUAD: the REST API shapes kp-fetch reads (Linaro/squad
-squad/api/rest.py: offset paging for projects and builds, cursor paging
-for testruns and metrics, hyperlinked fields, attachments by
-download_url) and the submit API a lab writes with
-(POST /api/submit/GROUP/PROJECT/BUILD/ENV, multipart: metrics, metadata,
-attachment).  For tests and the README walkthrough only.
+"""A loopback SQUAD: the REST API shapes kp-fetch reads and the submit
+API a lab writes with (POST /api/submit/GROUP/PROJECT/BUILD/ENV,
+multipart: tests, metrics, metadata, attachment), as Linaro/squad has
+them (squad/api/rest.py, squad/api/utils.py, squad/settings.py,
+squad/core/models.py, squad/core/tasks, squad/api/views.py):
+- listings page by limit/offset with "count" (settings.py's default
+  LimitOffsetPagination), build/ID/testruns/ included; a testrun's
+  metrics/ by cursor (CursorPaginationWithPageSize), without "count";
+- build/ID/metadata/ is the union of its testruns' metadata, a key whose
+  values differ giving the sorted list of them (Build.metadata);
+- a testrun's "metrics" and "tests" links are null when it has none
+  (HyperlinkedMetricsIdentityField); its metadata_file is served as
+  the text None when it was submitted without metadata (HttpResponse of
+  a null field);
+- a metric submitted without a unit has "unit": null;
+- a submit needs an existing project (404 otherwise: projects are made
+  by an administrator, here the lines GROUP/PROJECT of DIR/projects),
+  makes up a job_id when the metadata has none, and answers 400 to a
+  job_id the build already has (DuplicatedTestJob).
+For tests and the README walkthrough only.
 
 usage: server.py DIR [TOKEN]
+DIR/projects lists the projects (GROUP/PROJECT, one a line);
 DIR/port gets the port; DIR/state.json keeps what was submitted;
 DIR/tuxsuite/UID/ holds TuxSuite builds: status.json (its download_url
 "@DL@" stands for this server's /tux/UID/) and the artifacts metadata.json
@@ -17,7 +32,7 @@ DIR/faults, read on every request, holds words that break the server:
   500      the builds listing answers 500
   slow     the metrics listing waits 5 s before answering
   truncate attachments stop short of their Content-Length
-  loop     the testruns cursor comes back to its first page
+  loop     the testruns listing comes back to its first page
   nometa   a testrun's metadata_file is 404
 """
 import email.parser
@@ -26,6 +41,7 @@ import os
 import sys
 import time
 import urllib.parse
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 DIR = sys.argv[1]
@@ -40,6 +56,18 @@ def load():
             return json.load(f)
     except FileNotFoundError:
         return {"projects": [], "builds": [], "testruns": [], "envs": []}
+
+
+def projects(st):
+    """the projects of DIR/projects, numbered in their order"""
+    try:
+        with open(os.path.join(DIR, "projects")) as f:
+            names = [x.strip() for x in f if x.strip()]
+    except FileNotFoundError:
+        names = []
+    st["projects"] = [{"id": i, "group": n.split("/", 1)[0], "slug": n.split("/", 1)[1]}
+                      for i, n in enumerate(names, 1)]
+    return st
 
 
 def save(st):
@@ -85,13 +113,16 @@ class H(BaseHTTPRequestHandler):
                 return False
         return True
 
-    def offset_page(self, items, q, path):
+    def offset_page(self, items, q, path, loop=False):
         off = int(q.get("offset", ["0"])[0])
         lim = int(q.get("limit", ["1"])[0])
         nxt = None
+        q2 = dict((k, v[0]) for k, v in q.items())
         if off + lim < len(items):
-            q2 = dict((k, v[0]) for k, v in q.items())
             q2.update(offset=off + lim, limit=lim)
+            nxt = self.base() + path + "?" + urllib.parse.urlencode(q2)
+        elif loop:
+            q2.update(offset=0, limit=lim)
             nxt = self.base() + path + "?" + urllib.parse.urlencode(q2)
         return {"count": len(items), "next": nxt, "previous": None,
                 "results": items[off:off + lim]}
@@ -118,10 +149,11 @@ class H(BaseHTTPRequestHandler):
         u = self.base() + "testruns/%d/" % t["id"]
         return {"url": u, "id": t["id"], "build": self.base() + "builds/%d/" % t["build"],
                 "environment": self.base() + "environments/%d/" % t["env"],
-                "job_id": t["metadata"].get("job_id"), "job_url": t["metadata"].get("job_url"),
+                "job_id": t["job_id"], "job_url": (t["metadata"] or {}).get("job_url"),
                 "completed": True, "datetime": t["datetime"],
-                "metadata_file": u + "metadata_file/", "metrics": u + "metrics/",
-                "tests": u + "tests/", "log_file": u + "log_file/",
+                "metadata_file": u + "metadata_file/",
+                "metrics": u + "metrics/" if t["metrics"] else None,
+                "tests": u + "tests/" if t.get("tests") else None, "log_file": u + "log_file/",
                 "attachments": [{"download_url": u + "attachments/?filename=" +
                                  urllib.parse.quote(n, safe=""), "filename": n,
                                  "mimetype": "application/octet-stream", "length": len(c.encode("latin-1"))}
@@ -147,7 +179,7 @@ class H(BaseHTTPRequestHandler):
             return self.tuxsuite()
         if not self.authorised():
             return
-        st = load()
+        st = projects(load())
         u = urllib.parse.urlsplit(self.path)
         q = urllib.parse.parse_qs(u.query)
         p = u.path[len("/api/"):] if u.path.startswith("/api/") else None
@@ -173,13 +205,18 @@ class H(BaseHTTPRequestHandler):
             if len(parts) == 2:
                 return self.send(200, self.build_obj(st, b))
             if parts[2] == "metadata":
-                trs = [t["metadata"] for t in st["testruns"] if t["build"] == b["id"]]
-                md = {k: v for k, v in (trs[0].items() if trs else [])
-                      if all(k in t and t[k] == v for t in trs)}
+                md = {}
+                for t in st["testruns"]:
+                    if t["build"] == b["id"]:
+                        for k, v in (t["metadata"] or {}).items():
+                            md.setdefault(k, [])
+                            if v not in md[k]:
+                                md[k].append(v)
+                md = {k: v[0] if len(v) == 1 else sorted(v, key=str) for k, v in md.items()}
                 return self.send(200, md)
             if parts[2] == "testruns":
                 items = [self.testrun_obj(st, t) for t in reversed(st["testruns"]) if t["build"] == b["id"]]
-                return self.send(200, self.cursor_page(items, q, p, "loop" in F))
+                return self.send(200, self.offset_page(items, q, p, "loop" in F))
         if len(parts) >= 2 and parts[0] == "environments":
             e = [x for x in st["envs"] if str(x["id"]) == parts[1]]
             if not e:
@@ -196,12 +233,14 @@ class H(BaseHTTPRequestHandler):
             if parts[2] == "metadata_file":
                 if "nometa" in F:
                     return self.send(404, {"detail": "Not found."})
+                if t["metadata"] is None:
+                    return self.send(200, b"None")
                 return self.send(200, json.dumps(t["metadata"]).encode())
             if parts[2] == "metrics":
                 if "slow" in F:
                     time.sleep(5)
                 items = [{"name": n, "short_name": n.rsplit("/", 1)[-1],
-                          "result": sum(v) / len(v), "unit": t["units"].get(n, ""),
+                          "result": sum(v) / len(v), "unit": t["units"].get(n),
                           "measurement_list": v, "is_outlier": False,
                           "build": self.base() + "builds/%d/" % t["build"],
                           "environment": self.base() + "environments/%d/" % t["env"]}
@@ -233,19 +272,24 @@ class H(BaseHTTPRequestHandler):
                 files[part.get_filename()] = data.decode("latin-1")
             else:
                 fields[name] = data.decode()
-        metadata = json.loads(fields.get("metadata", "{}"))
-        if "job_id" not in metadata:
-            return self.send(400, {"detail": "metadata: job_id is required"})
+        metadata = json.loads(fields["metadata"]) if "metadata" in fields else None
         metrics = json.loads(fields.get("metrics", "{}"))
-        st = load()
+        tests = json.loads(fields.get("tests", "{}"))
+        st = projects(load())
         pj = [x for x in st["projects"] if (x["group"], x["slug"]) == (g, pr)]
         if not pj:
-            st["projects"].append({"id": len(st["projects"]) + 1, "group": g, "slug": pr})
-            pj = st["projects"][-1:]
+            return self.send(404, b"<h1>Not Found</h1>", "text/html")
         b = [x for x in st["builds"] if x["project"] == pj[0]["id"] and x["version"] == ver]
+        job_id = (metadata or {}).get("job_id")
+        if job_id is None:
+            job_id = str(uuid.uuid4())
+        elif b and any(t["build"] == b[0]["id"] and t["job_id"] == str(job_id) for t in st["testruns"]):
+            return self.send(400, ("There is already a test run with job_id %s" % job_id).encode(),
+                             "text/html")
+        stamp = (metadata or {}).get("datetime", "2026-12-01T00:00:00Z")
         if not b:
             st["builds"].append({"id": len(st["builds"]) + 1, "project": pj[0]["id"],
-                                 "version": ver, "datetime": metadata.get("datetime", "2026-12-01T00:00:00Z")})
+                                 "version": ver, "datetime": stamp})
             b = st["builds"][-1:]
         e = [x for x in st["envs"] if x["slug"] == env]
         if not e:
@@ -255,13 +299,14 @@ class H(BaseHTTPRequestHandler):
         ms = []
         for n, v in metrics.items():
             if isinstance(v, dict):
-                units[n] = v.get("unit", "")
+                if v.get("unit") is not None:
+                    units[n] = v["unit"]
                 v = v["value"]
             ms.append([n, v if isinstance(v, list) else [v]])
         st["testruns"].append({"id": len(st["testruns"]) + 1, "build": b[0]["id"], "env": e[0]["id"],
-                               "datetime": metadata.get("datetime", "2026-12-01T00:00:00Z"),
+                               "datetime": stamp, "job_id": str(job_id),
                                "metadata": metadata, "metrics": ms, "units": units,
-                               "attachments": files})
+                               "tests": tests, "attachments": files})
         save(st)
         return self.send(201, {"detail": "created"})
 

@@ -12,7 +12,8 @@ rm -rf "$dir" && mkdir -p "$dir/squad" && cd "$dir"
 sed -n '/^A payload for two/,/^\.Ed/p' "$top/man/man1/kp-plan.1" | sed '1,3d;$d' |
     sed '/git_sha:/d; s/^instances: 5/instances: 4/' >payload.yaml
 
-# 2. a loopback SQUAD
+# 2. a loopback SQUAD with the lab's project
+echo lab/graviton >squad/projects
 python3 "$here/server.py" "$dir/squad" 2>squad/log &
 echo $! >squad/pid
 trap 'kill $(cat "$dir/squad/pid")' EXIT

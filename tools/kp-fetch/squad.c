@@ -283,6 +283,23 @@ putget(struct squad *s, const char *url, const char *path)
 	}
 }
 
+/* A testrun's metadata_file: SQUAD serves the field as it was stored,
+ * and one submitted without metadata has none, which it sends as the
+ * text None (api/rest.py returns HttpResponse(testrun.metadata_file)).
+ * That is an empty metadata, not a broken answer: nothing is stored. */
+static void
+putmetadata(struct squad *s, const char *url, const char *path)
+{
+	struct doc x;
+
+	memset(&x, 0, sizeof(x));
+	if (http_body(s->f, url, s->hdr, &x.text, &x.len) == -1)
+		return;
+	if (!(x.len == 4 && memcmp(x.text, "None", 4) == 0) && parse(s, url, &x) == 0)
+		putobj(s, path, url, x.text, x.len);
+	docfree(&x);
+}
+
 static void
 testrun(struct squad *s, const char *dir, struct doc *tr)
 {
@@ -315,7 +332,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 	if ((v = member(tr, 0, "metadata_file"))) {
 		if (asprintf(&path, "%s/testruns/%ld/metadata.json", dir, id) < 0)
 			kp_die("out of memory");
-		putget(s, v, path);
+		putmetadata(s, v, path);
 		free(path);
 	}
 	if ((v = member(tr, 0, "metrics"))) {
@@ -363,6 +380,35 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 	}
 }
 
+/* The kernel's .config, for runs that did not attach it: SQUAD's
+ * TuxSuite backend gives the build testrun's metadata "config", the URL
+ * of the build's config in TuxSuite's storage, and the build's metadata
+ * (the union of its testruns') has it when its builds agree.  Another
+ * host: the SQUAD token is not sent there. */
+static void
+buildconfig(struct squad *s, const char *dir, struct doc *md)
+{
+	const char *url;
+	struct art a;
+	char *path;
+
+	if (md->d.tok[0].type != KP_JOBJ || !(url = member(md, 0, "config")) ||
+	    (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)))
+		return;
+	if (asprintf(&path, "%s/config", dir) < 0)
+		kp_die("out of memory");
+	memset(&a, 0, sizeof(a));
+	a.source = s->source;
+	a.path = path;
+	a.url = url;
+	a.mtime = -1;
+	if (http_object(s->f, url, NULL, &a, -1) == 0) {
+		store_emit(s->f, &a);
+		free((char *)a.etag);
+	}
+	free(path);
+}
+
 static void
 build(struct squad *s, struct doc *b)
 {
@@ -383,9 +429,15 @@ build(struct squad *s, struct doc *b)
 	putobj(s, path, v ? v : s->api, b->text, b->len);
 	free(path);
 	if ((v = member(b, 0, "metadata"))) {
+		struct doc md;
+
 		if (asprintf(&path, "%s/metadata.json", dir) < 0)
 			kp_die("out of memory");
-		putget(s, v, path);
+		if (getjson(s, v, &md) == 0) {
+			putobj(s, path, v, md.text, md.len);
+			buildconfig(s, dir, &md);
+			docfree(&md);
+		}
 		free(path);
 	}
 	if ((v = member(b, 0, "testruns")) && listing(s, v, addobj, &trs) == 0)

@@ -1,6 +1,8 @@
-/* check.c: a plan against the results fetched for it.  Each job of the
- * plan expects its instances (the test entries, by test_name, which the
- * plan passes on as KP_RUN), each instance MMTESTS_ITERATIONS
+/* check.c: a plan against the results fetched for it.  Each target of
+ * the plan (KP_TARGET of its tests; the job's name in plans from before
+ * one job built once for several targets) expects its instances (the
+ * test entries, by test_name, which the plan passes on as KP_RUN), each
+ * instance MMTEST_ITERATIONS
  * iterations, each iteration the benchmarks of MMTESTS.  A sample counts
  * for the plan when its run's kernel_sha is the job's git_sha and its
  * instance is a test_name; what is expected and not found is a coverage
@@ -94,31 +96,50 @@ readplan(const char *file, size_t *nj, char **name)
 		kp_die_at(file, 0, 0, "expected a list \"jobs\"");
 	*nj = 0;
 	for (ji = jobs->data.sequence.items.start; ji < jobs->data.sequence.items.top; ji++) {
-		Job *x;
+		const char *jname, *sha;
 
 		j = yaml_document_get_node(&doc, *ji);
-		v = ereallocarray(v, *nj + 1, sizeof(*v));
-		x = &v[(*nj)++];
-		memset(x, 0, sizeof(*x));
-		x->name = estrdup(sget(j, "name", "the job's name"));
-		x->sha = estrdup(sget(get(j, "build"), "git_sha", "the commit built"));
+		jname = sget(j, "name", "the job's name");
+		sha = sget(get(j, "build"), "git_sha", "the commit built");
 		if (!(tests = get(j, "tests")) || tests->type != YAML_SEQUENCE_NODE)
 			kp_die_at(file, (long)j->start_mark.line + 1, 0, "expected a list \"tests\"");
 		for (ti = tests->data.sequence.items.start; ti < tests->data.sequence.items.top; ti++) {
-			size_t k = x->ninst++;
+			const char *tname, *it;
+			yaml_node_t *n;
+			Job *x;
+			size_t k;
 
 			t = yaml_document_get_node(&doc, *ti);
 			par = get(t, "parameters");
+			n = get(par, "KP_TARGET");
+			tname = n && n->type == YAML_SCALAR_NODE ?
+			    (const char *)n->data.scalar.value : jname;
+			for (k = 0; k < *nj; k++)
+				if (strcmp(v[k].name, tname) == 0)
+					break;
+			if (k == *nj) {
+				v = ereallocarray(v, *nj + 1, sizeof(*v));
+				x = &v[(*nj)++];
+				memset(x, 0, sizeof(*x));
+				x->name = estrdup(tname);
+				x->sha = estrdup(sha);
+			}
+			x = &v[k];
+			k = x->ninst++;
 			x->inst = ereallocarray(x->inst, k + 1, sizeof(*x->inst));
 			x->iters = ereallocarray(x->iters, k + 1, sizeof(*x->iters));
 			x->bench = ereallocarray(x->bench, k + 1, sizeof(*x->bench));
 			x->nbench = ereallocarray(x->nbench, k + 1, sizeof(*x->nbench));
 			x->inst[k] = estrdup(sget(t, "test_name", "the instance"));
-			x->iters[k] = strtoll(sget(par, "MMTESTS_ITERATIONS", "the repetitions"),
-			    &end, 10);
+			/* MMTESTS_ITERATIONS: plans written before kp-plan used
+			 * the name run-mmtests.sh reads */
+			n = get(par, "MMTEST_ITERATIONS");
+			it = n ? sget(par, "MMTEST_ITERATIONS", "the repetitions") :
+			    sget(par, "MMTESTS_ITERATIONS", "the repetitions");
+			x->iters[k] = strtoll(it, &end, 10);
 			if (*end || x->iters[k] < 1)
 				kp_die_at(file, (long)par->start_mark.line + 1, 0,
-				    "MMTESTS_ITERATIONS: expected a whole number from 1");
+				    "MMTEST_ITERATIONS: expected a whole number from 1");
 			x->bench[k] = words(sget(par, "MMTESTS", "the benchmarks"), &x->nbench[k]);
 		}
 	}

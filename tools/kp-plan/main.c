@@ -14,7 +14,7 @@
 
 static const char synopsis[] =
     "usage: kp-plan [-n] [-c commit] [-H history -d change [-a alpha] [-p power]] "
-    "[-o dir] [-s suite] [-T test] [-t target] payload\n"
+    "[-o dir] [-r ref] [-s suite] [-T test] [-t target] payload\n"
     "       kp-plan -C plan [file ...]";
 
 static void
@@ -29,7 +29,7 @@ main(int argc, char *argv[])
 {
 	char **targets = NULL, **suites = NULL, **tests = NULL;
 	size_t nt = 0, ns = 0, ntests = 0, plen, clen;
-	const char *dir = "plans", *commit = NULL;
+	const char *dir = "plans", *commit = NULL, *ref = NULL;
 	char hash[17], *id, *plan, *config, *pfile, *cfile;
 	int c, dry = 0;
 	Payload p;
@@ -37,7 +37,7 @@ main(int argc, char *argv[])
 	const char *history = NULL, *check = NULL;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "a:C:c:d:H:no:p:s:T:t:")) != -1)
+	while ((c = getopt(argc, argv, "a:C:c:d:H:no:p:r:s:T:t:")) != -1)
 		switch (c) {
 		case 'a':
 			z.alpha = kp_opt_dbl("-a", optarg, 1e-9, 0.5, "a per-test "
@@ -69,6 +69,14 @@ main(int argc, char *argv[])
 			break;
 		case 'o':
 			dir = optarg;
+			break;
+		case 'r':
+			/* a plan's name: letters, digits, '.', '_' and '-' */
+			if (!*optarg || strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != strlen(optarg))
+				kp_die("-r %s: expected a ref of letters, digits, '.', "
+				    "'_' and '-'", optarg);
+			ref = optarg;
 			break;
 		case 's':
 			add(&suites, &ns, optarg);
@@ -116,7 +124,10 @@ main(int argc, char *argv[])
 		    "of MMTests iterations on each machine, or -H and -d");
 	payload_select(&p, targets, nt, suites, ns, tests, ntests);
 	plan_hash(&p, hash);
-	if (asprintf(&id, "%s-%s", p.name, hash) < 0 ||
+	/* the ref the commit was named by (a tag, for watch.sh) goes into
+	 * the name, so that a lab's list of plans says which it has */
+	if (asprintf(&id, "%s-%s%s%s", p.name, ref ? ref : "", ref ? "-" : "",
+	    hash) < 0 ||
 	    asprintf(&pfile, "%s.yaml", id) < 0 ||
 	    asprintf(&cfile, "%s.config", id) < 0)
 		kp_die("out of memory");

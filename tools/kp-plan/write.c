@@ -122,8 +122,10 @@ suite_list(const Payload *p)
 }
 
 /* The variables the tests get, in the configuration and as parameters:
- * MMTESTS, MMTESTS_ITERATIONS, the suites' flags and test lists.  Two
- * suites giving one variable different values cannot both be honoured. */
+ * MMTESTS, MMTEST_ITERATIONS (the name run-mmtests.sh reads; LKFT's
+ * collector records MMTESTS_ITERATIONS, which MMTests itself ignores),
+ * the suites' flags and test lists.  Two suites giving one variable
+ * different values cannot both be honoured. */
 static Pairs
 vars(const Payload *p)
 {
@@ -137,7 +139,7 @@ vars(const Payload *p)
 	v.v[v.n].key = estrdup("MMTESTS");
 	v.v[v.n++].val = suite_list(p);
 	snprintf(buf, sizeof(buf), "%lld", p->repetitions);
-	v.v[v.n].key = estrdup("MMTESTS_ITERATIONS");
+	v.v[v.n].key = estrdup("MMTEST_ITERATIONS");
 	v.v[v.n++].val = estrdup(buf);
 	for (i = 0; i < p->nsuites; i++) {
 		const Suite *s = &p->suites[i];
@@ -186,7 +188,7 @@ plan_hash(const Payload *p, char out[17])
 
 	/* the format of what kp-plan writes: change it when the same
 	 * payload would give another plan */
-	kp_canon_add(c, "kp-plan", "1");
+	kp_canon_add(c, "kp-plan", "2");
 	kp_canon_add(c, "name", p->name);
 	if (p->description)
 		kp_canon_add(c, "description", p->description);
@@ -249,14 +251,61 @@ plan_hash(const Payload *p, char out[17])
 	kp_canon_free(c);
 }
 
+/* the test entries of target t: one per instance, each a machine of
+ * its own only as far as the lab makes it one (kp-plan(1)) */
+static void
+tests_text(Buf *b, const Payload *p, const Pairs *v, const char *id,
+    const Target *t)
+{
+	char run[256];
+	long long k;
+	size_t j;
+
+	for (k = 1; k <= p->instances; k++) {
+		snprintf(run, sizeof(run), "%s-%lld", t->name, k);
+		PUTS(b, "  - device: \"ssh-device\"\n    test_name: ");
+		quoted(b, run);
+		PUTS(b, "\n    parameters:\n      dut: ");
+		quoted(b, t->instance_type);
+		PUTS(b, "\n      KP_PLAN: ");
+		quoted(b, id);
+		PUTS(b, "\n      KP_TARGET: ");
+		quoted(b, t->name);
+		PUTS(b, "\n      KP_RUN: ");
+		quoted(b, run);
+		PUTS(b, "\n      KP_INSTANCE: ");
+		putf(b, "\"%lld\"\n", k);
+		for (j = 0; j < v->n; j++) {
+			putf(b, "      %s: ", v->v[j].key);
+			quoted(b, v->v[j].val);
+			PUTS(b, "\n");
+		}
+		for (j = 0; j < p->parameters.n; j++) {
+			PUTS(b, "      ");
+			quoted(b, p->parameters.v[j].key);
+			PUTS(b, ": ");
+			quoted(b, p->parameters.v[j].val);
+			PUTS(b, "\n");
+		}
+		PUTS(b, "    commands:\n");
+		if (p->ncommands)
+			for (j = 0; j < p->ncommands; j++) {
+				PUTS(b, "    - ");
+				quoted(b, p->commands[j]);
+				PUTS(b, "\n");
+			}
+		else
+			putf(b, "    - \"./run-mmtests.sh --no-monitor --config "
+			    "%s.config %s\"\n", id, run);
+	}
+}
+
 char *
 plan_text(const Payload *p, const char *id, size_t *len)
 {
 	Buf b = { 0 };
 	Pairs v = vars(p);
 	size_t i, j;
-	long long k;
-	char run[256];
 
 	putf(&b, "# written by kp-plan from %s: change the payload, not this file\n",
 	    base(p->file));
@@ -264,20 +313,37 @@ plan_text(const Payload *p, const char *id, size_t *len)
 		put(&b, p->note, strlen(p->note));
 	PUTS(&b, "version: 1\nname: ");
 	quoted(&b, id);
-	PUTS(&b, "\n");
-	if (p->description) {
-		PUTS(&b, "description: ");
+	/* tuxsuite plan submit prints the description and fails without
+	 * one (KeyError), though its schema calls it optional */
+	PUTS(&b, "\ndescription: ");
+	if (p->description)
 		quoted(&b, p->description);
-		PUTS(&b, "\n");
+	else {
+		char *d;
+
+		if (asprintf(&d, "%s: MMTests on %lld instances of each target, "
+		    "planned by kp-plan", p->name, p->instances) < 0)
+			kp_die("out of memory");
+		quoted(&b, d);
+		free(d);
 	}
-	PUTS(&b, "jobs:\n");
+	PUTS(&b, "\njobs:\n");
+	/* Kernel, kconfig and toolchain are the payload's, so the build
+	 * differs only by architecture: one job per architecture builds it
+	 * once and tests it on every target of that architecture. */
 	for (i = 0; i < p->ntargets; i++) {
 		const Target *t = &p->targets[i];
+		size_t m;
 
 		if (!t->keep)
 			continue;
+		for (m = 0; m < i; m++)
+			if (p->targets[m].keep && strcmp(p->targets[m].arch, t->arch) == 0)
+				break;
+		if (m < i)
+			continue;	/* its job is written */
 		PUTS(&b, "- name: ");
-		quoted(&b, t->name);
+		quoted(&b, t->arch);
 		PUTS(&b, "\n  build:\n    git_repo: ");
 		quoted(&b, p->git_repo);
 		PUTS(&b, "\n    git_sha: ");
@@ -301,42 +367,12 @@ plan_text(const Payload *p, const char *id, size_t *len)
 			}
 		}
 		PUTS(&b, "  tests:\n");
-		/* one entry per instance: each is a machine of its own only
-		 * as far as the lab makes it one (kp-plan(1)) */
-		for (k = 1; k <= p->instances; k++) {
-			snprintf(run, sizeof(run), "%s-%lld", t->name, k);
-			PUTS(&b, "  - device: \"ssh-device\"\n    test_name: ");
-			quoted(&b, run);
-			PUTS(&b, "\n    parameters:\n      dut: ");
-			quoted(&b, t->instance_type);
-			PUTS(&b, "\n      KP_PLAN: ");
-			quoted(&b, id);
-			PUTS(&b, "\n      KP_RUN: ");
-			quoted(&b, run);
-			PUTS(&b, "\n      KP_INSTANCE: ");
-			putf(&b, "\"%lld\"\n", k);
-			for (j = 0; j < v.n; j++) {
-				putf(&b, "      %s: ", v.v[j].key);
-				quoted(&b, v.v[j].val);
-				PUTS(&b, "\n");
-			}
-			for (j = 0; j < p->parameters.n; j++) {
-				PUTS(&b, "      ");
-				quoted(&b, p->parameters.v[j].key);
-				PUTS(&b, ": ");
-				quoted(&b, p->parameters.v[j].val);
-				PUTS(&b, "\n");
-			}
-			PUTS(&b, "    commands:\n");
-			if (p->ncommands)
-				for (j = 0; j < p->ncommands; j++) {
-					PUTS(&b, "    - ");
-					quoted(&b, p->commands[j]);
-					PUTS(&b, "\n");
-				}
-			else
-				putf(&b, "    - \"./run-mmtests.sh --no-monitor --config "
-				    "%s.config %s\"\n", id, run);
+		for (m = i; m < p->ntargets; m++) {
+			const Target *u = &p->targets[m];
+
+			if (!u->keep || strcmp(u->arch, t->arch))
+				continue;
+			tests_text(&b, p, &v, id, u);
 		}
 	}
 	for (j = 0; j < v.n; j++) {
