@@ -59,9 +59,10 @@ parse(struct squad *s, const char *url, struct doc *x)
 	return 0;
 }
 
-/* GET url as a JSON object: 0, or -1 (reported) */
+/* GET url, an API link, on the source's own origin only: 0, or -1
+ * (reported) */
 static int
-getjson(struct squad *s, const char *url, struct doc *x)
+getbody(struct squad *s, const char *url, struct doc *x)
 {
 	memset(x, 0, sizeof(*x));
 	if (!same_origin(url, s->origin)) {
@@ -69,7 +70,14 @@ getjson(struct squad *s, const char *url, struct doc *x)
 		    "(%s); not followed", s->origin);
 		return -1;
 	}
-	if (http_body(s->f, url, &s->cred, &x->text, &x->len) == -1)
+	return http_body(s->f, url, &s->cred, &x->text, &x->len);
+}
+
+/* GET url as a JSON object: 0, or -1 (reported) */
+static int
+getjson(struct squad *s, const char *url, struct doc *x)
+{
+	if (getbody(s, url, x) == -1)
 		return -1;
 	if (parse(s, url, x) == -1) {
 		free(x->text);
@@ -292,8 +300,7 @@ putmetadata(struct squad *s, const char *url, const char *path)
 {
 	struct doc x;
 
-	memset(&x, 0, sizeof(x));
-	if (http_body(s->f, url, s->hdr, &x.text, &x.len) == -1)
+	if (getbody(s, url, &x) == -1)
 		return;
 	if (!(x.len == 4 && memcmp(x.text, "None", 4) == 0) && parse(s, url, &x) == 0)
 		putobj(s, path, url, x.text, x.len);
