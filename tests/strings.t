@@ -29,6 +29,7 @@ is "$rc:$(jq -r 'select(.type == "run") | .kernel' "$T/out" | sort -u)" "0:v6.19
 # SQUAD: a build whose version has a newline, submitted, fetched, parsed
 sq=$top/tests/squad
 mkdir -p "$T/srv"
+echo lab/p >"$T/srv/projects"	# real SQUAD submits only to a project that exists
 $PY "$sq/server.py" "$T/srv" 2>"$T/srv/log" &
 spid=$!
 trap 'kill $spid 2>/dev/null; rm -rf "$T"' EXIT
