@@ -220,11 +220,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--full\] \[--centre median | hmean\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-s samples\] \[file ...\]$' "$T/err"
+grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--report-only\] \[--full\] \[--centre median | hmean\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-s samples\] \[file ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(cat "$T/out")" "usage: kp-render -f format [--fail-on class | severity | missing] [--fail-on-triaged] [--full] [--centre median | hmean] [--names kp | mmtests] [--max-age days] [-M MAINTAINERS] [-o dir] [-s samples] [file ...]" \
+is "$(cat "$T/out")" "usage: kp-render -f format [--fail-on class | severity | missing] [--fail-on-triaged] [--report-only] [--full] [--centre median | hmean] [--names kp | mmtests] [--max-age days] [-M MAINTAINERS] [-o dir] [-s samples] [file ...]" \
 	"--help: the synopsis on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"

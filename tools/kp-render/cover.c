@@ -112,6 +112,10 @@ cover_read(kp_json *d)
 	case KP_COV_UNCOMPARED:
 		if (c.level == KP_COV_LPAIR)
 			nothing = 1;
+		/* a measurement of both sides that could not be compared (a
+		 * histogram that counted nothing) is as missing to a gate */
+		if (c.level == KP_COV_LGROUP)
+			nmissing++;
 		snprintf(key, sizeof(key), "u\n%s\n%s", c.name, S(c.why));
 		if (c.level == KP_COV_LKERNEL)
 			snprintf(text, sizeof(text), "kernel %s not compared: %s",
@@ -160,6 +164,14 @@ cover_lines(size_t *n)
 {
 	*n = nlines;
 	return lines;
+}
+
+/* input that holds no comparison at all, not even a coverage record
+ * that says why: nothing was compared, as when one says so */
+void
+cover_empty(void)
+{
+	nothing = 1;
 }
 
 int
@@ -216,12 +228,12 @@ cover_plain(FILE *fp, int md)
 	char buf[8192];
 	size_t i;
 
-	if (!ncov && !nshift)
-		return;
 	if (cover_nothing())
 		fprintf(fp, md ? "**Nothing compared.** No finding below means no "
 		    "regression.\n\n" : "NOTHING COMPARED: no finding below means "
 		    "no regression.\n");
+	if (!ncov && !nshift)
+		return;
 	fprintf(fp, md ? "## Coverage\n\n" : "Coverage:\n");
 	for (i = 0; i < nlines; i++) {
 		cover_line_text(&lines[i], buf, sizeof(buf));

@@ -16,6 +16,7 @@ typedef struct {
 	int cls;	/* rec.class; KP_NCLASS when it has none */
 	int sev;	/* rec.severity; KP_NSEV when none or another word */
 	int pair, suite_idx, test_idx;	/* index.c */
+	int fails;	/* it fails the gate of --fail-on (main.c) */
 } Cmp;
 
 typedef struct {
@@ -124,6 +125,14 @@ typedef struct {
 	kp_evidence *ev;
 	size_t nev;
 	struct kp_strmap *evmap;
+	/* the gate of --fail-on, decided once before any format renders,
+	 * so that the exit status, the JUnit failures and the Markdown
+	 * headline say the same */
+	int gate;	/* --fail-on was given */
+	int report_only;	/* --report-only: what it would decide, exit 0 */
+	int fails;	/* the gate fails */
+	int fail_missing;	/* missing measurements fail it */
+	double max_age;	/* --max-age, in days: a baseline older is stale */
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
@@ -258,6 +267,7 @@ void cover_shift(kp_json *d);	/* a shift record, from load() */
 const CovLine *cover_lines(size_t *n);
 int cover_any(void);	/* any coverage record read */
 int cover_nothing(void);	/* they say nothing was compared */
+void cover_empty(void);	/* no cmp record was read: nothing was compared */
 size_t cover_missing(void);	/* measurements missing in a target */
 size_t cover_errors(void);	/* lines that are data not there */
 void cover_line_text(const CovLine *l, char *buf, size_t sz);

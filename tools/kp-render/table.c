@@ -141,7 +141,10 @@ runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
 	fprintf(fp, "baseline runs: host %s, cpu %s, %s\n", bh, bc, bd);
 	fprintf(fp, "target runs:   host %s, cpu %s, %s\n", th, tc, td);
 	age = b.last >= 0 && t.first >= 0 ? (t.first - b.last) / 86400.0 : 0;
-	if (strcmp(bh, th) != 0 || strcmp(bc, tc) != 0 || age > max_age) {
+	/* a baseline dated after the result is stale too: its clock, or
+	 * its date, is wrong */
+	if (strcmp(bh, th) != 0 || strcmp(bc, tc) != 0 || age > max_age ||
+	    age < 0) {
 		fputs("STALE baseline:", fp);
 		if (strcmp(bh, th) != 0) {
 			fprintf(fp, " host differs (%s vs %s)", bh, th);
@@ -155,6 +158,9 @@ runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
 		if (age > max_age)
 			fprintf(fp, "%s %.0f days older than the target "
 			    "(--max-age %g)", sep, age, max_age);
+		if (age < 0)
+			fprintf(fp, "%s dated %.0f day%s after the target", sep,
+			    ceil(-age), ceil(-age) == 1 ? "" : "s");
 		fputc('\n', fp);
 	}
 	free(bh);
