@@ -1,6 +1,6 @@
 #!/bin/sh
 # gate.sh: compare a result against a checked-in baseline, for CI; see kp-gate(1)
-prog=gate.sh
+prog=${0##*/}	# gate.sh, or kp-gate as installed on PATH
 
 synopsis="usage: $prog [--report-only] [--threshold pct] [--metric quantile]\
  [--fail-on class|severity] [--max-age days] [--triage file]\
@@ -24,7 +24,8 @@ die() {
 here=$(cd "$(dirname "$0")" && pwd)
 for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
 	if [ -x "$d/kp-compare" ]; then
-		PATH=$(cd "$d" && pwd):$PATH
+		PATH=$(cd "$d" && pwd):${PATH:-/usr/bin:/bin}
+		export PATH
 		break
 	fi
 done
@@ -156,7 +157,22 @@ parse() {
 		kp-parse-mmtests --meta kernel="$2" "$1" >"$T/mm" || return 2
 		sed "s/\"run\":\"/\"run\":\"$2:/" "$T/mm" ;;
 	results) kp-parse-results $maps --meta kernel="$2" --meta run_name="$2" "$1" ;;
-	bpftrace*) kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" ;;
+	bpftrace*)
+		kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" >"$T/bt" ||
+		    return 2
+		# several bpftrace runs in one file (one histogram of a map
+		# after another): the Nth of each map is run N of the side,
+		# so that kp-hist compares them as repeated runs
+		jq -c -s '
+		    (reduce (.[] | select(.type == "hist") | [.map, .keys]) as $k
+			({}; .[$k | tojson] += 1) | [.[]] | max // 1) as $n |
+		    [.[] | select(.type == "run")] as $runs |
+		    (range(1; $n + 1) as $i | $runs[] |
+			if $i == 1 then . else .run = "\(.run)#\($i)" end),
+		    (foreach (.[] | select(.type != "run")) as $r ({};
+			if $r.type == "hist" then .[[$r.map, $r.keys] | tojson] += 1 else . end;
+			(if $r.type == "hist" then .[[$r.map, $r.keys] | tojson] else 1 end) as $c |
+			if $c > 1 then $r | .run = "\(.run)#\($c)" else $r end))' "$T/bt" ;;
 	esac
 }
 
@@ -340,14 +356,15 @@ grep -q '^{"type":"cmp"' "$T/class" ||
 # (a benchmark that crashed must not go green).  Every format is
 # rendered by kp-render from the same records with the same --fail-on,
 # so the exit status, the JUnit failures and the Markdown headline agree.
-set -- --fail-on "$fail_on"
+set -- --fail-on "$fail_on" --threshold "$threshold"
 [ -z "$triaged" ] || set -- "$@" "$triaged"
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
-[ "$report_only" -eq 0 ] || set -- "$@" --report-only
 [ -z "$caveat" ] || echo "caveat: compared across differing identity fields: $caveat"
 kp-render -f table "$@" "$T/class"
 rc=$?
 [ "$rc" -le 1 ] || exit 2
+# with --report-only the reports say what the gate would decide
+[ "$report_only" -eq 0 ] || set -- "$@" --report-only
 if [ -n "$junit" ]; then
 	kp-render -f junit "$@" "$T/class" >"$T/junit"
 	[ $? -le 1 ] && mv "$T/junit" "$junit" || die "$junit: cannot write the JUnit report"
@@ -368,7 +385,10 @@ jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" \
 	(.name | sub("\\[[^\\]]*\\]@[0-9-]+$"; "") | split("/") | [.[0]] + .[2:] | join("."))
 	else .name end;
     def few: if length > 10 then .[:10] + ["and \(length - 10) more"] else . end | join(", ");
-    def pct: if . == null then "n/a" else "\(if . >= 0 then "+" else "" end)\(. | round)%" end;
+    # a change from 0 has no percentage (kp(7), zero baselines)
+    def change: if .change_pct != null then
+	"\(if .change_pct >= 0 then "+" else "" end)\(.change_pct | round)%"
+	elif .base_median == 0 then "from 0 to \(.target_median)" else "n/a" end;
     [.[] | select(.type == "cmp")] as $c |
     [.[] | select(.type == "coverage" and .scope == "compare" and
 	(.kind == "missing" or (.kind == "uncompared" and .level == "group")))] as $m |
@@ -377,10 +397,12 @@ jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" \
     (if $rc == 1 then "FAIL" elif ($r | length) > 0 then "WARN" else "PASS" end) as $v |
     (if $ro == 1 then "REPORT-ONLY: would \($v)" else $v end) + ": " +
     "\($r | length) of \(($c | length) + ($m | length)) metric\(if ($c | length) + ($m | length) == 1 then "" else "s" end) regressed past \($t)%" +
-    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(.change_pct | pct)"] | few) + ")" else "" end) +
+    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(change)"] | few) + ")" else "" end) +
     (if $rc == 0 and ($r | length) > 0 then ", none of them failing the gate (--fail-on \($fail_on))" else "" end) +
     (if ($m | length) > 0 then "; \($m | length) missing from the result (" + ([$m[] | covname] | few) + ")" else "" end) +
-    (if ($i | length) > 0 then " (interference suspected: " + ([$i[] | "\(docname) got \(if .cpu_share_ratio == null then "less" else "\(.cpu_share_ratio * 100 | round)%" end) of the baseline'"'"'s CPU share"] | few) + ")" else "" end) +
+    ([$i[] | .cpu_share_ratio | select(. != null) | . * 100 | round]) as $share |
+    (if ($i | length) > 0 then " (interference suspected: \($i | length) of them ran with the target starved of CPU" +
+	(if ($share | length) > 0 then ", \($share | min)\(if ($share | min) != ($share | max) then "-\($share | max)" else "" end)% of the baseline'"'"'s CPU share" else "" end) + ")" else "" end) +
     (if $caveat != "" then " (identity differs: \($caveat))" else "" end)
     ' "$T/class" || exit 2
 [ "$report_only" -eq 1 ] && exit 0

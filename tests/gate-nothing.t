@@ -90,4 +90,16 @@ is "$rc" 0 "--help exits 0"
 run_status gate.sh --metric p95 $D/lat.txt $D/lat-base.json
 is "$(cat "$T/err")" "gate.sh: --metric p95: expected p50, p90, p99 or p999" \
     "--metric p95: the gate's own message"
+# several bpftrace runs in one file: the runs of a side
+cat $B/runs/base*.txt >"$T/b3.txt"
+cat $B/runs/target*.txt >"$T/t3.txt"
+run_status gate.sh "$T/t3.txt" "$T/b3.txt"
+is "$rc" 1 "three bpftrace runs a file: compared run against run"
+grep 'p99' "$T/out" | grep -q 'gate:significant'
+ok $? "... as replicated runs (significant)" || sed 's/^/# /' "$T/out"
+grep -q 'kp-gate\.\|/tmp/\|--meta' "$T/err"
+is "$?" 1 "... and no message names a temporary file or an option not given"
+gate.sh --update-baseline "$T/b3.txt" "$T/b3.json" 2>/dev/null
+run_status gate.sh "$T/t3.txt" "$T/b3.json"
+is "$rc" 1 "... and so against the baseline written from them"
 done_testing

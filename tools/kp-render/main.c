@@ -16,7 +16,7 @@
 #include "render.h"
 
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
-	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY };
+	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD };
 
 static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
@@ -24,6 +24,7 @@ static const struct option longopts[] = {
 	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
 	{ "full", no_argument, NULL, OPT_FULL },
 	{ "report-only", no_argument, NULL, OPT_REPORT_ONLY },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "centre", required_argument, NULL, OPT_CENTRE },
 	{ "names", required_argument, NULL, OPT_NAMES },
 	{ NULL, 0, NULL, 0 },
@@ -31,7 +32,7 @@ static const struct option longopts[] = {
 
 static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] "
-    "[--report-only] [--full] "
+    "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean] [--names kp | mmtests] [--max-age days] "
     "[-M MAINTAINERS] [-o dir] [-s samples] "
     "[file ...]";
@@ -91,7 +92,7 @@ main(int argc, char *argv[])
 {
 	Report r = { 0 };
 	const char *format = NULL, *outdir = NULL, *samples = NULL;
-	double max_age = 30;
+	double max_age = 30, threshold = NAN;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
 	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
 	int fullopt = 0, report_only = 0;
@@ -141,6 +142,10 @@ main(int argc, char *argv[])
 			break;
 		case OPT_REPORT_ONLY:
 			report_only = 1;
+			break;
+		case OPT_THRESHOLD:
+			threshold = kp_opt_dbl("--threshold", optarg, 0,
+			    INFINITY, "a percentage");
 			break;
 		case OPT_MAX_AGE:
 			max_age = kp_opt_dbl("--max-age", optarg, 0, INFINITY,
@@ -193,6 +198,9 @@ main(int argc, char *argv[])
 	r.max_age = max_age;
 	r.gate = gate;
 	r.report_only = report_only;
+	r.threshold = threshold;
+	if (!isnan(threshold) && !gate)
+		kp_die("--threshold: expected --fail-on, the gate it is said in");
 	if (report_only && !gate)
 		kp_die("--report-only: expected --fail-on, the gate to report on");
 	if (gate)
