@@ -79,6 +79,22 @@ PY
 	is "$(cat "$T/chk")" ok "$name: exit $rc, JUnit, md headline and closing line agree"
 done <"$T/cases"
 
+# the verdict carries the threshold, the values and a stale baseline
+jq '.meta.host = "laptop" | .lmbench.lat_proc.exec *= 2' $D/baseline.json >"$T/2x-elsewhere.json"
+gate.sh --junit "$T/j.xml" --md "$T/m.md" "$T/2x-elsewhere.json" $D/baseline.json >/dev/null 2>&1
+head -n 1 "$T/m.md" | grep -q '^## kp gate: FAIL: 1 of 8 measurements regressed past 20% (1 red, 0 yellow)$'
+ok $? "md: the verdict with the threshold" || head -n 1 "$T/m.md" | sed 's/^/# /'
+grep -q '^\*\*STALE baseline\*\* (baseline → target): host differs (ci-runner-1 vs laptop)' "$T/m.md"
+ok $? "md: the STALE baseline" || grep STALE "$T/m.md" | sed 's/^/# /'
+grep -q '| +100.0%<br>705 → 1410 us |' "$T/m.md"
+ok $? "md: the values"
+is "$(xmllint --xpath 'string(//property[@name="threshold_pct"]/@value)' "$T/j.xml")" 20 \
+    "junit: the threshold"
+xmllint --xpath 'string(//property[@name="stale"]/@value)' "$T/j.xml" | grep -q '^host differs (ci-runner-1 vs laptop)$'
+ok $? "junit: the STALE baseline"
+xmllint --xpath 'string(//failure/@message)' "$T/j.xml" | grep -q '^regression: +100.00%, 705 to 1410 us'
+ok $? "junit: the values"
+
 # the 2-hog pair: its yellow regressions are skipped testcases
 gate.sh --junit "$T/j.xml" --md "$T/m.md" $L/target-2hogs $L/baseline >"$T/out" 2>&1
 n=$(grep -c '<skipped message="does not fail the gate: regression/yellow' "$T/j.xml")

@@ -113,7 +113,19 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 	md_put(fp, c->target_kernel);
 	history(fp, c);
 	fputs(" | ", fp);
-	pct(fp, c->change_pct);
+	if (isnan(c->change_pct) && c->base_median == 0)
+		fputs("from 0", fp);	/* kp(7): no percentage */
+	else
+		pct(fp, c->change_pct);
+	/* the values, as the gate's table shows them */
+	if (!isnan(c->base_median) && !isnan(c->target_median)) {
+		fprintf(fp, "<br>%.4g \u2192 %.4g", c->base_median,
+		    c->target_median);
+		if (c->unit && *c->unit) {
+			fputc(' ', fp);
+			md_put(fp, c->unit);
+		}
+	}
 	fputs(" | ", fp);
 	if (isnan(c->ci_low_pct) || isnan(c->ci_high_pct))
 		fputs("n/a", fp);
