@@ -237,8 +237,9 @@ verdict(FILE *fp, const Report *r)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
 	fputs(".\n\n", fp);
-	/* a stale baseline, pair by pair */
-	for (i = 0; i < r->ncmp; i++) {
+	/* a gate's stale baseline, pair by pair (a lab's baseline kernel
+	 * may well run after its targets) */
+	for (i = 0; r->gate && i < r->ncmp; i++) {
 		const kp_cmp *c = &r->cmp[i].rec;
 
 		k = kp_strmap_addv(pairs, &isnew, c->base_kernel, c->target_kernel,
