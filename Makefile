@@ -190,9 +190,15 @@ demo: all deps-run
 demo-history: all
 	PATH="$(CURDIR)/$(O)/bin:$$PATH" sh tests/sim/demo-history.sh out/demo-history
 
+# Debian's man(1) formats pages with groff, not mandoc: its errors and
+# warnings fail too (a line of a table too long to break at 80 columns
+# aside), such as an mdoc macro name read as a macro in a reference title
 lint-man:
-	@sh tests/deps.sh mandoc
+	@sh tests/deps.sh mandoc groff-base
 	mandoc -Tlint -W warning $(MAN)
+	@out=$$(for f in $(MAN); do groff -mandoc -Tutf8 -ww -z $$f 2>&1 | \
+		grep -v "can't break line"; done); \
+	[ -z "$$out" ] || { echo "$$out" >&2; echo "groff: warnings above" >&2; exit 1; }
 
 # Fuzzing: libFuzzer harnesses in fuzz/ (see fuzz/README), built with
 # clang under AddressSanitizer and UBSan in $(FZ).  `make fuzz` runs each
@@ -259,20 +265,36 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@for t in $(FUZZ); do $(FZ_RUN) $$t $(FUZZ_SMOKE) || exit 1; done
 
+# install(1) with modes, not cp: a build under umask 077 must still
+# install tools that every user can run.  kp-gate is pipelines/gate.sh,
+# on PATH.
+PIPELINES = $(wildcard pipelines/*.sh)
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
 		$(DESTDIR)$(PREFIX)/share/kp/pipelines
-	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
-	cp -f $(MAN1) man/man1/kp-gate.1 $(DESTDIR)$(MANPREFIX)/man1/
-	cp -f man/man5/kp-records.5 man/man5/kp-subsystems.5 $(DESTDIR)$(MANPREFIX)/man5/
-	cp -f man/man7/kp.7 man/man7/kp-pipelines.7 $(DESTDIR)$(MANPREFIX)/man7/
-	cp -f pipelines/* $(DESTDIR)$(PREFIX)/share/kp/pipelines/
-	cp -f share/kp/subsystems.yaml $(DESTDIR)$(PREFIX)/share/kp/
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 pipelines/gate.sh $(DESTDIR)$(PREFIX)/bin/kp-gate
+	install -m 644 $(MAN1) man/man1/kp-gate.1 $(DESTDIR)$(MANPREFIX)/man1/
+	install -m 644 man/man5/kp-records.5 man/man5/kp-subsystems.5 $(DESTDIR)$(MANPREFIX)/man5/
+	install -m 644 man/man7/kp.7 man/man7/kp-pipelines.7 $(DESTDIR)$(MANPREFIX)/man7/
+	install -m 755 $(PIPELINES) $(DESTDIR)$(PREFIX)/share/kp/pipelines/
+	install -m 644 pipelines/nightly.mk $(DESTDIR)$(PREFIX)/share/kp/pipelines/
+	install -m 644 share/kp/subsystems.yaml $(DESTDIR)$(PREFIX)/share/kp/
+	@command -v jq >/dev/null 2>&1 || echo "kp: kp-gate and the pipelines" \
+		"need jq, which is not installed (Debian: apt-get install jq)" >&2
 
+# what install wrote, and nothing else: files of the user's own under
+# share/kp stay, and so do the directories then
 uninstall:
-	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS) $(SCRIPTS)
-	rm -rf $(DESTDIR)$(PREFIX)/share/kp
+	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(TOOLS) $(SCRIPTS) kp-gate
+	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f $(notdir $(MAN1)) kp-gate.1
+	cd $(DESTDIR)$(MANPREFIX)/man5 && rm -f kp-records.5 kp-subsystems.5
+	cd $(DESTDIR)$(MANPREFIX)/man7 && rm -f kp.7 kp-pipelines.7
+	cd $(DESTDIR)$(PREFIX)/share/kp/pipelines && \
+		rm -f $(notdir $(PIPELINES)) nightly.mk
+	rm -f $(DESTDIR)$(PREFIX)/share/kp/subsystems.yaml
+	rmdir $(DESTDIR)$(PREFIX)/share/kp/pipelines $(DESTDIR)$(PREFIX)/share/kp 2>/dev/null || true
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -10,9 +10,9 @@ MANPREFIX = $(PREFIX)/share/man
 # missing when run as root); `make deps` installs them all, and the
 # browser the HTML test uses, which skips without it
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
-	libcurl4-openssl-dev libarchive-dev liblzma-dev r-mathlib
+	libcurl4-openssl-dev/libcurl4-gnutls-dev libarchive-dev liblzma-dev r-mathlib
 DEBS_RUN = jq parallel
-DEBS_TEST = mandoc datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
+DEBS_TEST = mandoc groff-base datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
 	r-base-core r-cran-strucchange openssh-server openssh-client rsync \
 	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium

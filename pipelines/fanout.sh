@@ -17,6 +17,19 @@
 set -u
 prog=fanout.sh
 
+# the kp tools of this installation first: the bin directory of the
+# prefix this script is installed under (share/kp/pipelines), or build/bin
+# of a checkout; PATH only when neither has them, so that two installed
+# versions never mix and the script runs without PATH set
+here=$(cd "$(dirname "$0")" && pwd)
+for d in "$here/../../../bin" "$here/../build/bin"; do
+	if [ -x "$d/kp-compare" ]; then
+		PATH=$(cd "$d" && pwd):${PATH:-/usr/bin:/bin}
+		export PATH
+		break
+	fi
+done
+
 usage() {
 	echo "usage: $prog [-j N] [-l LABELS] [--sshlogin LOGIN]... [--slf FILE] [--transfer] [--retries N] -o OUT RUNDIR ..." >&2
 	exit 2

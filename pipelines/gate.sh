@@ -1,12 +1,14 @@
 #!/bin/sh
 # gate.sh: compare a result against a checked-in baseline, for CI; see kp-gate(1)
-prog=gate.sh
+prog=${0##*/}	# gate.sh, or kp-gate as installed on PATH
+
+synopsis="usage: $prog [--report-only] [--threshold pct] [--metric quantile]\
+ [--fail-on class|severity] [--max-age days] [--triage file]\
+ [--fail-on-triaged] [--update-baseline [--allow-fewer]] [-m mapfile]\
+ [-x field] [--junit file] [--md file] target baseline"
 
 usage() {
-	echo "usage: $prog [--report-only] [--threshold pct] [--metric quantile]" \
-	    "[--fail-on class|severity] [--max-age days] [--triage file]" \
-	    "[--fail-on-triaged] [--update-baseline] [-m mapfile]" \
-	    "target baseline" >&2
+	echo "$synopsis" >&2
 	exit 2
 }
 
@@ -15,19 +17,22 @@ die() {
 	exit 2
 }
 
-# The kp tools: on PATH, else beside this script, installed (bin and
-# share/kp/pipelines under one prefix) or in a checkout (build/bin).
+# The kp tools of this installation first, as kp-ab takes them: the bin
+# directory of the prefix gate.sh is installed under (share/kp/pipelines),
+# the kp-gate command's own directory, or build/bin of a checkout; PATH
+# only when none has them, so that two installed versions never mix.
 here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v kp-compare >/dev/null 2>&1; then
-	for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
-		if [ -x "$d/kp-compare" ]; then
-			PATH=$(cd "$d" && pwd):$PATH
-			break
-		fi
-	done
-	command -v kp-compare >/dev/null 2>&1 ||
-	    die "the kp tools (kp-compare, ...) are neither on PATH nor beside $here"
-fi
+for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
+	if [ -x "$d/kp-compare" ]; then
+		PATH=$(cd "$d" && pwd):${PATH:-/usr/bin:/bin}
+		export PATH
+		break
+	fi
+done
+command -v kp-compare >/dev/null 2>&1 ||
+    die "the kp tools (kp-compare, ...) are neither beside $here nor on PATH"
+command -v jq >/dev/null 2>&1 ||
+    die "jq is needed to read results documents and histograms; install it (Debian: apt-get install jq)"
 
 report_only=0
 update=0
@@ -38,12 +43,27 @@ nmaps=0
 max_age=
 triage=
 triaged=
+allow_fewer=0
+xs=
+junit=
+md=
 # options may come before or after the two operands, as CI scripts write them
 nargs=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--report-only) report_only=1 ;;
 	--update-baseline) update=1 ;;
+	--allow-fewer) allow_fewer=1 ;;
+	-h|--help) echo "$synopsis"; exit 0 ;;
+	-x) [ $# -ge 2 ] || usage
+		case $2 in
+		''|*[!a-z0-9_]*) die "-x $2: expected the name of an identity field, e.g. env" ;;
+		esac
+		xs="$xs -x $2"; shift ;;
+	--junit) [ $# -ge 2 ] || usage; junit=$2; shift ;;
+	--junit=*) junit=${1#*=} ;;
+	--md) [ $# -ge 2 ] || usage; md=$2; shift ;;
+	--md=*) md=${1#*=} ;;
 	--threshold) [ $# -ge 2 ] || usage; threshold=$2; shift ;;
 	--threshold=*) threshold=${1#*=} ;;
 	--metric) [ $# -ge 2 ] || usage; metric=$2; shift ;;
@@ -79,6 +99,10 @@ baseline=$2
 threshold=${threshold%\%}
 case $threshold in
 ''|*[!0-9.]*|*.*.*) die "threshold \"$threshold\" is not a percentage, expected e.g. 20 or 10%" ;;
+esac
+case $metric in
+p50|p90|p99|p999|P50|P90|P99|P999|p99.9) ;;
+*) die "--metric $metric: expected p50, p90, p99 or p999" ;;
 esac
 case $max_age in
 *[!0-9]*) die "max-age \"$max_age\" is not a number of days" ;;
@@ -133,13 +157,50 @@ parse() {
 		kp-parse-mmtests --meta kernel="$2" "$1" >"$T/mm" || return 2
 		sed "s/\"run\":\"/\"run\":\"$2:/" "$T/mm" ;;
 	results) kp-parse-results $maps --meta kernel="$2" --meta run_name="$2" "$1" ;;
-	bpftrace*) kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" ;;
+	bpftrace*)
+		kp-parse-bpftrace --meta kernel="$2" --meta run_name="$2" "$1" >"$T/bt" ||
+		    return 2
+		# several bpftrace runs in one file (one histogram of a map
+		# after another): the Nth of each map is run N of the side,
+		# so that kp-hist compares them as repeated runs
+		jq -c -s '
+		    (reduce (.[] | select(.type == "hist") | [.map, .keys]) as $k
+			({}; .[$k | tojson] += 1) | [.[]] | max // 1) as $n |
+		    [.[] | select(.type == "run")] as $runs |
+		    (range(1; $n + 1) as $i | $runs[] |
+			if $i == 1 then . else .run = "\(.run)#\($i)" end),
+		    (foreach (.[] | select(.type != "run")) as $r ({};
+			if $r.type == "hist" then .[[$r.map, $r.keys] | tojson] += 1 else . end;
+			(if $r.type == "hist" then .[[$r.map, $r.keys] | tojson] else 1 end) as $c |
+			if $c > 1 then $r | .run = "\(.run)#\($c)" else $r end))' "$T/bt" ;;
 	esac
 }
 
 cpu_model() {
 	sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null |
 	    head -n 1
+}
+
+# measurements FILE: the names of the measurements a side's records hold,
+# one a line, sorted; a histogram counts only when it counted an event
+measurements() {
+	jq -r 'if .type == "sample" then "\(.suite)/\(.test)"
+	    elif .type == "hist" and ([.buckets[].count] | add // 0) > 0 then
+		"\(.map)\(if (.keys | length) > 0 then "[\(.keys | join(","))]" else "" end)"
+	    else empty end' "$1" | sort -u
+}
+
+# hollow FILE: the histograms of a side that counted no event
+hollow() {
+	jq -r 'select(.type == "hist" and ([.buckets[].count] | add // 0) == 0) |
+	    "\(.map)\(if (.keys | length) > 0 then "[\(.keys | join(","))]" else "" end)"' "$1" |
+	    sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# some LINES...: the first three, and how many more
+some() {
+	printf '%s\n' "$@" | awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
+	    END { if (NR > 3) printf ", and %d more", NR - 3 }'
 }
 
 tkind=$(kind "$target") || exit 2
@@ -153,7 +214,34 @@ if [ "$update" -eq 1 ]; then
 	mmtests)
 		die "$target: an MMTests tree is its own baseline; keep the tree" ;;
 	results)
-		kp-parse-results $maps "$target" >"$T/rec" || exit 2
+		kp-parse-results $maps "$target" >"$T/rec" || exit 2 ;;
+	bpftrace*)
+		kp-parse-bpftrace "$target" >"$T/rec" || exit 2 ;;
+	esac
+	# an empty result, or a probe that never fired, never becomes the
+	# baseline: every later gate would compare nothing, or pass
+	measurements "$T/rec" >"$T/new.m" || exit 2
+	[ -s "$T/new.m" ] ||
+	    die "$target: the result holds no measurement; an empty result cannot become the baseline"
+	h=$(hollow "$T/rec")
+	[ -z "$h" ] ||
+	    die "$target: the histogram $h counted no event; a probe that never fired cannot become the baseline"
+	# nor does a baseline lose measurements unless asked to
+	if [ -e "$baseline" ]; then
+		case $bkind in
+		results) kp-parse-results $maps "$baseline" >"$T/old" ;;
+		bpftrace*) kp-parse-bpftrace "$baseline" >"$T/old" ;;
+		*) false ;;
+		esac || die "$baseline: cannot read the current baseline to check what the new one keeps; remove it to start afresh"
+		measurements "$T/old" >"$T/old.m" || exit 2
+		lost=$(comm -23 "$T/old.m" "$T/new.m")
+		if [ -n "$lost" ] && [ "$allow_fewer" -eq 0 ]; then
+			# shellcheck disable=SC2086
+			die "$target lacks $(printf '%s\n' "$lost" | wc -l) of the $(wc -l <"$T/old.m") measurements of $baseline ($(some $lost)); give --allow-fewer to drop them from the baseline"
+		fi
+	fi
+	case $tkind in
+	results)
 		if [ "$(sed -n 's/^[[:space:]]*//;/./{p;q;}' "$target" | cut -c1)" = '{' ]; then
 			jq '.' "$target" >"$T/doc" || exit 2
 		else
@@ -168,7 +256,6 @@ if [ "$update" -eq 1 ]; then
 		    .meta = ({host: $h, cpu: $c, date: $d} + (.meta // {}))' \
 		    "$T/doc" >"$T/new" || exit 2 ;;
 	bpftrace*)
-		kp-parse-bpftrace "$target" >"$T/rec" || exit 2
 		jq -c -s --arg h "$host" --arg c "$cpu" --arg d "$date" '
 		    (map(select(.type == "run"))[0]) as $r |
 		    {type: "meta", data: {host: ($r.host | if . == "unknown" then $h else . end),
@@ -181,7 +268,8 @@ if [ "$update" -eq 1 ]; then
 		    "$T/rec" >"$T/new" || exit 2 ;;
 	esac
 	mv "$T/new" "$baseline" || die "$baseline: cannot write the new baseline"
-	echo "$prog: wrote $baseline from $target" >&2
+	n=$(wc -l <"$T/new.m")
+	echo "$prog: wrote $baseline from $target ($n measurement$([ "$n" -eq 1 ] || echo s))" >&2
 	exit 0
 fi
 
@@ -194,9 +282,16 @@ esac
 
 parse "$baseline" baseline >"$T/base" || exit 2
 parse "$target" target >"$T/target" || exit 2
-# an empty result is an error, never a pass
-grep -q '^{"type":"\(sample\|hist\)"' "$T/target" ||
-    die "$target: the result holds no measurement, only metadata; an empty result cannot pass the gate"
+# an empty result is an error, never a pass; so is an empty baseline
+measurements "$T/target" >"$T/target.m" || exit 2
+if [ ! -s "$T/target.m" ]; then
+	[ -z "$(hollow "$T/target")" ] ||
+	    die "$target: the result holds no measurement, its histograms counted no event; an empty result cannot pass the gate"
+	die "$target: the result holds no measurement, only metadata; an empty result cannot pass the gate"
+fi
+measurements "$T/base" >"$T/base.m" || exit 2
+[ -s "$T/base.m" ] ||
+    die "$baseline: the baseline holds no measurement; write it again with --update-baseline from a good result"
 # a result without metadata was measured here and now
 grep '^{"type":"run"' "$T/target" |
     jq -c --arg h "$(uname -n)" --arg c "$(cpu_model)" --arg d "$(date -u +%Y-%m-%d)" '
@@ -207,12 +302,44 @@ grep '^{"type":"run"' "$T/target" |
 cat "$T/base" >>"$T/rec"
 grep -v '^{"type":"run"' "$T/target" >>"$T/rec"
 
+# compare FIELDS...: the pipeline of documents and trees, with these
+# identity fields left out
+compare() {
+	kp-identify "$@" "$T/rec" >"$T/id" &&
+	    kp-stats "$T/id" >"$T/stats" &&
+	    kp-compare -b baseline -t target "$T/stats" >"$T/cmp" 2>"$T/cmperr"
+}
+
+caveat=
 if [ "$hist" -eq 1 ]; then
 	kp-hist -q "$metric" -b baseline -t target "$T/rec" >"$T/cmp" || exit 2
 else
-	kp-identify -x host -x cpu_model -x cpus -x mem_kb "$T/rec" >"$T/id" || exit 2
-	kp-stats "$T/id" >"$T/stats" || exit 2
-	kp-compare -b baseline -t target "$T/stats" >"$T/cmp" || exit 2
+	# shellcheck disable=SC2086
+	compare -x host -x cpu_model -x cpus -x mem_kb $xs || {
+		cat "$T/cmperr" >&2
+		exit 2
+	}
+	# A gate compares what its user paired: identity fields that kept
+	# the two sides apart (an env the result cannot state) are left out
+	# too, and said as a caveat with both values
+	extra=$(jq -r --arg x " host cpu_model cpus mem_kb $xs " '
+	    select(.type == "coverage" and .kind == "apart") | .differ // {} |
+	    keys[] as $k | select(($x | index(" " + $k + " ")) == null) | $k' "$T/cmp" | sort -u)
+	if [ -n "$extra" ]; then
+		caveat=$(jq -rs --arg e "$extra" '
+		    ($e | split("\n")) as $f |
+		    [.[] | select(.type == "coverage" and .kind == "apart") | .differ // {} |
+		     to_entries[] | select(.key as $k | $f | index([$k]))] |
+		    unique_by(.key) | map("\(.key) \(.value[0] // "none" | tojson) in the baseline, \(.value[1] // "none" | tojson) in the result") |
+		    join("; ")' "$T/cmp")
+		xs="$xs $(printf ' -x %s' $extra)"
+		# shellcheck disable=SC2086
+		compare -x host -x cpu_model -x cpus -x mem_kb $xs || {
+			cat "$T/cmperr" >&2
+			exit 2
+		}
+	fi
+	cat "$T/cmperr" >&2
 fi
 kp-classify -P gate -T "$threshold" "$T/cmp" >"$T/class" || exit 2
 # known findings (kp-triage): shown, and left out of the gate when
@@ -226,32 +353,57 @@ grep -q '^{"type":"cmp"' "$T/class" ||
 
 # kp-render flags a stale baseline (host, CPU, age) from the run records;
 # --fail-on missing fails a metric of the baseline that the result lacks
-# (a benchmark that crashed must not go green)
-set -- -f table
+# (a benchmark that crashed must not go green).  Every format is
+# rendered by kp-render from the same records with the same --fail-on,
+# so the exit status, the JUnit failures and the Markdown headline agree.
+set -- --fail-on "$fail_on" --threshold "$threshold"
+[ -z "$triaged" ] || set -- "$@" "$triaged"
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
-if [ "$report_only" -eq 1 ]; then
-	kp-render "$@" "$T/class" || exit 2
-	rc=0
-else
-	kp-render "$@" --fail-on "$fail_on" $triaged "$T/class"
-	rc=$?
-fi
+[ -z "$caveat" ] || echo "caveat: compared across differing identity fields: $caveat"
+kp-render -f table "$@" "$T/class"
+rc=$?
 [ "$rc" -le 1 ] || exit 2
+# with --report-only the reports say what the gate would decide
+[ "$report_only" -eq 0 ] || set -- "$@" --report-only
+if [ -n "$junit" ]; then
+	kp-render -f junit "$@" "$T/class" >"$T/junit"
+	[ $? -le 1 ] && mv "$T/junit" "$junit" || die "$junit: cannot write the JUnit report"
+fi
+if [ -n "$md" ]; then
+	kp-render -f md "$@" "$T/class" >"$T/md"
+	[ $? -le 1 ] && mv "$T/md" "$md" || die "$md: cannot write the Markdown report"
+fi
 
 # the closing line: the verdict, the counts and the metrics by the
-# document's own names (lmbench.lat_syscall.open)
-jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" '
+# document's own names (lmbench.lat_syscall.open); it never says PASS
+# while it counts a regression past the threshold
+jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" \
+    --argjson ro "$report_only" --arg caveat "$caveat" --arg fail_on "$fail_on" '
     def docname: if $kind == "results" then ([.suite] + (.test | split("/"))) | join(".")
 	else "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)]@\(.conc)" end;
     def covname: if $kind == "results" then
 	(.name | sub("\\[[^\\]]*\\]@[0-9-]+$"; "") | split("/") | [.[0]] + .[2:] | join("."))
 	else .name end;
+    def few: if length > 10 then .[:10] + ["and \(length - 10) more"] else . end | join(", ");
+    # a change from 0 has no percentage (kp(7), zero baselines)
+    def change: if .change_pct != null then
+	"\(if .change_pct >= 0 then "+" else "" end)\(.change_pct | round)%"
+	elif .base_median == 0 then "from 0 to \(.target_median)" else "n/a" end;
     [.[] | select(.type == "cmp")] as $c |
-    [.[] | select(.type == "coverage" and .scope == "compare" and .kind == "missing")] as $m |
+    [.[] | select(.type == "coverage" and .scope == "compare" and
+	(.kind == "missing" or (.kind == "uncompared" and .level == "group")))] as $m |
     [$c[] | select(.class == "regression")] as $r |
-    (if $rc == 1 then "FAIL" else "PASS" end) + ": " +
-    "\($r | length) of \(($c | length) + ($m | length)) metrics regressed past \($t)%" +
-    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(if .change_pct >= 0 then "+" else "" end)\(.change_pct | round)%"] | join(", ")) + ")" else "" end) +
-    (if ($m | length) > 0 then "; \($m | length) missing from the result (" + ([$m[] | covname] | join(", ")) + ")" else "" end)
+    [$r[] | select(.interference == true or ((.caveats // []) | index(["interference"])))] as $i |
+    (if $rc == 1 then "FAIL" elif ($r | length) > 0 then "WARN" else "PASS" end) as $v |
+    (if $ro == 1 then "REPORT-ONLY: would \($v)" else $v end) + ": " +
+    "\($r | length) of \(($c | length) + ($m | length)) metric\(if ($c | length) + ($m | length) == 1 then "" else "s" end) regressed past \($t)%" +
+    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(change)"] | few) + ")" else "" end) +
+    (if $rc == 0 and ($r | length) > 0 then ", none of them failing the gate (--fail-on \($fail_on))" else "" end) +
+    (if ($m | length) > 0 then "; \($m | length) missing from the result (" + ([$m[] | covname] | few) + ")" else "" end) +
+    ([$i[] | .cpu_share_ratio | select(. != null) | . * 100 | round]) as $share |
+    (if ($i | length) > 0 then " (interference suspected: \($i | length) of them ran with the target starved of CPU" +
+	(if ($share | length) > 0 then ", \($share | min)\(if ($share | min) != ($share | max) then "-\($share | max)" else "" end)% of the baseline'"'"'s CPU share" else "" end) + ")" else "" end) +
+    (if $caveat != "" then " (identity differs: \($caveat))" else "" end)
     ' "$T/class" || exit 2
+[ "$report_only" -eq 1 ] && exit 0
 exit "$rc"

@@ -150,6 +150,12 @@ is "$?" 0 "EXAMPLES: gate a results document"
 is "$?" 0 "EXAMPLES: gate the P99 of a histogram"
 mandoc -Tlint -W warning man/man1/kp-gate.1
 ok $? "kp-gate(1) passes mandoc -Tlint"
+# Debian's man(1) formats with groff, which nests quotes where mandoc
+# does not
+groff -mandoc -Tutf8 -ww -z man/man1/kp-gate.1 2>&1 | grep -v "can't break line" | grep -q .
+is "$?" 1 "kp-gate(1): no groff warning"
+groff -mandoc -Tutf8 man/man1/kp-gate.1 2>/dev/null | grep -q "(‘20’ or ‘20%’)"
+ok $? "kp-gate(1) under groff: (‘20’ or ‘20%’)"
 # options after the operands, as the issue's CI scripts write them
 run_status gate.sh "$D/lat-2x.txt" "$D/lat-base.json" --metric p99 --threshold 10%
 is "$rc" 1 "options after the operands: the 2x histogram still fails the gate"

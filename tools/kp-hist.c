@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "coverage.h"
 #include "dist.h"
 #include "kp.h"
 #include "rec.h"
@@ -452,6 +453,85 @@ describe(Hist *h, group *g, kp_cmp *c, kp_canon *canon, ids id)
 	c->change_mean_pct = NAN;
 }
 
+/* the events the histograms of a side of g counted */
+static int
+events(const group *g, int side)
+{
+	for (size_t i = 0; i < g->nside[side]; i++)
+		for (size_t j = 0; j < g->side[side][i].b.n; j++)
+			if (g->side[side][i].b.v[j].count > 0)
+				return 1;
+	return 0;
+}
+
+/* the kernel of a side: of its first histogram in any group */
+static const char *
+side_kernel(const Hist *h, int side)
+{
+	for (size_t i = 0; i < h->ngroups; i++)
+		if (h->groups[i].nside[side])
+			return h->groups[i].side[side][0].kernel;
+	return NULL;
+}
+
+/* the coverage record's name of g: as kp-compare names a group */
+static void
+covname(const Hist *h, const group *g, char *buf, size_t sz)
+{
+	snprintf(buf, sz, "bpftrace/%s/%s[%s %s]@1", bare(g->map), g->label,
+	    bare(g->map), kp_quantiles[h->qi].name);
+}
+
+/* a group not compared: missing in the target (absent, or no event
+ * counted), new in it, or a baseline that counted no event */
+static void
+uncovered(Hist *h, const group *g)
+{
+	kp_coverage cov;
+	char name[1024];
+	enum kp_cov_kind kind;
+	const char *why = NULL;
+
+	if (g->nside[0] == 0)
+		kind = KP_COV_NEW;
+	else if (g->nside[1] == 0)
+		kind = KP_COV_MISSING;
+	else if (!events(g, 1)) {
+		kind = KP_COV_MISSING;
+		why = "the target's histogram counted no event";
+	} else {
+		kind = KP_COV_UNCOMPARED;
+		why = "the baseline's histogram counted no event";
+	}
+	covname(h, g, name, sizeof(name));
+	kp_coverage_init(&cov, KP_COV_COMPARE, kind, KP_COV_LGROUP, name);
+	cov.base = side_kernel(h, 0);
+	cov.target = side_kernel(h, 1);
+	cov.why = why;
+	kp_coverage_write(h->w, &cov);
+	kp_warn("%s: %s; not compared", g->label, why ? why :
+	    kind == KP_COV_NEW ? "only in the target" : "only in the baseline");
+}
+
+/* the pair's record: the maps of either side and those compared; none
+ * compared says nothing was */
+static void
+covered(Hist *h, size_t ncmp)
+{
+	kp_coverage cov;
+	const char *t = side_kernel(h, 1);
+
+	kp_coverage_init(&cov, KP_COV_COMPARE, KP_COV_COMPARED, KP_COV_LPAIR,
+	    t ? t : "-");
+	cov.base = side_kernel(h, 0);
+	cov.target = t;
+	cov.expected = (long long)h->ngroups;
+	cov.found = (long long)ncmp;
+	if (ncmp == 0)
+		cov.why = "no histogram with events is on both sides";
+	kp_coverage_write(h->w, &cov);
+}
+
 static void
 compare_all(Hist *h)
 {
@@ -466,10 +546,12 @@ compare_all(Hist *h)
 	for (i = 0; i < h->ngroups; i++) {
 		group *g = &h->groups[i];
 
-		if (g->nside[0] == 0 || g->nside[1] == 0) {
-			/* a map on one side only is missing data, not a finding */
-			kp_warn("%s: only in the %s; not compared", g->label,
-			    g->nside[0] ? "baseline" : "target");
+		/* a map on one side only, or a side that counted no event,
+		 * is missing data, not a finding: said in a coverage record,
+		 * so that a gate fails on it (kp-render --fail-on missing) */
+		if (g->nside[0] == 0 || g->nside[1] == 0 || !events(g, 0) ||
+		    !events(g, 1)) {
+			uncovered(h, g);
 			continue;
 		}
 		compare(h, g, &c[n]);
@@ -477,6 +559,7 @@ compare_all(Hist *h)
 		p[n] = c[n].p;
 		n++;
 	}
+	covered(h, n);
 	kp_bh(p, n, q);
 	for (i = 0; i < n; i++) {
 		/* what kp-hist writes of the fields of a cmp record */

@@ -24,6 +24,22 @@ static int nothing;	/* a record said nothing was compared */
 static char **shifts;	/* a line per shift record: the pair-wide change */
 static size_t nshift;
 static kp_strmap *linemap;
+/* the measurements missing in a target, or not comparable, one by one:
+ * a gate fails on each */
+typedef struct { char *base, *target, *name, *why; } Miss;
+static Miss *miss;
+static size_t nmiss;
+
+static void
+miss_add(const kp_coverage *c)
+{
+	miss = kp_grow(miss, nmiss, sizeof(*miss));
+	miss[nmiss].base = estrdup(c->base ? c->base : "?");
+	miss[nmiss].target = estrdup(c->target ? c->target : "?");
+	miss[nmiss].name = estrdup(c->name);
+	miss[nmiss].why = c->why ? estrdup(c->why) : NULL;
+	nmiss++;
+}
 
 static void
 add(enum kp_cov_kind kind, const char *key, const char *text, const char *name)
@@ -40,6 +56,13 @@ add(enum kp_cov_kind kind, const char *key, const char *text, const char *name)
 		memset(&lines[k], 0, sizeof(*lines));
 		lines[k].kind = kind;
 		lines[k].text = estrdup(text);
+		lines[k].id = emalloc(strlen(kp_cov_kind_name[kind]) +
+		    strlen(key) + 2);
+		sprintf(lines[k].id, "%s %s", kp_cov_kind_name[kind],
+		    strchr(key, '\n') ? strchr(key, '\n') + 1 : key);
+		for (char *p = lines[k].id; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
 		nlines++;
 	}
 	l = &lines[k];
@@ -85,6 +108,7 @@ cover_read(kp_json *d)
 		break;
 	case KP_COV_MISSING:
 		nmissing++;
+		miss_add(&c);
 		snprintf(key, sizeof(key), "m\n%s", pair);
 		snprintf(text, sizeof(text), "%s: missing in the target", pair);
 		add(c.kind, key, text, c.name);
@@ -112,6 +136,12 @@ cover_read(kp_json *d)
 	case KP_COV_UNCOMPARED:
 		if (c.level == KP_COV_LPAIR)
 			nothing = 1;
+		/* a measurement of both sides that could not be compared (a
+		 * histogram that counted nothing) is as missing to a gate */
+		if (c.level == KP_COV_LGROUP) {
+			nmissing++;
+			miss_add(&c);
+		}
 		snprintf(key, sizeof(key), "u\n%s\n%s", c.name, S(c.why));
 		if (c.level == KP_COV_LKERNEL)
 			snprintf(text, sizeof(text), "kernel %s not compared: %s",
@@ -160,6 +190,14 @@ cover_lines(size_t *n)
 {
 	*n = nlines;
 	return lines;
+}
+
+/* input that holds no comparison at all, not even a coverage record
+ * that says why: nothing was compared, as when one says so */
+void
+cover_empty(void)
+{
+	nothing = 1;
 }
 
 int
@@ -216,12 +254,12 @@ cover_plain(FILE *fp, int md)
 	char buf[8192];
 	size_t i;
 
-	if (!ncov && !nshift)
-		return;
 	if (cover_nothing())
 		fprintf(fp, md ? "**Nothing compared.** No finding below means no "
 		    "regression.\n\n" : "NOTHING COMPARED: no finding below means "
 		    "no regression.\n");
+	if (!ncov && !nshift)
+		return;
 	fprintf(fp, md ? "## Coverage\n\n" : "Coverage:\n");
 	for (i = 0; i < nlines; i++) {
 		cover_line_text(&lines[i], buf, sizeof(buf));
@@ -256,35 +294,111 @@ cover_errors(void)
 	return n;
 }
 
-/* junit: a test suite "coverage", each line a test case, an error when
- * data is not there */
+/* junit: a test suite "coverage", each line a test case named by its
+ * kind, pair and cause (never a number, so its history keeps from run to
+ * run), an error when data is not there.  In a gate that fails on
+ * missing measurements each is a failing test case named as its
+ * comparison would be, and the line that sums them is not an error. */
 void
-cover_junit(FILE *fp)
+cover_junit(FILE *fp, const Report *r, JCount *n)
 {
-	char buf[8192];
-	size_t i;
+	char buf[8192], *s, *op, *conc;
+	size_t i, nt = 0, nf = 0, ne = 0, ns = 0;
+	FILE *body;
+	char *text = NULL;
+	size_t len = 0;
+	int gatemiss = r->gate && r->fail_missing;
 
-	if (!ncov)
+	if (!ncov && !cover_nothing())
 		return;
-	fprintf(fp, "  <testsuite name=\"coverage\" tests=\"%zu\" failures=\"0\" "
-	    "errors=\"%zu\" skipped=\"0\">\n", nlines, cover_errors());
-	for (i = 0; i < nlines; i++) {
-		cover_line_text(&lines[i], buf, sizeof(buf));
-		fprintf(fp, "    <testcase classname=\"coverage\" name=\"%s %zu\"",
-		    kp_cov_kind_name[lines[i].kind], i + 1);
-		if (is_error(&lines[i])) {
-			fputs(">\n      <error type=\"", fp);
-			xml_put(fp, kp_cov_kind_name[lines[i].kind]);
-			fputs("\" message=\"", fp);
-			xml_put(fp, buf);
-			fputs("\"/>\n    </testcase>\n", fp);
+	if (!(body = open_memstream(&text, &len)))
+		kp_die("cannot allocate memory");
+	if (cover_nothing() && r->gate) {
+		nt++;
+		fputs("    <testcase classname=\"coverage\" name=\"nothing compared\"", body);
+		if (r->report_only) {
+			ns++;
+			fputs(">\n      <skipped message=\"report-only: would fail: "
+			    "nothing compared\"/>\n    </testcase>\n", body);
 		} else {
-			fputs(">\n      <system-out>", fp);
-			xml_put(fp, buf);
-			fputs("</system-out>\n    </testcase>\n", fp);
+			nf++;
+			fputs(">\n      <failure type=\"nothing-compared\" "
+			    "message=\"nothing compared: no finding is no "
+			    "regression\"/>\n    </testcase>\n", body);
 		}
 	}
+	for (i = 0; i < nlines; i++) {
+		int err = is_error(&lines[i]) && !(gatemiss &&
+		    (lines[i].kind == KP_COV_MISSING ||
+		    (lines[i].kind == KP_COV_UNCOMPARED && !nothing)));
+
+		nt++;
+		cover_line_text(&lines[i], buf, sizeof(buf));
+		fputs("    <testcase classname=\"coverage\" name=\"", body);
+		xml_put(body, lines[i].id);
+		fputc('"', body);
+		if (err) {
+			ne++;
+			fputs(">\n      <error type=\"", body);
+			xml_put(body, kp_cov_kind_name[lines[i].kind]);
+			fputs("\" message=\"", body);
+			xml_put(body, buf);
+			fputs("\"/>\n    </testcase>\n", body);
+		} else {
+			fputs(">\n      <system-out>", body);
+			xml_put(body, buf);
+			fputs("</system-out>\n    </testcase>\n", body);
+		}
+	}
+	for (i = 0; gatemiss && i < nmiss; i++) {
+		/* suite/bench/test[op metric]@conc */
+		s = estrdup(miss[i].name);
+		op = strrchr(s, '[');
+		conc = strrchr(s, '@');
+		nt++;
+		fputs("    <testcase ", body);
+		if (op && conc && conc > op) {
+			*op++ = '\0';
+			*conc++ = '\0';
+			if (conc[-2] == ']')
+				conc[-2] = '\0';
+			junit_names(body, miss[i].base, miss[i].target, s, NULL,
+			    NULL, op, NULL, strtoll(conc, NULL, 10));
+		} else {
+			fputs("classname=\"", body);
+			xml_put(body, miss[i].base);
+			fputs("..", body);
+			xml_put(body, miss[i].target);
+			fputs("\" name=\"", body);
+			xml_put(body, miss[i].name);
+			fputc('"', body);
+		}
+		snprintf(buf, sizeof(buf), "missing in the target%s%s",
+		    miss[i].why ? ": " : "", miss[i].why ? miss[i].why : "");
+		if (r->report_only) {
+			ns++;
+			fputs(">\n      <skipped message=\"report-only: would fail: ", body);
+			xml_put(body, buf);
+			fputs("\"/>\n    </testcase>\n", body);
+		} else {
+			nf++;
+			fputs(">\n      <failure type=\"missing\" message=\"", body);
+			xml_put(body, buf);
+			fputs("\"/>\n    </testcase>\n", body);
+		}
+		free(s);
+	}
+	if (fclose(body) != 0)
+		kp_die("cannot allocate memory");
+	fprintf(fp, "  <testsuite name=\"coverage\" tests=\"%zu\" failures=\"%zu\" "
+	    "errors=\"%zu\" skipped=\"%zu\">\n", nt, nf, ne, ns);
+	fwrite(text, 1, len, fp);
 	fputs("  </testsuite>\n", fp);
+	free(text);
+	n->tests += nt;
+	n->failures += nf;
+	n->errors += ne;
+	n->skipped += ns;
 }
 
 /* json: "coverage" in the report object */

@@ -1,6 +1,12 @@
 /* junit.c: -f junit, JUnit XML for CI systems: one testsuite per
  * baseline/target pair, one testcase per comparison, a failure per
- * regression, uncertain comparisons skipped (they decided nothing) */
+ * regression, uncertain comparisons skipped (they decided nothing).
+ * With --fail-on the gate decides: a failure per comparison that fails
+ * it, a regression it does not fail on skipped with the finding as its
+ * message, so that the failures agree with the exit status.  A testcase
+ * is named by the kernel pair and the measurement (classname
+ * base..target/suite/bench/test, name "op metric[conc]"): the same key
+ * from run to run, and unique in a report of many pairs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +14,34 @@
 
 #include "kp.h"
 #include "render.h"
+
+void
+junit_names(FILE *fp, const char *base, const char *target,
+    const char *suite, const char *bench, const char *test, const char *op,
+    const char *metric, long long conc)
+{
+	fputs("classname=\"", fp);
+	xml_put(fp, base);
+	fputs("..", fp);
+	xml_put(fp, target);
+	fputc('/', fp);
+	xml_put(fp, suite);
+	if (bench) {
+		fputc('/', fp);
+		xml_put(fp, bench);
+	}
+	if (test) {
+		fputc('/', fp);
+		xml_put(fp, test);
+	}
+	fputs("\" name=\"", fp);
+	xml_put(fp, op);
+	if (metric && *metric) {
+		fputc(' ', fp);
+		xml_put(fp, metric);
+	}
+	fprintf(fp, "[%lld]\"", conc);
+}
 
 static int
 samepair(const Cmp *a, const Cmp *b)
@@ -21,13 +55,27 @@ detail(FILE *fp, const kp_cmp *c)
 {
 	char buf[256];
 
-	if (isnan(c->change_pct))
+	if (isnan(c->change_pct) && c->base_median == 0)
+		snprintf(buf, sizeof(buf), "from 0");	/* kp(7): no percentage */
+	else if (isnan(c->change_pct))
 		snprintf(buf, sizeof(buf), "change n/a");
 	else
 		snprintf(buf, sizeof(buf), "%+.2f%%", c->change_pct);
 	xml_put(fp, buf);
+	if (!isnan(c->base_median) && !isnan(c->target_median)) {
+		snprintf(buf, sizeof(buf), ", %.6g to %.6g", c->base_median,
+		    c->target_median);
+		xml_put(fp, buf);
+		if (c->unit && *c->unit) {
+			fputc(' ', fp);
+			xml_put(fp, c->unit);
+		}
+	}
+	/* the bounds of two histograms' buckets are no confidence
+	 * interval (kp-hist(1)) */
 	if (!isnan(c->ci_low_pct) && !isnan(c->ci_high_pct)) {
-		snprintf(buf, sizeof(buf), " (95%% CI %+.2f%% to %+.2f%%)",
+		snprintf(buf, sizeof(buf), " (%s %+.2f%% to %+.2f%%)",
+		    c->method == KP_M_HIST_BOUNDS ? "bucket bounds" : "95% CI",
 		    c->ci_low_pct, c->ci_high_pct);
 		xml_put(fp, buf);
 	}
@@ -45,77 +93,139 @@ detail(FILE *fp, const kp_cmp *c)
 	}
 }
 
+/* one comparison's testcase; counts what it is */
+static void
+testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
+{
+	const kp_cmp *c = &x->rec;
+	int fail = r->gate ? x->fails : x->cls == KP_REGRESSION;
+
+	n->tests++;
+	fputs("    <testcase ", fp);
+	junit_names(fp, c->base_kernel, c->target_kernel, c->suite, c->bench,
+	    c->test, c->op, c->metric, c->conc);
+	if (fail && !r->report_only) {
+		n->failures++;
+		fputs(">\n      <failure type=\"", fp);
+		xml_put(fp, x->cls == KP_REGRESSION ? S(sev_name(c->severity)) :
+		    class_name(x->cls));
+		fputs("\" message=\"", fp);
+		xml_put(fp, class_name(x->cls));
+		fputs(": ", fp);
+		detail(fp, c);
+		fputs("\">", fp);
+		xml_put(fp, class_name(x->cls));
+		fputs(": ", fp);
+		detail(fp, c);
+		evidence_each(r, c, xml_put, fp);
+		fputs("</failure>\n    </testcase>\n", fp);
+	} else if (fail || x->cls == KP_REGRESSION) {
+		/* report-only, or a regression the gate does not fail on */
+		n->skipped++;
+		fputs(">\n      <skipped message=\"", fp);
+		if (fail)
+			fputs("report-only: would fail: ", fp);
+		else
+			fprintf(fp, "does not fail the gate%s: ",
+			    triaged_away(c) ? " (triaged)" : "");
+		xml_put(fp, class_name(x->cls));
+		fputs("/", fp);
+		xml_put(fp, S(sev_name(c->severity)));
+		fputs(": ", fp);
+		detail(fp, c);
+		fputs("\"/>\n    </testcase>\n", fp);
+	} else if (x->cls == KP_UNCERTAIN) {
+		n->skipped++;
+		fputs(">\n      <skipped message=\"uncertain: ", fp);
+		detail(fp, c);
+		if (c->need_n >= 0)
+			fprintf(fp, "; %lld %s per side would decide", c->need_n,
+			    c->need_unit >= 0 ? kp_word(&kp_need_unit_v,
+			    c->need_unit) : "units");
+		fputs("\"/>\n    </testcase>\n", fp);
+	} else
+		fputs("/>\n", fp);
+}
+
 int
 render_junit(Report *r, FILE *fp)
 {
 	const Cmp **v = by_name(r);
 	const kp_cmp *c;
-	size_t i, j, k, tests, fails, skips, ncov;
+	size_t i, j, k;
+	JCount all = { 0 }, one;
+	FILE *body;
+	char *text = NULL, *stale, buf[64];
+	size_t len = 0;
 
-	cover_lines(&ncov);
+	if (!(body = open_memstream(&text, &len)))
+		kp_die("cannot allocate memory");
+	/* what was not compared: errors, data that is not there, or the
+	 * gate's failures */
+	cover_junit(body, r, &all);
+	for (i = 0; i < r->ncmp; i = j) {
+		FILE *cases;
+		char *ctext = NULL;
+		size_t clen = 0;
+
+		memset(&one, 0, sizeof(one));
+		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++)
+			;
+		if (!(cases = open_memstream(&ctext, &clen)))
+			kp_die("cannot allocate memory");
+		for (k = i; k < j; k++)
+			testcase(cases, r, v[k], &one);
+		if (fclose(cases) != 0)
+			kp_die("cannot allocate memory");
+		c = &v[i]->rec;
+		fputs("  <testsuite name=\"", body);
+		xml_put(body, c->base_kernel);
+		fputs(" vs ", body);
+		xml_put(body, c->target_kernel);
+		fputs(" (", body);
+		xml_put(body, c->base_exp);
+		fputs("/", body);
+		xml_put(body, c->target_exp);
+		fprintf(body, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+		    "skipped=\"%zu\">\n", one.tests, one.failures, one.skipped);
+		/* the gate's verdict, threshold and a stale baseline */
+		stale = r->gate ? stale_text(r, v + i, j - i) : NULL;
+		if (r->gate || stale) {
+			fputs("    <properties>\n", body);
+			if (r->gate) {
+				fprintf(body, "      <property name=\"verdict\" "
+				    "value=\"%s%s\"/>\n", r->report_only ?
+				    "report-only: would " : "", r->fails ?
+				    "FAIL" : "PASS");
+				if (!isnan(r->threshold)) {
+					snprintf(buf, sizeof(buf), "%g", r->threshold);
+					fprintf(body, "      <property name=\"threshold_pct\" "
+					    "value=\"%s\"/>\n", buf);
+				}
+			}
+			if (stale) {
+				fputs("      <property name=\"stale\" value=\"", body);
+				xml_put(body, stale);
+				fputs("\"/>\n", body);
+			}
+			fputs("    </properties>\n", body);
+		}
+		free(stale);
+		fwrite(ctext, 1, clen, body);
+		free(ctext);
+		fputs("  </testsuite>\n", body);
+		all.tests += one.tests;
+		all.failures += one.failures;
+		all.skipped += one.skipped;
+	}
+	if (fclose(body) != 0)
+		kp_die("cannot allocate memory");
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
-	    "errors=\"%zu\" skipped=\"%zu\">\n", r->ncmp + ncov,
-	    r->count[KP_REGRESSION], cover_errors(), r->count[KP_UNCERTAIN]);
-	/* what was not compared, as errors: data that is not there */
-	cover_junit(fp);
-	for (i = 0; i < r->ncmp; i = j) {
-		tests = fails = skips = 0;
-		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++) {
-			tests++;
-			fails += v[j]->cls == KP_REGRESSION;
-			skips += v[j]->cls == KP_UNCERTAIN;
-		}
-		c = &v[i]->rec;
-		fputs("  <testsuite name=\"", fp);
-		xml_put(fp, c->base_kernel);
-		fputs(" vs ", fp);
-		xml_put(fp, c->target_kernel);
-		fputs(" (", fp);
-		xml_put(fp, c->base_exp);
-		fputs("/", fp);
-		xml_put(fp, c->target_exp);
-		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
-		    "skipped=\"%zu\">\n", tests, fails, skips);
-		for (k = i; k < j; k++) {
-			c = &v[k]->rec;
-			fputs("    <testcase classname=\"", fp);
-			xml_put(fp, c->suite);
-			fputc('.', fp);
-			xml_put(fp, c->bench);
-			fputc('.', fp);
-			xml_put(fp, c->test);
-			fputs("\" name=\"", fp);
-			xml_put(fp, c->op);
-			if (*c->metric)
-				fputc(' ', fp);
-			xml_put(fp, c->metric);
-			fprintf(fp, "[%lld]\"", c->conc);
-			if (v[k]->cls == KP_REGRESSION) {
-				fputs(">\n      <failure type=\"", fp);
-				xml_put(fp, S(sev_name(c->severity)));
-				fputs("\" message=\"", fp);
-				detail(fp, c);
-				fputs("\">regression: ", fp);
-				detail(fp, c);
-				evidence_each(r, c, xml_put, fp);
-				fputs("</failure>\n    </testcase>\n", fp);
-			} else if (v[k]->cls == KP_UNCERTAIN) {
-				fputs(">\n      <skipped message=\"uncertain: ",
-				    fp);
-				detail(fp, c);
-				if (c->need_n >= 0)
-					fprintf(fp, "; %lld %s per side "
-					    "would decide", c->need_n,
-					    c->need_unit >= 0 ? kp_word(&kp_need_unit_v,
-					    c->need_unit) : "units");
-				fputs("\"/>\n    </testcase>\n", fp);
-			} else {
-				fputs("/>\n", fp);
-			}
-		}
-		fputs("  </testsuite>\n", fp);
-	}
+	    "errors=\"%zu\" skipped=\"%zu\">\n", all.tests, all.failures,
+	    all.errors, all.skipped);
+	fwrite(text, 1, len, fp);
+	free(text);
 	fputs("</testsuites>\n", fp);
 	free(v);
 	return KP_EXIT_OK;

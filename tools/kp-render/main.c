@@ -16,20 +16,23 @@
 #include "render.h"
 
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
-	OPT_CENTRE, OPT_NAMES };
+	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD };
 
 static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "fail-on-triaged", no_argument, NULL, OPT_FAIL_ON_TRIAGED },
 	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
 	{ "full", no_argument, NULL, OPT_FULL },
+	{ "report-only", no_argument, NULL, OPT_REPORT_ONLY },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "centre", required_argument, NULL, OPT_CENTRE },
 	{ "names", required_argument, NULL, OPT_NAMES },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char synopsis[] = "usage: kp-render -f format "
-    "[--fail-on class | severity | missing] [--fail-on-triaged] [--full] "
+    "[--fail-on class | severity | missing] [--fail-on-triaged] "
+    "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
     "[-M MAINTAINERS] [-o dir] [-s samples] "
     "[file ...]";
@@ -61,27 +64,27 @@ parse_fail_on(const char *arg, int *cls, int *sev)
 	return 0;
 }
 
-/* a finding triaged as acknowledged or invalid (kp-triage) fails the
- * gate only when asked: it is known */
-static int
-failing(const Report *r, const int *cls, int sev, int triaged)
+/* the gate: which comparisons fail it, and whether it fails.  A finding
+ * triaged as acknowledged or invalid (kp-triage) fails it only when
+ * asked: it is known */
+static void
+decide(Report *r, const int *cls, int sev, int triaged)
 {
 	size_t i;
+	Cmp *x;
 
+	r->fail_missing = fail_missing;
 	/* a gate over nothing compared must not pass: no finding is not no
 	 * regression; and with missing, a measurement the target lacks */
-	if (cover_nothing() || (fail_missing && cover_missing() > 0))
-		return 1;
+	r->fails = cover_nothing() || (fail_missing && cover_missing() > 0);
 	for (i = 0; i < r->ncmp; i++) {
-		if (!triaged && triaged_away(&r->cmp[i].rec))
+		x = &r->cmp[i];
+		if (!triaged && triaged_away(&x->rec))
 			continue;
-		if (cls[r->cmp[i].cls])
-			return 1;
-		if (sev >= 0 && r->cmp[i].cls == KP_REGRESSION &&
-		    r->cmp[i].sev <= sev)
-			return 1;
+		x->fails = cls[x->cls] || (sev >= 0 && x->cls == KP_REGRESSION &&
+		    x->sev <= sev);
+		r->fails |= x->fails;
 	}
-	return 0;
 }
 
 int
@@ -89,10 +92,10 @@ main(int argc, char *argv[])
 {
 	Report r = { 0 };
 	const char *format = NULL, *outdir = NULL, *samples = NULL;
-	double max_age = 30;
+	double max_age = 30, threshold = NAN;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
 	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
-	int fullopt = 0, centre = -1;
+	int fullopt = 0, centre = -1, report_only = 0;
 
 	kp_std_options(argc, argv, synopsis);
 	while ((ch = getopt_long(argc, argv, "f:M:o:s:", longopts, NULL)) != -1) {
@@ -138,6 +141,13 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FAIL_ON_TRIAGED:
 			triaged = 1;
+			break;
+		case OPT_REPORT_ONLY:
+			report_only = 1;
+			break;
+		case OPT_THRESHOLD:
+			threshold = kp_opt_dbl("--threshold", optarg, 0,
+			    INFINITY, "a percentage");
 			break;
 		case OPT_MAX_AGE:
 			max_age = kp_opt_dbl("--max-age", optarg, 0, INFINITY,
@@ -187,6 +197,20 @@ main(int argc, char *argv[])
 	if (samples)
 		load(&r, samples, load_as, lines);
 	load_done(&r);
+	/* no comparison at all is nothing compared, never "0 regressions";
+	 * a site may be a history alone */
+	if (r.ncmp == 0 && !html)
+		cover_empty();
+	r.max_age = max_age;
+	r.gate = gate;
+	r.report_only = report_only;
+	r.threshold = threshold;
+	if (!isnan(threshold) && !gate)
+		kp_die("--threshold: expected --fail-on, the gate it is said in");
+	if (report_only && !gate)
+		kp_die("--report-only: expected --fail-on, the gate to report on");
+	if (gate)
+		decide(&r, fail_cls, fail_sev, triaged);
 
 	colour = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") &&
 	    *getenv("NO_COLOR"));
@@ -210,7 +234,7 @@ main(int argc, char *argv[])
 	 * in files, each checked as it was closed */
 	if (!html && strcmp(format, "json") != 0)
 		efshut(stdout, "<stdout>");
-	if (rc == 0 && gate && failing(&r, fail_cls, fail_sev, triaged))
+	if (rc == 0 && gate && r.fails && !report_only)
 		rc = KP_EXIT_FINDINGS;
 	return rc;
 }

@@ -1,12 +1,19 @@
-/* md.c: -f md, GitHub-flavoured Markdown for CI comments: the red and
- * yellow regressions in a table, the rest folded away */
+/* md.c: -f md, GitHub-flavoured Markdown for CI comments: the verdict
+ * first, the red and yellow regressions in a table, the rest folded away,
+ * and no longer than a comment may be (GitHub takes 65,536 characters):
+ * what does not fit is counted in a line that says so. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
+
+/* bytes, so that the characters are fewer than GitHub's 65,536 with room
+ * for the line that says what was left out */
+#define MD_LIMIT 60000
 
 static void
 pct(FILE *fp, double x)
@@ -88,7 +95,19 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 	md_put(fp, c->target_kernel);
 	history(fp, c);
 	fputs(" | ", fp);
-	pct(fp, c->change_pct);
+	if (isnan(c->change_pct) && c->base_median == 0)
+		fputs("from 0", fp);	/* kp(7): no percentage */
+	else
+		pct(fp, c->change_pct);
+	/* the values, as the gate's table shows them */
+	if (!isnan(c->base_median) && !isnan(c->target_median)) {
+		fprintf(fp, "<br>%.4g \u2192 %.4g", c->base_median,
+		    c->target_median);
+		if (c->unit && *c->unit) {
+			fputc(' ', fp);
+			md_put(fp, c->unit);
+		}
+	}
 	fputs(" | ", fp);
 	if (isnan(c->ci_low_pct) || isnan(c->ci_high_pct))
 		fputs("n/a", fp);
@@ -109,17 +128,280 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 	fputs(" |\n", fp);
 }
 
+/* a piece of the comment, written aside until it is known to fit */
+typedef struct {
+	FILE *fp;
+	char *buf;
+	size_t len;
+} Mem;
+
+static void
+mem_open(Mem *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	if (!(m->fp = open_memstream(&m->buf, &m->len)))
+		kp_die("cannot allocate memory");
+}
+
+static void
+mem_close(Mem *m)
+{
+	if (fclose(m->fp) != 0)
+		kp_die("cannot allocate memory");
+}
+
+/* append m to out when it fits under the limit (with reserve bytes
+ * left); 1 when it did */
+static int
+fits(Mem *out, Mem *m, size_t reserve)
+{
+	int ok;
+
+	mem_close(m);
+	fflush(out->fp);
+	ok = out->len + m->len + reserve <= MD_LIMIT;
+	if (ok)
+		fwrite(m->buf, 1, m->len, out->fp);
+	free(m->buf);
+	return ok;
+}
+
+static const char *
+plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* the headline: the gate's verdict when there is one, decided as the
+ * exit status is (main.c), then the counts and a stale baseline */
+static void
+verdict(FILE *fp, const Report *r)
+{
+	size_t nmiss = cover_missing(), nmeas = r->ncmp + nmiss;
+	size_t nreg = r->count[KP_REGRESSION], i, k;
+	const char *word;
+	kp_strmap *pairs = kp_strmap_new();
+	const Cmp ***of = NULL;
+	size_t *nof = NULL, np = 0;
+	int isnew;
+	char *why;
+
+	if (r->gate) {
+		word = r->fails ? "FAIL" : nreg ? "WARN" : "PASS";
+		fprintf(fp, "## kp gate: %s%s: ", r->report_only ?
+		    "REPORT-ONLY: would " : "", word);
+		if (cover_nothing())
+			fputs("nothing compared", fp);
+		else {
+			fprintf(fp, "%zu of %zu measurement%s regressed", nreg,
+			    nmeas, plural(nmeas));
+			if (!isnan(r->threshold))
+				fprintf(fp, " past %g%%", r->threshold);
+			fprintf(fp, " (%zu red, %zu yellow)", r->regsev[KP_RED],
+			    r->regsev[KP_YELLOW]);
+			if (nmiss)
+				fprintf(fp, "; %zu missing from the result", nmiss);
+			if (!r->fails && nreg)
+				fputs(", none of them failing the gate", fp);
+		}
+		fputs("\n\n", fp);
+	} else if (cover_nothing())
+		fputs("## kp: NOTHING COMPARED\n\n", fp);
+	else
+		fprintf(fp, "## kp: %zu regression%s (%zu red, %zu yellow)\n\n",
+		    nreg, plural(nreg), r->regsev[KP_RED], r->regsev[KP_YELLOW]);
+	fprintf(fp, "%zu comparison%s: %zu regression%s, %zu improvement%s, "
+	    "%zu uncertain, %zu no change", r->ncmp, plural(r->ncmp), nreg,
+	    plural(nreg), r->count[KP_IMPROVEMENT],
+	    plural(r->count[KP_IMPROVEMENT]), r->count[KP_UNCERTAIN],
+	    r->count[KP_NO_CHANGE]);
+	if (r->count[KP_NCLASS])
+		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
+	fputs(".\n\n", fp);
+	/* a gate's stale baseline, pair by pair (a lab's baseline kernel
+	 * may well run after its targets) */
+	for (i = 0; r->gate && i < r->ncmp; i++) {
+		const kp_cmp *c = &r->cmp[i].rec;
+
+		k = kp_strmap_addv(pairs, &isnew, c->base_kernel, c->target_kernel,
+		    NULL);
+		if (isnew) {
+			of = kp_grow(of, np, sizeof(*of));
+			nof = kp_grow(nof, np, sizeof(*nof));
+			of[k] = NULL;
+			nof[k] = 0;
+			np++;
+		}
+		of[k] = ereallocarray(of[k], nof[k] + 1, sizeof(**of));
+		of[k][nof[k]++] = &r->cmp[i];
+	}
+	for (k = 0; k < np; k++) {
+		if ((why = stale_text(r, of[k], nof[k]))) {
+			fputs("**STALE baseline** (", fp);
+			md_put(fp, of[k][0]->rec.base_kernel);
+			fputs(" \u2192 ", fp);
+			md_put(fp, of[k][0]->rec.target_kernel);
+			fputs("): ", fp);
+			md_put(fp, why);
+			fputs("\n\n", fp);
+			free(why);
+		}
+		free(of[k]);
+	}
+	free(of);
+	free(nof);
+	kp_strmap_free(pairs);
+}
+
 static int
 headline(const Cmp *c)
 {
 	return c->cls == KP_REGRESSION && c->sev <= KP_YELLOW;
 }
 
+/* a folded section: its summary, then what fill writes */
+static void
+folded(Mem *out, const char *summary, size_t *left,
+    void (*fill)(FILE *, const Report *, const Cmp **), const Report *r,
+    const Cmp **v)
+{
+	Mem m, body;
+
+	mem_open(&body);
+	fill(body.fp, r, v);
+	mem_close(&body);
+	if (body.len == 0) {
+		free(body.buf);
+		return;
+	}
+	mem_open(&m);
+	fprintf(m.fp, "<details><summary>%s</summary>\n\n", summary);
+	fwrite(body.buf, 1, body.len, m.fp);
+	fputs("\n</details>\n\n", m.fp);
+	free(body.buf);
+	if (!fits(out, &m, 512))
+		(*left)++;
+}
+
+static void
+fill_cover(FILE *fp, const Report *r, const Cmp **v)
+{
+	cover_plain(fp, 1);
+}
+
+static void
+fill_subsys(FILE *fp, const Report *r, const Cmp **v)
+{
+	subsys_plain((Report *)r, fp, 1);
+}
+
+static void
+fill_evidence(FILE *fp, const Report *r, const Cmp **v)
+{
+	evidence_md(fp, r, v);
+}
+
+static void
+fill_sys(FILE *fp, const Report *r, const Cmp **v)
+{
+	size_t i, j;
+
+	if (!r->nsys)
+		return;
+	fputs("| Direction | Measurement | Kernels | Levels affected | "
+	    "Severity | Avg score | Median diffs | Systematic | "
+	    "Combined p |\n", fp);
+	fputs("|---|---|---|---|---|---:|---|---|---:|\n", fp);
+	for (i = 0; i < r->nsys; i++) {
+		const kp_sys *s = &r->sys[i].rec;
+		int sev, n = 0;
+
+		fputs("| ", fp);
+		md_put(fp, kp_word(&kp_direction_v, s->direction));
+		fputs(" | ", fp);
+		name(fp, s->suite, s->bench, s->test, s->op, s->metric);
+		fputs(" | ", fp);
+		md_put(fp, s->base_kernel);
+		fputs(" \u2192 ", fp);
+		md_put(fp, s->target_kernel);
+		fprintf(fp, " | %zu of %zu (", s->affected.n, s->levels.n);
+		for (j = 0; j < s->affected.n; j++)
+			fprintf(fp, "%s%lld", j ? ", " : "", s->affected.v[j]);
+		fputs(") | ", fp);
+		for (sev = 0; sev <= KP_NSEV; sev++) {
+			if (s->severity_counts[sev] == 0)
+				continue;
+			fputs(n++ ? ", " : "", fp);
+			md_put(fp, sev_name(sev));
+			fprintf(fp, ": %lld", s->severity_counts[sev]);
+		}
+		fputs(" | ", fp);
+		num(fp, "%.1f", s->avg_score);
+		fputs(" | ", fp);
+		pct(fp, s->change_min_pct);
+		fputs(" to ", fp);
+		pct(fp, s->change_max_pct);
+		fprintf(fp, " | %s", s->systematic ? "yes" : "no");
+		if (s->missing.n)
+			fprintf(fp, " (%zu lvls missing)", s->missing.n);
+		fputs(" | ", fp);
+		num(fp, "%.3g", s->p_combined);
+		fputs(" |\n", fp);
+	}
+}
+
+static void
+fill_known(FILE *fp, const Report *r, const Cmp **v)
+{
+	char buf[2048];
+	size_t i;
+
+	for (i = 0; i < r->ntriage; i++) {
+		known_text(buf, sizeof(buf), &r->triage[i]);
+		fputs("- ", fp);
+		md_put(fp, buf);
+		fputc('\n', fp);
+	}
+}
+
+/* rows of a table, each while it fits; the rest counted in *left */
+static void
+rows(Mem *out, const Report *r, const Cmp **v, int withclass,
+    int (*want)(const Cmp *), size_t *left)
+{
+	Mem m;
+	size_t i;
+
+	header(out->fp, withclass);
+	for (i = 0; i < r->ncmp; i++) {
+		if (!want(v[i]))
+			continue;
+		if (*left) {
+			(*left)++;
+			continue;
+		}
+		mem_open(&m);
+		row(m.fp, r, v[i], withclass);
+		if (!fits(out, &m, 2048))
+			(*left)++;
+	}
+	fputc('\n', out->fp);
+}
+
+static int
+other(const Cmp *c)
+{
+	return !headline(c) && c->cls != KP_NO_CHANGE;
+}
+
 int
 render_md(Report *r, FILE *fp)
 {
 	const Cmp **v = by_severity(r);
-	size_t i, j, nhead = 0, nrest = 0;
+	size_t i, nhead = 0, nrest = 0, left = 0, lrows = 0;
+	char summary[128];
+	Mem out;
 
 	for (i = 0; i < r->ncmp; i++) {
 		if (headline(v[i]))
@@ -127,93 +409,34 @@ render_md(Report *r, FILE *fp)
 		else if (v[i]->cls != KP_NO_CHANGE)
 			nrest++;
 	}
-	cover_plain(fp, 1);	/* first: what the summary below rests on */
-	subsys_plain(r, fp, 1);
-	fprintf(fp, "## kp: %zu regressions (%zu red, %zu yellow)\n\n",
-	    r->count[KP_REGRESSION], r->regsev[KP_RED],
-	    r->regsev[KP_YELLOW]);
-	fprintf(fp, "%zu comparisons: %zu regressions, %zu improvements, "
-	    "%zu uncertain, %zu no change", r->ncmp, r->count[KP_REGRESSION],
-	    r->count[KP_IMPROVEMENT], r->count[KP_UNCERTAIN],
-	    r->count[KP_NO_CHANGE]);
-	if (r->count[KP_NCLASS])
-		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
-	fputs(".\n\n", fp);
-	if (nhead) {
-		header(fp, 0);
-		for (i = 0; i < r->ncmp; i++)
-			if (headline(v[i]))
-				row(fp, r, v[i], 0);
-		fputc('\n', fp);
-	}
-	evidence_md(fp, r, v);
-	if (r->nsys) {
-		fputs("### Across concurrency levels\n\n", fp);
-		fputs("| Direction | Measurement | Kernels | Levels affected | "
-		    "Severity | Avg score | Median diffs | Systematic | "
-		    "Combined p |\n", fp);
-		fputs("|---|---|---|---|---|---:|---|---|---:|\n", fp);
-		for (i = 0; i < r->nsys; i++) {
-			const kp_sys *s = &r->sys[i].rec;
-			int sev, n = 0;
-
-			fputs("| ", fp);
-			md_put(fp, kp_word(&kp_direction_v, s->direction));
-			fputs(" | ", fp);
-			name(fp, s->suite, s->bench, s->test, s->op, s->metric);
-			fputs(" | ", fp);
-			md_put(fp, s->base_kernel);
-			fputs(" \u2192 ", fp);
-			md_put(fp, s->target_kernel);
-			fprintf(fp, " | %zu of %zu (", s->affected.n,
-			    s->levels.n);
-			for (j = 0; j < s->affected.n; j++)
-				fprintf(fp, "%s%lld", j ? ", " : "",
-				    s->affected.v[j]);
-			fputs(") | ", fp);
-			for (sev = 0; sev <= KP_NSEV; sev++) {
-				if (s->severity_counts[sev] == 0)
-					continue;
-				fputs(n++ ? ", " : "", fp);
-				md_put(fp, sev_name(sev));
-				fprintf(fp, ": %lld", s->severity_counts[sev]);
-			}
-			fputs(" | ", fp);
-			num(fp, "%.1f", s->avg_score);
-			fputs(" | ", fp);
-			pct(fp, s->change_min_pct);
-			fputs(" to ", fp);
-			pct(fp, s->change_max_pct);
-			fprintf(fp, " | %s", s->systematic ? "yes" : "no");
-			if (s->missing.n)
-				fprintf(fp, " (%zu lvls missing)", s->missing.n);
-			fputs(" | ", fp);
-			num(fp, "%.3g", s->p_combined);
-			fputs(" |\n", fp);
-		}
-		fputc('\n', fp);
-	}
-	if (r->ntriage) {
-		char buf[2048];
-
-		fputs("### Known findings\n\n", fp);
-		for (i = 0; i < r->ntriage; i++) {
-			known_text(buf, sizeof(buf), &r->triage[i]);
-			fputs("- ", fp);
-			md_put(fp, buf);
-			fputc('\n', fp);
-		}
-		fputc('\n', fp);
-	}
+	mem_open(&out);
+	verdict(out.fp, r);	/* first: what a reader came for */
+	if (nhead)
+		rows(&out, r, v, 0, headline, &lrows);
+	snprintf(summary, sizeof(summary), "Coverage");
+	folded(&out, summary, &left, fill_cover, r, v);
+	folded(&out, "Findings by subsystem", &left, fill_subsys, r, v);
+	folded(&out, "Evidence beside the findings", &left, fill_evidence, r, v);
+	folded(&out, "Across concurrency levels", &left, fill_sys, r, v);
+	folded(&out, "Known findings", &left, fill_known, r, v);
 	if (nrest) {
-		fprintf(fp, "<details><summary>Other findings (%zu)"
-		    "</summary>\n\n", nrest);
-		header(fp, 1);
-		for (i = 0; i < r->ncmp; i++)
-			if (!headline(v[i]) && v[i]->cls != KP_NO_CHANGE)
-				row(fp, r, v[i], 1);
-		fputs("\n</details>\n", fp);
+		fflush(out.fp);
+		if (out.len + 4096 > MD_LIMIT)
+			lrows += nrest;
+		else {
+			fprintf(out.fp, "<details><summary>Other findings (%zu)"
+			    "</summary>\n\n", nrest);
+			rows(&out, r, v, 1, other, &lrows);
+			fputs("</details>\n", out.fp);
+		}
 	}
+	if (lrows + left)
+		fprintf(out.fp, "\n**%zu more in the full report** (%zu finding%s, "
+		    "%zu section%s left out to fit a comment).\n", lrows + left,
+		    lrows, plural(lrows), left, plural(left));
+	mem_close(&out);
+	fwrite(out.buf, 1, out.len, fp);
+	free(out.buf);
 	free(v);
 	return KP_EXIT_OK;
 }

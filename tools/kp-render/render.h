@@ -16,6 +16,7 @@ typedef struct {
 	int cls;	/* rec.class; KP_NCLASS when it has none */
 	int sev;	/* rec.severity; KP_NSEV when none or another word */
 	int pair, suite_idx, test_idx;	/* index.c */
+	int fails;	/* it fails the gate of --fail-on (main.c) */
 } Cmp;
 
 typedef struct {
@@ -128,6 +129,15 @@ typedef struct {
 	kp_evidence *ev;
 	size_t nev;
 	struct kp_strmap *evmap;
+	/* the gate of --fail-on, decided once before any format renders,
+	 * so that the exit status, the JUnit failures and the Markdown
+	 * headline say the same */
+	int gate;	/* --fail-on was given */
+	int report_only;	/* --report-only: what it would decide, exit 0 */
+	int fails;	/* the gate fails */
+	int fail_missing;	/* missing measurements fail it */
+	double max_age;	/* --max-age, in days: a baseline older is stale */
+	double threshold;	/* --threshold, the gate's, to say; NAN: not given */
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
@@ -214,6 +224,10 @@ int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
 int render_json(Report *r, FILE *fp);
 int render_table(Report *r, FILE *fp, double max_age_days);
+/* table.c: why the baseline of n comparisons of one pair is stale (host
+ * or CPU differ, older than r->max_age, dated after the target), or NULL;
+ * the caller frees it */
+char *stale_text(const Report *r, const Cmp **c, size_t n);
 /* --full: every measurement, kernels as columns, as text, md or csv */
 int render_full(Report *r, FILE *fp, const char *format);
 
@@ -260,6 +274,7 @@ void subsys_html(FILE *fp, struct hsite *s);	/* the kernel page */
  * format */
 typedef struct {
 	int kind;	/* enum kp_cov_kind */
+	char *id;	/* kind, pair and cause: the same from run to run */
 	char *text;
 	size_t n;	/* records behind the line */
 	char *eg[3];	/* the first names among them */
@@ -270,10 +285,19 @@ void cover_shift(kp_json *d);	/* a shift record, from load() */
 const CovLine *cover_lines(size_t *n);
 int cover_any(void);	/* any coverage record read */
 int cover_nothing(void);	/* they say nothing was compared */
+void cover_empty(void);	/* no cmp record was read: nothing was compared */
 size_t cover_missing(void);	/* measurements missing in a target */
 size_t cover_errors(void);	/* lines that are data not there */
 void cover_line_text(const CovLine *l, char *buf, size_t sz);
 void cover_plain(FILE *fp, int md);	/* text, table (md 0) and md */
-void cover_junit(FILE *fp);
+/* junit: the coverage test suite; the gate's missing measurements are
+ * test cases named as their comparison would be.  Adds its counts. */
+typedef struct { size_t tests, failures, errors, skipped; } JCount;
+void cover_junit(FILE *fp, const Report *r, JCount *n);
+/* junit.c: a testcase's classname and name from a group's name,
+ * suite/bench/test[op metric]@conc, and the pair's kernels */
+void junit_names(FILE *fp, const char *base, const char *target,
+    const char *suite, const char *bench, const char *test, const char *op,
+    const char *metric, long long conc);
 void cover_json(kp_w *w);
 void cover_html(FILE *fp, void (*esc)(FILE *, const char *));

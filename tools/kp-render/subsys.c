@@ -291,7 +291,9 @@ subsys_plain(Report *r, FILE *fp, int md)
 			fputc('\n', fp);
 		}
 		if (g[i].also.n) {
-			fputs("  also exercised: ", fp);
+			/* in md a list item of its own: an indented line
+			 * would run on into the one above */
+			fputs(md ? "  - also exercised: " : "  also exercised: ", fp);
 			for (j = 0; j < g[i].also.n; j++) {
 				if (j)
 					fputs(", ", fp);

@@ -17,6 +17,8 @@ static const char *const colname[NCOL] = {
 	"metric", "baseline", "result", "ratio", "change", "verdict", "reason" };
 static const int right[NCOL] = { 0, 1, 1, 1, 1, 0, 0 };
 
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
 typedef struct {
 	char **v;
 	size_t n;
@@ -116,16 +118,22 @@ day(char *buf, size_t sz, long long t)
 		snprintf(buf, sz, "unknown date");
 }
 
+/* The runs of both sides of n comparisons: their host, CPU and dates in
+ * *hdr (two lines), and in *why what makes the baseline stale (host or CPU
+ * differ, older than max_age days, dated after the target), "" when
+ * nothing does; both NULL when a side has no run record.  The caller
+ * frees both. */
 static void
-runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
-    double max_age)
+runs_of(const Report *r, const Cmp **c, size_t n, double max_age,
+    char **hdr, char **why)
 {
 	Side b = { .first = -1, .last = -1 }, t = { .first = -1, .last = -1 };
-	char *bh, *th, *bc, *tc, bd[32], td[32];
+	char *bh, *th, *bc, *tc, bd[32], td[32], buf[2048];
 	const char *sep = "";
 	double age;
-	size_t i;
+	size_t i, len = 0;
 
+	*hdr = *why = NULL;
 	for (i = 0; i < n; i++) {
 		side_add(&b, r, &c[i]->rec.base_runs);
 		side_add(&t, r, &c[i]->rec.target_runs);
@@ -138,25 +146,31 @@ runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
 	tc = set_text(&t.cpu);
 	day(bd, sizeof(bd), b.last);
 	day(td, sizeof(td), t.first);
-	fprintf(fp, "baseline runs: host %s, cpu %s, %s\n", bh, bc, bd);
-	fprintf(fp, "target runs:   host %s, cpu %s, %s\n", th, tc, td);
+	*hdr = fmt("baseline runs: host %s, cpu %s, %s\n"
+	    "target runs:   host %s, cpu %s, %s\n", bh, bc, bd, th, tc, td);
 	age = b.last >= 0 && t.first >= 0 ? (t.first - b.last) / 86400.0 : 0;
-	if (strcmp(bh, th) != 0 || strcmp(bc, tc) != 0 || age > max_age) {
-		fputs("STALE baseline:", fp);
-		if (strcmp(bh, th) != 0) {
-			fprintf(fp, " host differs (%s vs %s)", bh, th);
-			sep = ";";
-		}
-		if (strcmp(bc, tc) != 0) {
-			fprintf(fp, "%s cpu_model differs (%s vs %s)", sep, bc,
-			    tc);
-			sep = ";";
-		}
-		if (age > max_age)
-			fprintf(fp, "%s %.0f days older than the target "
-			    "(--max-age %g)", sep, age, max_age);
-		fputc('\n', fp);
+	buf[0] = '\0';
+	if (strcmp(bh, th) != 0) {
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+		    "host differs (%s vs %s)", bh, th);
+		sep = "; ";
 	}
+	if (strcmp(bc, tc) != 0 && len < sizeof(buf)) {
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+		    "%scpu_model differs (%s vs %s)", sep, bc, tc);
+		sep = "; ";
+	}
+	if (age > max_age && len < sizeof(buf))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+		    "%s%.0f days older than the target (--max-age %g)", sep,
+		    age, max_age);
+	/* a baseline dated after the result is stale too: its clock, or
+	 * its date, is wrong */
+	if (age < 0 && len < sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - len,
+		    "%sdated %.0f day%s after the target", sep, ceil(-age),
+		    ceil(-age) == 1 ? "" : "s");
+	*why = estrdup(buf);
 	free(bh);
 	free(th);
 	free(bc);
@@ -166,6 +180,35 @@ out:
 	set_free(&b.cpu);
 	set_free(&t.host);
 	set_free(&t.cpu);
+}
+
+static void
+runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
+    double max_age)
+{
+	char *hdr, *why;
+
+	runs_of(r, c, n, max_age, &hdr, &why);
+	if (hdr)
+		fputs(hdr, fp);
+	if (why && *why)
+		fprintf(fp, "STALE baseline: %s\n", why);
+	free(hdr);
+	free(why);
+}
+
+char *
+stale_text(const Report *r, const Cmp **c, size_t n)
+{
+	char *hdr, *why;
+
+	runs_of(r, c, n, r->max_age, &hdr, &why);
+	free(hdr);
+	if (why && !*why) {
+		free(why);
+		why = NULL;
+	}
+	return why;
 }
 
 static char *
