@@ -228,7 +228,7 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--report-only\] \[--threshold pct\] \[--full\] \[--centre median | hmean\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-s samples\] \[file ...\]$' "$T/err"
+grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--report-only\] \[--threshold pct\] \[--full\] \[--centre median | hmean | amean | mmtests\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-s samples\] \[file ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
