@@ -256,10 +256,10 @@ compare_pair(Compare *c, Pair *p)
 					rs[nr++] = &g[i].r;
 			test_moderate(rs, nr, nfam > 1 ? (double)(nfam - 1) : INFINITY);
 		}
-	/* with the instances' common offsets learned, each level's variance
-	 * comes from its family's instances and levels */
-	if (c->m == M_SWEEP || (c->m == M_MODERATED && nfam > 1))
-		sweep(g, ng, nfam > 1, c->m == M_SWEEP);
+	/* each level's variance comes from its family's instances and levels,
+	 * the instances' common offsets learned when they ran several families */
+	if (c->m == M_SWEEP || c->m == M_MODERATED)
+		sweep(g, ng, 1, c->m == M_SWEEP);
 	/* the family-wide tests remove the instances' offsets their own way,
 	 * from the values as measured */
 	for (i = 0; i < ng; i++)
