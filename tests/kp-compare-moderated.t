@@ -6,8 +6,9 @@
 # variance from its family's instances x levels, the instances' mean
 # square moderated over the families.  Against an
 # independent computation in Python (numpy, scipy) and the prior and
-# moderated variances against R's limma (squeezeVar), when R and limma
-# (Debian r-bioc-limma) are installed.
+# moderated variances against R's limma (squeezeVar) and the variance
+# components against a mixed model in R's nlme (lme, REML), when R, limma
+# (Debian r-bioc-limma) and nlme (r-cran-nlme) are installed.
 . "$(dirname "$0")/lib.sh"
 W=$(dirname "$0")/sim/wis.py
 # one pair of the will-it-scale layout, half of the offset variance common
@@ -112,6 +113,16 @@ for f, sides in g2.items():
         sse += ((Y - ri[:, None] - cl[None, :] + m) ** 2).sum()
         dfi += n - 1
     fv[f] = [ssi / dfi, sse / (dfi * (k - 1)), dfi, dfi * (k - 1), k]
+# for a mixed model in R: the values, and the variance components by ANOVA
+with open(sys.argv[3] + '.long', 'w') as o:
+    for f, sides in g2.items():
+        for s, insts in sides.items():
+            for u, byc in insts.items():
+                for c, v in byc.items():
+                    o.write('%s\t%s\t%s%s\t%d\t%.17g\n' % (f, s, s, u, c, v))
+with open(sys.argv[3] + '.vc', 'w') as o:
+    for f, (msi, mse, dfi, dfe, k) in fv.items():
+        o.write('%s\t%.17g\t%.17g\n' % (f, (msi - mse) / k, mse))
 fk = sorted(fv)
 fd0, fs0 = fitfdist([fv[f][0] for f in fk], [fv[f][2] for f in fk])
 with open(sys.argv[3] + '.fam', 'w') as o:
@@ -170,5 +181,36 @@ R
 	sed 's/^/# /' "$T/r"
 else
 	skip "the check against limma" "R's limma is not installed (Debian r-bioc-limma)"
+fi
+# the two-way analysis behind each level's variance is the REML fit of a
+# linear mixed model with a random instance effect, where the offsets'
+# variance comes out positive (a balanced design)
+if command -v Rscript >/dev/null 2>&1 && Rscript -e 'suppressMessages(library(nlme))' >/dev/null 2>&1; then
+	Rscript - "$T/sv.long" "$T/sv.vc" <<'R' >"$T/lme" 2>&1
+suppressMessages(library(nlme))
+a <- commandArgs(TRUE)
+x <- read.table(a[1], sep = "\t", col.names = c("fam", "side", "inst", "conc", "y"))
+vc <- read.table(a[2], sep = "\t", col.names = c("fam", "sb2", "se2"))
+n <- 0; bad <- 0
+for (i in seq_len(nrow(vc))) {
+	if (vc$sb2[i] <= 0) next
+	d <- x[x$fam == vc$fam[i], ]
+	d$cell <- factor(paste(d$side, d$conc))
+	m <- lme(y ~ cell, random = ~ 1 | inst, data = d, method = "REML",
+		control = lmeControl(tolerance = 1e-12, msTol = 1e-12))
+	v <- as.numeric(VarCorr(m)[, "Variance"])
+	n <- n + 1
+	if (abs(v[1] - vc$sb2[i]) > 1e-4 * vc$sb2[i] || abs(v[2] - vc$se2[i]) > 1e-4 * vc$se2[i]) {
+		bad <- bad + 1
+		cat(sprintf("%s: lme %g %g, anova %g %g\n", vc$fam[i], v[1], v[2], vc$sb2[i], vc$se2[i]))
+	}
+}
+cat(sprintf("%d families fitted\n", n))
+cat(if (bad == 0 && n >= 10) "ok\n" else "bad\n")
+R
+	is "$(tail -n 1 "$T/lme")" ok "the offsets' and the noise's variances agree with nlme's REML fit of a random instance effect to 1e-4"
+	sed 's/^/# /' "$T/lme"
+else
+	skip "the check against nlme" "R's nlme is not installed (Debian r-cran-nlme)"
 fi
 done_testing
