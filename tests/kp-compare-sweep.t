@@ -1,6 +1,7 @@
 #!/bin/sh
 # kp-compare -m sweep against an independent numpy/scipy implementation of
-# the method of kp-compare(1): per-level moderated t, the shared part of the
+# the method of kp-compare(1): per-level moderated t, each level's variance
+# from its family's instances and levels, the shared part of the
 # machines, the levels apart, DerSimonian-Laird tau^2, shrinkage, the family
 # variance moderated over the families, Satterthwaite df.  Random families
 # and adversarial ones (tau^2 = 0, one level, two, three, four, identical
@@ -84,6 +85,36 @@ for g in lv:
     g['se'] = math.sqrt(v * (1 / g['nb'] + 1 / g['nt'])); g['df'] = d0 + g['dd']
     g['p'] = p2(g['d'] / g['se'], g['df']); g['est'] = g['d']; g['shrink'] = None
     g['method'] = 'moderated-t-log'
+# each level's variance from its family's instances x levels: the two-way
+# analysis pooled over the sides, the instances' mean square moderated
+# over the families, Satterthwaite df; a level whose own variance exceeds
+# the family's at F's 1% point keeps its moderated t
+fv = []
+for key in fam:
+    L = [g for g in lv if g['key'] == key]; k = len(L)
+    if k < 3: continue
+    names = [sorted(L[0]['b']), sorted(L[0]['t'])]
+    if any(sorted(g['b']) != names[0] or sorted(g['t']) != names[1] for g in L): continue
+    ssi = sse = dfi = 0
+    for i, s in enumerate('bt'):
+        Y = np.array([[g[s][nm] for g in L] for nm in names[i]])
+        ri, cl, m = Y.mean(1), Y.mean(0), Y.mean()
+        ssi += k * ((ri - m) ** 2).sum(); sse += ((Y - ri[:, None] - cl[None, :] + m) ** 2).sum()
+        dfi += len(names[i]) - 1
+    fv.append(dict(L=L, k=k, msi=ssi / dfi, mse=sse / (dfi * (k - 1)), dfi=dfi, dfe=dfi * (k - 1)))
+fpr = prior([f['msi'] for f in fv], [f['dfi'] for f in fv])
+for f in fv:
+    if not f['mse'] > 0: continue
+    a, b = f['msi'], f['dfi']
+    if fpr:
+        a = fpr[1] if math.isinf(fpr[0]) else (fpr[0] * fpr[1] + f['dfi'] * f['msi']) / (fpr[0] + f['dfi'])
+        b = fpr[0] + f['dfi']
+    a /= f['k']; cc = (1 - 1 / f['k']) * f['mse']; V = a + cc
+    df = V * V / (a * a / b + cc * cc / f['dfe'])
+    for g in f['L']:
+        if stats.f.sf(g['s2'] / V, g['dd'], df) < 0.01: continue
+        g['se'] = math.sqrt(V * (1 / g['nb'] + 1 / g['nt'])); g['df'] = df
+        g['p'] = p2(g['d'] / g['se'], df)
 # families
 fits = []
 for key in fam:

@@ -21,7 +21,7 @@ measure(const Stat *s, char *buf, size_t sz)
 /* the concurrency levels of one measurement, a family, tested together;
  * families in the order of their first group, levels in group order */
 static void
-sweep(Group *g, size_t ng)
+sweep(Group *g, size_t ng, int famvar, int borrow)
 {
 	kp_strmap *fm = kp_strmap_new();
 	Family *f = NULL, *fi;
@@ -47,7 +47,10 @@ sweep(Group *g, size_t ng)
 		fi->b[fi->k] = &g[i].sb;
 		fi->t[fi->k++] = &g[i].st;
 	}
-	test_sweep(f, nf);
+	if (famvar)
+		test_famvar(f, nf);
+	if (borrow)
+		test_sweep(f, nf);
 	for (i = 0; i < nf; i++) {
 		free(f[i].r);
 		free(f[i].b);
@@ -55,6 +58,44 @@ sweep(Group *g, size_t ng)
 	}
 	free(f);
 	kp_strmap_free(fm);
+}
+
+/* Each group's log difference less the pair-wide shift: Tukey's
+ * biweight of the groups' differences, signed by the better direction, so
+ * that a kernel slower everywhere moves throughput down and latency up by
+ * the same amount.  The number of families tested, 0 when too few groups
+ * to say what is common. */
+static size_t
+relative(Group *g, size_t ng)
+{
+	kp_strmap *fm = kp_strmap_new();
+	double *v = ereallocarray(NULL, ng + 1, sizeof(*v)), shift, sg;
+	size_t i, n = 0, nf;
+	int isnew;
+	const kp_stat *t;
+
+	for (i = 0; i < ng; i++)
+		if (g[i].nb && g[i].nt && g[i].r.logok) {
+			t = &g[i].t[0]->s;
+			kp_strmap_addv(fm, &isnew, t->key, t->suite, t->bench, t->test,
+			    t->op, t->metric, NULL);
+			sg = strcmp(g[i].st.better, "lower") == 0 ? -1 : 1;
+			v[n++] = sg * g[i].r.ldiff;
+		}
+	nf = kp_strmap_len(fm);
+	kp_strmap_free(fm);
+	if (nf < 3) {
+		free(v);
+		return 0;
+	}
+	shift = kp_biweight(v, n);
+	for (i = 0; i < ng; i++)
+		if (g[i].nb && g[i].nt && g[i].r.logok) {
+			sg = strcmp(g[i].st.better, "lower") == 0 ? -1 : 1;
+			g[i].r.ldiff -= sg * shift;
+		}
+	free(v);
+	return nf;
 }
 
 /* the distinct values of field f among the stats and their runs, as
@@ -176,6 +217,7 @@ compare_pair(Compare *c, Pair *p)
 	kp_strmap *fm;
 	int isnew, shared;
 	char buf[512];
+	size_t nfam;
 
 	g = groups(c, p, &ng);
 	rs = ereallocarray(NULL, ng + 1, sizeof(*rs));
@@ -191,20 +233,46 @@ compare_pair(Compare *c, Pair *p)
 			    g[i].sb.better);
 		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	}
-	/* the moderated test borrows from the groups tested at the same
-	 * level, and the sweep across levels; when the groups share their
-	 * instances the prior's spread is kept but not its degrees of
-	 * freedom, and the sweep does not borrow */
+	/* When the pair's instances each ran several families, an instance
+	 * slow in one is slow in all: that common offset is learned from the
+	 * other families and removed (offset.c), the groups are tested again
+	 * on what remains, and relative to the pair-wide shift, which the
+	 * shift record reports once.  The moderated test then borrows from
+	 * the groups tested at the same level, counting a family's levels as
+	 * one family, and the sweep across levels. */
 	shared = instances_shared(g, ng);
+	nfam = 0;
+	if (shared && (c->m == M_MODERATED || c->m == M_SWEEP) &&
+	    offsets_remove(g, ng) > 0)
+		for (i = 0; i < ng; i++)
+			if (g[i].nb && g[i].nt)
+				test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
+	if (shared && (c->m == M_MODERATED || c->m == M_SWEEP))
+		nfam = relative(g, ng);
 	if (c->m == M_MODERATED || c->m == M_SWEEP)
 		for (lv = 0; lv < NLV; lv++) {
 			for (i = 0, nr = 0; i < ng; i++)
 				if (g[i].nb && g[i].nt && g[i].r.level == (int)lv)
 					rs[nr++] = &g[i].r;
-			test_moderate(rs, nr, shared);
+			test_moderate(rs, nr, nfam > 1 ? (double)(nfam - 1) : INFINITY);
 		}
-	if (c->m == M_SWEEP && !shared)
-		sweep(g, ng);
+	/* each level's variance comes from its family's instances and levels,
+	 * the instances' common offsets learned when they ran several families */
+	if (c->m == M_SWEEP || c->m == M_MODERATED)
+		sweep(g, ng, 1, c->m == M_SWEEP);
+	/* the family-wide tests remove the instances' offsets their own way,
+	 * from the values as measured */
+	for (i = 0; i < ng; i++)
+		if (g[i].own[0][0] || g[i].own[1][0]) {
+			if (g[i].own[0][0]) {
+				g[i].sb.instmed = g[i].was[0][0];
+				g[i].sb.obs[LV_INSTANCE] = g[i].was[0][1];
+			}
+			if (g[i].own[1][0]) {
+				g[i].st.instmed = g[i].was[1][0];
+				g[i].st.obs[LV_INSTANCE] = g[i].was[1][1];
+			}
+		}
 	for (i = 0; i < ng; i++) {
 		g[i].r.fam_change = g[i].r.fam_p = g[i].r.fam_q = NAN;
 		g[i].r.fam_units = KP_NULL_INT;
@@ -248,6 +316,10 @@ compare_pair(Compare *c, Pair *p)
 	for (i = 0; i < ng; i++) {
 		free(g[i].b);
 		free(g[i].t);
+		free(g[i].own[0][0]);
+		free(g[i].own[0][1]);
+		free(g[i].own[1][0]);
+		free(g[i].own[1][1]);
 	}
 	free(g);
 }

@@ -52,9 +52,9 @@ typedef struct {	/* everything kp-compare computes for one group */
 } Result;
 
 void test_group(const Side *b, const Side *t, enum method m, Result *r);
-/* moderate every Result of one pair and level that asked for it; with
- * shared set (instances_shared), at no more than each group's own df */
-void test_moderate(Result **r, size_t n, int shared);
+/* moderate every Result of one pair and level that asked for it; the
+ * prior worth at most famcap times each group's own df (INFINITY: no cap) */
+void test_moderate(Result **r, size_t n, double famcap);
 typedef struct {	/* the concurrency levels of one measurement */
 	Result **r;
 	const Side **b, **t;	/* b[i] and t[i] are the sides of r[i] */
@@ -65,6 +65,9 @@ typedef struct {	/* the concurrency levels of one measurement */
 	double *v, *y[2], c, tau2, mu, sw, s2, d;
 } Family;
 
+/* each level's variance from its family's instances x levels (a random
+ * instance effect), every level already moderated */
+void test_famvar(Family *f, size_t n);
 /* borrow across the levels of each family of one pair, every level
  * already moderated */
 void test_sweep(Family *f, size_t n);
@@ -109,6 +112,9 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	size_t nb, nt;
 	Side sb, st;
 	Result r;
+	/* the instance arrays (instmed, obs[LV_INSTANCE]) of each side that
+	 * offsets_remove() corrected, and the ones it replaced */
+	double *own[2][2], *was[2][2];
 } Group;
 
 typedef struct {
@@ -192,6 +198,11 @@ const char *measure(const Stat *s, char *buf, size_t sz);
 void test_families(Compare *c, Pair *p, Group *g, size_t ng);
 /* do the pair's instances each run 3 families or more? */
 int instances_shared(const Group *g, size_t ng);
+
+/* offset.c */
+/* remove from every group's instance values each instance's offset common
+ * to the pair's other families; the weight given to it (0: none) */
+double offsets_remove(Group *g, size_t ng);
 
 /* pool.c */
 /* the side of a group pooled over its stats s[0..n), which must not

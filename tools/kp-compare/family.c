@@ -243,12 +243,14 @@ test_families(Compare *c, Pair *p, Group *g, size_t ng)
 }
 
 /* Do the pair's instances, two a side or more, each run MINFAM families
- * or more?  Then the
- * groups' spreads are one set of instance offsets seen again and again,
- * not independent estimates, and an empirical-Bayes prior over them (the
- * moderated t, the sweep) would take one draw of 5 offsets for hundreds:
- * with the offsets shared by every family, such tests called 1.1% of the
- * simulation's unchanged groups changed, all of a pair at once. */
+ * or more?  Then an instance's offset may be common to its families, and
+ * the groups' spreads one set of instance offsets seen again and again,
+ * not independent estimates: an empirical-Bayes prior over them (the
+ * moderated t, the sweep) would take one draw of 5 offsets for hundreds
+ * (with the offsets shared by every family, 1.1% of the simulation's
+ * unchanged groups were called changed, all of a pair at once).
+ * compare.c then learns the common part from the data and removes it
+ * (offset.c) before borrowing. */
 int
 instances_shared(const Group *g, size_t ng)
 {

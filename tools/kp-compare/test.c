@@ -282,12 +282,17 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
 }
 
 /* Smyth (2004): the group's pooled log-scale variance is shrunk towards a
- * prior estimated from every group of the pair at the same level; the
- * moderated t has d0 + d degrees of freedom. */
+ * prior estimated from every group of the pair at the same level
+ * (limma's fitFDist and squeezeVar, without covariates); the moderated t
+ * has d0 + d degrees of freedom.  The levels of one family share their
+ * instances' offsets, so their variances are not independent draws of
+ * the prior: when the pair's instances run several families, the prior is
+ * worth no more than the other families' own df, famcap times the
+ * group's. */
 void
-test_moderate(Result **r, size_t n, int shared)
+test_moderate(Result **r, size_t n, double famcap)
 {
-	double *s2, *d, d0, s0, v, se;
+	double *s2, *d, d0, s0, v, se, dp;
 	size_t i, g;
 
 	s2 = ereallocarray(NULL, n + 1, sizeof(*s2));
@@ -304,15 +309,13 @@ test_moderate(Result **r, size_t n, int shared)
 	for (i = 0; i < n; i++) {
 		if (!r[i]->logok)
 			continue;
-		v = isinf(d0) ? s0 : (d0 * s0 + r[i]->ld * r[i]->ls2) / (d0 + r[i]->ld);
+		dp = fmin(d0, famcap * r[i]->ld);
+		v = isinf(dp) ? s0 : (dp * s0 + r[i]->ld * r[i]->ls2) / (dp + r[i]->ld);
 		se = sqrt(v * (1 / (double)r[i]->nb + 1 / (double)r[i]->nt));
-		/* groups that share their instances share their spread: the
-		 * prior is one set of instances seen again, worth no more
-		 * degrees of freedom than the group's own */
-		r[i]->df = shared ? r[i]->ld : d0 + r[i]->ld;
+		r[i]->df = dp + r[i]->ld;
 		r[i]->p = kp_t_p2(r[i]->ldiff / se, r[i]->df);
 		r[i]->method = "moderated-t-log";
-		r[i]->prior_df = d0;
+		r[i]->prior_df = dp;
 		r[i]->ci_lo = r[i]->ci_hi = NAN;
 		logci(r[i], r[i]->ldiff, se, r[i]->df);
 		r[i]->se = se;
@@ -352,6 +355,121 @@ instlogs(const Side *const *s, size_t k, size_t n)
 			y[j * k + l] = log(s[l]->instmed[i]);
 		}
 	return y;
+}
+
+/* the two-way analysis of one side's instances x levels: sums of squares
+ * of the instances' means (each times k) and of the interaction */
+static void
+twoway(const double *y, size_t k, size_t n, double *ssi, double *sse)
+{
+	double *ri = ecalloc(n, sizeof(*ri)), *cl = ecalloc(k, sizeof(*cl)), m = 0, e;
+	size_t j, l;
+
+	for (j = 0; j < n; j++)
+		for (l = 0; l < k; l++) {
+			ri[j] += y[j * k + l] / (double)k;
+			cl[l] += y[j * k + l] / (double)n;
+			m += y[j * k + l] / (double)(n * k);
+		}
+	*ssi = *sse = 0;
+	for (j = 0; j < n; j++) {
+		*ssi += (double)k * (ri[j] - m) * (ri[j] - m);
+		for (l = 0; l < k; l++) {
+			e = y[j * k + l] - ri[j] - cl[l] + m;
+			*sse += e * e;
+		}
+	}
+	free(ri);
+	free(cl);
+}
+
+/* A level's variance from its whole family.  The levels of a family ran on
+ * the same instances: an instance's offset b is in every level, its noise
+ * e in one.  The two-way analysis of the instances x levels, pooled over
+ * the two sides, splits them: the instances' mean square MS_i estimates
+ * var(e) + k var(b) on n_b + n_t - 2 df (one draw of the offsets, however
+ * many levels), the interaction's MS_e estimates var(e) on (k - 1) times
+ * as many.  A level's unit variance var(b) + var(e) is MS_i / k +
+ * (1 - 1/k) MS_e, with Satterthwaite's df; MS_i is moderated over the
+ * pair's families (Smyth 2004), which are independent once the offsets
+ * common to them are removed.  A family whose noise differs by level is
+ * not one variance: a level whose own variance exceeds the family's at
+ * F's 1% point keeps its own moderated test. */
+void
+test_famvar(Family *f, size_t n)
+{
+	double *msi, *mse, *dfi, *dfe, d0 = NAN, s0 = NAN, ssi, sse, a, b, c, v, df, nn, se;
+	double *y[2];
+	size_t i, l, g, nb, nt, k;
+
+	msi = ereallocarray(NULL, n + 1, sizeof(*msi));
+	mse = ereallocarray(NULL, n + 1, sizeof(*mse));
+	dfi = ereallocarray(NULL, n + 1, sizeof(*dfi));
+	dfe = ereallocarray(NULL, n + 1, sizeof(*dfe));
+	for (i = 0; i < n; i++) {
+		msi[i] = mse[i] = dfi[i] = dfe[i] = NAN;
+		k = f[i].k;
+		if (k < SWEEP_MIN_LEVELS)
+			continue;
+		for (l = 0; l < k; l++)
+			if (!f[i].r[l]->modok || f[i].r[l]->level != LV_INSTANCE)
+				break;
+		if (l < k)
+			continue;
+		nb = f[i].r[0]->nb;
+		nt = f[i].r[0]->nt;
+		if (!(y[0] = instlogs(f[i].b, k, nb)))
+			continue;
+		if (!(y[1] = instlogs(f[i].t, k, nt))) {
+			free(y[0]);
+			continue;
+		}
+		twoway(y[0], k, nb, &a, &b);
+		twoway(y[1], k, nt, &ssi, &sse);
+		dfi[i] = (double)(nb + nt - 2);
+		dfe[i] = dfi[i] * (double)(k - 1);
+		msi[i] = (a + ssi) / dfi[i];
+		mse[i] = (b + sse) / dfe[i];
+		free(y[0]);
+		free(y[1]);
+	}
+	g = kp_eb_prior(msi, dfi, n, &d0, &s0);
+	if (g < MIN_PRIOR_GROUPS)
+		d0 = NAN;
+	for (i = 0; i < n; i++) {
+		if (isnan(msi[i]) || !(mse[i] > 0))
+			continue;
+		k = f[i].k;
+		a = msi[i];
+		b = dfi[i];
+		if (!isnan(d0)) {
+			a = isinf(d0) ? s0 : (d0 * s0 + dfi[i] * msi[i]) / (d0 + dfi[i]);
+			b = d0 + dfi[i];
+		}
+		a /= (double)k;
+		c = (1 - 1 / (double)k) * mse[i];
+		v = a + c;
+		df = v * v / (a * a / b + c * c / dfe[i]);
+		for (l = 0; l < k; l++) {
+			Result *r = f[i].r[l];
+
+			/* the level's own variance against the family's */
+			if (kp_betai(df / 2, r->ld / 2, df / (df + r->ld * r->ls2 / v)) < 0.01)
+				continue;
+			nn = 1 / (double)r->nb + 1 / (double)r->nt;
+			se = sqrt(v * nn);
+			r->df = df;
+			r->p = kp_t_p2(r->ldiff / se, df);
+			r->prior_df = isnan(d0) ? NAN : d0;
+			r->ci_lo = r->ci_hi = NAN;
+			logci(r, r->ldiff, se, df);
+			r->se = se;
+		}
+	}
+	free(msi);
+	free(mse);
+	free(dfi);
+	free(dfe);
 }
 
 /* the mean covariance, over pairs of levels, of one side's instances:

@@ -1,0 +1,203 @@
+/* offset.c: the instance structure of a pair, learned from the data.
+ *
+ * In a lab where one machine runs every benchmark, an instance that is
+ * slow is slow in every family: its offset is common to all of them.
+ * That part is estimated here and removed from each instance's values
+ * before the groups are tested, so that the groups' spreads hold only what
+ * a family does not share: the prior of the moderated t then rests on the
+ * families as independent units again, and the sweep may borrow.
+ *
+ * An instance's value in a cell (one level of one family) is the log of
+ * its median there, centred on the cell's mean over its side's instances
+ * (so that a kernel's change cancels and only the instance's place among
+ * its side's remains), signed by the better direction (a slow machine
+ * lowers throughput and raises latency).  Its family score is the mean of
+ * its values over the family's levels.  Its offset common to the families,
+ * for the family under test, is the median of its scores in the other
+ * families: leaving the family out keeps its own offset, and whatever the
+ * kernel did to it, from being removed with the common part.
+ *
+ * The estimate is shrunk by the share of it that is signal: the common
+ * variance is the mean covariance of the instances' scores between pairs
+ * of families, and the noise of a median of F - 1 scores is pi/2 times
+ * the scores' own variance over F - 1.  When offsets are not shared, the
+ * covariance is near zero and so is the correction.  The corrections are
+ * centred on each side's instances, so no side's mean moves: the change
+ * of a group is untouched, only its spread. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+#include "compare.h"
+
+/* the other families an instance must have run for its offset */
+#define MINOTHER 2
+
+static int
+named(const Side *s)
+{
+	return s->ninst > 0 && s->ninst == s->nobs[LV_INSTANCE];
+}
+
+static int
+allpos(const Side *s)
+{
+	size_t j;
+
+	for (j = 0; j < s->ninst; j++)
+		if (!(s->instmed[j] > 0) || isinf(s->instmed[j]) ||
+		    !(s->obs[LV_INSTANCE][j] > 0) || isinf(s->obs[LV_INSTANCE][j]))
+			return 0;
+	return 1;
+}
+
+double
+offsets_remove(Group *g, size_t ng)
+{
+	kp_strmap *fm = kp_strmap_new(), *im = kp_strmap_new();
+	size_t nf = 0, ni = 0, i, j, k, u, f2, n, *fam, *cnt, nside[2] = { 0, 0 };
+	int *side = NULL, *ok, isnew, t;
+	double *sum, *d, *o, *v, *sg, m, num = 0, pairs = 0, ss = 0, cells = 0;
+	double ca, noise, w, nfam, pw;
+	const kp_stat *st;
+	Side *s;
+
+	fam = ereallocarray(NULL, ng + 1, sizeof(*fam));
+	ok = ecalloc(ng + 1, sizeof(*ok));
+	sg = ereallocarray(NULL, ng + 1, sizeof(*sg));
+	for (i = 0; i < ng; i++) {
+		if (!g[i].nb || !g[i].nt || !named(&g[i].sb) || !named(&g[i].st) ||
+		    !allpos(&g[i].sb) || !allpos(&g[i].st))
+			continue;
+		ok[i] = 1;
+		st = &g[i].t[0]->s;
+		fam[i] = kp_strmap_addv(fm, &isnew, st->key, st->suite, st->bench,
+		    st->test, st->op, st->metric, NULL);
+		nf += isnew;
+		sg[i] = strcmp(g[i].st.better, "lower") == 0 ? -1 : 1;
+		for (t = 0; t < 2; t++) {
+			s = t ? &g[i].st : &g[i].sb;
+			for (j = 0; j < s->ninst; j++) {
+				kp_strmap_addv(im, &isnew, t ? "t" : "b", s->inst[j], NULL);
+				if (isnew) {
+					side = kp_grow(side, ni, sizeof(*side));
+					side[ni++] = t;
+					nside[t]++;
+				}
+			}
+		}
+	}
+	w = 0;
+	if (nf < MINOTHER + 1 || nside[0] < 2 || nside[1] < 2)
+		goto out;
+	/* the family scores d[f * ni + u] */
+	sum = ecalloc(nf * ni, sizeof(*sum));
+	cnt = ecalloc(nf * ni, sizeof(*cnt));
+	for (i = 0; i < ng; i++) {
+		if (!ok[i])
+			continue;
+		for (t = 0; t < 2; t++) {
+			s = t ? &g[i].st : &g[i].sb;
+			for (j = 0, m = 0; j < s->ninst; j++)
+				m += log(s->instmed[j]);
+			m /= (double)s->ninst;
+			for (j = 0; j < s->ninst; j++) {
+				u = (size_t)kp_strmap_findv(im, t ? "t" : "b", s->inst[j], NULL);
+				sum[fam[i] * ni + u] += sg[i] * (log(s->instmed[j]) - m);
+				cnt[fam[i] * ni + u]++;
+			}
+		}
+	}
+	d = sum;
+	for (k = 0; k < nf * ni; k++)
+		d[k] = cnt[k] ? sum[k] / (double)cnt[k] : NAN;
+	/* the common variance: the covariance of the scores between pairs of
+	 * families over the instances, and their own variance; the scores are
+	 * centred on each side, so a side's instances lose one df */
+	for (u = 0; u < ni; u++) {
+		double a = 0, b = 0;
+
+		for (k = 0, n = 0; k < nf; k++)
+			if (!isnan(d[k * ni + u])) {
+				a += d[k * ni + u];
+				b += d[k * ni + u] * d[k * ni + u];
+				n++;
+			}
+		num += a * a - b;
+		ss += b;
+		pairs += (double)n * (double)(n - 1);
+		cells += (double)n;
+	}
+	pw = (double)(nside[0] + nside[1] - 2) / (double)(nside[0] + nside[1]);
+	ca = pairs > 0 ? num / pairs / pw : 0;
+	ss = ss / cells / pw;
+	nfam = cells / (double)ni;
+	noise = M_PI / 2 * fmax(ss - ca, 0) / fmax(nfam - 1, 1);
+	w = ca > 0 ? ca / (ca + noise) : 0;
+	if (!(w > 0))
+		goto done;
+	/* each instance's offset for each family, leaving that family out */
+	o = ereallocarray(NULL, nf * ni, sizeof(*o));
+	v = ereallocarray(NULL, nf + 1, sizeof(*v));
+	for (k = 0; k < nf; k++)
+		for (u = 0; u < ni; u++) {
+			for (f2 = 0, n = 0; f2 < nf; f2++)
+				if (f2 != k && !isnan(d[f2 * ni + u]))
+					v[n++] = d[f2 * ni + u];
+			o[k * ni + u] = n >= MINOTHER ? kp_median_select(v, n) : NAN;
+		}
+	for (i = 0; i < ng; i++) {
+		if (!ok[i])
+			continue;
+		for (t = 0; t < 2; t++) {
+			double *om, *ob, c = 0, *x;
+
+			s = t ? &g[i].st : &g[i].sb;
+			x = ereallocarray(NULL, s->ninst + 1, sizeof(*x));
+			for (j = 0, n = 0; j < s->ninst; j++) {
+				u = (size_t)kp_strmap_findv(im, t ? "t" : "b", s->inst[j], NULL);
+				x[j] = o[fam[i] * ni + u];
+				if (!isnan(x[j])) {
+					c += x[j];
+					n++;
+				}
+			}
+			if (n < s->ninst) {
+				free(x);
+				continue;	/* an instance without an offset: as it is */
+			}
+			c /= (double)n;
+			/* the Side may share its arrays with a stat of another
+			 * pair: corrected copies, freed with the group */
+			om = ereallocarray(NULL, s->ninst + 1, sizeof(*om));
+			ob = ereallocarray(NULL, s->ninst + 1, sizeof(*ob));
+			for (j = 0; j < s->ninst; j++) {
+				double e = exp(-w * sg[i] * (x[j] - c));
+
+				om[j] = s->instmed[j] * e;
+				ob[j] = s->obs[LV_INSTANCE][j] * e;
+			}
+			g[i].was[t][0] = s->instmed;
+			g[i].was[t][1] = s->obs[LV_INSTANCE];
+			s->instmed = om;
+			s->obs[LV_INSTANCE] = ob;
+			g[i].own[t][0] = om;
+			g[i].own[t][1] = ob;
+			free(x);
+		}
+	}
+	free(o);
+	free(v);
+done:
+	free(sum);
+	free(cnt);
+out:
+	free(fam);
+	free(ok);
+	free(sg);
+	free(side);
+	kp_strmap_free(fm);
+	kp_strmap_free(im);
+	return w;
+}
