@@ -38,6 +38,15 @@ kp_t_sf(double t, double df)
 	return pt(t, df, 0, 0);
 }
 
+/* the upper tail of F(df1, df2) */
+double
+kp_f_sf(double f, double df1, double df2)
+{
+	if (isnan(f) || !(df1 > 0) || !(df2 > 0))
+		return NAN;
+	return pf(f, df1, df2, 0, 0);
+}
+
 /* twice the upper tail of |t|, computed as such so that a tiny p keeps
  * its digits */
 double

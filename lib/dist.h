@@ -17,6 +17,8 @@ double kp_norm_quantile(double p);
 double kp_t_sf(double t, double df);
 double kp_t_p2(double t, double df);
 double kp_t_quantile(double p, double df);
+/* Fisher's F with df1 and df2 degrees of freedom: upper tail P(F > f) */
+double kp_f_sf(double f, double df1, double df2);
 /* The power of the two-sided t test at level alpha with df >= 2 degrees
  * of freedom when the statistic's noncentrality is ncp: P(|T'| > t_{1-a/2})
  * for T' noncentral t (R's pnt). */

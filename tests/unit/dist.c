@@ -48,6 +48,12 @@ main(void)
 	is_num(kp_trigamma(1), M_PI * M_PI / 6, 1e-14, "trigamma(1)");
 	is_num(kp_trigamma(kp_trigamma_inv(0.37)), 0.37, 1e-13, "trigamma of its inverse");
 
+	/* scipy.stats.f.sf(2.5, 3, 10), f.sf(0.7, 5, 2.5): the F upper tail
+	 * kp-compare uses to keep a level's own variance */
+	is_num(kp_f_sf(2.5, 3, 10), 0.11903956265827814, 1e-12, "F upper tail as scipy");
+	is_num(kp_f_sf(0.7, 5, 2.5), 0.6678519092443077, 1e-12, "F upper tail, fractional df");
+	ok(isnan(kp_f_sf(1, 0, 3)), "F of df 0 is NaN");
+
 	/* wilcox.test(c(2.2, 4.1, 6.3, 8.4), c(1, 2, 3, 4, 5))$p.value */
 	kp_mwu(b, 5, t, 4, 1, &r);
 	is_num(r.p, 0.19047619047619047, 1e-14, "exact Mann-Whitney p as R's wilcox.test");

@@ -454,7 +454,7 @@ test_famvar(Family *f, size_t n)
 			Result *r = f[i].r[l];
 
 			/* the level's own variance against the family's */
-			if (kp_betai(df / 2, r->ld / 2, df / (df + r->ld * r->ls2 / v)) < 0.01)
+			if (kp_f_sf(r->ls2 / v, r->ld, df) < 0.01)
 				continue;
 			nn = 1 / (double)r->nb + 1 / (double)r->nt;
 			se = sqrt(v * nn);
