@@ -513,8 +513,12 @@ classify(Classify *c, Held *h, kp_w *w)
 		/* run_sd_pct is on the log scale, in percent */
 		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100, sdf,
 		    reason, sizeof(reason), &o);
-		if (single && tested)
+		if (single && tested) {
 			runsd(&o, sd, source, sdf, learnt);
+			/* assumed only where the widened interval decided */
+			if (!(o.caveats >> KP_CAV_SINGLE_RUN & 1))
+				o.caveats &= ~(1u << KP_CAV_NOISE_ASSUMED);
+		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
 		o.why = KP_WHY_TOO_FEW_SAMPLES;

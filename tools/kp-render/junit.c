@@ -42,15 +42,25 @@ static void
 detail(FILE *fp, const kp_cmp *c)
 {
 	char buf[256];
+	double lo, hi, level;
 
 	if (isnan(c->change_pct))
 		snprintf(buf, sizeof(buf), "change n/a");
 	else
 		snprintf(buf, sizeof(buf), "%+.2f%%", c->change_pct);
 	put(fp, buf);
-	if (!isnan(c->ci_low_pct) && !isnan(c->ci_high_pct)) {
-		snprintf(buf, sizeof(buf), " (95%% CI %+.2f%% to %+.2f%%)",
-		    c->ci_low_pct, c->ci_high_pct);
+	if (shown_interval(c, &lo, &hi, &level)) {
+		snprintf(buf, sizeof(buf), " (%g%% interval %+.2f%% to %+.2f%%)",
+		    level, lo, hi);
+		put(fp, buf);
+	}
+	/* what the verdict rests on: an assumed run noise, a starved side */
+	if (noise_text(buf, sizeof(buf), c)) {
+		put(fp, "; ");
+		put(fp, buf);
+	}
+	if (cpu_text(buf, sizeof(buf), c)) {
+		put(fp, "; ");
 		put(fp, buf);
 	}
 	if (!isnan(c->q)) {

@@ -65,7 +65,7 @@ static void
 header(FILE *fp, int withclass)
 {
 	fprintf(fp, "| %sSeverity | Measurement | Conc | Kernels | Change | "
-	    "95%% CI | Score | q | Reason |\n", withclass ? "Class | " : "");
+	    "Interval | Score | q | Reason |\n", withclass ? "Class | " : "");
 	fprintf(fp, "|%s---|---|---:|---|---:|---|---:|---:|---|\n",
 	    withclass ? "---|" : "");
 }
@@ -91,6 +91,7 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 {
 	const kp_cmp *c = &x->rec;
 	const char *modal = modal_sides(r, c);
+	char buf[128];
 
 	fputs("| ", fp);
 	if (withclass) {
@@ -108,17 +109,25 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 	fputs(" | ", fp);
 	pct(fp, c->change_pct);
 	fputs(" | ", fp);
-	if (isnan(c->ci_low_pct) || isnan(c->ci_high_pct))
+	/* the interval that decided the class, and its confidence */
+	if (isnan(x->lo) || isnan(x->hi))
 		fputs("n/a", fp);
 	else
-		fprintf(fp, "%+.1f%% to %+.1f%%", c->ci_low_pct,
-		    c->ci_high_pct);
+		fprintf(fp, "%+.1f%% to %+.1f%% (%g%%)", x->lo, x->hi, x->level);
 	fputs(" | ", fp);
 	num(fp, "%.1f", c->score);
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
 	md_put(fp, S(c->reason));
+	if (noise_text(buf, sizeof(buf), c)) {
+		fputs("; ", fp);
+		md_put(fp, buf);
+	}
+	if (cpu_text(buf, sizeof(buf), c)) {
+		fputs("; ", fp);
+		md_put(fp, buf);
+	}
 	if (modal) {	/* kp-stats' caveat, as the text report's */
 		fprintf(fp, "%smultimodal ", c->reason && *c->reason ?
 		    "; " : "");
@@ -157,6 +166,9 @@ render_md(Report *r, FILE *fp)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
 	fputs(".\n\n", fp);
+	if ((j = noise_assumed(r)))
+		fprintf(fp, "Run noise assumed for %zu of %zu comparisons (no "
+		    "reruns, no history): %s.\n\n", j, r->ncmp, noise_hint);
 	if (nhead) {
 		header(fp, 0);
 		for (i = 0; i < r->ncmp; i++)
