@@ -226,7 +226,7 @@ byname(const void *a, const void *b)
 int
 main(int argc, char *argv[])
 {
-	Settings set = { 3.3, 6.63, 4, 8, 1, 1, NULL };
+	Settings set = { 4.0, 6.63, 4, 8, 1, 1, NULL };
 	size_t i, j, k, nk, *order, ns;
 	Series **sorted;
 	char **kname;
