@@ -88,7 +88,12 @@ enum kp_why { KP_WHY_TOO_FEW_SAMPLES, KP_WHY_SIGNIFICANT, KP_WHY_SMALL_EFFECT,
 	KP_NWHY };
 /* cmp caveats: what else kp-classify(1) weighed, a set (KP_F_FLAGS) */
 enum kp_caveat { KP_CAV_SINGLE_RUN, KP_CAV_THRESHOLD_ONLY, KP_CAV_UNSTABLE,
-	KP_CAV_INTERFERENCE, KP_NCAV };
+	KP_CAV_INTERFERENCE, KP_CAV_NOISE_ASSUMED, KP_CAV_CPU_IDLE, KP_NCAV };
+/* cmp starved_side: the side whose benchmark got the smaller CPU share */
+enum kp_side { KP_SIDE_BASE, KP_SIDE_TARGET, KP_NSIDE };
+/* cmp cpu_cause: where the starved side's CPU went, from its schedstat */
+enum kp_cpu_cause { KP_CAUSE_OTHER_TASKS, KP_CAUSE_IDLE, KP_CAUSE_UNKNOWN,
+	KP_NCAUSE };
 /* sys combine_method: kp-compare's family-wide test, or Simes over levels */
 enum kp_combine { KP_COMB_FAMILY, KP_COMB_SIMES, KP_NCOMBINE };
 /* stat ci_method */
@@ -97,7 +102,7 @@ enum kp_ci_method { KP_CI_ORDER_STATISTIC, KP_CI_T, KP_CI_NONE, KP_NCI };
 extern const kp_vocab kp_class_v, kp_severity_v, kp_level_v, kp_direction_v,
 	kp_better_v, kp_scope_v, kp_method_v, kp_sd_source_v, kp_need_unit_v,
 	kp_combine_v,
-	kp_ci_method_v, kp_why_v, kp_caveat_v;
+	kp_ci_method_v, kp_why_v, kp_caveat_v, kp_side_v, kp_cpu_cause_v;
 
 /* One run a side: the comparison's units lie inside one run on at least
  * one side (obs_level iter, rep or sub, or fewer than two units), so its
@@ -440,6 +445,9 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	KP_CMP_CPU_SHARE_BASE, KP_CMP_CPU_SHARE_TARGET, KP_CMP_CPU_SHARE_RATIO,
 	KP_CMP_INTERFERENCE, KP_CMP_UNSTABLE,
+	KP_CMP_DECIDED_LOW_PCT, KP_CMP_DECIDED_HIGH_PCT, KP_CMP_DECIDED_LEVEL,
+	KP_CMP_RUN_SD_DF, KP_CMP_RUN_SD_LEARNED_PCT, KP_CMP_STARVED_SIDE,
+	KP_CMP_CPU_CAUSE, KP_CMP_OTHERS_SHARE_BASE, KP_CMP_OTHERS_SHARE_TARGET,
 	KP_CMP_SUBSYSTEM,	/* kp-classify, from the map of kp-subsystems(5) */
 	/* kp-triage */
 	KP_CMP_SINCE, KP_CMP_SINCE_BEFORE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN,
@@ -478,6 +486,14 @@ typedef struct {
 	int run_sd_source;	/* enum kp_sd_source, -1 null */
 	double cpu_share_base, cpu_share_target, cpu_share_ratio;
 	int interference, unstable;
+	/* the interval the class was decided on, and its confidence */
+	double decided_low_pct, decided_high_pct, decided_level;
+	/* the run sd's degrees of freedom (null: taken as known) and the
+	 * sd learned before it was moderated toward the configured one */
+	double run_sd_df, run_sd_learned_pct;
+	int starved_side;	/* enum kp_side, -1 null */
+	int cpu_cause;	/* enum kp_cpu_cause, -1 null */
+	double others_share_base, others_share_target;
 	kp_strs subsystem;	/* MAINTAINERS titles; n 0: unmapped */
 	char *since, *since_before, *still_in, *fixed_in;
 	int triage;	/* enum KP_TRIAGE_*, -1 null */

@@ -69,7 +69,14 @@ VOCAB(kp_caveat_v, "a caveat", "other",
 	[KP_CAV_SINGLE_RUN] = "single-run",
 	[KP_CAV_THRESHOLD_ONLY] = "threshold-only",
 	[KP_CAV_UNSTABLE] = "unstable",
-	[KP_CAV_INTERFERENCE] = "interference");
+	[KP_CAV_INTERFERENCE] = "interference",
+	[KP_CAV_NOISE_ASSUMED] = "noise-assumed",
+	[KP_CAV_CPU_IDLE] = "cpu-idle");
+VOCAB(kp_side_v, "\"base\" or \"target\"", NULL,
+	[KP_SIDE_BASE] = "base", [KP_SIDE_TARGET] = "target");
+VOCAB(kp_cpu_cause_v, "a cpu_cause", "other",
+	[KP_CAUSE_OTHER_TASKS] = "other-tasks", [KP_CAUSE_IDLE] = "idle-cpus",
+	[KP_CAUSE_UNKNOWN] = "unknown");
 VOCAB(kp_triage_v, "a triage status", NULL,
 	[KP_TRIAGE_ACKNOWLEDGED] = "acknowledged", [KP_TRIAGE_INVALID] = "invalid",
 	[KP_TRIAGE_FIXED_IN] = "fixed-in", [KP_TRIAGE_DOWNSTREAM] = "downstream");

@@ -46,7 +46,8 @@ print(n, bad)
 PY
 is "$(cut -d' ' -f2 "$T/chk")" 0 "the gate's widened intervals and classes as scipy computes them ($(cut -d' ' -f1 "$T/chk") moves past 20%)"
 
-# a starved target is yellow, not red: halve the CPU time too
+# a starved target: a caveat never turns a regression into a pass; halve
+# the CPU time too
 $PY - "$T/half" <<'PY'
 import os, re, sys
 p = os.path.join(sys.argv[1], 'iter-0', 'tests-timestamp')
@@ -57,8 +58,12 @@ t = re.sub(r'^(time :: \S+) (\S+) user (\S+) system',
 open(p, 'w').write(t)
 PY
 run_status gate.sh "$T/half" "$L/baseline"
-grep 'futex1-threads\[futex1 ops\] at 1 ' "$T/out" | grep -q 'regression/yellow.*interference:target-cpu-share'
-ok $? "a starved target: its regressions are yellow, with interference" || sed 's/^/# /' "$T/out"
+is "$rc" 1 "a starved target fails the gate" || sed 's/^/# /' "$T/out"
+grep 'futex1-threads\[futex1 ops\] at 1 ' "$T/out" | grep -q 'regression/red.*interference:target-cpu-share'
+ok $? "... its regressions red, the interference said beside them" || sed 's/^/# /' "$T/out"
+run_status gate.sh "$L/target-2hogs" "$L/baseline"
+is "$rc:$(grep -c 'regression/red.*interference:target-cpu-share' "$T/out")" 1:9 \
+    "the bundled run with two CPU hogs fails the gate: 9 regressions red, each with interference" || sed 's/^/# /' "$T/out"
 
 # a floor is never learned from the pair under test
 { kp-parse-mmtests --meta kernel=v6.18 "$L/baseline"
@@ -67,8 +72,8 @@ ok $? "a starved target: its regressions are yellow, with interference" || sed '
 kp-identify "$T/r" | kp-stats | kp-compare -b v6.18 -t v6.19 >"$T/c"
 f2() { jq -r 'select(.type=="cmp" and .bench=="futex2" and .conc==2) |
     "\(.run_sd_source) \(.class)"'; }
-is "$(kp-classify "$T/c" | f2)" "reruns uncertain" \
-    "default profile: the floor learned from the baseline's two runs hides the halving"
+is "$(kp-classify "$T/c" | f2)" "reruns regression" \
+    "default profile: the 48% learned from the baseline's two runs (1 df), moderated toward 8%, no longer hides the halving"
 is "$(kp-classify -P gate "$T/c" | f2)" "default regression" \
     "gate profile: not from the runs under test; the halving is a regression"
 done_testing

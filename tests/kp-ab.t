@@ -136,4 +136,21 @@ ok $([ "$rc" = 0 ] &&
     "--names mmtests: the full table with MMTests' Amean and Hmean rows, two decimals"
 run_status kp-ab --centre hmean "$L/baseline" "$L/target-2hogs"
 ok $(grep -q '^Every measurement: the harmonic mean' "$T/out"; echo $?) "--centre: passed to kp-render, with the full table"
+# the bundled A/A pair (one kernel run twice): every finding rests on the
+# run noise kp-classify assumed, and says so, in the header and the lines
+run_status kp-ab -k "$T/aa" "$L/baseline" "$L/baseline-rerun"
+is "$(jq -r 'select(.type == "cmp" and (.class == "regression" or .class == "improvement") and
+    ((.caveats // []) | index("noise-assumed") | not)) | .test' "$T/aa/findings.ndjson" | wc -l)" 0 \
+    "A/A: no finding without the assumed-noise caveat"
+grep -q '^Run noise assumed 8% (23), 26% (3) (no reruns, no history) for 26 of 26 comparisons:$' "$T/out" &&
+    grep -q '^  learn it from reruns of the baseline (base=A base=A-rerun target=B) or a history (kp-trend)$' "$T/out"
+ok $? "A/A: the header says the run noise was assumed, and how to learn it" || sed 's/^/# /' "$T/out"
+n=$(grep -c '^  - .*% interval' "$T/out")
+is "$(grep '^  - .*% interval' "$T/out" | grep -c '{run noise assumed [0-9.]*% (no reruns, no history)}')" "$n" \
+    "A/A: every finding's line says it ($n lines)"
+# with the rerun in the baseline the noise is learned: no such caveat there
+run_status kp-ab -k "$T/pool" base="$L/baseline" base="$L/baseline-rerun" hogs="$L/target-2hogs"
+grep -q '^Run noise assumed' "$T/out"
+is "$?" 1 "reruns of the baseline: the noise is learned, the header says nothing assumed"
+
 done_testing

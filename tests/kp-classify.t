@@ -35,10 +35,35 @@ noise_rec() { printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"
 is "$(field '"\(.class) \(.need_unit)"' <"$T/o")" "uncertain repetitions" \
 	"a wide interval inside a quiet run (run_sd_pct at its minimum, 3.5): more repetitions would decide"
 { noise_rec 5.44; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify >"$T/o"
-is "$(field .reason <"$T/o")" "single-run:significant;change>run-noise;run-sd(5.4%,reruns)" "the run noise is learned from noise records"
-is "$(field '"\(.run_sd_pct) \(.run_sd_source)"' <"$T/o")" "5.44 reruns" "... and written as fields"
+is "$(field .reason <"$T/o")" "single-run:significant;interval-with-run-noise-beyond-2%;run-sd(7.6%,reruns)" \
+    "the run noise is learned from noise records, moderated toward the configured 8%"
+# one rerun pair is 1 df: (d0 s0^2 + df s^2) / (d0 + df) with d0 = 4, and
+# the interval takes t at the Welch-Satterthwaite df of se^2 (no df given:
+# known) and 2 sd^2 (d0 + df = 5 df)
+$PY - "$T/o" <<'PY' >"$T/want"
+import json, math, sys
+from scipy.stats import t as T, norm
+c = [json.loads(l) for l in open(sys.argv[1]) if '"cmp"' in l][0]
+sd = math.sqrt((4 * 8 ** 2 + 1 * 5.44 ** 2) / 5) / 100
+se = (math.log1p(c['ci_high_pct'] / 100) - math.log1p(c['ci_low_pct'] / 100)) / (2 * norm.ppf(0.975))
+v = 2 * sd * sd
+hw = T.ppf(1 - 0.01 / 2, (se * se + v) ** 2 / (v * v / 5)) * math.sqrt(se * se + v)
+x = math.log1p(c['change_pct'] / 100)
+print('%.4f %.3f %.3f 0.99' % (100 * sd, 100 * math.expm1(x - hw), 100 * math.expm1(x + hw)))
+PY
+is "$(field '"\(.run_sd_pct*10000|round/10000) \(.decided_low_pct*1000|round/1000) \(.decided_high_pct*1000|round/1000) \(.decided_level)"' <"$T/o")" \
+    "$(cat "$T/want")" "... its interval with t at the Satterthwaite df, as scipy computes (the decided interval)"
+is "$(field '"\(.run_sd_source) \(.run_sd_df) \(.run_sd_learned_pct) \(.caveats | join(","))"' <"$T/o")" \
+    "reruns 5 5.44 single-run" "... and which noise was used, as fields, without the assumed-noise caveat"
+printf 'run_sd_prior_df: 0\n' >"$T/d0.yaml"
+{ noise_rec 5.44; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify -c "$T/d0.yaml" >"$T/o"
+is "$(field '"\(.run_sd_pct) \(.run_sd_df) \(.class)"' <"$T/o")" "5.44 1 uncertain" \
+    "run_sd_prior_df 0: the learned sd alone, t at its 1 df: the -20% is uncertain"
 { noise_rec 1; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify >"$T/o"
-is "$(field '"\(.run_sd_pct) \(.run_sd_source)"' <"$T/o")" "3.5 reruns" "... but never below min_run_sd_pct"
+is "$(field '"\(.run_sd_pct*10000|round/10000) \(.run_sd_learned_pct) \(.run_sd_source)"' <"$T/o")" "7.3246 1 reruns" \
+    "... never below min_run_sd_pct before it is moderated: sqrt((4 8^2 + 3.5^2) / 5)"
+is "$(cmp_rec sub 5 0.001 0.001 -30 -5 | kp-classify | field '"\(.caveats | join(",")) \(.run_sd_df)"')" \
+    "single-run,noise-assumed null" "the configured run noise: taken as known, and said to be assumed"
 is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source)"')" \
     "8 default" "the default run noise"
 is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source)"')" \
@@ -56,11 +81,34 @@ is "$(M=latency cmp_rec sub 5 0.001 0.001 60 5 | kp-classify | field .class)" "u
 	"a latency 60% up in one run a side is within its run noise"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
-is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline" \
+is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline;cpu-cause:unknown" \
 	"starved target: named in reason, not red"
 is "$(grep -c runstat "$T/o")" 2 "other records pass through"
 is "$(field '[.cpu_share_base, .cpu_share_target, .cpu_share_ratio, .interference] | @csv' <"$T/o")" \
     "1,0.58,0.58,true" "... the shares, their ratio and the interference as fields"
+is "$(field '"\(.starved_side) \(.cpu_cause) \(.caveats | join(","))"' <"$T/o")" "target unknown interference" \
+    "... the starved side, and no schedstat: the cause is unknown"
+# the gate: a caveat never turns a regression into a pass
+{ printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
+  cmp_rec instance 5 0.001 0.002 -30 -3 rb rt; } | kp-classify -P gate >"$T/o"
+is "$(field '"\(.class) \(.severity) \(.caveats | join(",")) \(.interference)"' <"$T/o")" \
+    "regression red interference true" "gate: a starved target's regression stays red, the interference a caveat"
+# where the CPU went: schedstat's run time of every task less the benchmark's
+rs() {	# rs RUN BENCH_CPU_S RQ_CPU_S: a runstat of 100 s with schedstat
+	printf '{"type":"runstat","run":"%s","iter":0,"job":"j","user_s":0,"sys_s":%s,"elapsed_s":100,"schedstat":{"rq_cpu_time":%s}}\n' \
+	    "$1" "$2" "$(echo "$3 * 1000000000" | bc)"
+}
+{ rs rb 100 101; rs rt 58 140; cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
+is "$(field '"\(.severity) \(.cpu_cause) \(.interference) \(.caveats | join(",")) \(.others_share_target)"' <"$T/o")" \
+    "yellow other-tasks true interference 0.82" "other tasks took the CPU the benchmark lost: interference, never red"
+{ rs rb 100 101; rs rt 58 60; cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
+is "$(field '"\(.severity) \(.cpu_cause) \(.interference) \(.caveats | join(","))"' <"$T/o")" \
+    "red idle-cpus false cpu-idle" "the benchmark got less CPU and the CPUs sat idle: the kernel's doing, not hidden as interference"
+is "$(field .reason <"$T/o")" "significant;change>2%;cpu-idle:target-cpu-share-58%-of-baseline;cpu-cause:idle-cpus" \
+    "... and the reason says which"
+{ rs rb 58 140; rs rt 100 101; cmp_rec instance 5 0.001 0.002 10 3 rb rt; } | kp-classify >"$T/o"
+is "$(field '"\(.class) \(.starved_side) \(.cpu_cause) \(.caveats | join(","))"' <"$T/o")" \
+    "improvement base other-tasks interference" "a starved baseline: the improvement carries the interference caveat"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":50}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":52,"elapsed_s":30}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
 is "$(field .reason <"$T/o")" "significant;change>2%" \

@@ -30,7 +30,7 @@ ok $? "text: the report opens with them, before the classification summary"
 grep -q '^unmapped: 1 regression' "$T/text" &&
 	grep -A1 '^unmapped:' "$T/text" | grep -q 'no entry of the subsystem map matches'
 ok $? "text: a finding the map does not cover is listed as unmapped, and says so"
-grep -q '^  - wis/futex1/futex1-threads\[futex1 ops\] at 1: .* {single run} {starved?}$' "$T/text"
+grep -q '^  - wis/futex1/futex1-threads\[futex1 ops\] at 1: .* {single run} {starved?} {noise assumed}$' "$T/text"
 ok $? "text: a regression is listed under its subsystem, with its caveats"
 
 kp-render -f text -M "$M" "$T/cls" >"$T/textm"

@@ -34,9 +34,9 @@ w() { jq -r 'select(.type=="cmp") | "\(.class) \(.why) \(.caveats | join(","))"'
 is "$(rec instance 0.001 0.002 -10 -13 -7 | kp-classify | w)" "regression significant " "replicated, significant, big: significant"
 is "$(rec instance 0.5 0.6 0.1 -1 1 | kp-classify | w)" "no-change ci-within-min " "interval inside the minimum: ci-within-min"
 is "$(rec instance 0.3 0.4 -5 -20 12 | kp-classify | w)" "uncertain ci-wide " "not significant, wide: ci-wide"
-is "$(rec sub 0.001 0.001 -30 -33 -27 | kp-classify | w)" "regression single-run-beyond-noise single-run" \
-    "one run a side, past the run noise: single-run-beyond-noise, caveat single-run"
-is "$(rec sub 0.001 0.001 -10 -13 -7 | kp-classify | w)" "uncertain single-run-wide-significant single-run" \
+is "$(rec sub 0.001 0.001 -30 -33 -27 | kp-classify | w)" "regression single-run-beyond-noise single-run,noise-assumed" \
+    "one run a side, past the run noise: single-run-beyond-noise, caveats single-run and noise-assumed"
+is "$(rec sub 0.001 0.001 -10 -13 -7 | kp-classify | w)" "uncertain single-run-wide-significant single-run,noise-assumed" \
     "one run a side, significant within the run noise"
 is "$(rec sub null null -50 -53 -47 | kp-classify | w)" "uncertain too-few-samples single-run" "no test: too-few-samples"
 is "$(rec instance 0.001 0.002 -30 -33 -27 | sed 's/"base_cv":0.01/"base_cv":0.3/' | kp-classify | w)" \

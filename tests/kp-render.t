@@ -30,7 +30,7 @@ run() {	# run RUN HOST CPU START
 run_status kp-render -f text "$T/in"
 is "$rc" 0 "text: exit 0"
 is "$(head -n 1 "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
-grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 200 -> 174.6 ops/s, -12.7% [Score: 87.5]" "$T/out"
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 200 -> 174.6 ops/s, -12.7% (95% interval -30.0%..-20.0%) [Score: 87.5]" "$T/out"
 ok $? "text: a regression line: suite, measurement, level, base -> target, change"
 grep -A1 -F "futex1-threads[futex1 ops] at 2:" "$T/out" | tail -n 1 |
 	grep -qxF "      v6.17 (b@vm:1) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb"
@@ -40,7 +40,7 @@ ok $? "text: ... then its kernels, runs and experiments"
 	sed 's/"base_runs":\["b@vm:1"\]/"base_runs":["b@vm:1","b@vm:3","b@vm:4","b@vm:5"]/; s/"reason"/"base_cv":0.0123,"target_cv":0.009,&/'
 } | kp-render -f text >"$T/out2"
 pm=$(printf '\302\261')	# the plus-minus sign in UTF-8
-grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 3.091M ${pm}1.2% -> 1.119M ${pm}0.9% ops/s, -63.8% [Score: 87.5]" "$T/out2"
+grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 3.091M ${pm}1.2% -> 1.119M ${pm}0.9% ops/s, -63.8% (95% interval -30.0%..-20.0%) [Score: 87.5]" "$T/out2"
 ok $? "text: numbers for people, with the spread (cv) of each side"
 grep -qxF "      v6.17 (baseline, b@vm:3, b@vm:4, +1 more) -> v6.18 (t@vm:2); exp aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbb" "$T/out2"
 ok $? "text: runs by their names, the first three"
@@ -302,12 +302,37 @@ is "$rc" 2 "--full: text, md or csv only"
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
 	sed 's/"reason":"significant"/"single_run":true,"interference":true,"cpu_share_ratio":0.4,"reason":"single-run:significant;change>run-noise;run-sd(8%,default);interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
-grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% (95% interval -30.0%..-20.0%) \[Score: 60.0\] {single run} {starved? CPU share 40% of baseline}$' "$T/out"
 ok $? "text: a single run and starvation are said on the regression's line"
 # from the fields, not from the reason, which is for people
 mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
 	sed 's/"reason":"significant"/"single_run":false,"interference":false,"cpu_share_ratio":0.4,"reason":"single-run:significant;interference:target-cpu-share-40%-of-baseline"/' |
 	kp-render -f text >"$T/out"
-grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% \[Score: 60.0\]$' "$T/out"
+grep -q 'futex1-threads\[futex1 ops\] at 8: .* -40.0% (95% interval -30.0%..-20.0%) \[Score: 60.0\]$' "$T/out"
 ok $? "text: the caveats come from single_run and interference, not the reason"
+# the interval shown is the one that decided (decided_*), in every format
+mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
+	sed 's/"reason":"significant"/"single_run":true,"decided_low_pct":-63,"decided_high_pct":-30,"decided_level":0.99,"run_sd_pct":8,"run_sd_source":"default","why":"single-run-beyond-noise","caveats":["single-run","noise-assumed"],"reason":"single-run:significant"/' >"$T/dec"
+kp-render -f text "$T/dec" >"$T/out"
+grep -q 'at 8: .* -40.0% (99% interval -63.0%..-30.0%) \[Score: 60.0\] {single run} {run noise assumed 8% (no reruns, no history)}$' "$T/out"
+ok $? "text: the decided interval, not kp-compare's, and the assumed run noise" || sed 's/^/# /' "$T/out"
+grep -q '^Run noise assumed for 1 of 1 comparisons (no reruns, no history): learn it from reruns' "$T/out"
+ok $? "text: ... and once how to learn it"
+kp-render -f md "$T/dec" >"$T/out"
+grep -q '| -40.0% | -63.0% to -30.0% (99%) | .*run noise assumed 8% (no reruns, no history) |$' "$T/out"
+ok $? "md: the decided interval and the assumed run noise" || sed 's/^/# /' "$T/out"
+grep -q '^Run noise assumed for 1 of 1 comparisons' "$T/out"
+ok $? "md: ... and once how to learn it"
+kp-render -f junit --fail-on yellow "$T/dec" >"$T/out"
+grep -q '(99% interval -63.00% to -30.00%); run noise assumed 8% (no reruns, no history)' "$T/out"
+ok $? "junit: the decided interval and the assumed run noise" || sed 's/^/# /' "$T/out"
+kp-render -f csv "$T/dec" >"$T/out"
+is "$(head -1 "$T/out" | tr ',' '\n' | grep -c '^"decided_\(low_pct\|high_pct\|level\)"$'):$(grep -c '"-30","0.99","-63"' "$T/out")" "3:1" \
+    "csv: the decided interval's columns" || sed 's/^/# /' "$T/out"
+
+kp-render -f html -o "$T/decsite" "$T/dec" >/dev/null 2>&1
+grep -q '<span title="99% interval, the one that decided">\[-63.0%, -30.0%\]</span>' "$T/decsite/index.html" &&
+    grep -q 'title="no reruns, no history: learn the run noise from reruns of the baseline or a history (kp-trend)">run noise assumed</span>' "$T/decsite/index.html"
+ok $? "html: the decided interval and the assumed run noise"
+
 done_testing

@@ -295,6 +295,16 @@ grep '"type": *"coverage"' "$W/findings.ndjson" |
 		echo "Identity fields that differ:"
 		cat "$W/apart"
 	fi
+	# one run a side with no reruns and no history: the run noise the
+	# verdicts rest on is kp-classify's assumption, said before them
+	grep '"noise-assumed"' "$W/findings.ndjson" |
+	    jq -rs --argjson n "$(grep -c '^{"type":"cmp"' "$W/findings.ndjson")" '
+	    map(select(.type == "cmp" and ((.caveats // []) | index("noise-assumed")))) |
+	    select(length > 0) | length as $k |
+	    (group_by(.run_sd_pct) | map("\(.[0].run_sd_pct * 10 | round / 10)%" +
+		(if length < $k then " (\(length))" else "" end)) | join(", ")) as $sd |
+	    "Run noise assumed \($sd) (no reruns, no history) for \($k) of \($n) comparisons:",
+	    "  learn it from reruns of the baseline (base=A base=A-rerun target=B) or a history (kp-trend)"'
 } >"$W/head"
 
 if ! grep -q '^{"type":"cmp"' "$W/findings.ndjson"; then

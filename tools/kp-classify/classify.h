@@ -19,6 +19,7 @@ typedef struct {
 	double max_cv;
 	double run_sd_pct;
 	double min_run_sd_pct;
+	double run_sd_prior_df;
 	double interference_ratio;
 	double gate_threshold_pct;
 	double red, yellow;
@@ -33,7 +34,15 @@ void config_default(Config *c);
  * comparison with one run a side (NAN: none known); the reason and the
  * severity into reason and *sev */
 int gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
-    double sd_run, char *reason, size_t rsz, kp_cmp *o);
+    double sd_run, double sd_df, char *reason, size_t rsz, kp_cmp *o);
+/* noise.c: a learned run sd (percent, its df) moderated toward the
+ * configured s0 with run_sd_prior_df; *df the result's df */
+double noise_moderate(const Config *cf, double s0, double learnt, double ldf,
+    double *df);
+/* noise.c: the p quantile of an interval of variance se2 (sedf df) plus
+ * v2 (vdf df, INFINITY: known): normal when v2 is known, else t at the
+ * Welch-Satterthwaite df */
+double noise_quantile(double p, double se2, double sedf, double v2, double vdf);
 void config_read(Config *c, const char *path);	/* dies (exit 2) on errors */
 void config_print(const Config *c);
 

@@ -38,7 +38,8 @@ static const struct {
 	{ "max_cv", offsetof(Config, max_cv), "a side with a larger cv is unstable" },
 	{ "run_sd_pct", offsetof(Config, run_sd_pct), "run-to-run standard deviation assumed for one run per side" },
 	{ "min_run_sd_pct", offsetof(Config, min_run_sd_pct), "lowest run_sd_pct learned from noise records" },
-	{ "interference_ratio", offsetof(Config, interference_ratio), "target/baseline CPU share below this is interference" },
+	{ "run_sd_prior_df", offsetof(Config, run_sd_prior_df), "degrees of freedom of the configured run sd when a learned one is moderated toward it" },
+	{ "interference_ratio", offsetof(Config, interference_ratio), "one side's CPU share below this fraction of the other's is interference" },
 	{ "gate_threshold_pct", offsetof(Config, gate_threshold_pct), "profile gate: the change that fails" },
 	{ "red", offsetof(Config, red), "score from which a regression is red" },
 	{ "yellow", offsetof(Config, yellow), "score from which a regression is yellow" },
@@ -59,6 +60,9 @@ config_default(Config *c)
 	 * ln(1.11) / sqrt(2) = 7.4%; one run's noise, not a range */
 	c->run_sd_pct = 8;
 	c->min_run_sd_pct = 3.5;
+	/* the configured sd weighs as much as four rerun pairs: one pair
+	 * (1 df) moves it a fifth of the way, a history of 20 most of it */
+	c->run_sd_prior_df = 4;
 	c->interference_ratio = 0.8;
 	c->gate_threshold_pct = 20;
 	c->red = 70;

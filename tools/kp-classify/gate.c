@@ -25,7 +25,7 @@ se_log(const kp_cmp *x)
 
 int
 gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
-    double sd_run, char *reason, size_t rsz, kp_cmp *o)
+    double sd_run, double sd_df, char *reason, size_t rsz, kp_cmp *o)
 {
 	int units2 = x->n_base >= 2 && x->n_target >= 2 && !isnan(x->p);
 	int past = !isnan(x->change_pct) && fabs(x->change_pct) > pct;
@@ -47,11 +47,16 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 	}
 	if (units2 && single && !isnan(sd_run) && !isnan(se = se_log(x))) {
 		/* the (1 - alpha) interval of the change with a run-to-run
-		 * move of sd_run on each side added: z sqrt(se^2 + 2 sd^2) */
-		hw = kp_norm_quantile(1 - cf->alpha / 2) *
-		    sqrt(se * se + 2 * sd_run * sd_run);
+		 * move of sd_run on each side added: z sqrt(se^2 + 2 sd^2),
+		 * t for a learned sd (noise.c) */
+		hw = noise_quantile(1 - cf->alpha / 2, se * se, x->df,
+		    2 * sd_run * sd_run, sd_df) * sqrt(se * se + 2 * sd_run * sd_run);
 		lo = log1p(x->change_pct / 100) - hw;
 		hi = log1p(x->change_pct / 100) + hw;
+		/* the interval that decides is the one every format shows */
+		o->decided_low_pct = 100 * expm1(lo);
+		o->decided_high_pct = 100 * expm1(hi);
+		o->decided_level = 1 - cf->alpha;
 		o->caveats |= 1u << KP_CAV_SINGLE_RUN;
 		if (!(lo > up || hi < down)) {
 			o->why = KP_WHY_GATE_SR_NOT_PAST;

@@ -21,6 +21,7 @@
  * their ratio is the share of the machine the benchmark got. */
 typedef struct {
 	double cpu, elapsed;
+	double queued;	/* CPU seconds of every task (schedstat), NAN: none */
 	size_t next;	/* the next of the same run and job, SIZE_MAX: none */
 } Cpu;
 
@@ -31,7 +32,7 @@ typedef struct {
 } Held;
 
 typedef struct {	/* one noise record: its floor and the runs it came from */
-	double pct;
+	double pct, df;
 	int hist;
 	kp_strs runs;
 	size_t next;	/* the next of its measurement, SIZE_MAX: none */
@@ -47,6 +48,7 @@ typedef struct {
 	double gate_pct;
 	kp_strmap *noisemap;
 	double *noise;	/* run_sd_pct */
+	double *noise_df;	/* its df, NAN: not given */
 	unsigned char *noise_hist;	/* the largest was learned from history */
 	Noise *nrec;	/* every noise record, for the gate's own-runs rule */
 	size_t nnrec, *nfirst;	/* per measurement, chained through next */
@@ -69,7 +71,7 @@ readnoise(Classify *c, kp_json *d)
 	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
 	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
 	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_SOURCE |
-	    1u << KP_NOISE_RUNS | 1u << KP_NOISE_RUN_SD_PCT, 0 } };
+	    1u << KP_NOISE_RUNS | 1u << KP_NOISE_DF | 1u << KP_NOISE_RUN_SD_PCT, 0 } };
 	kp_noise x;
 	char conc[32];
 	size_t k;
@@ -84,6 +86,7 @@ readnoise(Classify *c, kp_json *d)
 	if (isnew) {
 		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
 		c->noise_hist = kp_grow(c->noise_hist, k, sizeof(*c->noise_hist));
+		c->noise_df = kp_grow(c->noise_df, k, sizeof(*c->noise_df));
 		c->nfirst = kp_grow(c->nfirst, k, sizeof(*c->nfirst));
 		c->noise[k] = NAN;
 		c->nfirst[k] = SIZE_MAX;
@@ -91,6 +94,7 @@ readnoise(Classify *c, kp_json *d)
 	c->nrec = kp_grow(c->nrec, c->nnrec, sizeof(*c->nrec));
 	n = &c->nrec[c->nnrec];
 	n->pct = x.run_sd_pct;
+	n->df = x.df > 0 && x.df != KP_NULL_INT ? (double)x.df : NAN;
 	n->hist = x.source && strcmp(x.source, "history") == 0;
 	n->runs = x.runs;	/* kept: kp_rec_free below must not free it */
 	memset(&x.runs, 0, sizeof(x.runs));
@@ -98,6 +102,7 @@ readnoise(Classify *c, kp_json *d)
 	c->nfirst[k] = c->nnrec++;
 	if (!(x.run_sd_pct <= c->noise[k])) {
 		c->noise[k] = x.run_sd_pct;
+		c->noise_df[k] = n->df;
 		/* from a lab's history (kp-trend) or reruns of one kernel */
 		c->noise_hist[k] = x.source && strcmp(x.source, "history") == 0;
 	}
@@ -109,8 +114,9 @@ readrunstat(Classify *c, kp_json *d)
 {
 	static const kp_has want = { { 1u << KP_RUNSTAT_RUN | 1u << KP_RUNSTAT_JOB |
 	    1u << KP_RUNSTAT_USER_S | 1u << KP_RUNSTAT_SYS_S |
-	    1u << KP_RUNSTAT_ELAPSED_S, 0 } };
+	    1u << KP_RUNSTAT_ELAPSED_S | 1u << KP_RUNSTAT_SCHEDSTAT, 0 } };
 	kp_runstat x;
+	double queued = NAN;
 	size_t k;
 	int isnew;
 
@@ -119,6 +125,10 @@ readrunstat(Classify *c, kp_json *d)
 		kp_rec_free(&kp_runstat_t, &x);
 		return;
 	}
+	/* the run time of every task on the CPUs, in ns (schedstat 15 on) */
+	for (k = 0; k < x.schedstat.n; k++)
+		if (strcmp(x.schedstat.name[k], "rq_cpu_time") == 0)
+			queued = (double)x.schedstat.v[k] / 1e9;
 	k = kp_strmap_addv(c->cpumap, &isnew, x.run, x.job, NULL);
 	if (isnew) {
 		c->cpufirst = kp_grow(c->cpufirst, k, sizeof(*c->cpufirst));
@@ -130,6 +140,7 @@ readrunstat(Classify *c, kp_json *d)
 	c->cpus = kp_grow(c->cpus, c->ncpus, sizeof(*c->cpus));
 	c->cpus[c->ncpus].cpu = x.user_s + x.sys_s;
 	c->cpus[c->ncpus].elapsed = x.elapsed_s;
+	c->cpus[c->ncpus].queued = queued;
 	c->cpus[c->ncpus++].next = SIZE_MAX;
 	kp_rec_free(&kp_runstat_t, &x);
 }
@@ -169,21 +180,29 @@ readfile(Classify *c, const char *path, kp_w *w)
  * benchmark on a faster kernel needs less CPU time without being starved,
  * while a fixed-time one that is starved gets less in the same time. */
 static double
-sideshare(const Classify *c, const kp_strs *runs, const char *job)
+sideshare(const Classify *c, const kp_strs *runs, const char *job, double *others)
 {
-	double cpu = 0, el = 0;
+	double cpu = 0, el = 0, q = 0;
 	size_t i, r;
 	long k;
 
+	*others = NAN;
 	for (r = 0; r < runs->n; r++) {
 		if ((k = kp_strmap_findv(c->cpumap, runs->v[r], job, NULL)) < 0)
 			return NAN;
 		for (i = c->cpufirst[k]; i != SIZE_MAX; i = c->cpus[i].next) {
 			cpu += c->cpus[i].cpu;
 			el += c->cpus[i].elapsed;
+			q += c->cpus[i].queued;
 		}
 	}
-	return runs->n && el > 0 ? cpu / el : NAN;
+	if (!runs->n || !(el > 0))
+		return NAN;
+	/* what the other tasks ran, in CPUs: every task's run time less
+	 * the benchmark's own; NAN when a run has no schedstat */
+	if (!isnan(q))
+		*others = fmax(0, q - cpu) / el;
+	return cpu / el;
 }
 
 static double
@@ -249,9 +268,9 @@ rule(const Config *cf, const kp_cmp *x, double *sd, int *source, double *mc,
 }
 
 /* the noise learned from noise records for x's measurement, or NAN;
- * *hist says whether it was learned from a lab's history */
+ * *hist says whether it was learned from a lab's history, *df its df */
 static double
-learned(const Classify *c, const kp_cmp *x, int *hist)
+learned(const Classify *c, const kp_cmp *x, int *hist, double *df)
 {
 	char conc[32];
 	long k;
@@ -260,6 +279,7 @@ learned(const Classify *c, const kp_cmp *x, int *hist)
 	k = kp_strmap_findv(c->noisemap, x->key, x->suite, x->bench, x->test,
 	    x->op, x->metric, conc, NULL);
 	*hist = k >= 0 && c->noise_hist[k];
+	*df = k < 0 ? NAN : c->noise_df[k];
 	return k < 0 ? NAN : c->noise[k];
 }
 
@@ -278,7 +298,7 @@ shares_run(const kp_strs *a, const kp_strs *b)
 /* the gate's learned noise: as learned(), but never from a record that
  * rests on a run of the pair under test, whose own move it would hide */
 static double
-learned_gate(const Classify *c, const kp_cmp *x, int *hist)
+learned_gate(const Classify *c, const kp_cmp *x, int *hist, double *df)
 {
 	char conc[32];
 	double v = NAN;
@@ -286,6 +306,7 @@ learned_gate(const Classify *c, const kp_cmp *x, int *hist)
 	long k;
 
 	*hist = 0;
+	*df = NAN;
 	snprintf(conc, sizeof(conc), "%lld", x->conc);
 	k = kp_strmap_findv(c->noisemap, x->key, x->suite, x->bench, x->test,
 	    x->op, x->metric, conc, NULL);
@@ -295,6 +316,7 @@ learned_gate(const Classify *c, const kp_cmp *x, int *hist)
 		    !(c->nrec[i].pct <= v)) {
 			v = c->nrec[i].pct;
 			*hist = c->nrec[i].hist;
+			*df = c->nrec[i].df;
 		}
 	return v;
 }
@@ -350,6 +372,69 @@ need_n(const Config *cf, const kp_cmp *x, double mc, int single, double d,
 	return fmax(2, ceil(K * (2 * sig2 + se * se) / delta));
 }
 
+/* the run noise a one-run-a-side rule used, as typed fields: a
+ * configured sd (source rule or default) is assumed, not learned */
+static void
+runsd(kp_cmp *o, double sd, int source, double sdf, double learnt)
+{
+	o->run_sd_pct = sd;
+	o->run_sd_source = source;
+	o->run_sd_df = isfinite(sdf) ? sdf : NAN;
+	o->run_sd_learned_pct = learnt;
+	if (source == KP_SD_DEFAULT || source == KP_SD_RULE)
+		o->caveats |= 1u << KP_CAV_NOISE_ASSUMED;
+}
+
+/*
+ * Both sides' CPU shares.  A side whose benchmark got less than
+ * interference_ratio of the other's share was starved, and a starved
+ * side looks like a change either way: a slower target, or a faster
+ * target against a starved baseline.  Where its CPU went decides what
+ * it is: other tasks' run time (schedstat's rq_cpu_time less the
+ * benchmark's own) that grew by half the benchmark's loss or more is
+ * interference; CPUs left idle instead are the kernel's own doing (a
+ * scheduler that leaves work waiting), a change, not interference;
+ * without schedstat on both sides the records cannot tell, and it stays
+ * interference of unknown cause.  Returns o->interference.
+ */
+static int
+cpucheck(const Config *cf, const kp_cmp *x, kp_cmp *o, const Classify *c)
+{
+	double lost, gained;
+	int t;
+
+	o->cpu_share_base = sideshare(c, &x->base_runs, x->job, &o->others_share_base);
+	o->cpu_share_target = sideshare(c, &x->target_runs, x->job,
+	    &o->others_share_target);
+	o->cpu_share_ratio = o->cpu_share_base > 0 && !isnan(o->cpu_share_target) ?
+	    o->cpu_share_target / o->cpu_share_base : NAN;
+	o->starved_side = o->cpu_cause = -1;
+	o->interference = 0;
+	if (o->cpu_share_ratio < cf->interference_ratio)
+		o->starved_side = KP_SIDE_TARGET;
+	else if (o->cpu_share_ratio * cf->interference_ratio > 1)
+		o->starved_side = KP_SIDE_BASE;
+	else
+		return 0;
+	t = o->starved_side == KP_SIDE_TARGET;
+	lost = t ? o->cpu_share_base - o->cpu_share_target :
+	    o->cpu_share_target - o->cpu_share_base;
+	gained = t ? o->others_share_target - o->others_share_base :
+	    o->others_share_base - o->others_share_target;
+	if (isnan(gained))
+		o->cpu_cause = KP_CAUSE_UNKNOWN;
+	else if (gained >= lost / 2)
+		o->cpu_cause = KP_CAUSE_OTHER_TASKS;
+	else
+		o->cpu_cause = KP_CAUSE_IDLE;
+	if (o->cpu_cause == KP_CAUSE_IDLE) {
+		o->caveats |= 1u << KP_CAV_CPU_IDLE;
+		return 0;
+	}
+	o->caveats |= 1u << KP_CAV_INTERFERENCE;
+	return o->interference = 1;
+}
+
 static void
 classify(Classify *c, Held *h, kp_w *w)
 {
@@ -358,10 +443,10 @@ classify(Classify *c, Held *h, kp_w *w)
 	const Config *cf = &c->cf;
 	kp_json d;
 	kp_cmp x, o;
-	char err[256], reason[256], buf[64];
+	char err[256], reason[320], buf[128];
 	size_t col;
 	double sd, mc, mabs, learnt, absd, cv, need, lc = NAN, se = 0, sig2, k, z,
-	    lo, hi;
+	    lo, hi, s0, ldf, sdf = INFINITY;
 	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci,
 	    unit = -1;
 
@@ -397,9 +482,12 @@ classify(Classify *c, Held *h, kp_w *w)
 	tested = !isnan(x.p);
 	sig = !isnan(x.q) && x.q < cf->alpha;
 	rule(cf, &x, &sd, &source, &mc, &mabs);
-	learnt = c->gate ? learned_gate(c, &x, &hist) : learned(c, &x, &hist);
+	s0 = sd;
+	learnt = c->gate ? learned_gate(c, &x, &hist, &ldf) :
+	    learned(c, &x, &hist, &ldf);
 	if (!isnan(learnt)) {
-		sd = fmax(learnt, cf->min_run_sd_pct);
+		/* one rerun pair is 1 df: moderated toward the configured sd */
+		sd = noise_moderate(cf, s0, learnt, ldf, &sdf);
 		source = hist ? KP_SD_HISTORY : KP_SD_RERUNS;
 	}
 	big = !isnan(x.change_pct) && fabs(x.change_pct) >= mc && !(absd < mabs);
@@ -416,16 +504,20 @@ classify(Classify *c, Held *h, kp_w *w)
 	o.need_unit = -1;
 	o.run_sd_pct = NAN;
 	o.run_sd_source = -1;
+	o.run_sd_df = o.run_sd_learned_pct = NAN;
+	o.decided_low_pct = o.decided_high_pct = o.decided_level = NAN;
 	o.why = -1;
 	/* o.why is the rule below that decides the class, o.caveats what
 	 * else it weighed: the typed facts; reason says them for people */
 	if (c->gate) {
 		/* run_sd_pct is on the log scale, in percent */
-		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100,
+		o.class = gate_class(cf, c->gate_pct, &x, single, sd / 100, sdf,
 		    reason, sizeof(reason), &o);
 		if (single && tested) {
-			o.run_sd_pct = sd;
-			o.run_sd_source = source;
+			runsd(&o, sd, source, sdf, learnt);
+			/* assumed only where the widened interval decided */
+			if (!(o.caveats >> KP_CAV_SINGLE_RUN & 1))
+				o.caveats &= ~(1u << KP_CAV_NOISE_ASSUMED);
 		}
 	} else if (!tested) {
 		o.class = KP_UNCERTAIN;
@@ -445,14 +537,19 @@ classify(Classify *c, Held *h, kp_w *w)
 		 */
 		cap = 1;
 		o.caveats |= 1u << KP_CAV_SINGLE_RUN;
-		o.run_sd_pct = sd;
-		o.run_sd_source = source;
+		runsd(&o, sd, source, sdf, learnt);
 		snprintf(buf, sizeof(buf), "run-sd(%g%%,%s)", round(sd * 10) / 10,
 		    kp_word(&kp_sd_source_v, source));
 		k = 1 / fmax(1, (double)x.base_runs.n) + 1 / fmax(1, (double)x.target_runs.n);
-		z = kp_norm_quantile(1 - cf->alpha / 2);
+		/* z for a configured sd; t for a learned one (noise.c) */
+		z = noise_quantile(1 - cf->alpha / 2, se * se, x.df, k * sig2, sdf);
 		lo = lc - z * sqrt(se * se + k * sig2);
 		hi = lc + z * sqrt(se * se + k * sig2);
+		if (!isnan(lc)) {
+			o.decided_low_pct = 100 * expm1(lo);
+			o.decided_high_pct = 100 * expm1(hi);
+			o.decided_level = 1 - cf->alpha;
+		}
 		if (isnan(lc)) {
 			o.class = KP_UNCERTAIN;
 			o.why = KP_WHY_SR_NO_CHANGE;
@@ -505,6 +602,14 @@ classify(Classify *c, Held *h, kp_w *w)
 		memcpy(reason, "resolution-limited;", 19);
 		reason[sizeof(reason) - 1] = '\0';
 	}
+	/* a class a test decided: the interval kp-compare gave, unless a
+	 * rule above decided on a widened one */
+	if (tested && isnan(o.decided_level) && !isnan(x.ci_low_pct) &&
+	    !isnan(x.ci_high_pct)) {
+		o.decided_low_pct = x.ci_low_pct;
+		o.decided_high_pct = x.ci_high_pct;
+		o.decided_level = 0.95;
+	}
 	o.unstable = !isnan(cv) && cv > cf->max_cv;
 	if (!c->gate && o.unstable && o.class == KP_REGRESSION) {
 		cap = 1;
@@ -512,21 +617,19 @@ classify(Classify *c, Held *h, kp_w *w)
 		snprintf(buf, sizeof(buf), ";unstable(cv>%g%%)", 100 * cf->max_cv);
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
 	}
-	/* starvation looks like a regression: say so, and never call it red */
-	o.cpu_share_base = sideshare(c, &x.base_runs, x.job);
-	o.cpu_share_target = sideshare(c, &x.target_runs, x.job);
-	o.cpu_share_ratio = o.cpu_share_base > 0 && !isnan(o.cpu_share_target) ?
-	    o.cpu_share_target / o.cpu_share_base : NAN;
-	o.interference = o.cpu_share_ratio < cf->interference_ratio;
-	if (o.interference) {
-		o.caveats |= 1u << KP_CAV_INTERFERENCE;
-		snprintf(buf, sizeof(buf), ";interference:target-cpu-share-%.0f%%-of-baseline",
-		    100 * o.cpu_share_ratio);
+	/* a starved side looks like a change: say so */
+	if (cpucheck(cf, &x, &o, c) && !c->gate &&
+	    (o.starved_side == KP_SIDE_TARGET) == (o.class == KP_REGRESSION))
+		cap = 1;	/* default profile: never red when starved */
+	if (o.starved_side >= 0) {
+		snprintf(buf, sizeof(buf), ";%s:%s-cpu-share-%.0f%%-of-%s;cpu-cause:%s",
+		    o.interference ? "interference" : "cpu-idle",
+		    o.starved_side == KP_SIDE_TARGET ? "target" : "baseline",
+		    100 * (o.starved_side == KP_SIDE_TARGET ? o.cpu_share_ratio :
+		    1 / o.cpu_share_ratio),
+		    o.starved_side == KP_SIDE_TARGET ? "baseline" : "target",
+		    kp_word(&kp_cpu_cause_v, o.cpu_cause));
 		strncat(reason, buf, sizeof(reason) - strlen(reason) - 1);
-		if (!c->gate)
-			cap = 1;
-		else if (o.class == KP_REGRESSION)
-			o.severity = KP_YELLOW;	/* starved, not shown slower */
 	}
 	if (!c->gate) {
 		if (o.class == KP_REGRESSION)

@@ -121,7 +121,10 @@ h_interf(const kp_cmp *c, char *out, size_t sz)
 
 	if (!starved(c, &pct))
 		return 0;
-	snprintf(out, sz, "target cpu share %.0f%% of baseline", pct);
+	if (c->starved_side == KP_SIDE_BASE)
+		snprintf(out, sz, "baseline cpu share %.0f%% of target", pct);
+	else
+		snprintf(out, sz, "target cpu share %.0f%% of baseline", pct);
 	return 1;
 }
 

@@ -45,11 +45,12 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 	if (isfinite(c->rec.change_pct)) {
 		fprintf(fp, " %s %.1f%%", c->rec.change_pct < 0 ? "fell" : "rose",
 		    fabs(c->rec.change_pct));
-		if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct)) {
-			fputs(" (95% CI ", fp);
-			h_pct(fp, c->rec.ci_low_pct);
+		if (isfinite(c->lo) && isfinite(c->hi)) {
+			/* the interval that decided the class */
+			fprintf(fp, " (%g%% interval ", c->level);
+			h_pct(fp, c->lo);
 			fputs(" to ", fp);
-			h_pct(fp, c->rec.ci_high_pct);
+			h_pct(fp, c->hi);
 			fputs(")", fp);
 		}
 	} else

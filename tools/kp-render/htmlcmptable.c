@@ -133,10 +133,21 @@ h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c)
 	if (caveats >> KP_CAV_INTERFERENCE & 1) {
 		fputs("<span class=\"chip intf\">interference", fp);
 		if (c && !isnan(c->cpu_share_ratio))
-			fprintf(fp, ": target cpu share %.0f%% of baseline",
-			    100 * c->cpu_share_ratio);
+			fprintf(fp, ": %s cpu share %.0f%% of %s",
+			    c->starved_side == KP_SIDE_BASE ? "baseline" : "target",
+			    c->starved_side == KP_SIDE_BASE ? 100 / c->cpu_share_ratio :
+			    100 * c->cpu_share_ratio,
+			    c->starved_side == KP_SIDE_BASE ? "target" : "baseline");
 		fputs("</span>", fp);
 	}
+	if (caveats >> KP_CAV_CPU_IDLE & 1)
+		fputs("<span class=\"chip\" title=\"the benchmark got less CPU "
+		    "while the CPUs sat idle: the kernel's doing, not "
+		    "interference\">less CPU, CPUs idle</span>", fp);
+	if (caveats >> KP_CAV_NOISE_ASSUMED & 1)
+		fputs("<span class=\"chip\" title=\"no reruns, no history: "
+		    "learn the run noise from reruns of the baseline or a "
+		    "history (kp-trend)\">run noise assumed</span>", fp);
 	if (caveats >> KP_NCAV & 1)
 		fputs("<span class=\"chip\">other</span>", fp);
 	fputs("</span>", fp);
@@ -174,7 +185,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		fputs("<th>measurement</th>", fp);
 	if (cols & COL_PAIR)
 		fputs("<th>baseline &rarr; target</th>", fp);
-	fputs("<th>conc</th><th>change</th><th>95% CI</th><th>p</th><th>q</th>"
+	fputs("<th>conc</th><th>change</th><th title=\"the interval the class was decided on\">interval</th><th>p</th><th>q</th>"
 	    "<th title=\"" H_G "\">g</th><th title=\"" H_DELTA "\">&delta;"
 	    "</th><th title=\"" H_N "\">n</th><th title=\"" H_SCORE "\">"
 	    "score</th><th>reason</th><th>evidence</th></tr></thead><tbody>\n",
@@ -203,12 +214,12 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		fprintf(fp, "<td class=\"n\">%lld</td>", c->rec.conc);
 		changecell(fp, c);
 		fputs("<td class=\"n\">", fp);
-		if (isfinite(c->rec.ci_low_pct) || isfinite(c->rec.ci_high_pct)) {
-			putc('[', fp);
-			h_pct(fp, c->rec.ci_low_pct);
+		if (isfinite(c->lo) && isfinite(c->hi)) {
+			fprintf(fp, "<span title=\"%g%% interval, the one that decided\">[", c->level);
+			h_pct(fp, c->lo);
 			fputs(", ", fp);
-			h_pct(fp, c->rec.ci_high_pct);
-			putc(']', fp);
+			h_pct(fp, c->hi);
+			fputs("]</span>", fp);
 		} else
 			fputs("-", fp);
 		fprintf(fp, "</td><td class=\"n\" data-v=\"%g\">", c->rec.p);

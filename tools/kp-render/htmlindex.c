@@ -110,7 +110,9 @@ h_index_page(struct hsite *s)
 			fprintf(fp, "<p class=\"legend\">%d regressions and "
 			    "improvements, most severe first; the suite pages list "
 			    "every comparison. Change is of the median, target vs "
-			    "baseline, with its 95%% confidence interval; the colour "
+			    "baseline, with the interval its class was decided on "
+			    "(for one run a side, widened by the run noise); the "
+			    "colour "
 			    "says worse (red) or better (blue) after the metric's "
 			    "direction.</p>\n", n);
 			h_cmptable(fp, s, idx, n, COL_TEST);

@@ -54,6 +54,7 @@ static void
 detail(FILE *fp, const kp_cmp *c)
 {
 	char buf[256];
+	double lo, hi, level;
 
 	if (isnan(c->change_pct) && c->base_median == 0)
 		snprintf(buf, sizeof(buf), "from 0");	/* kp(7): no percentage */
@@ -73,10 +74,22 @@ detail(FILE *fp, const kp_cmp *c)
 	}
 	/* the bounds of two histograms' buckets are no confidence
 	 * interval (kp-hist(1)) */
-	if (!isnan(c->ci_low_pct) && !isnan(c->ci_high_pct)) {
-		snprintf(buf, sizeof(buf), " (%s %+.2f%% to %+.2f%%)",
-		    c->method == KP_M_HIST_BOUNDS ? "bucket bounds" : "95% CI",
-		    c->ci_low_pct, c->ci_high_pct);
+	if (c->method == KP_M_HIST_BOUNDS && shown_interval(c, &lo, &hi, &level)) {
+		snprintf(buf, sizeof(buf), " (bucket bounds %+.2f%% to %+.2f%%)",
+		    lo, hi);
+		xml_put(fp, buf);
+	} else if (shown_interval(c, &lo, &hi, &level)) {
+		snprintf(buf, sizeof(buf), " (%g%% interval %+.2f%% to %+.2f%%)",
+		    level, lo, hi);
+		xml_put(fp, buf);
+	}
+	/* what the verdict rests on: an assumed run noise, a starved side */
+	if (noise_text(buf, sizeof(buf), c)) {
+		xml_put(fp, "; ");
+		xml_put(fp, buf);
+	}
+	if (cpu_text(buf, sizeof(buf), c)) {
+		xml_put(fp, "; ");
 		xml_put(fp, buf);
 	}
 	if (!isnan(c->q)) {

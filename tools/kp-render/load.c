@@ -6,6 +6,7 @@
  * keep each record's line, and the site the history (trend records) and
  * the evidence behind a comparison: runstat, sample and stat records.
  * readers[] below says which. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,9 @@ wants(Reader *rd)
 	    KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	    KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
 	    KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_CPU_SHARE_RATIO,
-	    KP_CMP_INTERFERENCE,
+	    KP_CMP_INTERFERENCE, KP_CMP_DECIDED_LOW_PCT, KP_CMP_DECIDED_HIGH_PCT,
+	    KP_CMP_DECIDED_LEVEL, KP_CMP_RUN_SD_DF, KP_CMP_STARVED_SIDE,
+	    KP_CMP_CPU_CAUSE,
 	    KP_CMP_OBS_LEVEL,	/* one run a side when single_run is missing */
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM,
@@ -144,6 +147,8 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 		unknown_class(d);
 	c->cls = c->rec.class < 0 ? KP_NCLASS : c->rec.class;
 	c->sev = c->rec.severity < 0 ? KP_NSEV : c->rec.severity;
+	if (!shown_interval(&c->rec, &c->lo, &c->hi, &c->level))
+		c->lo = c->hi = c->level = NAN;
 	r->count[c->cls]++;
 	if (c->cls == KP_REGRESSION)
 		r->regsev[c->sev]++;

@@ -54,7 +54,7 @@ static void
 header(FILE *fp, int withclass)
 {
 	fprintf(fp, "| %sSeverity | Measurement | Conc | Kernels | Change | "
-	    "95%% CI | Score | q | Reason |\n", withclass ? "Class | " : "");
+	    "Interval | Score | q | Reason |\n", withclass ? "Class | " : "");
 	fprintf(fp, "|%s---|---|---:|---|---:|---|---:|---:|---|\n",
 	    withclass ? "---|" : "");
 }
@@ -80,6 +80,7 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 {
 	const kp_cmp *c = &x->rec;
 	const char *modal = modal_sides(r, c);
+	char buf[128];
 
 	fputs("| ", fp);
 	if (withclass) {
@@ -109,17 +110,25 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 		}
 	}
 	fputs(" | ", fp);
-	if (isnan(c->ci_low_pct) || isnan(c->ci_high_pct))
+	/* the interval that decided the class, and its confidence */
+	if (isnan(x->lo) || isnan(x->hi))
 		fputs("n/a", fp);
 	else
-		fprintf(fp, "%+.1f%% to %+.1f%%", c->ci_low_pct,
-		    c->ci_high_pct);
+		fprintf(fp, "%+.1f%% to %+.1f%% (%g%%)", x->lo, x->hi, x->level);
 	fputs(" | ", fp);
 	num(fp, "%.1f", c->score);
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
 	md_put(fp, S(c->reason));
+	if (noise_text(buf, sizeof(buf), c)) {
+		fputs("; ", fp);
+		md_put(fp, buf);
+	}
+	if (cpu_text(buf, sizeof(buf), c)) {
+		fputs("; ", fp);
+		md_put(fp, buf);
+	}
 	if (modal) {	/* kp-stats' caveat, as the text report's */
 		fprintf(fp, "%smultimodal ", c->reason && *c->reason ?
 		    "; " : "");
@@ -399,7 +408,7 @@ int
 render_md(Report *r, FILE *fp)
 {
 	const Cmp **v = by_severity(r);
-	size_t i, nhead = 0, nrest = 0, left = 0, lrows = 0;
+	size_t i, nhead = 0, nrest = 0, left = 0, lrows = 0, nassumed;
 	char summary[128];
 	Mem out;
 
@@ -411,6 +420,9 @@ render_md(Report *r, FILE *fp)
 	}
 	mem_open(&out);
 	verdict(out.fp, r);	/* first: what a reader came for */
+	if ((nassumed = noise_assumed(r)))
+		fprintf(out.fp, "Run noise assumed for %zu of %zu comparisons (no "
+		    "reruns, no history): %s.\n\n", nassumed, r->ncmp, noise_hint);
 	if (nhead)
 		rows(&out, r, v, 0, headline, &lrows);
 	snprintf(summary, sizeof(summary), "Coverage");

@@ -17,6 +17,8 @@ typedef struct {
 	int sev;	/* rec.severity; KP_NSEV when none or another word */
 	int pair, suite_idx, test_idx;	/* index.c */
 	int fails;	/* it fails the gate of --fail-on (main.c) */
+	/* the interval shown: shown_interval(), NAN when none */
+	double lo, hi, level;
 } Cmp;
 
 typedef struct {
@@ -173,6 +175,20 @@ void fmt_si(char *buf, size_t sz, double v);
 /* kp-classify found the benchmark starved of CPU: the target's CPU share
  * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
 int starved(const kp_cmp *c, double *pct);
+/* what kp-classify found of the CPU, for people: "starved? CPU share 57%
+ * of baseline", "starved? baseline's CPU share 51% of target's", "less CPU,
+ * CPUs idle: target's share 58% of baseline's"; 0 when nothing */
+size_t cpu_text(char *buf, size_t sz, const kp_cmp *c);
+/* "run noise assumed 8% (no reruns, no history)" when kp-classify's
+ * caveat noise-assumed says so; 0 when not */
+size_t noise_text(char *buf, size_t sz, const kp_cmp *c);
+/* how many comparisons rest on an assumed run noise */
+size_t noise_assumed(const Report *r);
+/* how to learn it, one sentence, after noise_assumed's count */
+extern const char noise_hint[];
+/* the interval the class was decided on (kp-classify's decided_*), else
+ * kp-compare's 95% one, and its confidence in percent: 0 when none */
+int shown_interval(const kp_cmp *c, double *lo, double *hi, double *level);
 
 /* modal.c: kp-stats' multimodal flag of a side (0 baseline, 1 target)
  * from its groups' stat records: 1, 0, or -1 when none says */

@@ -252,6 +252,8 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 		fputs(" {single run}", fp);
 	if (starved(&c->rec, &share))
 		fputs(" {starved?}", fp);
+	if (c->rec.caveats >> KP_CAV_NOISE_ASSUMED & 1)
+		fputs(" {noise assumed}", fp);
 	fputc('\n', fp);
 }
 

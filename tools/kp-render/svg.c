@@ -248,8 +248,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 			    h_cmppage(s, c));
 			h_esc(fp, t->first->test);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
-			    c->rec.ci_high_pct);
+			    c->rec.conc, c->rec.change_pct, c->lo, c->hi);
 			fprintf(fp, "%s %s", c->cls == KP_NCLASS ? "" :
 			    class_name(c->cls), S(sev_name(c->rec.severity)));
 			fprintf(fp, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
@@ -306,10 +305,10 @@ svg_chart(struct hsite *s, const char *file, int test)
 		}
 		if (isfinite(c->rec.change_pct))
 			lo = fmin(lo, c->rec.change_pct), hi = fmax(hi, c->rec.change_pct);
-		if (isfinite(c->rec.ci_low_pct))
-			lo = fmin(lo, c->rec.ci_low_pct);
-		if (isfinite(c->rec.ci_high_pct))
-			hi = fmax(hi, c->rec.ci_high_pct);
+		if (isfinite(c->lo))
+			lo = fmin(lo, c->lo);
+		if (isfinite(c->hi))
+			hi = fmax(hi, c->hi);
 	}
 	free(seen);
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
@@ -356,8 +355,8 @@ svg_chart(struct hsite *s, const char *file, int test)
 	h_esc(fp, t->first->metric);
 	fputs(" (", fp);
 	h_esc(fp, t->first->unit);
-	fprintf(fp, "), %s is better: median change with 95%% confidence "
-	    "interval</text>\n", higher ? "higher" : "lower");
+	fprintf(fp, "), %s is better: median change with the interval "
+	    "that decided</text>\n", higher ? "higher" : "lower");
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
 	for (k = 0; k < npair; k++) {
@@ -379,20 +378,19 @@ svg_chart(struct hsite *s, const char *file, int test)
 				    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
 				    "opacity=\"0.6\"/>\n", px, py, x, Y(c->rec.change_pct),
 				    col);
-			if (isfinite(c->rec.ci_low_pct) && isfinite(c->rec.ci_high_pct))
+			if (isfinite(c->lo) && isfinite(c->hi))
 				fprintf(fp, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f "
 				    "%.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" "
-				    "fill=\"none\"/>\n", x, Y(c->rec.ci_low_pct),
-				    Y(c->rec.ci_high_pct), x - 4, Y(c->rec.ci_low_pct), x - 4,
-				    Y(c->rec.ci_high_pct), col);
+				    "fill=\"none\"/>\n", x, Y(c->lo),
+				    Y(c->hi), x - 4, Y(c->lo), x - 4,
+				    Y(c->hi), col);
 			fprintf(fp, "<a xlink:href=\"%s\" target=\"_top\"><title>",
 			    h_cmppage(s, c));
 			h_esc(fp, c->rec.base_kernel);
 			fputs(" -> ", fp);
 			h_esc(fp, c->rec.target_kernel);
 			fprintf(fp, " conc %lld: %+.2f%% [%+.2f%%, %+.2f%%] ",
-			    c->rec.conc, c->rec.change_pct, c->rec.ci_low_pct,
-			    c->rec.ci_high_pct);
+			    c->rec.conc, c->rec.change_pct, c->lo, c->hi);
 			if (c->cls != KP_NCLASS)
 				fputs(class_name(c->cls), fp);
 			fprintf(fp, "</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
@@ -421,7 +419,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	    "stroke=\"#e65100\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>"
 	    "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"
 	    "interference flagged</text>\n<text x=\"%d\" y=\"%d\" "
-	    "fill=\"#666\" font-size=\"10\">bars: 95%% confidence interval"
+	    "fill=\"#666\" font-size=\"10\">bars: the deciding interval"
 	    "</text>\n", w - right + 14, top + 20 + npair * 18, w - right + 14,
 	    top + 34 + npair * 18, w - right + 19, top + 45 + npair * 18,
 	    w - right + 30, top + 48 + npair * 18, w - right + 14,

@@ -103,12 +103,14 @@ static void
 caveats(FILE *fp, const Report *r, const kp_cmp *c)
 {
 	const char *modal = modal_sides(r, c);
-	double share;
+	char buf[128];
 
 	if (kp_cmp_single_run(c) == 1)
 		fputs(" {single run}", fp);
-	if (starved(c, &share))
-		fprintf(fp, " {starved? CPU share %.0f%% of baseline}", share);
+	if (cpu_text(buf, sizeof(buf), c))
+		fprintf(fp, " {%s}", buf);
+	if (noise_text(buf, sizeof(buf), c))
+		fprintf(fp, " {%s}", buf);
 	if (modal)
 		fprintf(fp, " {multimodal %s}", modal);
 }
@@ -164,6 +166,7 @@ static void
 finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 {
 	char name[1024];
+	double lo, hi, level;
 
 	measurement(name, sizeof(name), c);
 	fprintf(fp, "  - %s at %lld: ", name, c->conc);
@@ -172,6 +175,8 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 	side(fp, c->target_median, c->target_cv);
 	fprintf(fp, "%s%s, ", *c->unit ? " " : "", c->unit);
 	pct(fp, c->change_pct, 1);
+	if (shown_interval(c, &lo, &hi, &level))	/* the one that decided */
+		fprintf(fp, " (%g%% interval %+.1f%%..%+.1f%%)", level, lo, hi);
 	if (isnan(c->score))
 		fputs(" [Score: n/a]", fp);
 	else
@@ -284,6 +289,9 @@ render_text(Report *r, FILE *fp, int colour)
 	if (!first)
 		fputc(')', fp);
 	fprintf(fp, "\nNo change: %zu\n", r->count[KP_NO_CHANGE]);
+	if ((n = noise_assumed(r)))
+		fprintf(fp, "Run noise assumed for %zu of %zu comparisons (no "
+		    "reruns, no history): %s.\n", n, r->ncmp, noise_hint);
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);

@@ -122,8 +122,69 @@ starved(const kp_cmp *c, double *pct)
 {
 	if (c->interference != 1 || !isfinite(c->cpu_share_ratio))
 		return 0;
-	*pct = 100 * c->cpu_share_ratio;
+	/* the starved side's share in percent of the other's */
+	*pct = c->starved_side == KP_SIDE_BASE ? 100 / c->cpu_share_ratio :
+	    100 * c->cpu_share_ratio;
 	return 1;
+}
+
+size_t
+cpu_text(char *buf, size_t sz, const kp_cmp *c)
+{
+	double pct;
+	int base = c->starved_side == KP_SIDE_BASE;
+
+	if (starved(c, &pct))
+		return (size_t)snprintf(buf, sz, base ?
+		    "starved? baseline's CPU share %.0f%% of target's%s" :
+		    "starved? CPU share %.0f%% of baseline%s", pct,
+		    c->cpu_cause == KP_CAUSE_OTHER_TASKS ? ", other tasks ran" : "");
+	if (!(c->caveats >> KP_CAV_CPU_IDLE & 1) || !isfinite(c->cpu_share_ratio))
+		return 0;
+	return (size_t)snprintf(buf, sz, "less CPU, CPUs idle: %s's share %.0f%% of %s's",
+	    base ? "baseline" : "target", base ? 100 / c->cpu_share_ratio :
+	    100 * c->cpu_share_ratio, base ? "target" : "baseline");
+}
+
+size_t
+noise_text(char *buf, size_t sz, const kp_cmp *c)
+{
+	if (!(c->caveats >> KP_CAV_NOISE_ASSUMED & 1) || !isfinite(c->run_sd_pct))
+		return 0;
+	return (size_t)snprintf(buf, sz, "run noise assumed %g%% (no reruns, no history)",
+	    round(c->run_sd_pct * 10) / 10);
+}
+
+size_t
+noise_assumed(const Report *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->ncmp; i++)
+		n += r->cmp[i].rec.caveats >> KP_CAV_NOISE_ASSUMED & 1;
+	return n;
+}
+
+const char noise_hint[] = "learn it from reruns: run the baseline kernel "
+    "again and give both runs as the baseline, or keep a history "
+    "(kp-trend)";
+
+int
+shown_interval(const kp_cmp *c, double *lo, double *hi, double *level)
+{
+	if (isfinite(c->decided_low_pct) && isfinite(c->decided_high_pct)) {
+		*lo = c->decided_low_pct;
+		*hi = c->decided_high_pct;
+		*level = isfinite(c->decided_level) ? 100 * c->decided_level : 95;
+		return 1;
+	}
+	if (isfinite(c->ci_low_pct) && isfinite(c->ci_high_pct)) {
+		*lo = c->ci_low_pct;
+		*hi = c->ci_high_pct;
+		*level = 95;
+		return 1;
+	}
+	return 0;
 }
 
 void

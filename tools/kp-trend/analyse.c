@@ -336,6 +336,11 @@ analyse(Series *s, const Settings *set, const unsigned char *famcp)
 	kp_segfit f;
 
 	unit_stats(s);
+	/* every series of a kernel moved by its shock (shock.c): tested
+	 * against it */
+	if (s->logs && set->shock_of)
+		for (i = 0; i < s->np; i++)
+			s->y[i] -= set->shock_of[s->p[i].kern];
 	idx = emalloc((s->np + 1) * sizeof(*idx));
 	gone = ecalloc(s->np + 1, 1);
 	seg = emalloc((2 * s->np + 3) * sizeof(*seg));
@@ -388,6 +393,10 @@ analyse(Series *s, const Settings *set, const unsigned char *famcp)
 			at = (double)j;
 		add_transient(s, i, kp_segfit_at(&f, at, &lv), lv);
 	}
+	/* the centres written are the data's */
+	if (s->logs && set->shock_of)
+		for (i = 0; i < s->np; i++)
+			s->y[i] += set->shock_of[s->p[i].kern];
 	free(idx);
 	free(gone);
 	free(seg);

@@ -30,7 +30,7 @@ static kp_kver *kver;
 static kp_strmap *instmap;	/* instance names */
 static kp_w *w;
 
-static const char synopsis[] = "usage: kp-trend [-F] [-p penalty] [file ...]";
+static const char synopsis[] = "usage: kp-trend [-FK] [-p penalty] [file ...]";
 
 /* the units of a stat record: its instances' medians, else the values of
  * the highest level of obs with two or more */
@@ -226,18 +226,22 @@ byname(const void *a, const void *b)
 int
 main(int argc, char *argv[])
 {
-	Settings set = { 3.3, 6.63, 4, 8, 1 };
+	Settings set = { 4.0, 6.63, 4, 8, 1, 1, NULL };
 	size_t i, j, k, nk, *order, ns;
 	Series **sorted;
 	char **kname;
 	unsigned char *famcp;
+	double *shock;
 	int ch;
 
 	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "Fp:")) != -1) {
+	while ((ch = getopt(argc, argv, "FKp:")) != -1) {
 		switch (ch) {
 		case 'F':
 			set.family = 0;
+			break;
+		case 'K':
+			set.shock = 0;
 			break;
 		case 'p':
 			set.pen = kp_opt_dbl("-p", optarg, 1e-9, 1e9, "a positive number");
@@ -281,15 +285,14 @@ main(int argc, char *argv[])
 	}
 	qsort(sorted, ns, sizeof(*sorted), byname);
 
+	/* the kernel-wide shock, from every series */
+	shock = ecalloc(nk + 1, sizeof(*shock));
+	if (set.shock && shock_estimate(sorted, ns, nk, &set, shock))
+		set.shock_of = shock;
 	/* each family: its change places, then its series */
 	famcp = emalloc(nk + 1);
 	for (i = 0; i < ns; i = j) {
-		for (j = i + 1; j < ns; j++) {
-			for (k = 0; k < F_NID && strcmp(sorted[i]->s[k], sorted[j]->s[k]) == 0; k++)
-				;
-			if (k < F_NID)
-				break;
-		}
+		j = family_end(sorted, i, ns);
 		memset(famcp, 0, nk + 1);
 		if (set.family && j - i >= 2)
 			family_changes(sorted + i, j - i, nk, &set, famcp);

@@ -76,6 +76,8 @@ typedef struct {	/* settings, see kp-trend(1) */
 	size_t rampmin;	/* kernels a drift spans at least */
 	size_t minhist;	/* kernels of history a noise record needs */
 	int family;	/* pool the levels of a family */
+	int shock;	/* test against the kernel-wide shock */
+	const double *shock_of;	/* per kernel, log scale; NULL: none */
 } Settings;
 
 /* analyse.c: the change points of one series; famcp[k] says whether the
@@ -87,6 +89,14 @@ void analyse(Series *s, const Settings *set, const unsigned char *famcp);
  * famcp (room for the number of kernels) */
 void family_changes(Series **s, size_t n, size_t nkern, const Settings *set,
 	unsigned char *famcp);
+
+/* shock.c: the end of the family that starts at sorted[i] */
+size_t family_end(Series **sorted, size_t i, size_t ns);
+/* shock.c: the kernel-wide shock of each kernel, on the log scale, into
+ * shock[0..nk), from every series (analysed once, then reset); 1 when
+ * any is not 0 */
+int shock_estimate(Series **sorted, size_t ns, size_t nk, const Settings *set,
+	double *shock);
 
 /* write.c */
 void write_trend(kp_w *w, const Series *s, char *const *kernel);
