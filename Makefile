@@ -61,6 +61,8 @@ TOOLS = \
 # is compiled in, so an uninstalled kp has it too
 SUBSYS = $(O)/lib/subsys.o $(O)/lib/yamlcheck.o $(O)/gen/subsysmap.o
 OBJ_kp-classify = $(SUBSYS)
+OBJ_kp-plan = $(O)/lib/yamlcheck.o
+OBJ_kp-triage = $(O)/lib/yamlcheck.o
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
 SCRIPTS = kp-ab kp-bisect
