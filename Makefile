@@ -191,7 +191,8 @@ lint-man:
 # for FUZZ_TIME seconds, one after another, keeping what it finds in
 # $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
 # input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
-FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html
+FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html \
+	squad payload triage
 FUZZ_TIME = 600
 FUZZ_SMOKE = 10
 FZ = build-fuzz
@@ -211,12 +212,17 @@ FZ_OBJ_settings = $(FZ)/tools/kp-classify/config.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_subsys = $(FZ)/lib/subsys.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
 FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
+FZ_OBJ_squad = $(call fz_tool,kp-parse-squad)
+FZ_OBJ_payload = $(call fz_tool,kp-plan,tools/kp-plan/main.c) $(FZ)/lib/yamlcheck.o
+FZ_OBJ_triage = $(FZ)/tools/kp-triage/yaml.o $(FZ)/lib/yamlcheck.o
 FZ_MAIN_bpftrace = tool
 FZ_MAIN_results = tool
 FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
 FZ_LIBS_settings = $(LDLIBS_kp-classify)
 FZ_LIBS_subsys = -lyaml
 FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
+FZ_LIBS_payload = $(LDLIBS_kp-plan)
+FZ_LIBS_triage = $(LDLIBS_kp-triage)
 FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
 
 $(FZ)/.deps: config.mk
