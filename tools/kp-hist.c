@@ -491,7 +491,9 @@ compare_all(Hist *h)
 		kp_has_range(&c[i].has, KP_CMP_TARGET_LO, KP_CMP_RESOLUTION_LIMITED);
 		describe(h, of[i], &c[i], canon, id);
 		c[i].q = q[i];
-		c[i].worse = c[i].change_pct > 0;
+		/* latency: up is worse, also from a zero baseline, which
+		 * has no change_pct (kp(7)) */
+		c[i].worse = c[i].target_median > c[i].base_median;
 		kp_rec_write(h->w, &kp_cmp_t, &c[i]);
 		free(c[i].base_runs.v);
 		free(c[i].target_runs.v);

@@ -105,12 +105,17 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 		if (j < 0 || k < 0)
 			continue;
 		x0 = (X(j) + X(k)) / 2;
+		/* a change from a zero level has no percentage (kp(7)) */
+		if (isnan(c[i].size_pct))
+			snprintf(buf, sizeof(buf), "from 0");
+		else
+			snprintf(buf, sizeof(buf), "%+.1f%%", c[i].size_pct);
 		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-dasharray=\"5,3\"/>\n<text x=\"%.1f\" "
-		    "y=\"%d\" fill=\"%s\" font-size=\"10\">%+.1f%%%s</text>\n", x0, x0,
+		    "y=\"%d\" fill=\"%s\" font-size=\"10\">%s%s</text>\n", x0, x0,
 		    top, top + ph, c[i].worse ? "#b71c1c" : "#1565c0", x0 + 3,
 		    top + 22 + 12 * (i % 3), c[i].worse ? "#b71c1c" : "#1565c0",
-		    c[i].size_pct, c[i].provisional ? " (provisional)" :
+		    buf, c[i].provisional ? " (provisional)" :
 		    c[i].reverted_in ? " (reverted)" : "");
 	}
 	/* the centres, joined, with their intervals */
