@@ -22,6 +22,7 @@ LIBSRC = \
 	lib/lineio.c \
 	lib/maintainers.c \
 	lib/numfmt.c \
+	lib/once.c \
 	lib/opts.c \
 	lib/progress.c \
 	lib/rec.c \
