@@ -32,8 +32,27 @@ printf '{"type":"cmp","key":"k1","job":"j","suite":"s","bench":"b","test":"t","o
     kp-classify | cat "$T/trend" - >"$T/all"
 run_status kp-render -f html -o "$T/html" "$T/all"
 is "$rc:$(cat "$T/err")" "0:" "kp-render -f html: exit 0"
-grep -l 'from 0' "$T/html"/*trend*.svg >/dev/null 2>&1
+grep -l '>from 0' "$T/html"/*trend*.svg >/dev/null 2>&1
 ok $? "... the trend plot labels the change from 0 so"
+# a transient from a level of 0: no percentage either
+$PY - >"$T/tr" <<'PY'
+import json
+for i in range(1, 13):
+    k = 'v6.%d' % i
+    lvl = 500 if i == 3 else 0
+    per = [{'instance': 'm%d' % j, 'n': 3, 'median': lvl + (j - 1.5 if lvl else 0), 'mean': lvl} for j in range(4)]
+    print(json.dumps({'type': 'stat', 'scope': 'group', 'exp': 'e' + k, 'key': 'k1', 'kernel': k,
+        'job': 'j', 'suite': 's', 'bench': 'b', 'test': 't', 'op': 'o', 'metric': 'warns',
+        'unit': 'count', 'better': 'lower', 'conc': 1, 'n': 12, 'median': lvl, 'runs': ['r' + k],
+        'per_instance': per}))
+PY
+kp-trend "$T/tr" >"$T/trt"
+is "$(jq -c 'select(.type == "trend") | [.transients[] | [.kernel, .size_pct]]' "$T/trt")" '[["v6.3",null]]' \
+    "a transient from 0: no percentage"
+sed 's/"metric":"errors"/"metric":"warns"/' "$T/all" | grep '"type":"cmp"' | cat "$T/trt" - >"$T/all2"
+kp-render -f html -o "$T/html2" "$T/all2" 2>/dev/null
+grep -l 'transient from 0' "$T/html2"/*trend*.svg >/dev/null 2>&1
+ok $? "... and the trend plot says so"
 
 # kp-bisect sees the change, and its script judges a move from 0 bad
 cat "$T/trend" "$T/stats" >"$T/in"

@@ -152,9 +152,13 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 	for (i = 0; i < (int)t->transients.n; i++) {
 		if ((j = kernel_at(t, tr[i].kernel)) < 0)
 			continue;
+		if (isnan(tr[i].size_pct))
+			snprintf(buf, sizeof(buf), "from 0");
+		else
+			snprintf(buf, sizeof(buf), "%+.1f%%", tr[i].size_pct);
 		fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
 		    "stroke=\"#e65100\" stroke-dasharray=\"2,2\"><title>transient "
-		    "%+.1f%%</title></circle>\n", X(j), Y(p[j].centre), tr[i].size_pct);
+		    "%s</title></circle>\n", X(j), Y(p[j].centre), buf);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\">"
 	    "dashed: change points (red worse, blue better); rings: baseline "
