@@ -83,4 +83,14 @@ printf '{"app":{"lat_us":50}}\n' >"$T/t.json"
     kp-identify -x host | kp-stats | kp-compare -b kernel=a -t kernel=b >"$T/out" 2>"$T/err"
 is "$(jq -c 'select(.type == "cmp") | [.change_pct, .worse]' "$T/out")" "[null,true]" \
     "kp-compare: 0 us -> 50 us has no percentage and is worse"
+# kp-triage: of two changes for the worse, the one from 0 is the larger
+ids='"key":"k1","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m"'
+cat >"$T/tri" <<EOF2
+{"type":"trend",$ids,"unit":"u","better":"lower","conc":1,"newest":"v6.5","changes":[{"first":"v6.2","before":"v6.1","size_pct":100,"size_abs":100,"worse":true,"persists":true,"reverted_in":null},{"first":"v6.3","before":"v6.2","size_pct":-100,"size_abs":-200,"worse":false,"persists":false,"reverted_in":"v6.4"},{"first":"v6.4","before":"v6.3","size_pct":null,"size_abs":5000,"worse":true,"persists":true,"reverted_in":null}],"transients":[],"drifts":[]}
+{"type":"cmp",$ids,"unit":"u","better":"lower","conc":1,"base_kernel":"v6.1","target_kernel":"v6.5","base_exp":"e1","target_exp":"e2","base_runs":["r"],"target_runs":["r"],"change_pct":4900,"class":"regression","severity":"red"}
+EOF2
+printf 'findings: []\n' >"$T/tri.yaml"
+kp-triage -t "$T/tri.yaml" "$T/tri" >"$T/out" 2>"$T/err"
+is "$?:$(jq -r 'select(.type == "cmp") | .since' "$T/out")" "0:v6.4" \
+    "kp-triage: the regression is since the change from 0, the largest"
 done_testing
