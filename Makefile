@@ -24,6 +24,7 @@ LIBSRC = \
 	lib/lineio.c \
 	lib/maintainers.c \
 	lib/numfmt.c \
+	lib/once.c \
 	lib/opts.c \
 	lib/progress.c \
 	lib/rec.c \
@@ -66,6 +67,8 @@ TOOLS = \
 # is compiled in, so an uninstalled kp has it too
 SUBSYS = $(O)/lib/subsys.o $(O)/lib/yamlcheck.o $(O)/gen/subsysmap.o
 OBJ_kp-classify = $(SUBSYS)
+OBJ_kp-plan = $(O)/lib/yamlcheck.o
+OBJ_kp-triage = $(O)/lib/yamlcheck.o
 
 # tools written in sh: tools/NAME.sh becomes $(O)/bin/NAME
 SCRIPTS = kp-ab kp-bisect
@@ -206,7 +209,7 @@ lint-man:
 # $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
 # input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
 FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html \
-	fetch-squad
+	fetch-squad squad payload triage
 FUZZ_TIME = 600
 FUZZ_SMOKE = 10
 FZ = build-fuzz
@@ -227,6 +230,9 @@ FZ_OBJ_subsys = $(FZ)/lib/subsys.o $(FZ)/lib/yamlcheck.o
 FZ_OBJ_fetch-tar = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c)
 FZ_OBJ_fetch-html = $(FZ)/tools/kp-fetch/html.o
 FZ_OBJ_fetch-squad = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c tools/kp-fetch/squad.c)
+FZ_OBJ_squad = $(call fz_tool,kp-parse-squad)
+FZ_OBJ_payload = $(call fz_tool,kp-plan,tools/kp-plan/main.c) $(FZ)/lib/yamlcheck.o
+FZ_OBJ_triage = $(FZ)/tools/kp-triage/yaml.o $(FZ)/lib/yamlcheck.o
 FZ_MAIN_bpftrace = tool
 FZ_MAIN_results = tool
 FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
@@ -234,6 +240,8 @@ FZ_LIBS_settings = $(LDLIBS_kp-classify)
 FZ_LIBS_subsys = -lyaml
 FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
 FZ_LIBS_fetch-squad = $(LDLIBS_kp-fetch)
+FZ_LIBS_payload = $(LDLIBS_kp-plan)
+FZ_LIBS_triage = $(LDLIBS_kp-triage)
 FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
 
 $(FZ)/.deps: config.mk

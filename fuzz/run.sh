@@ -18,7 +18,7 @@ dirs="$corpus $seeds"
 # (-ignore_ooms, the default of -fork).
 fork=
 case $t in
-bpftrace|results|mmtests|settings|subsys|fetch-tar) fork=-fork=1 ;;
+bpftrace|results|mmtests|settings|subsys|fetch-tar|squad|payload|triage) fork=-fork=1 ;;
 esac
 t0=$(date +%s)
 # leaks: a tool that exits on bad input leaves its memory by design

@@ -67,6 +67,25 @@ fetch-squad)
 	printf '{"next": "http://squad.example/api/builds/1/testruns/?cursor=o2", "previous": null, "results": [{"url": "http://squad.example/api/testruns/1/", "id": 1, "environment": "http://squad.example/api/environments/1/", "metadata_file": "http://other.example/api/testruns/1/metadata_file/", "metrics": "http://squad.example/api/testruns/1/metrics/", "attachments": [{"download_url": "http://squad.example/api/testruns/1/attachments/?filename=config", "filename": "config", "length": 30}, {"download_url": "x", "filename": "../../etc/passwd"}]}]}' | put
 	printf '{"next": null,\n "results": [\n{"name": "a/b/c/d/e/f@1", "unit": "ops/s", "result": 1e999,\n "measurement_list": [1, 2]}, 3, "s", null]}' | put
 	printf '{"results": [{"id": 2, "version": "..", "url": 7}, {"id": -1e30, "version": "a/%%2F\\u0000b"}], "next": 5}' | put ;;
+squad)
+	# fuzz/squad.c: testrun, build, metrics, metadata, environment, the
+	# build's metadata, TuxMake's metadata; each ended by a NUL
+	tr='{"id":7,"url":"http://squad.test/api/testruns/7/","job_id":"c7g-1","datetime":"2026-01-02T03:04:05Z"}'
+	bl='{"version":"v6.18","datetime":"2026-01-01T00:00:00Z"}'
+	m1='{"name":"c7g/wis/futex1/futex1-threads/futex1/ops@4","unit":"ops","measurement_list":[1,2,3,4],"result":2.5}'
+	m2='{"name":"c7g/sysbench/cpu/cpu/events/lat@1","unit":"ms","result":0.5}'
+	md='{"MMTESTS_ITERATIONS":"2","instance":"c7g-1","instance_type":"c7g.metal","git_sha":"0123456789abcdef0123456789abcdef01234567","toolchain":"gcc-13"}'
+	en='{"slug":"c7g"}'
+	tx='{"git":{"git_commit":"0123456789abcdef0123456789abcdef01234567"},"build":{"target_arch":"arm64"},"compiler":{"version_full":"gcc (Debian 12.2.0-14) 12.2.0"}}'
+	printf '%s\0%s\0%s\n%s\n' "$tr" "$bl" "$m1" "$m2" | put
+	printf '%s\0%s\0%s\n%s\n\0%s\0%s\0%s\0%s\0' "$tr" "$bl" "$m1" "$m2" "$md" "$en" "$md" "$tx" | put
+	printf '%s\0%s\0{"name":"a/b/c/d/e/f","unit":"s","result":1e999}\n' "$tr" "$bl" | put ;;
+payload)
+	sed -n '/^A payload for two/,/^\.Ed/p' "$top/man/man1/kp-plan.1" | sed '1,3d;$d' | put
+	printf 'name: x\nkernel: {git_repo: "https://h/r.git", git_sha: 0123456789abcdef0123456789abcdef01234567, toolchain: gcc-13, kconfig: [defconfig], make_variables: {LLVM: 1}}\ntargets: [{name: a, target_arch: x86_64, instance_type: m7i.large}]\nsuites: [{name: s, flags: {A: 1}}]\nparameters: {P: q}\ncommands: [true]\n' | put ;;
+triage)
+	printf 'findings:\n  - pattern: "s/b/t/o/m"\n    since: v6.17-rc3\n    status: acknowledged\n    link: https://lore.kernel.org/x\n    note: being bisected\n  - pattern: "s/b/t/*"\n    conc: 4\n    status: fixed-in\n    fixed_in: v6.16-rc5\n  - {pattern: "x/*", status: invalid}\n' | put
+	printf 'findings:\n' | put ;;
 *)
 	echo "seed.sh: no target $t" >&2; exit 2 ;;
 esac

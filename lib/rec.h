@@ -561,6 +561,10 @@ typedef struct {
  * the counts read (a count not read is no evidence of one run); -1 when
  * it has neither */
 int kp_cmp_single_run(const kp_cmp *c);
+/* a move from a zero baseline (kp(7), ZERO BASELINES): the baseline's
+ * centre is 0 and the target's a number that is not, so change_pct is
+ * null while worse still says the direction */
+int kp_cmp_from_zero(const kp_cmp *c);
 
 /* trend (kp-trend): a series across kernels; its members series,
  * changes, transients and drifts are arrays of the structs below */
@@ -574,13 +578,15 @@ typedef struct {
 } kp_tpoint;
 
 enum { KP_TCHANGE_FIRST, KP_TCHANGE_BEFORE, KP_TCHANGE_SIZE_PCT,
-	KP_TCHANGE_CI_LOW_PCT, KP_TCHANGE_CI_HIGH_PCT, KP_TCHANGE_Z, KP_TCHANGE_P,
+	KP_TCHANGE_SIZE_ABS, KP_TCHANGE_CI_LOW_PCT, KP_TCHANGE_CI_HIGH_PCT, KP_TCHANGE_Z, KP_TCHANGE_P,
 	KP_TCHANGE_WORSE, KP_TCHANGE_FAMILY, KP_TCHANGE_PROVISIONAL,
 	KP_TCHANGE_PERSISTS, KP_TCHANGE_REVERTED_IN, KP_TCHANGE_NF };
 typedef struct {
 	kp_has has;
 	char *first, *before;
-	double size_pct, ci_low_pct, ci_high_pct, z, p;
+	double size_pct;	/* NaN (null) from a zero level: kp(7) */
+	double size_abs;	/* in the unit */
+	double ci_low_pct, ci_high_pct, z, p;
 	int worse, family, provisional, persists;
 	char *reverted_in;	/* NULL: persists */
 } kp_tchange;

@@ -414,7 +414,8 @@ static TYPE(tpoint_t, kp_tpoint, "", 0, 0, tpoint_f);
 static const kp_field tchange_f[KP_TCHANGE_NF] = {
 	TC(FIRST, "first", first, KP_F_STR, 0),
 	TC(BEFORE, "before", before, KP_F_STR, 0),
-	TC(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TC(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, N),
+	TC(SIZE_ABS, "size_abs", size_abs, KP_F_NUM, N),
 	TC(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
 	TC(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
 	TC(Z, "z", z, KP_F_NUM, N),
@@ -430,7 +431,7 @@ static TYPE(tchange_t, kp_tchange, "", 0, 0, tchange_f);
 #define TT(i, nm, memb, kind, flags) F(kp_ttransient, KP_TTRANS_##i, nm, memb, kind, flags)
 static const kp_field ttrans_f[KP_TTRANS_NF] = {
 	TT(KERNEL, "kernel", kernel, KP_F_STR, 0),
-	TT(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TT(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, N),
 	TT(Z, "z", z, KP_F_NUM, N),
 };
 static TYPE(ttrans_t, kp_ttransient, "", 0, 0, ttrans_f);
@@ -439,7 +440,7 @@ static TYPE(ttrans_t, kp_ttransient, "", 0, 0, ttrans_f);
 static const kp_field tdrift_f[KP_TDRIFT_NF] = {
 	TD(FIRST, "first", first, KP_F_STR, 0),
 	TD(LAST, "last", last, KP_F_STR, 0),
-	TD(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, 0),
+	TD(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, N),
 	TD(CI_LOW_PCT, "ci_low_pct", ci_low_pct, KP_F_NUM, N),
 	TD(CI_HIGH_PCT, "ci_high_pct", ci_high_pct, KP_F_NUM, N),
 	TD(SLOPE_PCT, "slope_pct", slope_pct, KP_F_NUM, N),

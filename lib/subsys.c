@@ -123,7 +123,6 @@ entry(kp_subsys_map *m, yaml_document_t *doc, yaml_node_t *n)
 void
 kp_subsys_load(kp_subsys_map *m, const char *path, const char *text, size_t len)
 {
-	yaml_parser_t p;
 	yaml_document_t doc;
 	yaml_node_t *root;
 	yaml_node_item_t *it;
@@ -132,12 +131,7 @@ kp_subsys_load(kp_subsys_map *m, const char *path, const char *text, size_t len)
 	if (len > MAXSIZE)
 		kp_die_at(path, 0, 0, "more than %d bytes: expected a subsystem "
 		    "map", MAXSIZE);
-	kp_yaml_check(mpath, text, len, MAXDEPTH, "a subsystem map");
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&p, &doc))
-		die_mark(&p.problem_mark, "bad YAML: %s",
-		    p.problem ? p.problem : "unreadable");
+	kp_yaml_parse(&doc, path, text, len, MAXDEPTH, "a subsystem map");
 	root = yaml_document_get_root_node(&doc);
 	if (root && !(root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)) {
 		if (root->type != YAML_SEQUENCE_NODE)
@@ -148,23 +142,14 @@ kp_subsys_load(kp_subsys_map *m, const char *path, const char *text, size_t len)
 			entry(m, &doc, yaml_document_get_node(&doc, *it));
 	}
 	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
 }
 
 void
 kp_subsys_load_file(kp_subsys_map *m, const char *path)
 {
-	char *buf = emalloc(MAXSIZE + 1);
-	size_t n = 0, r;
-	FILE *fp;
+	size_t n;
+	char *buf = kp_yaml_slurp(path, MAXSIZE, &n, "a subsystem map");
 
-	if (!(fp = fopen(path, "r")))
-		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
-	while ((r = fread(buf + n, 1, MAXSIZE + 1 - n, fp)) > 0)
-		n += r;
-	if (ferror(fp))
-		kp_die_at(path, 0, 0, "read error: %s", strerror(errno));
-	fclose(fp);
 	kp_subsys_load(m, path, buf, n);
 	free(buf);
 }

@@ -1,5 +1,6 @@
 /* vocab.c: the words of the records, one table of names per enum of
  * rec.h; the rest of kp refers to the enums. */
+#include <math.h>
 #include <string.h>
 
 #include "rec.h"
@@ -131,6 +132,13 @@ kp_single_run(int level, long long n_base, long long n_target)
 {
 	return level != KP_LV_INSTANCE && level != KP_LV_RUN ? 1 :
 	    n_base < 2 || n_target < 2;
+}
+
+int
+kp_cmp_from_zero(const kp_cmp *c)
+{
+	return c->base_median == 0 && c->target_median != 0 &&
+	    isfinite(c->target_median);
 }
 
 int

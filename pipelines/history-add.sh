@@ -16,20 +16,32 @@ stats=$1 dir=$2
 mkdir -p "$dir" || exit 2
 tmp=$(mktemp -d "$dir/.add.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
-jq -r 'select(.type == "stat" and .scope == "group") | .kernel' "$stats" >"$tmp/kernels" ||
-	{ echo "$prog: $stats: not NDJSON statistics" >&2; exit 2; }
-kernels=$(sort -u "$tmp/kernels")
-rm -f "$tmp/kernels"
-new=
-for k in $kernels; do
+# one kernel a line, read a line at a time: a label may hold a blank
+# ("v6.11-rc4-my build"), and one with a control character cannot be
+# held on one line or name a file
+jq -r 'select(.type == "stat" and .scope == "group") | .kernel |
+	if explode | any(. < 32 or . == 127) then
+		error("kernel \(tojson) holds a control character; it cannot name a file")
+	else . end' "$stats" >"$tmp/kernels" 2>"$tmp/err" || {
+	if grep -q 'control character' "$tmp/err"; then
+		printf '%s: %s: %s\n' "$prog" "$stats" \
+		    "$(sed -n 's/^jq: error ([^)]*): //p' "$tmp/err" | head -n 1)" >&2
+	else
+		echo "$prog: $stats: not NDJSON statistics" >&2
+	fi
+	exit 2
+}
+sort -u "$tmp/kernels" >"$tmp/sorted" || exit 2
+: >"$tmp/new"
+while IFS= read -r k; do
 	case $k in
 	*/*|.*|'') echo "$prog: kernel \"$k\" cannot name a file" >&2; exit 2 ;;
 	esac
 	[ -e "$dir/$k.ndjson" ] && continue
 	jq -c --arg k "$k" 'select(.kernel == $k)' "$stats" >"$tmp/$k.ndjson" || exit 2
-	new="$new $k"
-done
-for k in $new; do
+	printf '%s\n' "$k" >>"$tmp/new"
+done <"$tmp/sorted"
+while IFS= read -r k; do
 	ln "$tmp/$k.ndjson" "$dir/$k.ndjson" 2>/dev/null ||
 		echo "$prog: $k is in $dir already, kept as it was" >&2
-done
+done <"$tmp/new"

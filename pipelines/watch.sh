@@ -57,7 +57,8 @@ done_() {
 }
 
 n=0
-while read -r repo pattern payload rest; do
+# "|| [ -n "$repo" ]": a last line without its newline is a line too
+while read -r repo pattern payload rest || [ -n "$repo" ]; do
 	n=$((n + 1))
 	case $repo in ''|'#'*) continue ;; esac
 	if [ -z "$payload" ] || [ -n "$rest" ]; then

@@ -142,4 +142,13 @@ run_status kp-hist -b v6.17 -t v6.19 "$T/sel"
 is "$rc" 2 "kp-hist: a typo in -t: exit 2"
 grep -q 'the target selection "v6.19" matches no histogram; kernel present: v6.17, v6.18' "$T/err"
 ok $? "... naming the kernels present" || sed 's/^/# /' "$T/err"
+# bucket counts added across runs past what a long long holds: refused,
+# not wrapped (UBSan stopped there; a normal build gave null quantiles)
+printf '@lat:\n[64, 128)   4611686018427387904 |@@@@@|\n[128, 256)   1 |@|\n' >"$T/big.txt"
+for r in a b c; do
+	kp-parse-bpftrace --meta kernel=$([ $r = c ] && echo k2 || echo k1) --meta run_name=$r "$T/big.txt"
+done >"$T/big"
+run_status kp-hist -q p50 -b kernel=k1 -t kernel=k2 "$T/big"
+is "$rc:$(cat "$T/err")" "2:kp-hist: $T/big:4: lat (from $T/big.txt:1): the bucket [64, 128) of the baseline's histograms adds up to more than 9223372036854775807; expected counts a long long holds" \
+    "counts that overflow when added: exit 2 naming the histogram and bucket"
 done_testing

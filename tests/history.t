@@ -61,4 +61,15 @@ ok $? "history-add.sh adds the missing kernel"
 cmp -s "$H/v6.18.ndjson" "$T/v6.18.kept"
 ok $? "as the first night wrote it"
 is "$(ls -A "$H" | grep -c '^\.')" 0 "no temporary files left"
+# a kernel label with a blank is one kernel, one file; one with a
+# control character cannot name a file
+printf '{"type":"stat","scope":"group","kernel":"v6.11-rc4-my build","median":1}\n{"type":"stat","scope":"group","kernel":"v6.10","median":2}\n' >"$T/blank"
+run_status sh "$top/pipelines/history-add.sh" "$T/blank" "$T/hb"
+is "$rc:$(cat "$T/err"):$(ls "$T/hb" | tr '\n' '|')" "0::v6.10.ndjson|v6.11-rc4-my build.ndjson|" \
+    "history-add.sh: a label with a blank is one file"
+is "$(jq -r .median "$T/hb/v6.11-rc4-my build.ndjson")" 1 "... holding that kernel's statistics"
+printf '{"type":"stat","scope":"group","kernel":"a\\nb"}\n' >"$T/ctl"
+run_status sh "$top/pipelines/history-add.sh" "$T/ctl" "$T/hb"
+is "$rc:$(cat "$T/err")" '2:history-add.sh: '"$T/ctl"': kernel "a\nb" holds a control character; it cannot name a file' \
+    "a label with a newline: exit 2, named"
 done_testing

@@ -153,4 +153,27 @@ run_status kp-ab -k "$T/pool" base="$L/baseline" base="$L/baseline-rerun" hogs="
 grep -q '^Run noise assumed' "$T/out"
 is "$?" 1 "reruns of the baseline: the noise is learned, the header says nothing assumed"
 
+# odd names: operands that start with '-' are paths, not options of the
+# tools kp-ab runs; a run name with a newline is one run; a path holding
+# '=' is refused saying how to give it
+mkdir "$T/odd"
+cp -R "$L/baseline" "$T/odd/-base" && cp -R "$L/target-2hogs" "$T/odd/-target"
+(cd "$T/odd" && kp-ab -- -base -target) >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/err")" "0:" "kp-ab -- -base -target: exit 0"
+is "$(sed -n 1,3p "$T/out")" "kp-ab: baseline -base, target(s) -target
+  -base: ./-base (1 run(s), kernel 6.18.44-fc-v595)
+  -target: ./-target (1 run(s), kernel 6.18.44-fc-v595)" "... the two trees, named by their directories"
+kp-parse-mmtests "$L/baseline" | jq -c 'if has("run") then .run = "r\n1" else . end' >"$T/odd/nl.ndjson"
+kp-parse-mmtests "$L/target-2hogs" >"$T/odd/t.ndjson"
+run_status kp-ab "$T/odd/nl.ndjson" "$T/odd/t.ndjson"
+is "$rc:$(sed -n 2p "$T/out")" "0:  nl: $T/odd/nl.ndjson (1 run(s), kernel 6.18.44-fc-v595)" \
+    "a run name with a newline: one run"
+cp -R "$L/baseline" "$T/odd/x=1"
+(cd "$T/odd" && kp-ab x=1 -target) >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/err")" "2:kp-ab: x=1: read as LABEL=PATH (label x, path 1); for the path x=1 write ./x=1, or name the side: A=x=1" \
+    "a path holding '=': refused, saying how to give it"
+(cd "$T/odd" && kp-ab ./x=1 -target) >"$T/out" 2>"$T/err"
+is "$?:$(sed -n 2p "$T/out")" "0:  A: ./x=1 (1 run(s), kernel 6.18.44-fc-v595)" "... ./x=1 is a path"
+(cd "$T/odd" && kp-ab A=x=1 B=-target) >"$T/out" 2>"$T/err"
+is "$?:$(sed -n 1p "$T/out")" "0:kp-ab: baseline A, target(s) B" "... and so is A=x=1, B=-target"
 done_testing

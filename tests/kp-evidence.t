@@ -145,4 +145,12 @@ fi
 # without kp-evidence the reports are as before: no evidence lines
 kp-render -f text "$R" | grep -q 'command:'
 is $? 1 "no evidence records, no evidence lines"
+# a runstat given twice would count its run twice (n 4/2 for 2/1 runs)
+grep -n '"type":"runstat"' "$R" | head -n 1 >"$T/first"
+l=$(cut -d: -f1 "$T/first")
+{ cat "$R"; cut -d: -f2- "$T/first"; } >"$T/dup"
+n=$(wc -l <"$T/dup")
+run_status kp-evidence "$T/dup"
+is "$rc:$(cat "$T/err")" "2:kp-evidence: $T/dup:$n: a second runstat record of this run, iter, job and suite (the first is at $T/dup:$l); expected one" \
+    "a runstat twice: exit 2 naming both lines"
 done_testing

@@ -91,4 +91,10 @@ is "$rc:$(cat "$T/err")" "2:kp-plan: $T/flat.ndjson: no plan of at most 200 inst
     "a change too small for any plan: refused, saying why"
 run_status kp-plan -n -H "$T/flat.ndjson" "$T/payload.yaml"
 is "$rc" 2 "-H without -d: usage"
+# a sample given twice would shift the variance components
+{ cat "$T/hist.ndjson"; head -n 1 "$T/hist.ndjson"; } >"$T/dup.ndjson"
+n=$(wc -l <"$T/dup.ndjson")
+run_status kp-plan -n -H "$T/dup.ndjson" -d 2 "$T/payload.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/dup.ndjson:$n: a second sample of this run, iter, rep, sub and measurement (the first is at $T/dup.ndjson:1); expected one" \
+    "a sample twice: exit 2 naming both lines"
 done_testing

@@ -101,7 +101,24 @@ bad 's/^instances: 5/instances: 5\nparameters: {dut: m7g.large}/' \
 bad 's/^targets:/targetz:/' \
     '7:1: unknown key "targetz": expected name, description, kernel, targets, suites, instances, repetitions, parameters or commands' \
     "an unknown key"
-bad 's/kconfig: \[/kconfig: [[/' "7:1: did not find expected ',' or ']'" "YAML that does not parse"
+bad 's/kconfig: \[/kconfig: [[/' "7:1: bad YAML: did not find expected ',' or ']'" "YAML that does not parse"
+# the one YAML reader (lib/yamlcheck.c): a key given twice would plan
+# the last value, a second document would be ignored
+bad 's/^repetitions: 3/instances: 1\nrepetitions: 3/' \
+    '17:1: "instances" given twice; expected each key once' "a key given twice"
+bad '$s/$/\n---\ninstances: 1/' '18:1: a second document; expected one' "a second document"
+# deep nesting is refused at the bound, at once (libyaml alone took
+# about 40 s on 100,000 levels)
+{ head -c 100000 /dev/zero | tr '\0' '['; echo; } >"$T/deep.yaml"
+t0=$(date +%s)
+run_status kp-plan -o "$T/b" "$T/deep.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/deep.yaml:1:9: nested more than 8 levels deep; expected a payload" \
+    "100,000 levels of nesting: refused at the ninth"
+ok $(( $(date +%s) - t0 > 2 )) "... within 2 s"
+head -c 1048577 /dev/zero | tr '\0' ' ' >"$T/big.yaml"
+run_status kp-plan -o "$T/b" "$T/big.yaml"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/big.yaml:1:1048577: more than 1048576 bytes: expected a payload" \
+    "a payload over 1 MiB"
 # a template without git_sha, given the commit by -c (as watch.sh does)
 sed '/git_sha:/d' "$T/payload.yaml" >"$T/template.yaml"
 run_status kp-plan -o "$T/b" "$T/template.yaml"

@@ -80,6 +80,11 @@ jq -r 'select(.type == "trend") | .test as $t | .conc as $c |
 jq -r 'select(.type == "noise" and .source == "history") |
   [.test, .conc, .run_sd_pct, .df] | @tsv' trend.ndjson) >"$T/ex"
 ok $? "the EXAMPLES of kp-trend(1) run"
+# a stat given twice (one file read twice) would count its units twice
+run_status kp-trend "$T/stats" "$T/stats"
+l=$(grep -n '"type": "stat"' "$T/stats" | head -n 1 | cut -d: -f1)
+is "$rc:$(cat "$T/err")" "2:kp-trend: $T/stats:$l: a second stat record of this experiment and measurement (the first is at $T/stats:$l); expected one" \
+    "a stat record twice: exit 2 naming both places"
 mandoc -Tlint -W warning "$top/man/man1/kp-trend.1"
 ok $? "kp-trend(1) is lint clean"
 done_testing

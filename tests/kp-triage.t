@@ -69,6 +69,22 @@ printf 'findings:\n  - pattern: "s/*"\n    statuss: invalid\n' >"$T/bad.yaml"
 run_status kp-triage -t "$T/bad.yaml" "$T/in"
 grep -q "bad.yaml:3:5: unknown key" "$T/err"
 ok $? "an unknown key is an error naming its place"
+# the one YAML reader (lib/yamlcheck.c): a second "findings" would have
+# dropped the first team's entries, a second document been ignored
+printf 'findings:\n  - {pattern: "s/*", status: invalid}\nfindings:\n  - {pattern: "x/*", status: invalid}\n' >"$T/bad.yaml"
+run_status kp-triage -t "$T/bad.yaml" "$T/in"
+is "$rc:$(cat "$T/err")" "2:kp-triage: $T/bad.yaml:3:1: \"findings\" given twice; expected each key once" \
+    "a key given twice"
+printf 'findings:\n  - {pattern: "s/*", status: invalid}\n---\nfindings: []\n' >"$T/bad.yaml"
+run_status kp-triage -t "$T/bad.yaml" "$T/in"
+is "$rc:$(cat "$T/err")" "2:kp-triage: $T/bad.yaml:3:1: a second document; expected one" \
+    "a second document"
+{ printf 'findings: '; head -c 100000 /dev/zero | tr '\0' '['; echo; } >"$T/deep.yaml"
+t0=$(date +%s)
+run_status kp-triage -t "$T/deep.yaml" "$T/in"
+is "$rc:$(cat "$T/err")" "2:kp-triage: $T/deep.yaml:1:14: nested more than 4 levels deep; expected a triage file" \
+    "100,000 levels of nesting: refused at the fifth"
+ok $(( $(date +%s) - t0 > 2 )) "... within 2 s"
 run_status kp-triage --help
 is "$rc:$(head -c 15 "$T/out")" "0:usage: kp-triag" "--help prints the synopsis on stdout"
 mandoc -Tlint -W warning "$top/man/man1/kp-triage.1"

@@ -46,4 +46,9 @@ run_status kp-plan -C "$plan" "$T/whole"
 is "$rc:$(jq -r .kind "$T/out" | sort -u)" "0:compared" "everything there: all compared, exit 0"
 run_status kp-plan -C "$T/payload.yaml" "$T/whole"
 is "$rc" 2 "a payload is not a plan: exit 2"
+# a plan is read by the one YAML reader: a key given twice is refused
+sed '0,/^name: /s/^name: .*/name: x\n&/' "$plan" >"$T/twice.yaml"
+run_status kp-plan -C "$T/twice.yaml" "$T/whole"
+is "$rc:$(cat "$T/err")" "2:kp-plan: $T/twice.yaml:4:1: \"name\" given twice; expected each key once" \
+    "a plan with a key given twice"
 done_testing

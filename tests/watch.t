@@ -67,4 +67,9 @@ is "$rc:$(cat "$T/err")" "2:watch.sh: $T/bad:1: expected REPOSITORY PATTERN PAYL
 printf '%s v* %s\n' "$T/nosuch.git" "$T/payload.yaml" >"$T/bad"
 run_status sh "$top/pipelines/watch.sh" -s "$T/state" -x true "$T/bad"
 is "$rc" 2 "a repository that cannot be read: exit 2"
+# a watch list whose last line has no newline: that line is watched too
+rm -f "$T/state"
+printf '# repository pattern payload\n%s v6.[0-9][0-9] %s' "$T/up.git" "$T/payload.yaml" >"$T/nonl"
+run_status sh "$top/pipelines/watch.sh" -i -s "$T/state" "$T/nonl"
+is "$rc:$(wc -l <"$T/state")" "0:4" "a last line without its newline is read"
 done_testing

@@ -117,10 +117,12 @@ parse() {
 canon() {
 	sed 's/^v//; s/^\([0-9]*\.[0-9]*\)\.0\([^0-9]\|$\)/\1\2/; s/-0*\([0-9]\)/-\1/g; s/+$/-dirty/'
 }
-# field I F: the values of run field F of operand I, one a line
+# field I F: the values of run field F of operand I, one a line; a value
+# with a control character (a newline would count as two) as JSON
 field() {
 	grep '"type": *"run"' "$W/in.$1" |
-	    jq -r --arg f "$2" 'select(.type == "run") | .[$f] // "" | tostring' | sort -u
+	    jq -r --arg f "$2" 'select(.type == "run") | .[$f] // "" | tostring |
+	    if explode | any(. < 32 or . == 127) then tojson else . end' | sort -u
 }
 base() {
 	basename "$1" | sed 's/\.\(ndjson\|json\|txt\)$//'
@@ -143,16 +145,25 @@ candidates() {
 }
 
 # the operands: [label=]path; a label names a side, and operands with one
-# label make one side
+# label make one side.  A path that starts with ./ or / is a path whatever
+# it holds; one that starts with - is read as ./-..., never as an option
+# of the tools below.
 n=0
 for a; do
 	n=$((n + 1))
 	case $a in
+	./*|/*) l= p=$a ;;
 	*=*) l=${a%%=*} p=${a#*=} ;;
 	*) l= p=$a ;;
 	esac
 	case $l in
-	*[!A-Za-z0-9._+-]*) die "$a: a label is letters, digits and . _ + -" ;;
+	*[!A-Za-z0-9._+-]*) die "$a: read as LABEL=PATH, and a label is letters, digits and . _ + -; for a path holding '=' write ./$a, or name the side: A=$a" ;;
+	esac
+	if [ -n "$l" ] && [ ! -e "$p" ] && [ -e "$a" ]; then
+		die "$a: read as LABEL=PATH (label $l, path $p); for the path $a write ./$a, or name the side: A=$a"
+	fi
+	case $p in
+	-*) p=./$p ;;
 	esac
 	eval "lab$n=\$l path$n=\$p"
 	parse $n "$p"
@@ -250,7 +261,7 @@ while [ $i -le $n ]; do
 		field $i run >"$W/runs.$i"
 	fi
 	kp-identify $xs "$W/in.$i" >"$W/id.$i" || die "$p: kp-identify failed (see above)"
-	printf '%s\n' "$sides" | grep -qxF "$l" || sides="$sides${sides:+
+	printf '%s\n' "$sides" | grep -qxF -e "$l" || sides="$sides${sides:+
 }$l"
 	i=$((i + 1))
 done

@@ -64,7 +64,9 @@ $(jq -r '.t | "  -s key=\(.key) -s test=\(.test) -s op=\(.op) -s metric=\(.metri
 
 good=$(jq -r '.c.before' "$work/pick")
 bad=$(jq -r '.c.first' "$work/pick")
-[ -n "$threshold" ] || threshold=$(jq -r '.c.size_pct | fabs / 2 | . * 100 | round / 100' "$work/pick")
+# a change from a zero level has no percentage (kp(7)): every move from
+# 0 is past any threshold, and the default is then 50%
+[ -n "$threshold" ] || threshold=$(jq -r '.c.size_pct // 100 | fabs / 2 | . * 100 | round / 100' "$work/pick")
 sha() {	# the commit a kernel was built from, from its run records
 	jq -r --arg k "$1" 'select(.type == "run" and .kernel == $k and
 		.kernel_sha != null) | .kernel_sha' "$work/in" | head -1
@@ -161,7 +163,7 @@ cat "$good" "$out/cand" | kp-compare -b kernel="$(jq -r 'select(.type == "stat")
 # whole interval past the threshold with one run a side, is uncertain.
 verdict=$(jq -r --argjson t "$threshold" 'select(.type == "cmp") |
 	"\(if .class == "regression" or (.class == "uncertain" and .worse and
-	    (.change_pct | fabs) > $t) then "bad" else "good" end) \(.class) \(.change_pct)"' "$out/cmp")
+	    (.change_pct == null or (.change_pct | fabs) > $t)) then "bad" else "good" end) \(.class) \(.change_pct)"' "$out/cmp")
 echo "kp-bisect: $(git rev-parse --short HEAD 2>/dev/null): $verdict" >&2
 case $verdict in
 bad*) exit 1 ;;

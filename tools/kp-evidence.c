@@ -20,6 +20,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "once.h"
 #include "strmap.h"
 
 static const char synopsis[] = "usage: kp-evidence [-a] [-E counter,...] "
@@ -47,6 +48,7 @@ typedef struct {	/* one counter over the runstats of both sides */
 static kp_runstat *rs;
 static size_t nrs;
 static kp_strmap *expmap;	/* exp -> its runstats, in rsof */
+static kp_once *rsonce;	/* (exp, run, iter, job, suite): seen */
 static struct { size_t *v, n; } *rsof;
 static Run *runs;
 static kp_strmap *runmap;	/* (run, iter) -> runs */
@@ -118,6 +120,8 @@ addrunstat(kp_json *d)
 	size_t e;
 	int isnew;
 
+	char iter[32];
+
 	rs = kp_grow(rs, nrs, sizeof(*rs));
 	u = &rs[nrs];
 	kp_rec_read(d, &kp_runstat_t, u, &want, &ix);
@@ -125,6 +129,13 @@ addrunstat(kp_json *d)
 		kp_die_at(d->file, d->line, 0, "a runstat record without exp; "
 		    "expected records kp-identify(1) gave their ids");
 	}
+	/* a runstat twice would count its run twice on its side */
+	if (!rsonce)
+		rsonce = kp_once_new();
+	snprintf(iter, sizeof(iter), "%lld", u->iter);
+	kp_once_check(rsonce, d, "runstat record of this run, iter, job and suite",
+	    u->exp, u->run, iter, u->job ? u->job : "", u->suite ? u->suite : "",
+	    (char *)NULL);
 	e = kp_strmap_addv(expmap, &isnew, u->exp, NULL);
 	if (isnew) {
 		rsof = kp_grow(rsof, e, sizeof(*rsof));

@@ -1,5 +1,6 @@
 /* kp-hist: quantiles of latency histograms with the bounds their buckets
  * imply, and baseline/target comparisons that respect those bounds */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,8 +291,15 @@ pool(const group *g, int side)
 				    (p.b.n - at) * sizeof(*p.b.v));
 				p.b.v[at] = *b;
 				p.b.n++;
-			} else
-				p.b.v[k].count += b->count;
+			} else if (__builtin_add_overflow(p.b.v[k].count,
+			    b->count, &p.b.v[k].count))
+				/* a long long would wrap (UBSan stops there, a
+				 * normal build gave null quantiles and exit 0) */
+				kp_die_at(h->file, h->line, 0, "%s (from %s): the "
+				    "bucket [%g, %g) of the %s's histograms adds up "
+				    "to more than %lld; expected counts a long long "
+				    "holds", g->label, h->src, b->lo, b->hi,
+				    side ? "target" : "baseline", LLONG_MAX);
 			p.n += (double)b->count;
 		}
 	}
@@ -574,7 +582,9 @@ compare_all(Hist *h)
 		kp_has_range(&c[i].has, KP_CMP_TARGET_LO, KP_CMP_RESOLUTION_LIMITED);
 		describe(h, of[i], &c[i], canon, id);
 		c[i].q = q[i];
-		c[i].worse = c[i].change_pct > 0;
+		/* latency: up is worse, also from a zero baseline, which
+		 * has no change_pct (kp(7)) */
+		c[i].worse = c[i].target_median > c[i].base_median;
 		kp_rec_write(h->w, &kp_cmp_t, &c[i]);
 		free(c[i].base_runs.v);
 		free(c[i].target_runs.v);

@@ -504,7 +504,15 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		}
 	} else if ((i = kp_json_get(&m->d, 0, "result")) >= 0 &&
 	    kp_json_num(&m->d, i, &v) == 0) {
-		/* a metric submitted as one number has no list */
+		/* a metric submitted as one number has no list; a number
+		 * JSON allows and a double does not hold (1e999) is none */
+		if (!isfinite(v)) {
+			kp_warn("%s: metric \"%s\": \"result\" is not a finite "
+			    "number; left out", where, name);
+			nbad++;
+			free(buf);
+			return;
+		}
 		x->iter = 0;
 		x->rep = 1;
 		x->value = v;

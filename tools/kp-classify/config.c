@@ -178,53 +178,18 @@ rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
 	}
 }
 
-/* the file, whole, or exit 2 at the byte past MAXSIZE */
-static char *
-slurp(const char *path, size_t *len)
-{
-	char *buf = emalloc(MAXSIZE + 1);
-	size_t n = 0, r;
-	FILE *fp;
-	long line = 1, col = 1;
-
-	if (!(fp = fopen(path, "r")))
-		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
-	while ((r = fread(buf + n, 1, MAXSIZE + 1 - n, fp)) > 0)
-		n += r;
-	if (ferror(fp))
-		kp_die_at(path, 0, 0, "read error: %s", strerror(errno));
-	fclose(fp);
-	if (n > MAXSIZE) {
-		for (r = 0; r < MAXSIZE; r++, col++)
-			if (buf[r] == '\n')
-				line++, col = 0;
-		kp_die_at(path, line, col, "more than %d bytes: expected a "
-		    "settings file", MAXSIZE);
-	}
-	*len = n;
-	return buf;
-}
-
 void
 config_read(Config *c, const char *path)
 {
-	yaml_parser_t p;
 	yaml_document_t doc;
 	yaml_node_t *root, *k, *v;
 	yaml_node_pair_t *pr;
 	yaml_node_t *red = NULL;
-	size_t i, len;
+	size_t i;
 	const char *name;
-	char *buf;
 
 	cpath = path;
-	buf = slurp(path, &len);
-	kp_yaml_check(cpath, buf, len, MAXDEPTH, "a settings file");
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-	if (!yaml_parser_load(&p, &doc))
-		kp_die_at(path, (long)p.problem_mark.line + 1, (long)p.problem_mark.column + 1,
-		    "bad YAML: %s", p.problem ? p.problem : "unreadable");
+	kp_yaml_load(&doc, path, MAXSIZE, MAXDEPTH, "a settings file");
 	root = yaml_document_get_root_node(&doc);
 	if (root && root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)
 		root = NULL;
@@ -258,6 +223,4 @@ config_read(Config *c, const char *path)
 		    red ? (long)red->start_mark.column + 1 : 0,
 		    "red is below yellow; expected red >= yellow");
 	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
-	free(buf);
 }

@@ -28,7 +28,9 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
     double sd_run, double sd_df, char *reason, size_t rsz, kp_cmp *o)
 {
 	int units2 = x->n_base >= 2 && x->n_target >= 2 && !isnan(x->p);
-	int past = !isnan(x->change_pct) && fabs(x->change_pct) > pct;
+	/* a move from a zero baseline is past every percentage (kp(7)) */
+	int past = kp_cmp_from_zero(x) ||
+	    (!isnan(x->change_pct) && fabs(x->change_pct) > pct);
 	int sig = !isnan(x->q) && x->q < cf->alpha;
 	double se, hw, lo, hi, up = log1p(pct / 100);
 	/* a fall past pct: below log(1 - pct), none past 100% */
@@ -75,8 +77,12 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 		return KP_UNCERTAIN;
 	} else {
 		o->why = units2 ? KP_WHY_GATE_SIGNIFICANT : KP_WHY_GATE_THRESHOLD_ONLY;
-		snprintf(reason, rsz, "gate:%s;change>%g%%",
-		    units2 ? "significant" : "threshold-only", pct);
+		if (kp_cmp_from_zero(x))
+			snprintf(reason, rsz, "gate:%s;from-zero",
+			    units2 ? "significant" : "threshold-only");
+		else
+			snprintf(reason, rsz, "gate:%s;change>%g%%",
+			    units2 ? "significant" : "threshold-only", pct);
 	}
 	o->severity = x->worse ? KP_RED : KP_GREEN;
 	return x->worse ? KP_REGRESSION : KP_IMPROVEMENT;

@@ -447,7 +447,7 @@ classify(Classify *c, Held *h, kp_w *w)
 	size_t col;
 	double sd, mc, mabs, learnt, absd, cv, need, lc = NAN, se = 0, sig2, k, z,
 	    lo, hi, s0, ldf, sdf = INFINITY;
-	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci,
+	int single, sig, big, cap = 0, tested, f, source, worse, hist, haveci, fromzero,
 	    unit = -1;
 
 	if (!skip[0]) {
@@ -490,7 +490,10 @@ classify(Classify *c, Held *h, kp_w *w)
 		sd = noise_moderate(cf, s0, learnt, ldf, &sdf);
 		source = hist ? KP_SD_HISTORY : KP_SD_RERUNS;
 	}
-	big = !isnan(x.change_pct) && fabs(x.change_pct) >= mc && !(absd < mabs);
+	/* a move from a zero baseline is past every percentage (kp(7)) */
+	fromzero = kp_cmp_from_zero(&x);
+	big = (fromzero || (!isnan(x.change_pct) && fabs(x.change_pct) >= mc)) &&
+	    !(absd < mabs);
 	haveci = logchange(&x, &lc, &se);
 	/* one run a side: the variance of one run's centre, sd on the log
 	 * scale, enters each side once per run */
@@ -500,7 +503,8 @@ classify(Classify *c, Held *h, kp_w *w)
 	memset(&o, 0, sizeof(o));
 	kp_has_range(&o.has, KP_CMP_CLASS, KP_CMP_SUBSYSTEM);
 	o.severity = KP_SEV_NONE;
-	o.score = score(x.q, x.change_pct, x.hedges_g, tested, cv, cf->max_cv);
+	o.score = score(x.q, fromzero ? INFINITY : x.change_pct, x.hedges_g,
+	    tested, cv, cf->max_cv);
 	o.need_unit = -1;
 	o.run_sd_pct = NAN;
 	o.run_sd_source = -1;

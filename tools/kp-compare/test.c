@@ -209,6 +209,9 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
 		r->change_mean = pct(t->mean / b->mean);
 	if (!isnan(r->change))
 		r->worse = strcmp(b->better, "lower") == 0 ? r->change > 0 : r->change < 0;
+	else if (b->median == 0 && isfinite(t->median))
+		/* a zero baseline: no percentage, a direction (kp(7)) */
+		r->worse = strcmp(b->better, "lower") == 0 ? t->median > 0 : t->median < 0;
 
 	for (lv = 0; lv < NLV; lv++)
 		if (b->nobs[lv] >= 2 && t->nobs[lv] >= 2)

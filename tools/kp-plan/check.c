@@ -18,6 +18,11 @@
 #include "coverage.h"
 #include "strmap.h"
 #include "plan.h"
+#include "yamlcheck.h"
+
+/* a plan kp-plan wrote: a job a target, a test entry an instance */
+#define MAXSIZE (16 * 1024 * 1024)
+#define MAXDEPTH 8
 
 typedef struct {
 	char *name, *sha;
@@ -75,21 +80,13 @@ words(const char *s, size_t *n)
 static Job *
 readplan(const char *file, size_t *nj, char **name)
 {
-	yaml_parser_t ps;
 	yaml_node_t *root, *jobs, *tests, *j, *t, *par;
 	yaml_node_item_t *ji, *ti;
 	Job *v = NULL;
-	FILE *fp;
 	char *end;
 
 	path = file;
-	if (!(fp = fopen(file, "r")))
-		kp_die("%s: %s", file, strerror(errno));
-	yaml_parser_initialize(&ps);
-	yaml_parser_set_input_file(&ps, fp);
-	if (!yaml_parser_load(&ps, &doc))
-		kp_die_at(file, (long)ps.problem_mark.line + 1,
-		    (long)ps.problem_mark.column + 1, "%s", ps.problem ? ps.problem : "bad YAML");
+	kp_yaml_load(&doc, file, MAXSIZE, MAXDEPTH, "a plan");
 	root = yaml_document_get_root_node(&doc);
 	*name = estrdup(sget(root, "name", "the plan's name"));
 	if (!(jobs = get(root, "jobs")) || jobs->type != YAML_SEQUENCE_NODE)
@@ -144,8 +141,6 @@ readplan(const char *file, size_t *nj, char **name)
 		}
 	}
 	yaml_document_delete(&doc);
-	yaml_parser_delete(&ps);
-	fclose(fp);
 	return v;
 }
 

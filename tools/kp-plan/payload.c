@@ -25,6 +25,12 @@
 
 #include "kp.h"
 #include "plan.h"
+#include "yamlcheck.h"
+
+/* a payload is a page of YAML kept by people; its deepest node (a
+ * target's parameters) is at depth 4 */
+#define MAXSIZE (1024 * 1024)
+#define MAXDEPTH 8
 
 static const char *path;
 static yaml_document_t doc;
@@ -354,23 +360,14 @@ suite_fn(yaml_node_t *n, void *s)
 void
 payload_read(const char *file, Payload *p)
 {
-	yaml_parser_t parser;
 	yaml_node_t *root, *kn, *vn;
 	yaml_node_pair_t *pr;
 	char *key;
-	FILE *fp;
 	size_t i, j;
 
 	memset(p, 0, sizeof(*p));
 	p->file = path = file;
-	if ((fp = fopen(file, "r")) == NULL)
-		kp_die_at(file, 0, 0, "%s", strerror(errno));
-	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_file(&parser, fp);
-	if (!yaml_parser_load(&parser, &doc))
-		kp_die_at(file, (long)parser.problem_mark.line + 1,
-		    (long)parser.problem_mark.column + 1, "%s",
-		    parser.problem ? parser.problem : "bad YAML");
+	kp_yaml_load(&doc, file, MAXSIZE, MAXDEPTH, "a payload");
 	if ((root = yaml_document_get_root_node(&doc)) == NULL)
 		kp_die_at(file, 0, 0, "empty; expected a payload: a mapping with "
 		    "name, kernel, targets and suites");
@@ -433,6 +430,4 @@ payload_read(const char *file, Payload *p)
 				kp_die_at(file, p->suites[i].at.line, p->suites[i].at.col,
 				    "suite \"%s\" given twice", p->suites[i].name);
 	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
-	fclose(fp);
 }

@@ -18,6 +18,7 @@
 
 #include "kp.h"
 #include "dist.h"
+#include "once.h"
 #include "strmap.h"
 #include "plan.h"
 
@@ -34,6 +35,8 @@ void
 size_read(const char *file, Sizing *z)
 {
 	kp_strmap *groups = kp_strmap_new(), *cells = kp_strmap_new();
+	kp_once *seen = kp_once_new();	/* a sample twice would shift the
+					 * variance components */
 	Cell *c = NULL;
 	size_t nc = 0, ng, i, ci;
 	kp_in *in = kp_in_open(file);
@@ -52,17 +55,26 @@ size_read(const char *file, Sizing *z)
 			continue;
 		snprintf(conc, sizeof(conc), "%lld", kp_req_int(&d, "conc"));
 		/* kp_req_str's pointers last until the next call: copy */
-		char *f[8];
+		char *f[9], unit[96];
 		static const char *const names[] = { "kernel", "job", "suite",
-			"bench", "test", "op", "metric", "instance" };
-		for (i = 0; i < 8; i++)
-			f[i] = estrdup(kp_req_str(&d, names[i]));
+			"bench", "test", "op", "metric", "instance", "run" };
+		for (i = 0; i < 9; i++)
+			f[i] = estrdup(i < 8 ? kp_req_str(&d, names[i]) :
+			    kp_opt_str(&d, names[i], ""));
 		v = kp_req_num(&d, "value");
+		/* a sample that names its run is one unit of it (samples
+		 * without run, iter and rep cannot be told apart) */
+		snprintf(unit, sizeof(unit), "%lld %lld %lld", kp_opt_int(&d, "iter", 0),
+		    kp_opt_int(&d, "rep", 1), kp_opt_int(&d, "sub", 1));
+		if (*f[8])
+			kp_once_check(seen, &d, "sample of this run, iter, rep, sub "
+			    "and measurement", f[0], f[7], f[8], unit, f[1], f[2],
+			    f[3], f[4], f[5], f[6], conc, (char *)NULL);
 		size_t g = kp_strmap_addv(groups, NULL, f[0], f[1], f[2], f[3], f[4],
 		    f[5], f[6], conc, (char *)NULL);
 		ci = kp_strmap_addv(cells, &isnew, f[0], f[1], f[2], f[3], f[4],
 		    f[5], f[6], conc, f[7], (char *)NULL);
-		for (i = 0; i < 8; i++)
+		for (i = 0; i < 9; i++)
 			free(f[i]);
 		if (isnew) {
 			c = kp_grow(c, nc, sizeof(*c));
@@ -75,6 +87,7 @@ size_read(const char *file, Sizing *z)
 	}
 	kp_in_close(in);
 	kp_json_free(&d);
+	kp_once_free(seen);
 	ng = kp_strmap_len(groups);
 	a = ecalloc(ng + 1, sizeof(*a));
 	for (i = 0; i < nc; i++) {

@@ -108,12 +108,17 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 		if (j < 0 || k < 0)
 			continue;
 		x0 = (X(j) + X(k)) / 2;
+		/* a change from a zero level has no percentage (kp(7)) */
+		if (isnan(c[i].size_pct))
+			snprintf(buf, sizeof(buf), "from 0");
+		else
+			snprintf(buf, sizeof(buf), "%+.1f%%", c[i].size_pct);
 		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-dasharray=\"5,3\"/>\n<text x=\"%.1f\" "
-		    "y=\"%d\" fill=\"%s\" font-size=\"10\">%+.1f%%%s</text>\n", x0, x0,
+		    "y=\"%d\" fill=\"%s\" font-size=\"10\">%s%s</text>\n", x0, x0,
 		    top, top + ph, c[i].worse ? "#b71c1c" : "#1565c0", x0 + 3,
 		    top + 22 + 12 * (i % 3), c[i].worse ? "#b71c1c" : "#1565c0",
-		    c[i].size_pct, c[i].provisional ? " (provisional)" :
+		    buf, c[i].provisional ? " (provisional)" :
 		    c[i].reverted_in ? " (reverted)" : "");
 	}
 	/* the centres, joined, with their intervals */
@@ -150,9 +155,13 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 	for (i = 0; i < (int)t->transients.n; i++) {
 		if ((j = kernel_at(t, tr[i].kernel)) < 0)
 			continue;
+		if (isnan(tr[i].size_pct))
+			snprintf(buf, sizeof(buf), "from 0");
+		else
+			snprintf(buf, sizeof(buf), "%+.1f%%", tr[i].size_pct);
 		fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
 		    "stroke=\"#e65100\" stroke-dasharray=\"2,2\"><title>transient "
-		    "%+.1f%%</title></circle>\n", X(j), Y(p[j].centre), tr[i].size_pct);
+		    "%s</title></circle>\n", X(j), Y(p[j].centre), buf);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\">"
 	    "dashed: change points (red worse, blue better); rings: baseline "

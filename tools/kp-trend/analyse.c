@@ -201,6 +201,7 @@ report(Series *s, const size_t *idx, const Seg *seg, size_t ns,
 		c->kern = s->p[idx[seg[i].start]].kern;
 		c->before = s->p[idx[seg[i - 1].end - 1]].kern;
 		c->size = pct(s, d, a);
+		c->abs = s->logs ? exp(b) - exp(a) : d;
 		c->lo = pct(s, d - Z95 * se, a);
 		c->hi = pct(s, d + Z95 * se, a);
 		c->z = d / se;

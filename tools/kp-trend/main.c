@@ -13,6 +13,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "once.h"
 #include "strmap.h"
 #include "trend.h"
 
@@ -29,6 +30,7 @@ static char **kernel;
 static kp_kver *kver;
 static kp_strmap *instmap;	/* instance names */
 static kp_w *w;
+static kp_once *stats;	/* a stat twice would count its units twice */
 
 static const char synopsis[] = "usage: kp-trend [-FK] [-p penalty] [file ...]";
 
@@ -92,6 +94,7 @@ static void
 readstat(kp_json *d, const char *file)
 {
 	const char *v[F_NSTR], *kname;
+	char *exp;
 	char conc[32];
 	long long c;
 	size_t si, ki, i, len;
@@ -141,6 +144,13 @@ readstat(kp_json *d, const char *file)
 			free((char *)v[i]);
 		}
 	}
+	if (!stats)
+		stats = kp_once_new();
+	exp = estrdup(kp_opt_str(d, "exp", ""));
+	kp_once_check(stats, d, "stat record of this experiment and measurement",
+	    exp, s->s[F_KEY], s->s[F_SUITE], s->s[F_BENCH], s->s[F_TEST],
+	    s->s[F_OP], s->s[F_METRIC], conc, kernel[ki], (char *)NULL);
+	free(exp);
 	memset(&p, 0, sizeof(p));
 	units(d, &p);
 	{

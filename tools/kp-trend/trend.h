@@ -31,7 +31,9 @@ typedef struct {	/* one kernel of one series */
 typedef struct {
 	size_t kern;	/* first kernel of the new level */
 	size_t before;	/* last kernel of the old level */
-	double size, lo, hi;	/* percent, with its 95% interval */
+	double size, lo, hi;	/* percent, with its 95% interval; NaN
+				 * from a zero level (kp(7)) */
+	double abs;	/* in the unit: its sign says the direction */
 	double z, p;
 	int family;	/* its place was found in the family */
 	int provisional;

@@ -71,11 +71,14 @@ write_trend(kp_w *w, const Series *s, char *const *kernel)
 		ch->first = kernel[s->c[i].kern];
 		ch->before = kernel[s->c[i].before];
 		ch->size_pct = s->c[i].size;
+		ch->size_abs = s->c[i].abs;
 		ch->ci_low_pct = s->c[i].lo;
 		ch->ci_high_pct = s->c[i].hi;
 		ch->z = s->c[i].z;
 		ch->p = s->c[i].p;
-		ch->worse = t.better == KP_HIGHER ? s->c[i].size < 0 : s->c[i].size > 0;
+		/* from the difference, not the percentage, which a zero
+		 * level does not have */
+		ch->worse = t.better == KP_HIGHER ? s->c[i].abs < 0 : s->c[i].abs > 0;
 		ch->family = s->c[i].family;
 		ch->provisional = s->c[i].provisional;
 		ch->persists = s->c[i].reverted < 0;

@@ -157,6 +157,14 @@ readfile(kp_w *w, const char *path)
 	kp_in_close(in);
 }
 
+/* a change's size; one from a zero level has no percentage (kp(7)) and
+ * is larger than any that has */
+static double
+mag(const kp_tchange *c)
+{
+	return isnan(c->size_pct) ? INFINITY : fabs(c->size_pct);
+}
+
 /* the change of the series that the regression base -> target shows:
  * the largest change for the worse after base, up to target */
 static void
@@ -175,7 +183,7 @@ find_since(Held *h)
 		if (!c->worse || before(h->base, c->first) != 1 ||
 		    before(h->target, c->first) != 0)
 			continue;
-		if (!h->since || fabs(c->size_pct) > fabs(h->since->size_pct))
+		if (!h->since || mag(c) > mag(h->since))
 			h->since = c;
 	}
 	h->newest = t->newest;

@@ -18,6 +18,12 @@
 #include "kp.h"
 #include "rec.h"
 #include "triage.h"
+#include "yamlcheck.h"
+
+/* a triage file grows by a few lines a finding; its deepest node (a
+ * finding's value) is at depth 3 */
+#define MAXSIZE (4 * 1024 * 1024)
+#define MAXDEPTH 4
 
 static const char *path;
 
@@ -94,22 +100,14 @@ known(yaml_document_t *doc, yaml_node_t *m, Known *k)
 Known *
 triage_read(const char *file, size_t *n)
 {
-	yaml_parser_t p;
 	yaml_document_t doc;
 	yaml_node_t *root, *list = NULL, *kn;
 	yaml_node_pair_t *pair;
 	yaml_node_item_t *it;
 	Known *k;
-	FILE *fp;
 
 	path = file;
-	if ((fp = fopen(file, "r")) == NULL)
-		kp_die_at(file, 0, 0, "%s", strerror(errno));
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_file(&p, fp);
-	if (!yaml_parser_load(&p, &doc))
-		kp_die_at(file, (long)p.problem_mark.line + 1,
-		    (long)p.problem_mark.column + 1, "%s", p.problem ? p.problem : "bad YAML");
+	kp_yaml_load(&doc, file, MAXSIZE, MAXDEPTH, "a triage file");
 	*n = 0;
 	k = NULL;
 	root = yaml_document_get_root_node(&doc);
@@ -137,7 +135,5 @@ triage_read(const char *file, size_t *n)
 			known(&doc, yaml_document_get_node(&doc, *it), &k[(*n)++]);
 	}
 	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
-	fclose(fp);
 	return k;
 }
