@@ -74,6 +74,7 @@ is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no r
 # against the loopback SQUAD with a token: the token is not in curl's
 # arguments (ps(1) shows them), and the server accepts it
 mkdir -p "$T/sub" "$T/lab"
+echo lab/graviton >"$T/sub/projects"	# SQUAD submits only to a project that exists
 $PY "$sq/server.py" "$T/sub" s3cr3t 2>"$T/sub/stderr" &
 spids="$spids $!"
 i=0
