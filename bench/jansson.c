@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jansson: the reader benchmark done with Jansson, for comparison only
  * (reader.sh builds it when jansson.h is installed; kp does not link it).
  * Same work as `ndjson read`: parse each line, touch every member. */

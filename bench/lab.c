@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lab: write a generated nightly lab in kp-records(5) form, as the
  * parsers would: one file per run, its run record, its runstats, then
  * its samples (the order kp-records(5) asks for).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ndjson: drive the libkp reader and writer, to measure and to test them.
  *
  *   ndjson read  [file]  parse every record and touch every field

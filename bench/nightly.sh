@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # nightly.sh [KERNELS [STATS_SHARDS]]: a generated nightly lab through
 # pipelines/nightly.mk with make -j2, from records to the text report, and
 # what each stage cost: wall and CPU seconds, peak resident memory, MiB/s

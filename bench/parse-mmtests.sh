@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # parse-mmtests.sh [COPIES]: kp-parse-mmtests on a large synthetic work/log
 # (the bundled real runs copied COPIES times under new names: thousands of
 # small files, as real trees have), beside zcat on the same files gzipped.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # reader.sh: throughput of the NDJSON reader and writer next to jq and wc.
 #   sh bench/reader.sh [N]     N synthetic sample records (default 600000,
 #                              about 200 MiB: records shaped like the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scale.sh [KERNELS [TESTS]]: the time of each stage after kp-stats on a
 # lab of many kernels, beside `wc -l` of the same input, so that work
 # that grows with the square of the records shows as a stage falling

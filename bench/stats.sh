@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # stats.sh [SAMPLES]: kp-stats against the libkp reader, datamash, jq and
 # wc on the same generated samples (default 1500000), one core, with
 # kp-stats' peak memory per sample.  Run from the top of the tree after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fetch-html.c: kp-fetch's reading of an HTML directory index.  Every
  * link it returns must be an absolute http(s) URL without a query, a
  * fragment or a dot segment (http.c then keeps those below the start);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fetch-squad.c: kp-fetch's reading of a SQUAD listing page (squad.c,
  * included here for its static parts): the page's results as lines and
  * as objects, then each object as a build and as a testrun, what it

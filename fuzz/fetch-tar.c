@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fetch-tar.c: kp-fetch on an archive (tar, any compression libarchive
  * reads): entries with hostile names, links out of the archive, sparse
  * members.  Each input goes into a fresh store; what is fetched must pass

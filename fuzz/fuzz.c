@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz.c: the harnesses' common part (see fuzz.h). */
 #include <fcntl.h>
 #include <ftw.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz.h: what the libFuzzer harnesses share.
  *
  * The tools end on bad input with exit(2) (kp_die) and that is correct

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kver.c: kernel versions.  Parsing any text ends without a sanitizer
  * report; the order is a total preorder on what parses: reflexive,
  * antisymmetric in sign, and kp_kver_same agrees with it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mmtests.c: kp-parse-mmtests on a run of one benchmark.  The first byte
  * of the input picks a benchmark log (or a run-level file) from the table
  * below, the rest is its content; the run around it is the least the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ndjson.c: the NDJSON reader and writer.  A line the reader accepts is
  * copied by the writer (kp_w_copy_obj) and must read back as the same
  * tree of tokens with the same strings and numbers; every string must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* payload.c: kp-plan's payload reader (payload_read, through the one
  * YAML reader of lib/yamlcheck.c).  Any file gives a payload with what
  * payload_read promises, or exit 2, quickly (the size and depth bounds),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh FZ TOP TARGET SECONDS: one libFuzzer harness for SECONDS.
 # Reads the seeds (made from tests/data by seed.sh) and fuzz/regress/TARGET,
 # the inputs that once failed; keeps what it finds in FZ/corpus/TARGET and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seed.sh TOP TARGET DIR: the seed corpus of a harness, from tests/data,
 # into DIR (made afresh).  Small inputs: one record, one log, one page.
 set -eu

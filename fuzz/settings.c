@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: kp-classify -c, the YAML settings.  Any file gives settings
  * or exit 2, quickly (the bounds of config.c), never a report. */
 #include <stdio.h>

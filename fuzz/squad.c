@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* squad.c: kp-parse-squad's main() on a store of one SQUAD testrun.  The
  * input is the testrun's documents one after another, each ended by a
  * NUL byte: testrun.json, the build's build.json, metrics.ndjson, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* subsys.c: kp-classify's subsystem map (kp-subsystems(5)) and kp-render
  * -M's MAINTAINERS reader.  The first byte picks which; any text gives a
  * map or sections, or exit 2, never a report; a map read answers a

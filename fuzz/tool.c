@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tool.c: a parser's whole main() on one input file: kp-parse-bpftrace
  * (text and JSON) or kp-parse-results (results documents and lmbench
  * text), chosen by the Makefile, which builds the tool's source with

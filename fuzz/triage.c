@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* triage.c: kp-triage -t, the triage file (triage_read, through the one
  * YAML reader of lib/yamlcheck.c).  Any file gives known findings each
  * with a pattern and a status (and fixed_in when the status says so), or

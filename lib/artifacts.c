@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* artifacts.c: reading what a kp-fetch store holds, for the parsers that
  * take a store (kp-parse-mmtests, kp-parse-squad). */
 #include <limits.h>

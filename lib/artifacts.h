@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* artifacts.h: the files a kp-fetch store holds, as its index or a
  * stream of artifact records names them (kp-records(5), ARTIFACT) */
 #ifndef ARTIFACTS_H

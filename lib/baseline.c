@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* baseline.c: the default baseline of each kernel of a key; the policy
  * is in select.h and kp-compare(1). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchunit.c: the metrics kp-parse-mmtests writes, by benchmark and
  * metric name, with their unit and which way is better (see its parsers:
  * wis.c, futexbench.c, schbench.c, stressng.c, hackbench.c, unixbench.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchunit.h: the unit and direction of the metrics kp-parse-mmtests
  * writes, for sources that give a benchmark's numbers without them (a
  * SQUAD metric submitted without a unit, LKFT's per-sample metrics). */

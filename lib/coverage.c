@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coverage.c: writing and reading coverage records, and the names of
  * their vocabulary (one table per enum). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coverage.h: the coverage record (kp-records(5)): what was expected or
  * compared, and what is missing, partial, new, kept apart or merged.
  * One record says one thing about one unit; the record's fields and

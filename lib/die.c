@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* die.c: the one form of diagnostics: "prog: FILE:LINE:COL: message". */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dist.c: distributions and two-sample tests (see dist.h).
  * The distributions are R's standalone maths library (libRmath, the
  * reference implementation the statistics world checks against); this

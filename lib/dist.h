@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dist.h: probability distributions and two-sample tests for kp-compare
  * and kp-classify.  The distributions are R's (libRmath), behind kp's
  * names so that tools need not see Rmath.h; every function is pure and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ealloc.c: allocation that dies with a message instead of failing, so
  * every call site stays one line. */
 #include <errno.h>

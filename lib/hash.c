@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hash.c: SHA-256 and the identity hash of a canonical key/value set.
  * The canonical text is what makes an id the same on every machine: keys
  * sorted bytewise, values with white space normalised. */

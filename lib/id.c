@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* id.c: the ids that let a record name the records it was made from, so
  * that no later stage rebuilds a key out of their fields. */
 #include <stdarg.h>

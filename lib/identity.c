@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* identity.c: the identity fields of a run and how they compare; see
  * identity.h and kp-identify(1). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* identity.h: the run fields that define an experiment, kp-identify(1):
  * one table, read by kp-identify, which hashes them into exp and key,
  * and by kp-compare, which names the fields that kept two sides apart. */

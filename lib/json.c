@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json.c: strict RFC 8259 reader for one NDJSON line, into a flat token
  * array.  One pass, no allocation per token: the token array and the
  * string arena grow geometrically and are reused from line to line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonw.c: NDJSON writer with its own output buffer, so a record costs
  * memcpy()s and one fwrite() per 64 KiB instead of a stdio call per token */
 #include <errno.h>

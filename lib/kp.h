@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp.h: the kp library (libkp.a), linked into every tool.
  *
  * Ownership rule, kept everywhere: a pointer returned by a kp_json_*

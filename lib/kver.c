@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kver.c: Linux kernel version strings and their order.
  *
  * Accepted: tags (v6.12, v6.12-rc3, v6.12.1), git describe strings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lineio.c: lines of plain or gzip-compressed input, read in large blocks.
  * zlib reads uncompressed files transparently, so one path serves both. */
 #include <errno.h>

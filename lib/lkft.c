@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lkft.c: LKFT's per-sample names of MMTests results.
  *
  * Linaro's test-definitions (automated/linux/mmtests/json-to-lava.py)

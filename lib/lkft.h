@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lkft.h: LKFT's per-sample names of MMTests results taken back to the
  * fields kp-parse-mmtests gives the same samples.  See lkft.c. */
 #ifndef LKFT_H

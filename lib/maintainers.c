@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* maintainers.c: the sections of MAINTAINERS, see maintainers.h.
  *
  * The preamble is prose, and its description of the tags is indented, so

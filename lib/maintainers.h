@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* maintainers.h: the sections of the Linux kernel's MAINTAINERS file.
  *
  * The file's own header documents its format: after a preamble, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numfmt.c: numbers between JSON text and doubles, both ways exact */
 #include <float.h>
 #include <math.h>

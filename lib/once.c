@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* once.c: see once.h */
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* once.h: records that must come once per key.  A stage that adds up
  * its input (units of a kernel, runs of a side) would count a record
  * given twice (a file concatenated twice, two stores of one run) as

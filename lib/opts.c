@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* opts.c: what the options of every tool share: --help and --version,
  * the usage message, and option values checked whole. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* progress.c: how far a long stage is, as one line on the standard error
  * redrawn in place, when that is a terminal (someone is watching); nothing
  * otherwise, so that logs, pipes and tests see only the diagnostics. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rec.c: any record of rec.h read from a parsed line and written, by
  * walking the table of its fields (rectab.c). */
 #include <math.h>

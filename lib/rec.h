@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rec.h: the records of kp-records(5) as C types.
  *
  * One struct per record type, its fields described once, in a table of

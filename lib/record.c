@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* record.c: NDJSON records, with errors that name file, line and column */
 #include <math.h>
 #include <stdarg.h>

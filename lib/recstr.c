@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* recstr.c: the rule of kp-records(5)'s STRINGS on the records a parser
  * writes.  Names travel from a log to a report, a bisect script and a
  * sourced configuration; a newline in one becomes a line of its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rectab.c: every field of every record of kp-records(5): its name, its
  * kind and where it lives in the record's struct, in the order of the
  * page.  The only place kp spells a field's name. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runmeta.c: the run record of a parser whose input carries its own
  * metadata as key/value pairs (CI results JSON, bpftrace output), so that
  * every such parser names runs, kernels and instances the same way. */

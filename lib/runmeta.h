@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runmeta.h: the run record of parsers whose input names its metadata */
 #ifndef RUNMETA_H
 #define RUNMETA_H

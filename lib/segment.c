@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* segment.c: exact least-squares segmentation of a weighted series.
  *
  * The cost of a segment comes from prefix sums of w, wx, wx^2, wy, wxy

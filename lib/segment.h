@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* segment.h: exact least-squares segmentation of a weighted series, for
  * kp-trend.  Every function is pure.  References are in kp-trend(1). */
 #ifndef KP_SEGMENT_H

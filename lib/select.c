@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* select.c: the selection language of the tools that pick a baseline
  * and a target side (kp-compare -b/-t/-p, kp-hist -b/-t).  A selector
  * is VERSION (kernel=VERSION) or FIELD=VALUE; selectors of one field are

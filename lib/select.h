@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* select.h: choosing the sides of a comparison (select.c), and the
  * default baseline of a kernel (baseline.c). */
 #ifndef KP_SELECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* shquote.c: values written into a shell script or a file the shell
  * sources (kp-plan's MMTests configuration).  A value goes in single
  * quotes, which keep everything but a quote literal; one with a control

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strmap.c: see strmap.h.  Open addressing with linear probing on a
  * 64-bit FNV-1a hash; the table doubles when half full, so a probe
  * sequence stays short and an add costs O(1) amortised. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strmap.h: strings to dense indexes 0, 1, 2, ... in the order they were
  * first added.
  *

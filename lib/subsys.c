@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* subsys.c: the subsystem map of kp-subsystems(5), see subsys.h.
  *
  * libyaml accepts what a map must not say (a key given twice, a second

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* subsys.h: the map from benchmark measurements to kernel subsystems
  * (kp-subsystems(5)), and its lookup.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c: descriptive statistics, named as statisticians name them.
  * Quantiles are R's type 7 (as GNU datamash and numpy's default). */
 #include <math.h>

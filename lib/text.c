@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* text.c: bytes a text parser must not take for text.
  *
  * A UTF-8 byte order mark opens files saved by some Windows editors: it is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* toolchain.c: one name for one compiler, however it was read.
  *
  * The kernel's banner in dmesg ("Linux version ... (gcc (GCC) 15.3.0, GNU

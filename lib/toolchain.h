@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* toolchain.h: the canonical name of the compiler a kernel was built with */
 #ifndef TOOLCHAIN_H
 #define TOOLCHAIN_H

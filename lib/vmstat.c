@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vmstat.c: which /proc/vmstat fields are levels.
  *
  * /proc/vmstat prints the kernel's zone and node state items, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vocab.c: the words of the records, one table of names per enum of
  * rec.h; the rest of kp refers to the enums. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* yamlcheck.c: the reader of every YAML file kp reads, see yamlcheck.h:
  * a bounded read, a pass over the events before the file is loaded (so
  * that a bound or a duplicate key is said with its place), the load. */

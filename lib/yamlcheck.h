@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* yamlcheck.h: the one way kp reads a YAML file.  Every YAML file a tool
  * reads (settings, subsystem map, payload, plan, triage file) is read
  * whole under a size bound, passes the checks below, and only then is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fanout.sh: parse and identify many MMTests run directories at once with
 # GNU parallel, on this machine or spread over hosts; see kp-pipelines(7).
 #

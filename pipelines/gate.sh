@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gate.sh: compare a result against a checked-in baseline, for CI; see kp-gate(1)
 prog=${0##*/}	# gate.sh, or kp-gate as installed on PATH
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # history-add.sh: add each kernel of a night's statistics to a history
 # directory, one file per kernel, once.  See kp-pipelines(7).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # labels-check.sh: stop when a line of a labels file names no run, so that
 # a mistyped label cannot leave a run under its uname kernel unnoticed;
 # see kp-pipelines(7).  A label names a run by its name or its run id

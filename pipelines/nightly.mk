@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # nightly.mk: the nightly batch, MMTests result trees to reports.
 #
 #   make -f pipelines/nightly.mk DATA=DIR OUT=DIR [LABELS=FILE] [CONFIG=FILE] [-j N]

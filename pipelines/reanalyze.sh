@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # reanalyze.sh: compare, classify, find groups and report again over stored
 # records (a pipeline's stats.ndjson or findings.ndjson) with new settings,
 # without reading the logs again; see kp-pipelines(7).

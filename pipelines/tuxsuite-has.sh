@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tuxsuite-has.sh NAME: whether the TuxSuite project of the client's
 # configuration has a plan named NAME among its latest 100 (tuxsuite
 # plan list --json): exit 0 it has, 1 it has not, 2 it could not say.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # watch.sh: the release-tag trigger.  For each new tag of a watched
 # repository, write the plan of the kernel it names (kp-plan -c) and run
 # the user's submit command on it.  See kp-pipelines(7).

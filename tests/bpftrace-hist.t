@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-hist: quantiles and bounds checked by hand, comparisons on bounds and
 # across runs, the latter against scipy
 . "$(dirname "$0")/lib.sh"

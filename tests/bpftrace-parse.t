@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-parse-bpftrace: hand-written bpftrace 0.17 output, text and JSON,
 # against records checked by hand
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The documented demo of the history part (make demo-history) runs end to
 # end on its generated lab of 32 kernels: the trend finds the planted
 # changes, the report says since which kernel the regression exists, the

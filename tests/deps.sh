@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # deps.sh [--install] PACKAGE...: make sure the Debian packages kp needs are
 # installed.  Missing ones are installed with apt-get when we are root (always
 # with --install); otherwise we stop and print the exact command to run.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/deps.sh: KP_NO_APT=1 never runs apt-get; a held package counts as
 # installed; either libcurl flavour will do; without dpkg it says so
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fanout.sh --transfer across real hosts: three sshd on loopback ports,
 # each with its own host key, its own user with a 0700 home (so that
 # nothing reaches a host but what is transferred) and its own kp tools.

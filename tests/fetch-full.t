@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch on a full disk: the store is a small tmpfs (as root), or, where
 # nothing can be mounted, a file size limit (RLIMIT_FSIZE, SIGXFSZ ignored,
 # so writes fail with EFBIG).  Whatever reached the index must also be on

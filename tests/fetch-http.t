@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch over HTTP: directory index pages, conditional re-fetch, errors,
 # timeouts, and a fetch killed half-way.  Servers bind to 127.0.0.1 only.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch's bounds on one source, against a hostile loopback server
 # (tests/squad/hostile.py): a cursor that never repeats stops at -P or -M,
 # a server sending a byte every 0.25 s at -T, a page over -m names -m; an

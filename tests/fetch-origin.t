@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch sends a source's credential to the source's own origin only
 # (scheme, host, port): an API link to another origin is refused, naming
 # it; an artifact there, or a redirect there, gets no credential.  Two

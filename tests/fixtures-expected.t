@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every verdict of the bundled MMTests runs' expected.tsv, through the
 # whole pipeline: kp-parse-mmtests | kp-identify | kp-stats | kp-compare | kp-classify.
 . "$(dirname "$0")/lib.sh"

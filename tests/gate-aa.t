@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # the gate on an A/A pair of MMTests trees passes, a halving fails; the
 # gate profile's run-to-run noise, own-runs rule and interference
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gate.sh: exit statuses of pass, fail, report-only, stale and bad input,
 # for results documents, lmbench text, histograms and MMTests trees
 . "$(dirname "$0")/lib.sh"

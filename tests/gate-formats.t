@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # one verdict in every format: on every gate fixture the exit status, the
 # JUnit failures, the Markdown headline and the closing line agree; a
 # regression the gate does not fail on is a skipped testcase; testcases

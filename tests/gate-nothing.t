@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gate.sh never passes on nothing: empty, all-zero and partial results in
 # both gates, kp-render's gate on empty input, --update-baseline that
 # would empty or shrink a baseline; and a pair of sides whose identity

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # README.md's gate commands on the bundled files end with the lines it shows
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2

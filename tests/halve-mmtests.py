@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """halve-mmtests.py SRC DST: copy an MMTests run tree with every throughput
 halved (will-it-scale ops, sysbench cpu events/s, stress-ng bogo ops,
 unixbench loops), for the gate test: a halving must fail the gate."""

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The history part of pipelines/nightly.mk on the bundled MMTests runs:
 # one file per kernel, added once; a night run again changes nothing; a
 # night that fails halfway leaves no trace; the trend stage runs over it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hostile text in every string field of every record type, through every
 # format kp-render writes.  The fields come from libkp's tables
 # (lib/rectab.c, printed by bench/ndjson fields), so a field added there

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make install: modes whatever the umask, a kp-gate command on PATH that
 # takes its own prefix's tools, pipelines that run from the prefix without
 # PATH; make uninstall removes what it installed and nothing else

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # json-corpus: the NDJSON reader on malformed and edge-case input, judged
 # against Python's json module, and on gzip-compressed input.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-ab, the one-shot A/B: the verdicts of the nightly batch, sides of one
 # kernel label kept apart, identity differences named, nothing compared
 # failing, several sides in one table; and the default pairs of

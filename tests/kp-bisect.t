@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-bisect against a local git repository whose "benchmark" is a noisy
 # script with a regression planted at a known commit: kp-trend finds the
 # change between two tagged kernels, kp-bisect writes the good and bad

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-classify: rules, score monotonicity, gate profile, settings errors.
 . "$(dirname "$0")/lib.sh"
 cmp_rec() {	# cmp_rec LEVEL N P Q CHANGE G [RUNS_B RUNS_T]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare -m mmtests-cidiff against every significance mark MMTests
 # printed for the bundled runs: an independent check on real data.
 . "$(dirname "$0")/lib.sh"

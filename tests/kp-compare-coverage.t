@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare's coverage: what it compared and what it did not, as
 # records and as one warning per cause; selectors that match nothing
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare's family-wide test and pair-wide shift, instances as units,
 # against an independent computation with scipy; and a lab with no kernel
 # effect whose instances are slow everywhere: nothing is called changed.

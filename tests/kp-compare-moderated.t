@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare -m moderated where the instances run every family: each
 # instance's offset common to the other families removed, the groups
 # tested relative to the pair-wide shift, the moderated t of Smyth (2004)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The power table in small: the will-it-scale simulation (tests/sim/wis.py),
 # 5 hosts a side running all 24 families, one row per layout of the
 # instance offsets (per family with names shared across families, shared

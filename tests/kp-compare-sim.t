@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Simulation with known shifts in concurrency sweeps: false positives on
 # unchanged groups and the detection rate of uniform, lone-level and growing
 # shifts, for kp (the moderated t and kp-classify) and -m sweep beside plain

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare -m sweep against an independent numpy/scipy implementation of
 # the method of kp-compare(1): per-level moderated t, each level's variance
 # from its family's instances and levels, the shared part of the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-compare's statistics against scipy and numpy on random and
 # adversarial data (ties, zero variance, n = 1 and 2, identical samples,
 # huge values), every method, to a relative error of 1e-9.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-evidence: beside each finding, its runs' durations, command, dmesg
 # warnings and the counters that moved most, in every report format.
 # tests/data/evidence/records.ndjson: hand-made run, runstat and cmp

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch: local sources (directories, archives), the store and --verify
 . "$(dirname "$0")/lib.sh"
 

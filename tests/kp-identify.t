@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-identify: ids from the allow-list only, stable under record and field
 # order, joins and their errors.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-parse-mmtests: real MMTests trees against MMTests' own extraction,
 # trees, stores, labels, damaged and unknown input, hand-made benchmarks.
 . "$(dirname "$0")/lib.sh"

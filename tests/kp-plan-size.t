@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-plan -H: instances and repetitions from history.  The variance
 # components (one-way random-effects ANOVA, unbalanced) and the power of
 # the two-sample t test (noncentral t) are computed again in python with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-plan: the plan has what TuxSuite's version 1 format requires (read
 # back by an independent YAML reader), one test per instance, the
 # configuration MMTests reads; names by content hash; subsets; bad

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render: the coverage of a comparison at the top of every format, and
 # a gate over nothing compared or a missing measurement that fails
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render --full --names mmtests against MMTests itself: on the bundled
 # pairs, every Hmean, Amean, Gmean and Median row that compare-kernels
 # printed (reference/) has a kp row of the same name, with the same two

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render -f html in a real browser: headless Chromium (make deps
 # installs it; this test installs nothing) renders the bundled MMTests
 # runs' site.  At 1024 pixels nothing overflows the page sideways (wide

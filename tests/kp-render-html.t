@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render -f html: the site is complete, well formed, linked and escaped
 . "$(dirname "$0")/lib.sh"
 

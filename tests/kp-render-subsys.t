@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render: reports open with the findings grouped by subsystem (text,
 # md, html; json keeps the typed field), -M names each one's people from
 # a MAINTAINERS file, and a malformed one exits 2 with file:line.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render lists a group across concurrency levels only when a level
 # moved or its family-wide test is significant: an older kp-systematic's
 # Stouffer groups with no level affected stay out of text, md and html.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-classify writes the rule that decided (why) and its caveats as typed
 # fields, and kp-render's HTML groups and labels uncertain comparisons by
 # them, never by reason: here every reason is garbage, so a renderer that

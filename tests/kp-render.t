@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-render: every format on hand-made records, escaping of hostile names,
 # the stale-baseline check and --fail-on.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-stats against independent implementations: GNU datamash for count,
 # mean, median, quartiles, sd, min and max; numpy/scipy for the rest.
 # Random and adversarial groups; agreement to 1e-9 relative.

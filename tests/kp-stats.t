@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-stats on the bundled MMTests fixtures and on hand-made input:
 # groups, hand-checked figures, noise, roll-ups, warm-up, order
 # independence and bad input.

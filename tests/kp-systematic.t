@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-systematic: grouping across concurrency levels, missing and uncertain
 # levels, the family-wide test and Simes' test against Python, ranking and
 # bad input.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-trend on a simulated lab of 40 kernels with known change points
 # (tests/sim/trend.py): recall within one kernel, both changes of reverted
 # regressions, false change points in unchanged series, outliers taken for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-trend on small series: kernel order, a step, a transient, a
 # provisional change at the newest kernel, the history noise record, pass
 # through, errors, and the EXAMPLES of kp-trend(1).

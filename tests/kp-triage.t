@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-triage: since which kernel a regression exists, still in or fixed in
 # which, the status of known findings, and a known finding that no longer
 # reproduces reported as fixed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh: TAP helpers for the shell tests; source it first.
 # Tools are taken from $KP_BIN (set by `make check`), else build/bin.
 top=$(cd "$(dirname "$0")/.." && pwd)

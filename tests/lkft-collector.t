@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-parse-lkft on the files of LKFT's MMTests collector,
 # BENCHMARK<bench>_CONFIG<config>.json, whose "results" are MMTests' own
 # extract-mmtests.pl --print-json output on the bundled trees

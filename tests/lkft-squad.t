@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # LKFT's per-sample metrics in SQUAD (Linaro test-definitions'
 # json-to-lava.py: <module>_<op>_<iteration>_<sample>, one value, no
 # unit), made from MMTests' own extract-mmtests.pl --print-json output on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The build waits for the package check: every object, generated source
 # and binary of a fresh build directory has the deps stamp (tests/deps.sh)
 # as a prerequisite, so `make -j2` cannot compile against headers that

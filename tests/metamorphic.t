@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # metamorphic: a fuzzer finds crashes, not wrong numbers.  These relations
 # must hold on the real fixtures whatever the pipeline computes:
 #  - shuffling (within the order kp-records(5) asks: a run record before

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A nightly batch survives being killed: `make -f nightly.mk -j2` killed
 # (SIGKILL, the whole process group) at random points, then run again,
 # finishes with every output byte-identical to an uninterrupted run.  At

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What every tool's options share (kp(7)): --help prints the synopsis of
 # the man page on the standard output and exits 0, a bad option prints
 # the same on the standard error and exits 2, --version prints the name

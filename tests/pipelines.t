@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pipelines/: the nightly batch, the fan-out and the re-analysis end to end
 # on the bundled MMTests runs, checked against what the runs are known to
 # contain (tests/data/mmtests/README.md).

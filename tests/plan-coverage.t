@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-plan -C: a plan against the results fetched for it, as coverage
 # records: what is whole, partial, missing and not planned; a sample of
 # another commit does not count for the plan.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-plan's plans pass what tuxsuite's client checks before it sends
 # anything (tests/tuxsuite-plan.py, re-implemented from tuxsuite's
 # source): for every payload of kp-plan(1) and README, whole and cut to a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The tables of libkp (lib/rectab.c) against the records the tools write:
 # every record of a type of rec.h, read into its struct and written from
 # there, comes out byte for byte as it went in.  A field missing from a

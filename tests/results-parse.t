@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-parse-results: results documents (nesting, samples, metadata), raw
 # lmbench text, mapping files and errors
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # robustness: inputs found by feeding the tools mutated pipeline output and
 # MMTests trees.  Bad input must give exit 2 and a message naming the file
 # (and line); exit 0 must mean nothing was dropped.  See tests/data/robust/.

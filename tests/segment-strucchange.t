@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The exact segmentation of kp-trend against an independent implementation:
 # strucchange's breakpoints() (Bai and Perron 2003) in R, on 60 series of 40
 # points with steps, a reverted step and an outlier, for 1 to 4 breaks.

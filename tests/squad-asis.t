@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SQUAD as it is: tests/squad/server.py follows Linaro/squad's
 # serializers and paginators (one test for each way it once differed),
 # and kp-fetch, kp-parse-squad and the nightly batch read a lab shaped as

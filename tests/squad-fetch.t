@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-fetch squad+URL and kp-parse-squad against a loopback SQUAD
 # (tests/squad/server.py): paging by offset and by cursor, the token from
 # the environment only, every answer in the store with its URL, samples

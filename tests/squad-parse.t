@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-parse-squad on a store made by hand: values JSON allows and a double
 # does not hold are refused, naming the object in the store.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-records(5), STRINGS: the parsers refuse a name with a control
 # character, naming where they read it and the field; a newline in a
 # kernel name would otherwise travel to kp-bisect's script and every

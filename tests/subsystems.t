@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The subsystem map (kp-subsystems(5)): kp-classify assigns every
 # benchmark kp parses to its subsystems, a user's map wins, a bad map
 # exits 2 naming file:line:col.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tap.h: Test Anything Protocol output for the C unit tests, run by prove. */
 #ifndef TAP_H
 #define TAP_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # text-bytes: a NUL byte or a UTF-8 byte order mark in a parser's input.
 # A NUL ended a C string: the rest of a line or file was lost with exit 0.
 # A BOM before '{' hid a JSON document, read as text.  Now every text

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What `tuxsuite plan submit PLAN` checks before it sends anything,
 re-implemented from tuxsuite 1.44.4's source for kp's tests (the client
 itself is not packaged in Debian).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The README's walk from a payload to a report (tests/squad/walkthrough.sh):
 # plans of two kernels, a lab submitting to a loopback SQUAD, kp-fetch and
 # the nightly batch on the store, with each run's kernel_sha, toolchain and

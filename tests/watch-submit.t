@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pipelines/watch.sh with kp-pipelines(7)'s own command line against a
 # fake tuxsuite client on PATH: each new tag submitted once per watch-list
 # line (two payloads of one repository both planned); a submit that

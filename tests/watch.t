@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pipelines/watch.sh against a local git repository that gets tags: a
 # plan per new matching tag, for the tag's commit (peeled when annotated),
 # submitted once; nothing again on a second run; a failed submit retried;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Zero baselines (kp(7), ZERO BASELINES): a change from 0 has no
 # percentage but a direction, the same in kp-trend, kp-classify (and so
 # the gate) and kp-hist; the report of the other series is kept.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-ab: the one-shot A/B.  Two (or more) result sets in, whatever their
 # kernel names: parse, identify, compare the first with each other,
 # classify, add the evidence and print the report.  See kp-ab(1).

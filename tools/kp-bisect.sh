@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kp-bisect: hand a change point of kp-trend to git bisect run: the good
 # and bad kernels, and a script that runs the user's benchmark command on
 # each commit and gates its result against the good kernel with kp.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-evidence: beside each comparison that found a regression or an
  * improvement, what else its job's runs said: their durations, the
  * benchmark command, the kernel's warnings and the vmstat and schedstat

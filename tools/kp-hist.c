@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-hist: quantiles of latency histograms with the bounds their buckets
  * imply, and baseline/target comparisons that respect those bounds */
 #include <limits.h>

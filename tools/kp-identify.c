@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-identify: give run, runstat and sample records their experiment
  * identity (exp) and comparison key (key).  See kp-identify(1). */
 #include <math.h>

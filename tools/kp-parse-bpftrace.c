@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-parse-bpftrace: bpftrace hist()/lhist() output, text or JSON -> run + hist records */
 #include <ctype.h>
 #include <errno.h>

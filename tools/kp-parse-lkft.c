@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-parse-lkft: run and sample records from the files LKFT's MMTests
  * collector writes (Linaro test-definitions, automated/linux/mmtests/
  * collector.py), BENCHMARK<bench>_CONFIG<config>.json: the results of

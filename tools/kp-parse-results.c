@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-parse-results: CI results documents and raw lmbench text -> run + sample records */
 #include <ctype.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-parse-squad: run and sample records from SQUAD results that
  * kp-fetch stored (squad+URL sources): one run per testrun, one sample
  * per value of each metric's measurement_list.  See kp-parse-squad(1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-systematic: find regressions (and improvements) that repeat across the
  * concurrency levels of one measurement.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # extract.sh MMTESTS: the test data of tests/lkft-squad.t, made with
 # MMTests' own bin/extract-mmtests.pl --print-json (as LKFT's collector
 # runs it) on the bundled MMTests trees: tests/data/lkft/RUN/BENCH.json.

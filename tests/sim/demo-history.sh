@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # demo-history.sh: a generated lab of 32 kernels through the history part
 # of kp, end to end: trend, reports with the trend plots, triage and a
 # bisection.  `make demo-history` runs it; see README.md.

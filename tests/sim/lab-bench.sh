@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lab-bench.sh: the "benchmark" of the generated lab (tests/sim/demo-history.sh)
 #
 #   lab-bench.sh RESULT

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """lab.py: a generated lab in kp-records(5) form, stat records of scope
 group, for tests of what spans levels and families.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """mkstat.py: stat records (scope group, as kp-stats writes them) from the
 reference parse of MMTests, extract-mmtests.RUN.BENCH.txt, for tests that must
 not depend on the parser.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # mmref.py OUT.ndjson REFERENCE BENCH: kp-parse-mmtests' samples of one
 # benchmark against extract-mmtests.pl's (tests/data/mmtests/reference):
 # the multiset of values (2 decimals) per MMTests label must be equal on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # power-table.sh: the power table of kp-compare(1): the will-it-scale
 # simulation of wis.py, one row per layout of the instance offsets, through
 # kp-compare | kp-classify | kp-systematic, each figure beside the oracle's.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # rho-table.sh: the simulation of sim.py at KP_SIM_RHO 0, 0.5 and 1, with
 # offsets per family and shared by all families of a pair, through
 # kp-compare | kp-classify | kp-systematic: the goals of kp-compare(1), one line

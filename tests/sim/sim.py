@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """sim.py: a simulated kernel lab with known injected shifts, to measure
 kp-compare and kp-classify against plain per-group tests.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """trend.py: a simulated lab of 40 kernels with known change points, to
 measure kp-trend.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """wis.py: a simulated lab in MMTests' will-it-scale layout, with an oracle
 that knows the generating model, for the power table of kp-compare(1).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """fakelab.py PLAN URL VERSION [SLOWDOWN [asis]]: a lab running a kp-plan plan and
 submitting what it measured to SQUAD (URL, the loopback server), as a
 TuxSuite job with a submit step would: one testrun per test entry of the

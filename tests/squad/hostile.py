@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """A loopback SQUAD (and TuxSuite) that is not to be trusted: for the
 tests of kp-fetch's credentials and bounds only.
 

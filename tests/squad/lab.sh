@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lab.sh URL: what a lab's jobs would submit to SQUAD for plan
 # graviton-baseline: two kernels, two c7g machines each, three metrics with
 # their raw samples, the .config and TuxMake's metadata.json attached.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """A loopback SQUAD: the REST API shapes kp-fetch reads and the submit
 API a lab writes with (POST /api/submit/GROUP/PROJECT/BUILD/ENV,
 multipart: tests, metrics, metadata, attachment), as Linaro/squad has

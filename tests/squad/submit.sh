@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # submit.sh URL GROUP PROJECT BUILD ENV METRICS METADATA [FILE ...]: one
 # testrun to SQUAD's submit API, as a lab's job would send it (metrics and
 # metadata are JSON files; each FILE is an attachment).  The token, if

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # walkthrough.sh DIR: the README's walk from a payload to a report, all
 # local: a payload, its plans for two kernels, a lab that runs them and
 # submits to a loopback SQUAD, kp-fetch, and the nightly batch.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coverage.c: a coverage record reads back as it was written, and its
  * vocabulary names are distinct. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dist.c: the distributions behind kp's tests, at points where a
  * home-grown approximation drifts: closed forms where there are some,
  * else R 4.2.2's own values (the Rscript line is given beside each). */

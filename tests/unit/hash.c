@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hash.c: SHA-256 against FIPS 180-2 vectors; the canonical form and the
  * identity hash are independent of order and of white space. */
 #include <stdlib.h>

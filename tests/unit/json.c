@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json: the reader's tokens, accessors, limits and error columns, and the
  * record accessors' messages (run in a child, since they exit) */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonw: the writer's commas, nesting, escaping, copying and buffering,
  * checked on its output read back through a memory stream */
 #include <stdlib.h>

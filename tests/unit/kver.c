@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kver.c: parsing of tags, describe strings and uname -r forms, and the
  * order kp-compare relies on to pick baselines. */
 #include <string.h>

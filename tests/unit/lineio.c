@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lineio.c: lines from plain and gzip files, odd endings, long lines, and
  * a truncated .gz reported as an error rather than a short file. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numfmt: kp_fmt_num must read back bit for bit and be as short as
  * Python's repr; kp_parse_num must follow the JSON grammar and round
  * correctly (checked against glibc's strtod, which does) */

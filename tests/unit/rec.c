@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rec.c: the record model of libkp: the vocabulary, the one-run rule,
  * and kp_rec_index, whose cache of the previous record's layout must
  * never give a field the token of another. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* segment.c: the exact segmentations against exhaustive search over every
  * partition of short series.  With arguments it is the driver of
  * tests/segment-strucchange.t: "segment.t fixed M H" reads numbers (one a

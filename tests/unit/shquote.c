@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* shquote.c: kp_shquote gives one sh word that reads back as the value
  * (checked by sh itself), and refuses a control character. */
 #include <stdio.h>

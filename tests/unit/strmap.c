@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strmap.c: dense indexes in first-added order, tuples, growth past many
  * table doublings, and keys that differ only after a NUL. */
 #include <stdio.h>

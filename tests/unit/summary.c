@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c: descriptive statistics against values computed independently
  * with numpy and scipy (python3-scipy), to 1e-12 relative. */
 #include <math.h>

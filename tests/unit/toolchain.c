@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* toolchain.c: the compiler of the dmesg banner, of TuxMake's metadata
  * and of a toolchain name gives one canonical string. */
 #include <stdlib.h>

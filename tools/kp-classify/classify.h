@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* classify.h: kp-classify's settings (config.c) and rules (main.c). */
 #ifndef CLASSIFY_H
 #define CLASSIFY_H

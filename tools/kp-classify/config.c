@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* config.c: kp-classify's YAML settings, every one with a built-in
  * default.  An unknown key or a value of the wrong type is an error that
  * names its line and column.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gate.c: the gate profile of kp-classify(1).  A CI gate asks one
  * question: did the measurement move past the threshold?  With single
  * values the threshold alone can answer; with replicated runs the test

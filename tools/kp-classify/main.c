@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-classify: decide what each comparison means: regression,
  * improvement, no change or uncertain, with a severity and a score.
  * Every rule is in kp-classify(1). */

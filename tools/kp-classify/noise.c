@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* noise.c: the run-to-run noise kp-classify(1) widens a one-run-a-side
  * interval by, and the quantile of that interval.  A configured sd (a
  * rule's or run_sd_pct) is a statement of the user and is taken as known;

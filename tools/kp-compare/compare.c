@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compare.c: one baseline/target pair: its stats matched by measurement
  * (key, suite, bench, test, op, metric, conc), each side pooled, tested,
  * the tests moderated and the sweeps borrowed from, q over the pair, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compare.h: kp-compare's parts, by purpose: reading and the loop over
  * pairs (main.c), which pairs (pairs.c), which stats a pair's sides hold
  * (select.c), one pair's groups, tests and records (compare.c), the side

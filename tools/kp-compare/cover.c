@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cover.c: what each pair compared and what it could not, as coverage
  * records (kp-records(5)), and the warnings that sum them up: one line
  * per cause with its count, never one per group, so that a lab of

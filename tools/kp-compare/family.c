@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* family.c: what a pair says as a whole and what each family says as a
  * whole, with the instance as the unit.
  *

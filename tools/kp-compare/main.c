@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-compare: pair each target experiment with its baseline and compare
  * every measurement they share.  See kp-compare(1). */
 #include <math.h>

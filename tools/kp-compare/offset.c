@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* offset.c: the instance structure of a pair, learned from the data.
  *
  * In a lab where one machine runs every benchmark, an instance that is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pairs.c: which baseline/target pairs to compare: each kernel of a key
  * against the baseline libkp's policy gives it (baseline.c), or the
  * pairs of a file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pool.c: the side of a group pooled over its stat records.  Pooling
  * adds units, so the records must hold different ones: a run or an
  * instance in two of them would be counted twice. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* select.c: which stats a side of a pair holds: the selection language
  * of libkp (select.h) over each stat and its run records, and the
  * indexes that keep that from being a scan of every stat per pair. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test.c: the statistics of one comparison.  Methods and their
  * references are in kp-compare(1). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* write.c: the cmp record of a group, by libkp's table of its fields. */
 #include <math.h>
 #include <stddef.h>

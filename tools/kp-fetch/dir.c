@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dir.c: a directory source: every regular file below it.
  *
  * A file whose size and mtime match what the index holds for its path is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fetch.h: the parts of kp-fetch.  Every file takes the one context,
  * struct fetch, instead of sharing globals.  Files depend on each other
  * in one direction only:

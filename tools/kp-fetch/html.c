@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* html.c: the links of a directory index page (python -m http.server,
  * nginx autoindex, Apache), resolved against the page's URL.  No
  * network and no store here: the crawl in http.c decides what to follow,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* http.c: HTTP and HTTPS sources (libcurl): single files, and directory
  * index pages (python -m http.server, nginx autoindex, Apache) followed
  * recursively, never above the starting URL nor to another host.

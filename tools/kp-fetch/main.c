@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-fetch: copy benchmark artifacts into a content-addressed store.
  *
  * Sources are directories, archives and HTTP(S) URLs; every file becomes

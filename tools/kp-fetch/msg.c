@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* msg.c: kp-fetch's messages and progress line.
  *
  * A failure of one file is named and the fetch goes on (fail); a store

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* origin.c: the origin of a URL (scheme, host, port), as the web's
  * same-origin rule compares them, and the credential that belongs to one.
  *

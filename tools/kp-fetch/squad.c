@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* squad.c: results from SQUAD's REST API (Linaro's test result store).
  *
  * A source squad+https://HOST/GROUP/PROJECT/ fetches every build of the

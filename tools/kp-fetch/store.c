@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* store.c: the content-addressed store and its append-only index.
  *
  * An object reaches objects/ab/cdef... only complete: it is written to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tar.c: an archive source (tar, tar.gz, tgz and whatever else libarchive
  * reads), streamed: entries are hashed as they are decompressed.
  *

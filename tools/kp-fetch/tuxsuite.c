@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tuxsuite.c: a TuxSuite build: its status (what was built: git_sha,
  * git_describe, toolchain, kconfig, target_arch, download_url) and, from
  * its artifacts, TuxMake's metadata.json (the compiler's full version)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verify.c: reading the index, and --verify: every object hashed again
  * and compared with its name, every index record checked against its
  * object, temporary files of dead processes reported (and removed with

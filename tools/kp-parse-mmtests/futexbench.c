@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* futexbench.c: perf bench futex (MMTests futexbench-*): logs/workloads
  * names the workloads, logs/<wl>-<N>.log holds one perf bench output per
  * thread count.  Per-thread throughput lines ("[thread  0] futexes: ...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hackbench.c: perf bench sched messaging (MMTests hackbench-*):
  * logs/hackbench-<GROUPS>, one "Total time: S [sec]" line per run
  * appended, as MMTests' parse-results reads them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* job.c: what the benchmark parsers share: numbers and fields of log
  * lines, samples and strings owned by a job, and how bad input is
  * reported. */

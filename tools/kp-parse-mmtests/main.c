@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-parse-mmtests: MMTests result trees (or kp-fetch stores of them) to
  * run, runstat and sample records; see kp-parse-mmtests(1). */
 #include <errno.h>

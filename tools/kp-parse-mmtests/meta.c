@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* meta.c: the run record of an iteration: what kernel.version, lscpu,
  * os-release, dmesg and the kconfig say of the kernel and the machine,
  * with --meta and -l settings over them, and a hash of every file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pm.h: the parts of kp-parse-mmtests, shared between its files. */
 #ifndef PM_H
 #define PM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.c: one iteration of a run: its benchmarks found, each handed to
  * its parser, and the run, runstat and sample records written. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runs.c: finding MMTests runs in a tree, their order, and the order of
  * each run's iterations. */
 #include <limits.h>

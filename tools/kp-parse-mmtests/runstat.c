@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runstat.c: what the runstat record of a benchmark says: its times
  * and exit status from tests-timestamp, and the deltas of the
  * /proc/vmstat and /proc/schedstat snapshots of tests-sysstate taken at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* schbench.c: schbench (MMTests schbench): logs/schbench-<WORKERS>.log.
  * Each report is a header "<Kind> percentiles (unit) runtime N (s) ..."
  * followed by "  50.0th: V (n samples)" rows ('*' marks the headline

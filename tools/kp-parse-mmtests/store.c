@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* store.c: a kp-fetch store (index.ndjson + objects/) or artifact
  * records on stdin, turned back into one file tree per source.  A run
  * that came through several sources (a directory and a tarball of it)

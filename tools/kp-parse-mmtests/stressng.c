@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stressng.c: stress-ng --metrics-brief (MMTests stressng):
  * logs/stressng-<N>-<I>.log, a table after the "(secs)" header line; the
  * sample is "bogo ops/s (real time)", the 6th column, as in MMTests'

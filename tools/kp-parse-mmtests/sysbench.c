@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysbench.c: sysbench cpu and mutex (MMTests sysbenchcpu,
  * sysbenchmutex): logs/benchlog-<N>-_-<I>, one sysbench report each. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* unixbench.c: one UnixBench program run directly (MMTests unixbenchd):
  * logs/unixbenchd.log holds "COUNT|loops|1|lps" per run, commands.log the
  * program and its parameter ("./pgms/syscall 2 getpid").  The value is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vfs.c: the virtual file layer.  A directory and a kp-fetch store both
  * become a sorted list of (path inside the source -> file to open), so
  * every parser reads both through one code path.  Files are decompressed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* wis.c: will-it-scale (MMTests wis-*): logs/benchlog-<test>_<model>-<N>,
  * one "min:.. max:.. total:N" line per measured second; total (the sum
  * over tasks) is the sample, as in MMTests' parse-results. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check.c: a plan against the results fetched for it.  Each target of
  * the plan (KP_TARGET of its tests; the job's name in plans from before
  * one job built once for several targets) expects its instances (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-plan: compile a payload into a TuxSuite plan and the MMTests
  * configuration it runs.  See kp-plan(1). */
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* payload.c: the payload, as its users keep it in version control:
  *
  *   name: graviton-baseline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* plan.h: the parts of kp-plan.  payload.c reads the payload (and says
  * where it is wrong), select.c cuts it to the subset asked for, write.c
  * writes the plan and the MMTests configuration, each whole or not at

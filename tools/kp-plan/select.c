@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* select.c: a subset of the full matrix, by target, suite and test.
  * Each name given must match something, so that a typo is an error and
  * not a smaller plan. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* size.c: instances and repetitions from history.
  *
  * The samples of past runs give, for each measurement of each kernel,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* write.c: the plan (TuxSuite's version 1 format) and the MMTests
  * configuration it runs, named by the content hash of what they say.
  *

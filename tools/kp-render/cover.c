@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cover.c: the coverage records of a comparison (kp-records(5)), summed
  * up for the top of every format: what was compared, what is missing in
  * the target or new in it, kept apart by identity or merged under one

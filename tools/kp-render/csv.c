@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* csv.c: -f csv, one row per cmp record with every field.
  *
  * Columns: the cmp fields of kp-records(5) in the page's order, then any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * escape.c: the one escaper of each format kp-render writes.  Every
  * page, section and figure prints the text of a record (a name, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evidence.c: the evidence records of kp-evidence(1) beside the findings
  * they back, as lines of plain text that text, md and junit print and
  * csv and json carry as the record's fields.  The numbers are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* full.c: --full, the full table: every measurement a row, every kernel
  * a column, as MMTests' compare-kernels shows them.
  *

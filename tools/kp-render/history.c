@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history.c: what kp-trend and kp-triage said of a finding, as every
  * format says it: since which kernel it exists, and its triage. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the site: its pages' file names, and what the pages
  * share about a comparison */
 #include <errno.h>

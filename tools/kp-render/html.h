@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kp-render -f html: what html*.c and svg.c share; after render.h.
  * The site is three levels deep: the kernel page (index.html) lists the

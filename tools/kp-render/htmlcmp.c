@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kp-render -f html: the comparisons of a test page, level by level.
  * Each comparison is a section with its verdict (the anchor its links

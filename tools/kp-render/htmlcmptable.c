@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the table of comparisons, most severe first */
 #include <math.h>
 #include <stdlib.h>

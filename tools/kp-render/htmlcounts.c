@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: a pair's comparisons counted, its data warnings */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* htmlevidence.c: on a comparison page, kp-evidence's record of its pair
  * of experiments: durations, command, dmesg warnings and the counters
  * that moved most, as tables.  The numbers are the record's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: full.html, the full table (full.c): every
  * measurement a row, every kernel a column, the baseline first */
 #include <stdlib.h>

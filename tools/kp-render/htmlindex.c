@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the kernel page, index.html */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kp-render -f html: the multimodal groups kp-stats flags, shown where an
  * engineer reads a comparison.  A group whose values fall apart into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the pages in order, and what every page has */
 #include <stdio.h>
 

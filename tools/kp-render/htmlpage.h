@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kp-render -f html: what the page files html*.c share; after html.h.
  * A function given fp writes markup to it, the records' text escaped.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the runs behind a comparison, side by side */
 #include <math.h>
 #include <stdlib.h>

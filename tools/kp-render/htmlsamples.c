@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the observations behind a comparison */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kp-render -f html: the scaling plot of a test page, as MMTests' graphs
  * draw a family: the absolute value against the concurrency level, one

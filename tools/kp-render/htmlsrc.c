@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* htmlsrc.c: the logs the site cites, copied into it (src/), one page a
  * file with an anchor a line, so that links stay inside the site: a site
  * copied elsewhere as a CI artifact keeps them.  A copy stops at SRC_MAX

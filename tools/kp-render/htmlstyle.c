@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the style sheet every page links to */
 #include "kp.h"
 #include "render.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: a suite page, one suite by kernel pair */
 #include <stdlib.h>
 #include <string.h>

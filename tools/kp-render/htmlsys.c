@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: tests that moved across concurrency levels */
 #include <math.h>
 #include <stdlib.h>

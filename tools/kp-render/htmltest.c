@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: a test page, one measurement across levels and pairs */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: small pieces of markup the pages share */
 #include <limits.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* index.c: the model's indexes: kernel pairs, suites and measurements
  * numbered in the order the comparisons name them first, the
  * comparisons and groups of each, and lookups by run, cell and group */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json.c: -f json, the findings as one JSON document: counts, then the
  * regressions (most severe first), improvements, uncertain comparisons
  * and the groups across concurrency levels, each record as it was read */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* junit.c: -f junit, JUnit XML for CI systems: one testsuite per
  * baseline/target pair, one testcase per comparison, a failure per
  * regression, uncertain comparisons skipped (they decided nothing).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* load.c: the records of every input file into one model (render.h),
  * read by libkp's tables (rec.h): of each record only the fields the
  * format shows, so that a field it does not show may be missing.

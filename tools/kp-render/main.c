@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render: the last stage: classified comparisons and systematic groups
  * as text, Markdown, CSV, JUnit XML, JSON, a gate table or a static site.
  *

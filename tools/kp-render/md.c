@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* md.c: -f md, GitHub-flavoured Markdown for CI comments: the verdict
  * first, the red and yellow regressions in a table, the rest folded away,
  * and no longer than a comment may be (GitHub takes 65,536 characters):

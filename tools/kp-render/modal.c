@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* modal.c: kp-stats' multimodal flag on the sides of a comparison, for
  * every format: the stat records of its groups (base_groups,
  * target_groups) say it; kp-render never recomputes it. */

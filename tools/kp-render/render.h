@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render.h: the model kp-render loads once (load.c) from libkp's typed
  * records (rec.h), its indexes (index.c), and one function per format
  * that renders it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* subsys.c: the findings grouped by kernel subsystem, which the text, md
  * and html reports open with.
  *

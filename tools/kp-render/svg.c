@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the figures, as standalone SVG files */
 #include <math.h>
 #include <stdint.h>

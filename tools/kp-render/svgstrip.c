@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-render -f html: the strip plot of one level of a test, every
  * observation of every kernel compared there, a column each */
 #include <math.h>

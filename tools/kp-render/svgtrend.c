@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* svgtrend.c: kp-render -f html, the trend plot of a test page: one
  * series (kp-trend) across kernels in kp(7) order, each kernel's centre
  * with its 95% interval; change points as dashed lines between the last

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* table.c: -f table, the per-metric table a CI gate prints: one aligned
  * row per comparison under a header naming baseline and target, and a
  * STALE line when the baseline was measured elsewhere or long before */

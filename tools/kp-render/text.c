@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* text.c: -f text, the summary engineers already read */
 #include <ctype.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* util.c: ordering and naming shared by the formats */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* groups.c: the group of each sample, found by hash as it is read, and
  * the order of the groups and of the samples in each. */
 #include <stdlib.h>

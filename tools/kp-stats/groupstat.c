@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* groupstat.c: the stat record of a group, its summary statistics and
  * the unit means at every level of replication, and its noise record
  * when it has more than one run.  NAN is null, the value of every

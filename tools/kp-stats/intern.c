@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* intern.c: strings held once and named by 32-bit ids, and (instance,
  * run) pairs named by one id: what keeps a sample at 32 bytes. */
 #include <stdlib.h>

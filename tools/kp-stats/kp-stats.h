@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-stats.h: what the files of kp-stats share: one context, passed to
  * every function, and no state of their own. */
 #ifndef KP_STATS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-stats: sample records to stat and noise records.  See kp-stats(1).
  *
  * Samples are held as 32-byte records (value, group and interned unit

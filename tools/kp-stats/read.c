@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* read.c: the records of the inputs: samples kept, by group, in 32
  * bytes each; every other record written on as it is read. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rollup.c: the stat records of a test, a suite and an experiment, each
  * over the stat records of its groups: how complete and how stable. */
 #include <math.h>

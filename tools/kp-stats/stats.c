@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats.c: the interval of the centre and the multimodality rule of
  * kp-stats; the methods and their references are in kp-stats(1). */
 #include <math.h>

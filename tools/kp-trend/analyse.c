@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* analyse.c: the change points, transients and drifts of one series, and
  * the places where a family of series changes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-trend: every measurement across every kernel, in kp(7) order, with
  * its change points, transients and drifts.  See kp-trend(1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* shock.c: the kernel-wide shock.  The instances of one kernel run every
  * benchmark of it, and a build, a boot or a lab day moves all of them
  * together: every series of the kernel moves by one shock, which each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* trend.h: kp-trend's series, shared by its files.  See kp-trend(1). */
 #ifndef TREND_H
 #define TREND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* write.c: trend and noise records, through the tables of libkp (rec.h). */
 #include <math.h>
 #include <stdlib.h>

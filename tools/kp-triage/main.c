@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kp-triage: each finding with its history (since which kernel, still in
  * or fixed in which) and its triage (known, acknowledged, ...).  See
  * kp-triage(1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* triage.h: kp-triage's known findings.  See kp-triage(1). */
 #ifndef TRIAGE_H
 #define TRIAGE_H

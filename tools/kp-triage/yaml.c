@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* yaml.c: the triage file, kept by its users in version control:
  *
  *   findings:
