@@ -210,7 +210,7 @@ lint-man:
 # $(FZ)/corpus; `make fuzz-smoke` replays the seeds and fuzz/regress (every
 # input that ever failed) and fuzzes FUZZ_SMOKE seconds a target.
 FUZZ = ndjson kver bpftrace results mmtests settings subsys fetch-tar fetch-html \
-	fetch-squad squad payload triage
+	fetch-squad squad payload triage lkft
 FUZZ_TIME = 600
 FUZZ_SMOKE = 10
 FZ = build-fuzz
@@ -234,8 +234,10 @@ FZ_OBJ_fetch-squad = $(call fz_tool,kp-fetch,tools/kp-fetch/main.c tools/kp-fetc
 FZ_OBJ_squad = $(call fz_tool,kp-parse-squad)
 FZ_OBJ_payload = $(call fz_tool,kp-plan,tools/kp-plan/main.c) $(FZ)/lib/yamlcheck.o
 FZ_OBJ_triage = $(FZ)/tools/kp-triage/yaml.o $(FZ)/lib/yamlcheck.o
+FZ_OBJ_lkft = $(call fz_tool,kp-parse-lkft)
 FZ_MAIN_bpftrace = tool
 FZ_MAIN_results = tool
+FZ_MAIN_lkft = tool
 FZ_LIBS_mmtests = $(LDLIBS_kp-parse-mmtests)
 FZ_LIBS_settings = $(LDLIBS_kp-classify)
 FZ_LIBS_subsys = -lyaml
@@ -243,6 +245,7 @@ FZ_LIBS_fetch-tar = $(LDLIBS_kp-fetch)
 FZ_LIBS_fetch-squad = $(LDLIBS_kp-fetch)
 FZ_LIBS_payload = $(LDLIBS_kp-plan)
 FZ_LIBS_triage = $(LDLIBS_kp-triage)
+FZ_LIBS_lkft = $(LDLIBS_kp-parse-lkft)
 FZ_BIN = $(FUZZ:%=$(FZ)/fuzz-%)
 
 $(FZ)/.deps: config.mk

@@ -87,6 +87,10 @@ payload)
 triage)
 	printf 'findings:\n  - pattern: "s/b/t/o/m"\n    since: v6.17-rc3\n    status: acknowledged\n    link: https://lore.kernel.org/x\n    note: being bisected\n  - pattern: "s/b/t/*"\n    conc: 4\n    status: fixed-in\n    fixed_in: v6.16-rc5\n  - {pattern: "x/*", status: invalid}\n' | put
 	printf 'findings:\n' | put ;;
+lkft)
+	# the collector's files, made from the bundled MMTests trees by
+	# MMTests' own extract-mmtests.pl (tests/lkft/extract.sh)
+	for f in "$D"/lkft/*/*.json; do put <"$f"; done ;;
 *)
 	echo "seed.sh: no target $t" >&2; exit 2 ;;
 esac

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tool.c: a parser's whole main() on one input file: kp-parse-bpftrace
- * (text and JSON) or kp-parse-results (results documents and lmbench
- * text), chosen by the Makefile, which builds the tool's source with
+ * (text and JSON), kp-parse-results (results documents and lmbench
+ * text) or kp-parse-lkft (LKFT's collector files), chosen by the Makefile, which builds the tool's source with
  * -Dmain=kp_tool_main.  Exit 2 on bad input is correct; a crash, a
  * sanitizer report or a hang is a finding. */
 #include <stdio.h>

@@ -308,6 +308,24 @@ putmetadata(struct squad *s, const char *url, const char *path)
 	docfree(&x);
 }
 
+/* GET url into the store as path; n its length when known, else -1 */
+static void
+putfile(struct squad *s, const char *path, const char *url,
+    const struct cred *c, long long n)
+{
+	struct art a;
+
+	memset(&a, 0, sizeof(a));
+	a.source = s->source;
+	a.path = path;
+	a.url = url;
+	a.mtime = -1;
+	if (http_object(s->f, url, c, &a, n) == 0) {
+		store_emit(s->f, &a);
+		free((char *)a.etag);
+	}
+}
+
 static void
 testrun(struct squad *s, const char *dir, struct doc *tr)
 {
@@ -316,7 +334,6 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 	struct lines ml = { 0 };
 	int att, i, len;
 	long long n;
-	struct art a;
 	long id;
 
 	if (kp_json_get(&tr->d, 0, "id") < 0 ||
@@ -373,15 +390,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 			n = -1;
 		if (asprintf(&path, "%s/testruns/%ld/attachments/%s", dir, id, name) < 0)
 			kp_die("out of memory");
-		memset(&a, 0, sizeof(a));
-		a.source = s->source;
-		a.path = path;
-		a.url = url;
-		a.mtime = -1;
-		if (http_object(s->f, url, &s->cred, &a, n) == 0) {
-			store_emit(s->f, &a);
-			free((char *)a.etag);
-		}
+		putfile(s, path, url, &s->cred, n);
 		free(path);
 		free(name);
 		free(url);
@@ -397,7 +406,6 @@ static void
 buildconfig(struct squad *s, const char *dir, struct doc *md)
 {
 	const char *url;
-	struct art a;
 	char *path;
 
 	if (md->d.tok[0].type != KP_JOBJ || !(url = member(md, 0, "config")) ||
@@ -405,15 +413,7 @@ buildconfig(struct squad *s, const char *dir, struct doc *md)
 		return;
 	if (asprintf(&path, "%s/config", dir) < 0)
 		kp_die("out of memory");
-	memset(&a, 0, sizeof(a));
-	a.source = s->source;
-	a.path = path;
-	a.url = url;
-	a.mtime = -1;
-	if (http_object(s->f, url, NULL, &a, -1) == 0) {
-		store_emit(s->f, &a);
-		free((char *)a.etag);
-	}
+	putfile(s, path, url, NULL, -1);
 	free(path);
 }
 
