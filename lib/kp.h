@@ -56,6 +56,24 @@ void efshut(FILE *fp, const char *name);
  * kp_usage: the synopsis on the standard error, exit 2. */
 void kp_std_options(int argc, char *const argv[], const char *synopsis);
 void kp_usage(const char *synopsis) __attribute__((noreturn));
+/* kp_getopt: getopt_long over a tool's table of options, ended by {0}.
+ * An entry is a short option (val its letter, name NULL) or a long one
+ * (name set; val what kp_getopt returns, a letter or KP_OPT_LONG + n);
+ * arg names its argument (NULL: it takes none); help is its one line,
+ * as the man page's DESCRIPTION says. --help prints the synopsis, a
+ * blank line and one line an option on the standard output, exit 0;
+ * --version as kp_std_options. An unknown option or a missing argument
+ * is "prog: unknown option --foo" and the synopsis, exit 2: the caller
+ * never sees '?' or ':'. Returns -1 at the end of the options. */
+#define KP_OPT_LONG 256
+struct kp_option {
+	int val;
+	const char *name;
+	const char *arg;
+	const char *help;
+};
+int kp_getopt(int argc, char *const argv[], const char *synopsis,
+    const struct kp_option *opts);
 /* an option's value: the whole of s as a number in [min, max], else exit 2
  * with "OPT S: expected WHAT" (as sbase's estrtonum) */
 long long kp_opt_ll(const char *opt, const char *s, long long min, long long max,

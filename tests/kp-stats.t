@@ -201,7 +201,7 @@ is "$rc" 2 "unknown option: exit 2"
 grep -q '^usage: kp-stats \[-s i/n\] \[-w n\] \[file ...\]$' "$T/err"
 ok $? "... with the synopsis"
 run_status kp-stats --help
-is "$rc.$(cat "$T/out")" "0.usage: kp-stats [-s i/n] [-w n] [file ...]" "--help: the synopsis on stdout, exit 0"
+is "$rc.$(head -n 1 "$T/out")" "0.usage: kp-stats [-s i/n] [-w n] [file ...]" "--help: the synopsis first on stdout, exit 0"
 run_status kp-stats --version
 is "$rc.$(cat "$T/out")" "0.kp-stats $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
     "--version: the version of config.mk"

@@ -9,12 +9,31 @@ usage() {
 	    "[--centre median | hmean | amean | mmtests] [--names kp | mmtests]" \
 	    "[label=]A [label=]B ..."
 }
+help() {	# the synopsis, then a line for each option, as kp-ab(1)
+	usage
+	cat <<-'END'
+
+	  -F, --full           the full table also for two sides
+	  -f format            the report's format, as for kp-render(1)
+	  -o dir               for html: the directory the site is written to
+	  -k dir               keep the records in dir
+	  -x field             passed to kp-identify(1): leave field out
+	  -M MAINTAINERS       passed to kp-render(1)
+	  -S map               passed to kp-classify(1)
+	  --fail-on what       passed to kp-render(1): exit 1 when a finding matches
+	  --centre median|hmean|amean|mmtests
+	                       passed to kp-render(1)
+	  --names kp|mmtests   passed to kp-render(1)
+	  --help               print this help and exit
+	  --version            print the name and version and exit
+	END
+}
 die() {
 	echo "$prog: $*" >&2
 	exit 2
 }
 case $1 in
---help) usage; exit 0 ;;
+--help) help; exit 0 ;;
 --version) echo "$prog @VERSION@"; exit 0 ;;
 esac
 
@@ -46,7 +65,7 @@ while [ $# -gt 0 ]; do
 	--names) [ $# -ge 2 ] || die "--names: expected kp or mmtests"
 		mmnames=$2; shift ;;
 	--) shift; break ;;
-	-?*) usage >&2; exit 2 ;;
+	-?*) echo "$prog: unknown option ${1%%=*}" >&2; usage >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift

@@ -7,17 +7,35 @@
 usage() {
 	echo "usage: kp-bisect -x command [-k kernel] [-o script] [-s field=value] [-T pct] [file ...]"
 }
+help() {	# the synopsis, then a line for each option, as kp-bisect(1)
+	usage
+	cat <<-'END'
+
+	  -x command        the benchmark command, a line of sh(1)
+	  -k kernel         the change point whose new level starts at kernel
+	  -o script         where to write the script; default kp-bisect-run.sh
+	  -s field=value    only the trend records whose field equals value
+	  -T pct            the gate's threshold; default half the change
+	  --help            print this help and exit
+	  --version         print the name and version and exit
+	END
+}
+bad() {	# an option getopts refused: named, then the synopsis, exit 2
+	printf 'kp-bisect: %s\n' "$*" >&2
+	usage >&2
+	exit 2
+}
 die() {	# printf, not dash's echo, which turns \n in a name into a newline
 	printf 'kp-bisect: %s\n' "$*" >&2
 	exit 2
 }
 case $1 in
---help) usage; exit 0 ;;
+--help) help; exit 0 ;;
 --version) echo "kp-bisect @VERSION@"; exit 0 ;;
 esac
 
 cmd= kernel= script=kp-bisect-run.sh threshold= sel='true'
-while getopts k:o:s:T:x: opt; do
+while getopts :k:o:s:T:x: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	o) script=$OPTARG ;;
@@ -34,7 +52,13 @@ while getopts k:o:s:T:x: opt; do
 			die "-T $OPTARG: expected a percentage"
 		threshold=$OPTARG ;;
 	x) cmd=$OPTARG ;;
-	*) usage >&2; exit 2 ;;
+	:) bad "option -$OPTARG needs an argument" ;;
+	*)
+		[ "$OPTARG" = - ] || bad "unknown option -$OPTARG"
+		# "--name": dash has moved OPTIND past it, bash not
+		eval "a=\${$((OPTIND - 1))}"
+		case $a in --?*) ;; *) eval "a=\${$OPTIND}" ;; esac
+		bad "unknown option ${a%%=*}" ;;
 	esac
 done
 shift $((OPTIND - 1))

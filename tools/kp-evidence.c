@@ -27,6 +27,21 @@
 static const char synopsis[] = "usage: kp-evidence [-a] [-E counter,...] "
     "[-m min] [-n count] [-p pct] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'a', NULL, NULL,
+	    "evidence for every pair, not only regressions and improvements" },
+	{ 'E', NULL, "counter,...",
+	    "consider only the counters named" },
+	{ 'm', NULL, "min",
+	    "the least rate per second, or level, of a counter; default 1" },
+	{ 'n', NULL, "count",
+	    "show at most count counters per pair; default 5" },
+	{ 'p', NULL, "pct",
+	    "the least absolute change of a counter, in percent; default 2" },
+	{ 0 }
+};
+
 typedef struct {	/* a run record: a run has one per iteration */
 	long long dmesg;	/* KP_NULL_INT: not known */
 	kp_strs warn;
@@ -669,8 +684,7 @@ main(int argc, char *argv[])
 	size_t i;
 	int ch;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "aE:m:n:p:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'a':
 			all = 1;

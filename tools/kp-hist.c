@@ -56,6 +56,17 @@ typedef struct {
 static const char synopsis[] =
     "usage: kp-hist [-q quantile] [-b baseline -t target] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'b', NULL, "baseline",
+	    "the baseline side, in kp-compare's selection language" },
+	{ 't', NULL, "target",
+	    "the target side, in kp-compare's selection language" },
+	{ 'q', NULL, "quantile",
+	    "the quantile to compare" },
+	{ 0 }
+};
+
 static void
 read_run(Hist *h, kp_json *d)
 {
@@ -645,14 +656,16 @@ main(int argc, char *argv[])
 	kp_in *in;
 	int c, i;
 
-	kp_std_options(argc, argv, synopsis);
 	h.qi = KP_Q99;
-	while ((c = getopt(argc, argv, "b:q:t:")) != -1)
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'b':
 		case 't':
-			if (kp_sel_add(&h.sel[c == 't'], optarg) < 0)
+			if (kp_sel_add(&h.sel[c == 't'], optarg) < 0) {
+				kp_warn("-%c %s: expected a kernel or FIELD=VALUE",
+				    c, optarg);
 				kp_usage(synopsis);
+			}
 			break;
 		case 'q':
 			for (i = 0; i < KP_NQ; i++)

@@ -329,13 +329,21 @@ identify(const char *path)
 static const char synopsis[] =
     "usage: kp-identify [-x field] ... [-a field] ... [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'a', NULL, "field",
+	    "add the run field field to the identity" },
+	{ 'x', NULL, "field",
+	    "leave field out of the identity" },
+	{ 0 }
+};
+
 int
 main(int argc, char *argv[])
 {
 	int c;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "a:x:")) != -1) {
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 'a':
 			aopt = ereallocarray(aopt, na + 1, sizeof(*aopt));

@@ -21,6 +21,13 @@ static const char synopsis[] =
     "usage: kp-parse-lkft -s store\n"
     "       kp-parse-lkft file ...";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 's', NULL, "store",
+	    "read the collector's files of a kp-fetch store" },
+	{ 0 }
+};
+
 static kp_w *w;
 static int nbad;
 /* the runs written: the files of one job (one per benchmark) share it */
@@ -266,8 +273,7 @@ main(int argc, char *argv[])
 	size_t n, i, found = 0;
 	int c;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "s:")) != -1)
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 's':
 			store = optarg;

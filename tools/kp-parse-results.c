@@ -48,6 +48,15 @@ static size_t nreps;
 
 static const char synopsis[] =
     "usage: kp-parse-results [--meta key=value] [-m mapfile] [file ...]";
+
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'm', NULL, "mapfile",
+	    "read metric rules from mapfile" },
+	{ 'M', "meta", "key=value",
+	    "set the field key of the run record to value" },
+	{ 0 }
+};
 static int
 has_suffix(const char *s, const char *suf)
 {
@@ -681,18 +690,15 @@ parse_file(const char *path)
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "meta", required_argument, NULL, 'M' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int c;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt_long(argc, argv, "m:", lopts, NULL)) != -1)
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'M':
-			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
+			if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
+				kp_warn("--meta %s: expected key=value", optarg);
 				kp_usage(synopsis);
+			}
 			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
 			meta[nmeta++] = optarg;
 			break;

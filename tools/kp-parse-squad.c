@@ -22,6 +22,17 @@
 static const char synopsis[] =
     "usage: kp-parse-squad [-b unit=better] [-s store] [-t metric=unit] [file]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'b', NULL, "unit=better",
+	    "metrics in unit are better higher or lower; may be repeated" },
+	{ 's', NULL, "store",
+	    "read the store's index instead of artifact records" },
+	{ 't', NULL, "metric=unit",
+	    "metrics named metric submitted without a unit are in unit" },
+	{ 0 }
+};
+
 static kp_artifact *arts;
 static size_t narts;
 static kp_w *w;
@@ -804,8 +815,7 @@ main(int argc, char *argv[])
 	size_t i, n, seen = 0;
 	int c, b;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "b:s:t:")) != -1)
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'b':
 			/* an empty UNIT: metrics submitted without one */

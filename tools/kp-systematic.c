@@ -71,6 +71,17 @@ typedef struct {
 static const char synopsis[] = "usage: kp-systematic [-a alpha] [-e levels] "
     "[-l min] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'a', NULL, "alpha",
+	    "the false discovery rate of the family-wide test; default 0.01" },
+	{ 'e', NULL, "levels",
+	    "the concurrency levels every group is expected to have" },
+	{ 'l', NULL, "min",
+	    "the fewest levels that make a group; default 2" },
+	{ 0 }
+};
+
 static int
 cmpll(const void *a, const void *b)
 {
@@ -442,10 +453,9 @@ main(int argc, char *argv[])
 	int ch, dir;
 	Cmp *c;
 
-	kp_std_options(argc, argv, synopsis);
 	y.minlevels = 2;
 	y.alpha = 0.01;
-	while ((ch = getopt(argc, argv, "a:e:l:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'a':
 			y.alpha = kp_opt_dbl("-a", optarg, 0, 1,

@@ -66,6 +66,21 @@ typedef struct {
 static const char synopsis[] =
     "usage: kp-classify [-D] [-c file] [-P profile] [-S map] [-T pct] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'D', NULL, NULL,
+	    "print the built-in settings as YAML and exit" },
+	{ 'c', NULL, "file",
+	    "read settings from a YAML file" },
+	{ 'P', NULL, "profile",
+	    "the profile: default or gate" },
+	{ 'S', NULL, "map",
+	    "a subsystem map of your own (else $KP_SUBSYSTEMS)" },
+	{ 'T', NULL, "pct",
+	    "the gate profile's threshold (else $KP_GATE_THRESHOLD)" },
+	{ 0 }
+};
+
 static void
 readnoise(Classify *c, kp_json *d)
 {
@@ -670,8 +685,7 @@ main(int argc, char *argv[])
 	int ch, dump = 0, i;
 	size_t k;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "Dc:P:S:T:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'D':
 			dump = 1;

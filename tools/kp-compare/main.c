@@ -12,6 +12,19 @@
 static const char synopsis[] =
     "usage: kp-compare [-b sel] [-t sel] [-p pairs] [-m method] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'b', NULL, "sel",
+	    "the baseline: the stats this selection selects" },
+	{ 't', NULL, "sel",
+	    "the target: the stats this selection selects" },
+	{ 'p', NULL, "pairs",
+	    "a file of pairs, one a line" },
+	{ 'm', NULL, "method",
+	    "the test (see METHODS in the man page)" },
+	{ 0 }
+};
+
 /* -m: the tests, in the order of enum method */
 static const char *const mnames[] = { "moderated", "sweep", "welch-log",
 	"welch", "mwu", "mmtests-cidiff", "paired" };
@@ -140,9 +153,8 @@ main(int argc, char *argv[])
 	char list[256];
 	int ch, m;
 
-	kp_std_options(argc, argv, synopsis);
 	c.m = M_SWEEP;
-	while ((ch = getopt(argc, argv, "b:m:p:t:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'b':
 			add_selector(&one.b, optarg, NULL, 0);

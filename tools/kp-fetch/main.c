@@ -28,6 +28,33 @@ static const char synopsis[] =
     "                [-T deadline] [-t timeout] [source ...]\n"
     "       kp-fetch --verify [--clean] [-s store]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'v', NULL, NULL,
+	    "a line per file on the standard error" },
+	{ 'L', NULL, "list",
+	    "read sources, one per line, from list (- the standard input)" },
+	{ 'M', NULL, "total",
+	    "the most bytes one source may bring" },
+	{ 'm', NULL, "maxsize",
+	    "refuse files larger than maxsize bytes (suffix K, M, G, T)" },
+	{ 'P', NULL, "pages",
+	    "the most pages one source may read into memory" },
+	{ 'r', NULL, "rate",
+	    "limit HTTP transfers to rate bytes per second" },
+	{ 's', NULL, "store",
+	    "the store directory, created if missing" },
+	{ 'T', NULL, "deadline",
+	    "the most seconds one source may take" },
+	{ 't', NULL, "timeout",
+	    "seconds to wait for a connection or a stalled transfer; default 30" },
+	{ 'V', "verify", NULL,
+	    "check the store instead of fetching" },
+	{ 'C', "clean", NULL,
+	    "with --verify, remove stray temporary files" },
+	{ 0 }
+};
+
 static long long
 parsesize(const char *s)
 {
@@ -98,11 +125,6 @@ fetch_list(struct fetch *f, const char *list)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "clean", no_argument, NULL, 'C' },
-		{ "verify", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *storedir = getenv("KP_STORE"), *list = NULL;
 	int c, verify = 0, clean = 0;
 	struct fetch fetch = {
@@ -113,10 +135,9 @@ main(int argc, char *argv[])
 	}, *f = &fetch;
 	int i;
 
-	kp_std_options(argc, argv, synopsis);
 	if (!storedir || !*storedir)
 		storedir = "store";
-	while ((c = getopt_long(argc, argv, "L:M:m:P:r:s:T:t:v", longopts, NULL)) != -1) {
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 'C':
 			clean = 1;

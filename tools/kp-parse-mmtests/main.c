@@ -15,6 +15,19 @@
 static const char synopsis[] = "usage: kp-parse-mmtests [-ks] "
     "[--meta [RUN:]KEY=VALUE]... [-l LABELS] [DIR|STORE ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'k', NULL, NULL,
+	    "keep going past damaged files and values, with a warning" },
+	{ 'l', NULL, "LABELS",
+	    "read run labels from the file LABELS" },
+	{ 's', NULL, NULL,
+	    "strict: an unknown benchmark is an error" },
+	{ 'm', "meta", "[RUN:]KEY=VALUE",
+	    "set the field KEY of the run record (of RUN) to VALUE" },
+	{ 0 }
+};
+
 static void
 addmeta(pm *p, const char *run, size_t rn, const char *kv, int prio, const char *file, long line)
 {
@@ -143,10 +156,6 @@ isstore(const char *dir)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "meta", required_argument, NULL, 'm' },
-		{ NULL, 0, NULL, 0 }
-	};
 	vtree **trees = NULL;
 	size_t ntrees = 0, nruns = 0, i, before;
 	run *runs = NULL;
@@ -157,8 +166,7 @@ main(int argc, char *argv[])
 	int c, kflag = 0, stdin_used = 0;
 	char *fake[] = { "-", NULL };
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt_long(argc, argv, "kl:s", longopts, NULL)) != -1) {
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 'k':
 			kflag = 1;

@@ -18,6 +18,35 @@ static const char synopsis[] =
     "[-o dir] [-r ref] [-s suite] [-T test] [-t target] payload\n"
     "       kp-plan -C plan [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'a', NULL, "alpha",
+	    "the per-test level of -H" },
+	{ 'C', NULL, "plan",
+	    "report the completeness of the results of plan" },
+	{ 'c', NULL, "commit",
+	    "build commit instead of the payload's git_sha" },
+	{ 'd', NULL, "change",
+	    "the change, in percent, that -H sizes the plan to detect" },
+	{ 'H', NULL, "history",
+	    "sample records of past runs to size the plan from" },
+	{ 'n', NULL, NULL,
+	    "write the plan to the standard output, and no file" },
+	{ 'o', NULL, "dir",
+	    "the directory to write to; default plans" },
+	{ 'p', NULL, "power",
+	    "the power of -H" },
+	{ 'r', NULL, "ref",
+	    "the tag or branch the commit was named by" },
+	{ 's', NULL, "suite",
+	    "keep this suite" },
+	{ 'T', NULL, "test",
+	    "keep this test" },
+	{ 't', NULL, "target",
+	    "keep this target" },
+	{ 0 }
+};
+
 static void
 add(char ***v, size_t *n, char *s)
 {
@@ -37,8 +66,7 @@ main(int argc, char *argv[])
 	Sizing z = { .alpha = 0.01, .power = 0.8 };
 	const char *history = NULL, *check = NULL;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((c = getopt(argc, argv, "a:C:c:d:H:no:p:r:s:T:t:")) != -1)
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'a':
 			z.alpha = kp_opt_dbl("-a", optarg, 1e-9, 0.5, "a per-test "

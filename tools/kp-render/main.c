@@ -19,24 +19,41 @@
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
 	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD };
 
-static const struct option longopts[] = {
-	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
-	{ "fail-on-triaged", no_argument, NULL, OPT_FAIL_ON_TRIAGED },
-	{ "max-age", required_argument, NULL, OPT_MAX_AGE },
-	{ "full", no_argument, NULL, OPT_FULL },
-	{ "report-only", no_argument, NULL, OPT_REPORT_ONLY },
-	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-	{ "centre", required_argument, NULL, OPT_CENTRE },
-	{ "names", required_argument, NULL, OPT_NAMES },
-	{ NULL, 0, NULL, 0 },
-};
-
 static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] "
     "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
     "[-M MAINTAINERS] [-o dir] [-s samples] "
     "[file ...]";
+
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'f', NULL, "format",
+	    "the format: text, md, csv, junit, json, table or html" },
+	{ OPT_FAIL_ON, "fail-on", "class|severity|missing",
+	    "exit 1 when any comparison matches" },
+	{ OPT_FAIL_ON_TRIAGED, "fail-on-triaged", NULL,
+	    "with --fail-on: count acknowledged and invalid ones too" },
+	{ OPT_REPORT_ONLY, "report-only", NULL,
+	    "with --fail-on: report, but exit 0" },
+	{ OPT_THRESHOLD, "threshold", "pct",
+	    "with --fail-on: the threshold the comparisons were classified with" },
+	{ OPT_FULL, "full", NULL,
+	    "for text, md and csv: the full table" },
+	{ OPT_CENTRE, "centre", "median|hmean|amean|mmtests",
+	    "the centre of the full table's cells" },
+	{ OPT_NAMES, "names", "kp|mmtests",
+	    "name the full table's rows as kp or MMTests does" },
+	{ OPT_MAX_AGE, "max-age", "days",
+	    "for the table: the age of a stale baseline; default 30" },
+	{ 'M', NULL, "MAINTAINERS",
+	    "the kernel's MAINTAINERS file, for each subsystem" },
+	{ 'o', NULL, "dir",
+	    "for html: the directory to write the site to" },
+	{ 's', NULL, "samples",
+	    "for html: a file of sample records" },
+	{ 0 }
+};
 
 /* --fail-on: a comma-separated list of classes and severities, and
  * "missing"; a severity matches regressions of that severity or worse */
@@ -98,8 +115,7 @@ main(int argc, char *argv[])
 	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
 	int fullopt = 0, centre = -1, report_only = 0;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt_long(argc, argv, "f:M:o:s:", longopts, NULL)) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'f':
 			format = optarg;

@@ -14,6 +14,15 @@
 
 static const char synopsis[] = "usage: kp-stats [-s i/n] [-w n] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 's', NULL, "i/n",
+	    "shard i of n: keep only the samples of the ith range of ids" },
+	{ 'w', NULL, "n",
+	    "drop the first n repetitions of each iteration as warm-up" },
+	{ 0 }
+};
+
 /* the stat records of the groups in order, each roll-up after its last
  * group */
 static void
@@ -69,9 +78,8 @@ main(int argc, char *argv[])
 	char extra;
 	int c;
 
-	kp_std_options(argc, argv, synopsis);
 	st.shard = st.nshards = 1;
-	while ((c = getopt(argc, argv, "s:w:")) != -1) {
+	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 's':
 			if (sscanf(optarg, "%" SCNu32 "/%" SCNu32 "%c", &st.shard,

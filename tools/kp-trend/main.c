@@ -35,6 +35,17 @@ static kp_once *stats;	/* a stat twice would count its units twice */
 
 static const char synopsis[] = "usage: kp-trend [-FK] [-p penalty] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 'F', NULL, NULL,
+	    "analyse every series on its own, without its family" },
+	{ 'K', NULL, NULL,
+	    "do not estimate the kernel-wide shock" },
+	{ 'p', NULL, "penalty",
+	    "the penalty of a change point; default 4" },
+	{ 0 }
+};
+
 /* the units of a stat record: its instances' medians, else the values of
  * the highest level of obs with two or more */
 static void
@@ -245,8 +256,7 @@ main(int argc, char *argv[])
 	double *shock;
 	int ch;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "FKp:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'F':
 			set.family = 0;

@@ -307,6 +307,13 @@ write_known(kp_w *w, const Known *k)
 
 static const char synopsis[] = "usage: kp-triage [-t triage.yaml] [file ...]";
 
+/* the options, one line each for --help, as in the man page */
+static const struct kp_option options[] = {
+	{ 't', NULL, "triage.yaml",
+	    "the triage file of known findings" },
+	{ 0 }
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -315,8 +322,7 @@ main(int argc, char *argv[])
 	size_t i, j;
 	int ch;
 
-	kp_std_options(argc, argv, synopsis);
-	while ((ch = getopt(argc, argv, "t:")) != -1) {
+	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 't':
 			tfile = optarg;
