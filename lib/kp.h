@@ -257,6 +257,9 @@ size_t kp_fmt_num(char *buf, double x);
 /* strict decimal number (JSON grammar) to double, correctly rounded;
  * 0 on success, -1 on bad syntax */
 int kp_parse_num(const char *s, size_t len, double *out);
+/* a number for people: 4 significant digits and k, M, G ("3.091M",
+ * "5845", "0.0123"); the one form every report shows a value in */
+void kp_fmt_si(char *buf, size_t sz, double v);
 
 /* progress.c: for a stage that can take more than a few seconds on a
  * lab, "prog: what i of n" on the standard error, redrawn in place, when

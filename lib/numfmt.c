@@ -180,3 +180,18 @@ kp_parse_num(const char *s, size_t len, double *out)
 		free(copy);
 	return 0;
 }
+
+void
+kp_fmt_si(char *buf, size_t sz, double v)
+{
+	double a = fabs(v);
+
+	if (a >= 1e9)
+		snprintf(buf, sz, "%.4gG", v / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, sz, "%.4gM", v / 1e6);
+	else if (a >= 1e4)
+		snprintf(buf, sz, "%.4gk", v / 1e3);
+	else
+		snprintf(buf, sz, "%.4g", v);
+}

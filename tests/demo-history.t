@@ -35,12 +35,27 @@ grep -q 'stroke-dasharray="5,3"' "$svg" && grep -q '>-[0-9.]*%</text>' "$svg"
 ok $? "with the change point marked and its size"
 grep -q '<title>baseline</title>' "$svg" && grep -q '<title>target</title>' "$svg"
 ok $? "and the baseline and the target ringed"
-# the EXAMPLES of kp-triage(1), on the demo's lab
-(cd "$T/demo" &&
-kp-compare -b v6.16 -t v6.17 history/*.ndjson | kp-classify |
-    kp-triage -t triage.yaml - trend.ndjson |
-    jq -r 'select(.type == "cmp" and .class == "regression") |
-    "\(.test): since \(.since), still in \(.still_in), \(.triage)"') >"$T/ex" 2>/dev/null
-is "$(cat "$T/ex")" "futex/futex1_ops_s: since v6.17-rc3, still in v6.17, null" \
-	"the EXAMPLES of kp-triage(1) run"
+# The EXAMPLES of kp-trend(1) and kp-triage(1), taken from the pages'
+# source and run on the demo's lab, so that a page cannot show a command
+# whose output differs from what it says (a raw float, "null").
+# example PAGE N: the Nth literal display of PAGE's EXAMPLES, as shown
+example() {
+	awk -v n="$2" '/^\.Sh /{ex = ($2 == "EXAMPLES")}
+		ex && /^\.Bd -literal/{k++; if (k == n) {on = 1; next}}
+		on && /^\.Ed/{exit}
+		on' "$top/man/man1/$1.1" | sed 's/\\e/\\/g; s/\\&//g'
+}
+example kp-trend 2 >"$T/ex.sh"
+(cd "$T/demo" && sh "$T/ex.sh") >"$T/ex" 2>&1
+is "$(cat "$T/ex")" "futex/futex1_ops_s at 1: -8% since v6.17-rc3 (good: v6.17-rc2)" \
+	"the EXAMPLES of kp-trend(1): the persisting regression, its size rounded"
+example kp-trend 3 >"$T/ex.sh"
+(cd "$T/demo" && sh "$T/ex.sh") >"$T/ex" 2>&1
+grep -q '^futex/futex1_ops_s	1	[0-9]*\.[0-9][0-9]\{0,1\}	[0-9]*$' "$T/ex" &&
+	! grep -q '\.[0-9]\{3\}' "$T/ex"
+ok $? "the noise of kp-trend(1)'s EXAMPLES, to two decimals"
+example kp-triage 1 >"$T/ex.sh"
+(cd "$T/demo" && sh "$T/ex.sh") >"$T/ex" 2>&1
+is "$(cat "$T/ex")" "futex/futex1_ops_s: since v6.17-rc3, still in v6.17, not triaged" \
+	"the EXAMPLES of kp-triage(1) print since which kernel and the triage, no null"
 done_testing

@@ -26,11 +26,15 @@ cd "$T" || exit 2
 shots=${KP_SHOTS:-$KP_BIN/../screenshots}
 mkdir -p "$shots" && shots=$(cd "$shots" && pwd)
 
-# the nightly pipeline's stages over the fixture, as kp-render-html.t runs them
-printf 'baseline\tkernel=v6.17\nbaseline-rerun\tkernel=v6.17\n' >labels
+# the nightly pipeline's stages over the fixture, as kp-render-html.t runs
+# them (on a copy: kp-parse-mmtests refuses links out of its tree); the
+# rerun under a longer name, as a lab names its runs, so that the
+# strip plots' legend has a run name of 43 characters to fit
+mkdir -p mmtests/work && cp -R "$FIX/work/log" mmtests/work/ &&
+	mv mmtests/work/log/baseline-rerun mmtests/work/log/baseline-rerun-after-reboot
+printf 'baseline\tkernel=v6.17\nbaseline-rerun-after-reboot\tkernel=v6.17\n' >labels
 printf 'target-cpuhog\tkernel=v6.18-rc1\ntarget-2hogs\tkernel=v6.18\n' >>labels
-(cd "$(dirname "$FIX")" && kp-parse-mmtests -l "$T/labels" \
-    "$(basename "$FIX")/work/log") | kp-identify >ident.ndjson
+kp-parse-mmtests -l labels mmtests/work/log | kp-identify >ident.ndjson
 kp-stats ident.ndjson >stats.ndjson
 kp-compare stats.ndjson | kp-classify | kp-systematic >findings.ndjson
 run_status kp-render -f html -o site -s stats.ndjson findings.ndjson
@@ -46,7 +50,9 @@ cmp=$(cd site && ls test-context-*.html | head -1)
 suite=$(cd site && ls suite-wis-*.html)
 # a kernel's own page, where the site has them
 kernel=$(cd site && ls kernel-*.html 2>/dev/null | head -1)
-pages="index.html $kernel $suite $test $cmp full.html"
+# the runs side by side, whose hashes and paths do not break at a space
+runs=$(cd site && ls runs-*.html | head -1)
+pages="index.html $kernel $suite $test $cmp $runs full.html"
 ok $([ -n "$test" ] && [ -n "$cmp" ] && [ -n "$suite" ]; echo $?) \
     "the pages to look at exist ($pages)"
 
@@ -60,8 +66,17 @@ flags="--headless --no-sandbox --disable-gpu --disable-background-networking
 # exceeds the frame; the culprits named are elements past the right edge
 # that no scroll box holds.  A plot renders when its image decoded to a
 # nonzero size, or its object's SVG has a nonzero bounding box.
+# What a reader would have to scroll to or cannot see at all: a table
+# whose content is wider than its box (its cells scrolled off to the
+# right), a cell whose content is wider than the cell (clipped), the
+# tallest row of the kernel page's table of pairs; numbers in C's
+# exponent form ("2.40606e+06") among the text, where reports write
+# 2.406M; and in the strip plots (SVG files, loaded as pages), text past
+# the plot's right edge or cut short with an ellipsis, as a legend of long
+# run names was.
+strips=$(cd site && ls test-*-l[0-9]*.svg)
 js=
-for p in $pages; do js="$js\"$p\","; done
+for p in $pages $strips; do js="$js\"$p\","; done
 cat >harness.html <<EOF
 <!DOCTYPE html><html><body><pre id="out"></pre><script>
 var pages = [${js%,}], out = [], left = pages.length;
@@ -88,9 +103,37 @@ function measure(p, f) {
 		else if (e.contentDocument && (s = e.contentDocument.querySelector("svg")))
 			ok += s.getBBox().width > 0 && s.getBBox().height > 0;
 	});
-	out.push(p + " scroll=" + d.scrollingElement.scrollWidth + " inner=" +
+	var wide = [], clip = [], rowh = 0, expo, svg = d.querySelector("svg");
+	d.querySelectorAll("table").forEach(function (t) {
+		if (t.scrollWidth > t.clientWidth + 1)
+			wide.push(t.querySelector("th").textContent);
+	});
+	d.querySelectorAll("td, th").forEach(function (e) {
+		if (e.scrollWidth > e.clientWidth + 1)
+			clip.push(e.textContent.slice(0, 20));
+	});
+	d.querySelectorAll("table").forEach(function (t) {
+		if (t.querySelector("th").textContent == "baseline")
+			t.querySelectorAll("tbody tr").forEach(function (r) {
+				rowh = Math.max(rowh, r.getBoundingClientRect().height);
+			});
+	});
+	if (svg && !d.body) {	/* an SVG file: its text inside its width */
+		var sw = svg.width.baseVal.value;
+		svg.querySelectorAll("text").forEach(function (e) {
+			var b = e.getBBox();
+			/* past the edge, or shortened with an ellipsis */
+			if (b.x + b.width > sw + 1 || /\u2026$/.test(e.textContent))
+				clip.push(e.textContent.slice(0, 20));
+		});
+		expo = svg.textContent.match(/[0-9]e[+-]?[0-9]/g);
+	} else
+		expo = d.body.innerText.match(/[0-9]e[+][0-9]+/g);
+	out.push(p + " scroll=" + (d.scrollingElement ? d.scrollingElement.scrollWidth : 0) + " inner=" +
 	    w.innerWidth + " plots=" + n + " rendered=" + ok + " past=" +
-	    (bad.join(",") || "-"));
+	    (bad.join(",") || "-") + " wide=" + wide.length + " clipped=" +
+	    clip.length + " rowh=" + Math.round(rowh) + " expo=" +
+	    (expo ? expo.length : 0) + " # " + wide.concat(clip).join("|"));
 }
 pages.forEach(function (p) {
 	var f = document.createElement("iframe");
@@ -124,8 +167,28 @@ for p in $suite $test $cmp; do
 	ok $(grep "^$p " measured | grep -q ' plots=[1-9]'; echo $?) \
 	    "... $p has plots"
 done
-ok $(grep -q '^full.html .*past=-$' measured; echo $?) \
+ok $(grep -q '^full.html .*past=- ' measured; echo $?) \
     "... the full table scrolls in its box"
+# at 1024 pixels every table but the full one (a column a kernel) fits
+for p in $pages; do
+	m=$(grep "^$p " measured)
+	[ "$p" = full.html ] || ok $(echo "$m" | grep -q ' wide=0 '; echo $?) \
+	    "$p: every table fits 1024 pixels, no content scrolled off to the right"
+	ok $(echo "$m" | grep -q ' clipped=0 '; echo $?) "$p: no cell is clipped"
+	ok $(echo "$m" | grep -q ' expo=0 '; echo $?) \
+	    "$p: no number in exponent form (1.2e+06) among the text"
+done
+h=$(sed -n 's/^index.html .* rowh=\([0-9]*\) .*/\1/p' measured)
+ok $([ -n "$h" ] && [ "$h" -gt 0 ] && [ "$h" -le 64 ]; echo $?) \
+    "the kernel page's pairs are rows of one line or two (${h:-?} pixels), the reasons folded"
+n=0 bad=
+for p in $strips; do
+	n=$((n + 1))
+	m=$(grep "^$p " measured)
+	echo "$m" | grep -q ' clipped=0 rowh=0 expo=0 ' || { bad="$bad $p"; echo "# ${m:-$p not measured}"; }
+done
+ok $([ "$n" -gt 0 ] && [ -z "$bad" ]; echo $?) \
+    "the $n strip plots' legends and labels fit their width, numbers as 2.406M${bad:+:$bad}"
 
 # The screenshots: one browser a width, the pages one under the other,
 # each in a frame of that width and 1400 pixels (a window of that size);

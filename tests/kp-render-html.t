@@ -251,7 +251,7 @@ ok $(grep -q '<td><a href="src/bench-log-1-[0-9a-f]*\.html#L1">1001</a> <a href=
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
     "... which has the file's lines, each with its anchor"
 ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
-ok $(grep -q '<th title="[^"]*">improvements</th><th>uncertain</th>' site/index.html &&
+ok $(grep -q '<th title="[^"]*">improve&shy;ments</th><th>un&shy;certain</th>' site/index.html &&
     ! grep -q 'impr\. red' site/index.html; echo $?) \
     "one improvements column in the summary: improvements are all green"
 ok $(grep -q '<p class="legend"><b>g</b>: Hedges' site/test-*.html; echo $?) \
@@ -465,8 +465,13 @@ for line in open(sys.argv[1]):
         continue
     pts[(r["base_kernel"], r["conc"])] = r["base_median"]
     pts[(r["target_kernel"], r["conc"])] = r["target_median"]
+def si(v):	# kp_fmt_si (lib/numfmt.c): the one form a report shows a value in
+    for lim, div, suf in ((1e9, 1e9, "G"), (1e6, 1e6, "M"), (1e4, 1e3, "k")):
+        if abs(v) >= lim:
+            return "%.4g%s" % (v / div, suf)
+    return "%.4g" % v
 for (k, c), m in sorted(pts.items()):
-    print("%s at %d: median %.6g" % (k, c, m))
+    print("%s at %d: median %s" % (k, c, si(m)))
 PY
 is "$(grep -o '<title>[^<]* at [0-9]*: median [^ <]*' "${t%.html}-scaling.svg" |
     sed 's/<title>//' | sort)" "$($PY scaling.py findings.ndjson futex1-threads)" \

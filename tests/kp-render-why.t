@@ -18,7 +18,8 @@ cd "$T" || exit 2
 } >in.ndjson
 run_status kp-render -f html -o site in.ndjson
 is "$rc" 0 "renders"
-grep -o '<td class="why">[0-9]&times;.*</td></tr>' site/index.html >groups
+grep -o '<td class="why fold"><details><summary>3 uncertain: 2 reasons</summary>[0-9]&times;.*</details></td></tr>' site/index.html |
+    sed 's/<details><summary>[^<]*<\/summary>//; s/<\/details>//; s/"why fold"/"why"/' >groups
 si='<span class="chip" title="one run per side: the test saw no run-to-run noise, so the change is held against a noise floor">single run</span>'
 is "$(cat groups)" "<td class=\"why\">2&times; <span>$si<span class=\"chip\">not significant, interval with run noise beyond the minimum</span><span class=\"chip intf\">interference</span></span><br>1&times; <span><span class=\"chip\">not significant, interval wide</span></span></td></tr>" \
     "uncertain comparisons grouped by why and caveats, whatever their reasons say"

@@ -190,6 +190,15 @@ main(void)
 	size_t len;
 	int e;
 
+	/* kp_fmt_si: the form every report shows a value in */
+	kp_fmt_si(c, sizeof(c), 2406060);
+	is_str(c, "2.406M", "kp_fmt_si: 2406060 is 2.406M, not 2.40606e+06");
+	kp_fmt_si(c, sizeof(c), -12345);
+	is_str(c, "-12.35k", "kp_fmt_si: -12345 is -12.35k");
+	kp_fmt_si(c, sizeof(c), 5845.82);
+	is_str(c, "5846", "kp_fmt_si: below 10000 four digits, no suffix");
+	kp_fmt_si(c, sizeof(c), 3.2e9);
+	is_str(c, "3.2G", "kp_fmt_si: 3.2e9 is 3.2G");
 	known(5845.82, "5845.82");
 	known(0.1, "0.1");
 	known(0.3, "0.3");

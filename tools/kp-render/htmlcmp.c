@@ -23,7 +23,7 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 {
 	const kp_cmp *t = s->r->test[c->test_idx].first;
 	const char *cls = class_name(c->cls);
-	char pc[96];
+	char pc[96], b1[32], b2[32];
 
 	fprintf(fp, "<div class=\"verdict %s\"><b>", c->cls == KP_NCLASS ?
 	    "none" : cls);
@@ -57,7 +57,11 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 	} else
 		fputs(" has no change estimate", fp);
 	fputs(", median ", fp);
-	fprintf(fp, "%.6g &rarr; %.6g", c->rec.base_median, c->rec.target_median);
+	/* in the form of the strip plot's axis and the scaling plot (fmt_si),
+	 * not "2.40606e+06" beside its "2.406M" */
+	fmt_si(b1, sizeof(b1), c->rec.base_median);
+	fmt_si(b2, sizeof(b2), c->rec.target_median);
+	fprintf(fp, "%s &rarr; %s", b1, b2);
 	fputs(" ", fp);
 	h_esc(fp, t->unit);
 	fprintf(fp, " (%s is better); q ", h_better(t));

@@ -214,7 +214,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 		}
 		fprintf(fp, "<td class=\"n\">%lld</td>", c->rec.conc);
 		changecell(fp, c);
-		fputs("<td class=\"n\">", fp);
+		fputs("<td class=\"n iv\">", fp);
 		if (isfinite(c->lo) && isfinite(c->hi)) {
 			fprintf(fp, "<span title=\"%g%% interval, the one that decided\">[", c->level);
 			h_pct(fp, c->lo);

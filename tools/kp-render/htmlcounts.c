@@ -109,20 +109,22 @@ h_count(struct hsite *s, int pair, int suite, struct counts *k)
 	kp_strmap_free(exps);
 }
 
+/* the long words break at a soft hyphen: the fifteen headings of a pair's
+ * counts must fit 1024 pixels */
 void
 h_countshead(FILE *fp)
 {
 	fputs("<th title=\"comparisons: one per test and concurrency level\">"
 	    "cmp</th><th>regr. red</th><th>yellow</th><th>green</th>"
 	    "<th title=\"kp-classify calls every improvement green\">"
-	    "improvements</th><th>uncertain</th>"
+	    "improve&shy;ments</th><th>un&shy;certain</th>"
 	    "<th>no change</th><th title=\"regressions whose target runs got "
 	    "less CPU time than the baseline's (kp-classify): the machine, not "
-	    "the kernel, may be the cause\">interference</th>"
+	    "the kernel, may be the cause\">inter&shy;ference</th>"
 	    "<th title=\"groups of one test that move the same way at every "
-	    "concurrency level (kp-systematic)\">systematic</th>"
+	    "concurrency level (kp-systematic)\">system&shy;atic</th>"
 	    "<th title=\"tests with missing concurrency levels or incomplete "
-	    "groups\">incomplete</th><th title=\"tests with groups whose "
+	    "groups\">incom&shy;plete</th><th title=\"tests with groups whose "
 	    "coefficient of variation is high (kp-stats)\">unstable</th>"
 	    "<th title=\"comparisons with a multimodal group on either "
 	    "side: " H_MODAL "\">multi&shy;modal</th>", fp);
@@ -264,10 +266,19 @@ reasons(FILE *fp, struct hsite *s, int pair, int suite)
 		}
 		cnt[j]++;
 	}
+	/* folded: unfolded, a pair's row was as tall as its list of reasons
+	 * (160 pixels at 1024) and the counts beside it blank */
+	for (i = j = 0; i < nseen; i++)
+		j += cnt[i];
+	if (nseen)
+		fprintf(fp, "<details><summary>%d uncertain: %d reason%s"
+		    "</summary>", j, nseen, nseen == 1 ? "" : "s");
 	for (i = 0; i < nseen; i++) {
 		fprintf(fp, "%s%d&times; ", i ? "<br>" : "", cnt[i]);
 		h_chips(fp, why[i], cav[i], NULL);
 	}
+	if (nseen)
+		fputs("</details>", fp);
 	for (i = j = 0; i < s->r->pcmp[pair].n; i++)
 		j += inscope(&s->r->cmp[s->r->pcmp[pair].v[i]], suite) &&
 		    s->r->cmp[s->r->pcmp[pair].v[i]].cls == KP_NCLASS;
@@ -297,7 +308,7 @@ h_pairtable(FILE *fp, struct hsite *s, int suite)
 		h_esc(fp, s->r->pair[p].target_kernel);
 		fputs("</a></td>", fp);
 		h_countscells(fp, &k);
-		fputs("<td class=\"why\">", fp);
+		fputs("<td class=\"why fold\">", fp);
 		reasons(fp, s, p, suite);
 		fputs("</td></tr>\n", fp);
 	}

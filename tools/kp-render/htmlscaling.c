@@ -233,9 +233,12 @@ plot(struct hsite *s, const char *file, int test)
 			fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
 			    "fill=\"%s\"><title>", X(w[i].name->conc), Y(m), col);
 			h_esc(fp, full.kern[k]);
-			fprintf(fp, " at %lld: median %.6g", w[i].name->conc, m);
-			if (isfinite(sd))
-				fprintf(fp, " \xc2\xb1 %.3g (sd)", sd);
+			fmt_si(buf, sizeof(buf), m);
+			fprintf(fp, " at %lld: median %s", w[i].name->conc, buf);
+			if (isfinite(sd)) {
+				fmt_si(buf, sizeof(buf), sd);
+				fprintf(fp, " \xc2\xb1 %s (sd)", buf);
+			}
 			fputs("</title></circle>\n", fp);
 		}
 		j = (size_t)line++;

@@ -25,14 +25,23 @@ h_style(struct hsite *s)
 "div.crumbs a{color:#0550ae;text-decoration:none}\n"
 "a{color:#0550ae}\n"
 "table{border-collapse:collapse;margin:4px 0 10px;background:#fff}\n"
-/* a table wider than the window scrolls in its own box, not the page */
-"table{display:block;max-width:100%;overflow-x:auto;width:max-content}\n"
-"th,td{border:1px solid #e1e1e6;padding:2px 6px;text-align:left;"
+/* a table wider than the window scrolls in its own box, not the page;
+ * fit-content, not max-content, so that its cells wrap to fit the window
+ * first: at max-content the reasons and links of a table at 1024 pixels
+ * sat past the right edge, to be scrolled to */
+"table{display:block;max-width:100%;overflow-x:auto;width:fit-content}\n"
+"th,td{border:1px solid #e1e1e6;padding:2px 4px;text-align:left;"
 "vertical-align:top;max-width:420px;overflow-wrap:break-word}\n"
-"th{background:#f0f1f4;font-weight:600;white-space:nowrap}\n"
-/* chips of reasons: squeezed into a narrow column at 1024 pixels they made
- * every row a tower; wide, the table scrolls in its box instead */
-"td.why{min-width:22em}\n"
+/* headings wrap between words ("no change"): unwrapped, the fifteen of the
+ * count tables alone were wider than 1024 pixels */
+"th{background:#f0f1f4;font-weight:600}\n"
+/* chips of reasons: squeezed below 10em they made every row a tower */
+"td.why{min-width:9em}\n"
+/* an interval wraps after its comma rather than widen the table */
+"td.n.iv{white-space:normal}\n"
+/* the reasons of a pair's uncertain comparisons, folded to one line */
+"td.why.fold{min-width:0}td.why details{margin:0}"
+"td.why summary{color:#333}\n"
 "table.sort th{cursor:pointer}\n"
 "table.sort th:hover{background:#e2e5ec}\n"
 "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
@@ -59,6 +68,9 @@ h_style(struct hsite *s)
 "margin:6px 0}\n"
 "div.note.sys{border-left-color:#b71c1c;background:#fdf2f2}\n"
 "code,.mono{font:12px ui-monospace,Menlo,Consolas,monospace}\n"
+/* a hash or path breaks anywhere rather than push a runs table past
+ * 1024 pixels */
+"td.mono{overflow-wrap:anywhere}\n"
 "pre.src .ln{color:#999}pre.src .ln:target{background:#ffe082;color:#000}\n"
 "div.foot{margin-top:30px;color:#888;font-size:11px}\n"
 "td.cls{white-space:nowrap}\n"

@@ -97,8 +97,12 @@ h_num(FILE *fp, double x)
 	if (!isfinite(x))
 		fputs("-", fp);
 	else if (x != 0 && fabs(x) < 0.001)
-		fprintf(fp, "%.1e", x);
-	else
+		fprintf(fp, "%.1e", x);	/* a p or q */
+	else if (fabs(x) >= 1e4) {	/* a value: as fmt_si, not 1.23e+06 */
+		char b[32];
+		fmt_si(b, sizeof(b), x);
+		fputs(b, fp);
+	} else
 		fprintf(fp, "%.3g", x);
 }
 

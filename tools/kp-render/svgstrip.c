@@ -82,6 +82,11 @@ drawn(Sample **m, int *n)
  * round-capped stroke, "M x y h0": a tenth of the bytes of a circle,
  * which matters at hundreds of thousands of points a site.
  */
+/* a legend key: at most this many characters, each at most this many
+ * pixels wide at font-size 10 (DejaVu Sans' digits are 6.4) */
+#define LEGEND_MAX 48
+#define LEGEND_CHAR 6.5
+
 void
 svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
     const StripCol *col, int ncol)
@@ -93,16 +98,29 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 	int w, h;
 	double lo = INFINITY, hi = -INFINITY, t0, step, v;
 	char title[1024], buf[64];
+	size_t keyw;
 
 	colw = ncol > 8 ? 56 : 580 / (ncol > 0 ? ncol : 1);
-	w = left + colw * ncol + right;
-	h = top + ph + bottom;
 	for (k = 0; k < ncol; k++)
 		for (i = 0; i < col[k].n; i++) {
 			lo = fmin(lo, col[k].m[i]->value);
 			hi = fmax(hi, col[k].m[i]->value);
 			byrun |= col[k].m[i]->instance == NULL;
 		}
+	/* the legend's room from its longest key: a fixed 200 pixels cut a
+	 * run name such as "baseline-rerun@vm:1795999728" at the plot's edge */
+	for (k = 0, keyw = 0; k < ncol; k++)
+		for (i = 0; i < col[k].n; i++) {
+			const Sample *m = col[k].m[i];
+			size_t n = utf8_width(byrun || !m->instance ?
+			    m->run : m->instance);
+			keyw = n > keyw ? n : keyw;
+		}
+	keyw = keyw > LEGEND_MAX ? LEGEND_MAX : keyw;
+	if (28 + (int)(keyw * LEGEND_CHAR) + 8 > right)
+		right = 28 + (int)(keyw * LEGEND_CHAR) + 8;
+	w = left + colw * ncol + right;
+	h = top + ph + bottom;
 	if (!(hi >= lo))
 		lo = 0, hi = 1;
 	if (hi - lo <= 0)
@@ -201,7 +219,7 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 		fprintf(fp, "<path d=\"M%d %dh0\" stroke=\"%s\"/><text x=\"%d\" "
 		    "y=\"%d\">", w - right + 18, top + 8 + i * 16,
 		    svg_palette[i % SVG_NPALETTE], w - right + 28, top + 12 + i * 16);
-		esc_cut(fp, keys[i], 30);
+		esc_cut(fp, keys[i], LEGEND_MAX);
 		fputs("</text>", fp);
 	}
 	if (nkeys > H_RUNS_MAX)

@@ -188,17 +188,9 @@ shown_interval(const kp_cmp *c, double *lo, double *hi, double *level)
 	return 0;
 }
 
+/* lib's, so that every report and tool shows a value in one form */
 void
 fmt_si(char *buf, size_t sz, double v)
 {
-	double a = fabs(v);
-
-	if (a >= 1e9)
-		snprintf(buf, sz, "%.4gG", v / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, sz, "%.4gM", v / 1e6);
-	else if (a >= 1e4)
-		snprintf(buf, sz, "%.4gk", v / 1e3);
-	else
-		snprintf(buf, sz, "%.4g", v);
+	kp_fmt_si(buf, sz, v);
 }
