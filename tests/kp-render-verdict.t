@@ -40,7 +40,7 @@ grep '| 16 |' "$T/md" | grep -q '| significant, small effect |$'
 ok $? "md: the other uncertain one says why"
 
 kp-render -f table "$T/in" >"$T/table"
-grep -q '^wis/futex1/t\[futex1 ops\] at 8 .* -10.0% ~  uncertain/none *not significant, interval wide$' "$T/table"
+grep -q '^wis/futex1/t\[futex1 ops\] at 8 .* -10.0% ~  uncertain/none *not significant, interval wide (r)$' "$T/table"
 ok $? "table: ~ beside the change, the why in words"
 
 kp-render -f html -o "$T/site" "$T/in" >/dev/null 2>&1

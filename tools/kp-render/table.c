@@ -309,9 +309,12 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)),
 		    triage_word(x->triage) ? " (" : "", S(triage_word(x->triage)),
 		    triage_word(x->triage) ? ")" : "");
-		/* why it is uncertain, in words (why); else the reason */
-		cell[i + 1][C_REASON] = estrdup(c[i]->cls == KP_UNCERTAIN &&
-		    x->why >= 0 ? why_text(x->why) : S(x->reason));
+		/* why it is uncertain, in words (why), then the reason with
+		 * its figures (a gate's widened interval) */
+		cell[i + 1][C_REASON] = c[i]->cls == KP_UNCERTAIN &&
+		    x->why >= 0 ? fmt("%s%s%s%s", why_text(x->why), x->reason &&
+		    *x->reason ? " (" : "", S(x->reason), x->reason &&
+		    *x->reason ? ")" : "") : estrdup(S(x->reason));
 	}
 	for (k = 0; k < NCOL; k++) {
 		w[k] = 0;
