@@ -14,13 +14,13 @@ verdicts() {	# the verdict of every comparison of a findings file
 # two runs of one kernel label (the fixtures all name 6.18.44-fc-v595)
 run_status kp-ab -k "$T/ab" "$L/baseline" "$L/target-2hogs"
 is "$rc" 0 "two MMTests runs: exit 0"
-is "$(sed -n 1p "$T/out")" "kp-ab: baseline baseline, target(s) target-2hogs" \
+is "$(sed -n 1p "$T/out")" "kp-ab: baseline: baseline; target: target-2hogs" \
     "one kernel label: the sides are named by their directories"
 grep -q '^  baseline -> target-2hogs: 26 of 26 measurements compared$' "$T/out"
 ok $? "... and compared, every measurement"
 is "$(jq -r 'select(.type == "run") | .kernel' "$T/ab/in.1" "$T/ab/in.2" | paste -sd' ' -)" \
     "baseline target-2hogs" "... by the kernel field of their records"
-grep -q '(1 run(s), kernel 6.18.44-fc-v595)$' "$T/out"
+grep -q '(1 run, kernel 6.18.44-fc-v595)$' "$T/out"
 ok $? "the header keeps the kernel the runs named"
 
 # the same verdicts as the nightly batch on the two runs, labelled
@@ -50,7 +50,7 @@ is "$rc" 1 "--fail-on yellow: exit 1"
 run_status kp-ab --fail-on red "$L/baseline" "$L/target-2hogs"
 is "$rc" 0 "--fail-on red: exit 0 (one run a side is never red)"
 run_status kp-ab -f md "$L/baseline" "$L/target-2hogs"
-is "$rc:$(head -c 2 "$T/out"):$(head -1 "$T/err")" "0:##:kp-ab: baseline baseline, target(s) target-2hogs" \
+is "$rc:$(head -c 2 "$T/out"):$(head -1 "$T/err")" "0:##:kp-ab: baseline: baseline; target: target-2hogs" \
     "-f md: the report as Markdown, the header on stderr"
 
 # operands with one label are one side: the A/A rerun pooled with its run
@@ -76,9 +76,9 @@ is "$rc:$(grep -c 'run target-2hogs@vm:1796001357 is on two sides, a ([^)]*targe
 kp-parse-mmtests --meta kernel=v6.17 "$L/baseline" >"$T/a.ndjson"
 kp-parse-mmtests --meta kernel=v6.18 "$L/target-cpuhog" >"$T/b.ndjson"
 run_status kp-ab "$T/a.ndjson" "$T/b.ndjson"
-is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline v6.17, target(s) v6.18" "records files: sides named by their kernels"
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline: v6.17; target: v6.18" "records files: sides named by their kernels"
 run_status kp-ab -k "$T/ab2" "$T/night" "$T/b.ndjson"
-is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline night, target(s) b" \
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline: night; target: b" \
     "a nightly OUT of two kernels against a file: sides named by their paths"
 
 # identity: the fields that differ named, and compared across with -x
@@ -110,7 +110,7 @@ for e in native vm qemu; do
 	    "$top/tests/data/gate/baseline.json" >"$T/$e/results.json"
 done
 run_status kp-ab "$T/native/results.json" "$T/vm/results.json" "$T/qemu/results.json"
-is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline native, target(s) vm qemu" \
+is "$rc:$(sed -n 1p "$T/out")" "0:kp-ab: baseline: native; targets: vm, qemu" \
     "three results documents: sides named by their env"
 is "$(grep '^measurement' "$T/out" | tr -s ' ')" "measurement native (baseline) vm qemu" \
     "... one full table, a column per environment, in the order given"
@@ -161,20 +161,31 @@ mkdir "$T/odd"
 cp -R "$L/baseline" "$T/odd/-base" && cp -R "$L/target-2hogs" "$T/odd/-target"
 (cd "$T/odd" && kp-ab -- -base -target) >"$T/out" 2>"$T/err"
 is "$?:$(cat "$T/err")" "0:" "kp-ab -- -base -target: exit 0"
-is "$(sed -n 1,3p "$T/out")" "kp-ab: baseline -base, target(s) -target
-  -base: ./-base (1 run(s), kernel 6.18.44-fc-v595)
-  -target: ./-target (1 run(s), kernel 6.18.44-fc-v595)" "... the two trees, named by their directories"
+is "$(sed -n 1,3p "$T/out")" "kp-ab: baseline: -base; target: -target
+  -base: ./-base (1 run, kernel 6.18.44-fc-v595)
+  -target: ./-target (1 run, kernel 6.18.44-fc-v595)" "... the two trees, named by their directories"
 kp-parse-mmtests "$L/baseline" | jq -c 'if has("run") then .run = "r\n1" else . end' >"$T/odd/nl.ndjson"
 kp-parse-mmtests "$L/target-2hogs" >"$T/odd/t.ndjson"
 run_status kp-ab "$T/odd/nl.ndjson" "$T/odd/t.ndjson"
-is "$rc:$(sed -n 2p "$T/out")" "0:  nl: $T/odd/nl.ndjson (1 run(s), kernel 6.18.44-fc-v595)" \
+is "$rc:$(sed -n 2p "$T/out")" "0:  nl: $T/odd/nl.ndjson (1 run, kernel 6.18.44-fc-v595)" \
     "a run name with a newline: one run"
+# a run of two MMTests iterations is one run, and says its iterations
+cp -R "$L/baseline" "$T/odd/two" && cp -R "$T/odd/two/iter-0" "$T/odd/two/iter-1"
+run_status kp-ab "$T/odd/two" "$L/target-2hogs"
+is "$rc:$(sed -n 2,3p "$T/out")" "0:  two: $T/odd/two (1 run, 2 iterations, kernel 6.18.44-fc-v595)
+  target-2hogs: $L/target-2hogs (1 run, kernel 6.18.44-fc-v595)" \
+    "a tree of two iterations: 1 run, 2 iterations"
+# a results document without a kernel: named by its file, not "unknown"
+jq 'del(.meta.kernel)' "$top/tests/data/gate/baseline.json" >"$T/odd/nokernel.json"
+run_status kp-ab "$T/odd/nokernel.json" "$top/tests/data/gate/baseline.json"
+is "$(sed -n 1p "$T/out")" "kp-ab: baseline: nokernel; target: baseline" \
+    "a results document without a kernel is named by its file"
 cp -R "$L/baseline" "$T/odd/x=1"
 (cd "$T/odd" && kp-ab x=1 -target) >"$T/out" 2>"$T/err"
 is "$?:$(cat "$T/err")" "2:kp-ab: x=1: read as LABEL=PATH (label x, path 1); for the path x=1 write ./x=1, or name the side: A=x=1" \
     "a path holding '=': refused, saying how to give it"
 (cd "$T/odd" && kp-ab ./x=1 -target) >"$T/out" 2>"$T/err"
-is "$?:$(sed -n 2p "$T/out")" "0:  A: ./x=1 (1 run(s), kernel 6.18.44-fc-v595)" "... ./x=1 is a path"
+is "$?:$(sed -n 2p "$T/out")" "0:  A: ./x=1 (1 run, kernel 6.18.44-fc-v595)" "... ./x=1 is a path"
 (cd "$T/odd" && kp-ab A=x=1 B=-target) >"$T/out" 2>"$T/err"
-is "$?:$(sed -n 1p "$T/out")" "0:kp-ab: baseline A, target(s) B" "... and so is A=x=1, B=-target"
+is "$?:$(sed -n 1p "$T/out")" "0:kp-ab: baseline: A; target: B" "... and so is A=x=1, B=-target"
 done_testing

@@ -12,10 +12,10 @@ kp-parse-mmtests --meta kernel=v6.17 "$L/baseline" >"$T/r" &&
 ok $? "a comparison with four measurements missing in the target"
 
 kp-render -f text "$T/c" >"$T/text"
-is "$(sed -n '1,3p' "$T/text")" "Coverage:
+is "$(sed -n '3,5p' "$T/text")" "Coverage:
   v6.17 -> v6.18: 22 of 26 measurements compared
   v6.17 -> v6.18: missing in the target (4: wis/futex1/futex1-threads[futex1 ops]@1, wis/futex1/futex1-threads[futex1 ops]@2, wis/futex1/futex1-threads[futex1 ops]@3, ...)" \
-    "text: the coverage first, missing by name and count"
+    "text: the coverage after the verdict, missing by name and count"
 kp-render -f md "$T/c" >"$T/md"
 grep -qF -- '- v6.17 -\> v6.18: missing in the target (4: wis/futex1/futex1-threads\[futex1 ops\]@1' "$T/md" &&
     head -n 1 "$T/md" | grep -q '^## kp: ' &&

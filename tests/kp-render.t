@@ -30,7 +30,9 @@ run() {	# run RUN HOST CPU START
 # text
 run_status kp-render -f text "$T/in"
 is "$rc" 0 "text: exit 0"
-is "$(head -n 1 "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
+is "$(head -n 1 "$T/out")" "v6.17 → v6.18: 3 regressions (1 red), 1 improvement, 1 uncertain, 1 no change; 6 compared; run noise seen across runs for 5" \
+	"text: the pair's verdict first"
+is "$(sed -n 3p "$T/out")" "Classification Summary (3 total regressions):" "text: summary line"
 grep -qxF "  - wis/futex1/futex1-threads[futex1 ops] at 2: 200 -> 174.6 ops/s, -12.7% (95% interval -30.0%..-20.0%) [Score: 87.5]" "$T/out"
 ok $? "text: a regression line: suite, measurement, level, base -> target, change"
 grep -A1 -F "futex1-threads[futex1 ops] at 2:" "$T/out" | tail -n 1 |
@@ -50,7 +52,8 @@ is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (
 grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
 grep -q "^  Severity: RED: 1, YELLOW: 1$" "$T/out" &&
 grep -q "^  Avg Score: 77.5$" "$T/out" &&
-grep -q "^  Median diffs: \[-12.70% to -5.10%\]$" "$T/out" &&
+grep -q "^  Changes: \[-12.70% to -5.10%\]$" "$T/out" &&
+grep -q "^  Not systematic: regressed at 2 of 3 levels (2, 4), uncertain at 1 (1)$" "$T/out" &&
 grep -q "^  Missing lvls: 1 (8) expected but not tested$" "$T/out"
 ok $? "text: the group block"
 grep -q "^Improvements: 1" "$T/out" && grep -q "^Uncertain: 1 (units per side that would decide: futex1-threads/futex1 ops\[1\] 12)" "$T/out" &&
@@ -87,11 +90,12 @@ rows = list(csv.reader(open(sys.argv[1], newline="")))
 head, body = rows[0], rows[1:]
 want = [json.loads(l) for l in open(sys.argv[2]) if '"cmp"' in l]
 assert head[:3] == ["key", "job", "suite"], head[:3]
-assert head[-1] == "zz_extra", head[-1]
+assert head[-2:] == ["zz_extra", "not_significant"], head[-2:]
 assert len(body) == len(want), (len(body), len(want))
 got = {r[head.index("test")] + "@" + r[head.index("conc")]: dict(zip(head, r)) for r in body}
 for w in want:
     g = got[w["test"] + "@" + str(w["conc"])]
+    assert g["not_significant"] == "false", g["not_significant"]
     for k, v in w.items():
         if k == "type":
             continue

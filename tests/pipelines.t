@@ -34,9 +34,10 @@ is "$(ls "$T/n/identified" | tr '\n' ' ')" \
 	"baseline-rerun.ndjson baseline.ndjson target-2hogs.ndjson target-cpuhog.ndjson " \
 	"nightly: one identified file per run"
 is "$(find "$T/n" -name '*.tmp' | wc -l | tr -d ' ')" 0 "nightly: no temporary files left"
-head -n 1 "$T/n/report.txt" | grep -q '^Coverage:$' &&
+head -n 1 "$T/n/report.txt" | grep -q ' → .*: [0-9]* regressions* ([0-9]* red), .*; [0-9]* of [0-9]* compared' &&
+    sed -n '/^$/{n;p;q;}' "$T/n/report.txt" | grep -q '^Coverage:$' &&
     grep -q '^Classification Summary ([0-9]* total regressions):$' "$T/n/report.txt"
-ok $? "nightly: text report, its coverage first"
+ok $? "nightly: text report, its verdict first, then its coverage"
 grep -q '^  v6.17 -> v6.18: v6.17 merges 2 runs: baseline-rerun@' "$T/n/report.txt"
 ok $? "nightly: the runs merged under the baseline's label are named" || sed -n '1,8s/^/# /p' "$T/n/report.txt"
 xmllint --noout "$T/n/report.xml"

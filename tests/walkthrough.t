@@ -34,10 +34,11 @@ ln -s "$top/tests/data/mmtests/work/log/baseline" "$T/mmtests/work/log/base"
 ln -s "$top/tests/data/mmtests/work/log/target-2hogs" "$T/mmtests/work/log/patched"
 (cd "$T/here" && eval "$cmd") >"$T/ab" 2>"$T/ab.err"
 is "$?:$(sed -n '1p;/measurements compared$/p' "$T/ab")" \
-    "0:kp-ab: baseline base, target(s) patched
+    "0:kp-ab: baseline: base; target: patched
   base -> patched: 26 of 26 measurements compared" "... compares the two runs of one kernel label"
 ex=$(sed -n 's|^    \$ build/bin/kp-ab |kp-ab |p' "$readme")
-awk '/^    \$ build\/bin\/kp-ab /{ f = 1; next } f && /^    /{ sub(/^    /, ""); print; next } f { exit }' \
+# the shown output: the block's indented lines and the blank ones in it
+awk '/^    \$ build\/bin\/kp-ab /{ f = 1; next } f && /^    |^$/{ sub(/^    /, ""); print; next } f { exit }' \
     "$readme" >"$T/shown"
 (cd "$top" && eval "$ex") >"$T/ab" 2>"$T/ab.err"
 is "$?:$(head -n "$(wc -l <"$T/shown")" "$T/ab")" "0:$(cat "$T/shown")" "the README's example prints what it shows"

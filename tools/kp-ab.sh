@@ -153,12 +153,14 @@ names() {
 	printf '%s\n' "$@" | grep -q '^$\|[^A-Za-z0-9._+-]' && return 1
 	[ "$(printf '%s\n' "$@" | canon | sort -u | wc -l)" -eq $n ]
 }
-# candidates F: each operand's one value of run field F
+# candidates F: each operand's one value of run field F; a kernel
+# kp-parse-results could not tell ("unknown") names no side
 candidates() {
 	i=1
 	while [ $i -le $n ]; do
 		v=$(field $i "$1")
 		[ "$(printf '%s\n' "$v" | wc -l)" -eq 1 ] || v=
+		[ "$1" = kernel ] && [ "$v" = unknown ] && v=
 		printf '%s\n' "${v:-?}"
 		i=$((i + 1))
 	done
@@ -311,15 +313,20 @@ grep '"type": *"coverage"' "$W/findings.ndjson" |
 
 # the sides, said first: on the terminal's report for text, else on stderr
 {
-	printf 'kp-ab: baseline %s' "$basel"
-	printf '%s\n' "$sides" | sed 1d | tr '\n' ' ' | sed 's/ $//; s/^/, target(s) /'
-	echo
+	printf 'kp-ab: baseline: %s; target%s: ' "$basel" \
+	    "$([ "$nsides" -gt 2 ] && echo s)"
+	printf '%s\n' "$sides" | sed 1d | paste -sd' ' | sed 's/ /, /g'
 	i=1
 	while [ $i -le $n ]; do
 		eval "l=\$lab$i p=\$path$i"
-		printf '  %s: %s (%s run(s), kernel %s)\n' "$l" "$p" \
-		    "$(wc -l <"$W/runs.$i")" \
-		    "$(paste -sd, "$W/kern.$i")"
+		# a run is a run id; an MMTests iteration of it is a record of
+		# its own (kp-records(5)), which the evidence counts
+		nr=$(wc -l <"$W/runs.$i")
+		ni=$(grep '"type": *"run"' "$W/in.$i" | jq -c 'select(.type == "run") |
+		    [.run, .iter]' | sort -u | wc -l)
+		printf '  %s: %s (%s run%s' "$l" "$p" "$nr" "$([ "$nr" -eq 1 ] || echo s)"
+		[ "$ni" -eq "$nr" ] || printf ', %s iterations' "$ni"
+		printf ', kernel %s)\n' "$(paste -sd, "$W/kern.$i")"
 		i=$((i + 1))
 	done
 	if [ -s "$W/apart" ]; then

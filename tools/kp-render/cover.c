@@ -30,6 +30,10 @@ static kp_strmap *linemap;
 typedef struct { char *base, *target, *name, *why; } Miss;
 static Miss *miss;
 static size_t nmiss;
+/* each pair's compared record: its found and expected, for its verdict */
+typedef struct { char *base, *target; long long found, expected; } Seen;
+static Seen *seen;
+static size_t nseen;
 
 static void
 miss_add(const kp_coverage *c)
@@ -102,6 +106,11 @@ cover_read(kp_json *d)
 			nmeasured += (size_t)c.expected;
 		if (c.found == 0)
 			nothing = 1;
+		seen = kp_grow(seen, nseen, sizeof(*seen));
+		seen[nseen].base = estrdup(c.base ? c.base : "?");
+		seen[nseen].target = estrdup(c.target ? c.target : "?");
+		seen[nseen].found = c.found;
+		seen[nseen++].expected = c.expected;
 		snprintf(key, sizeof(key), "c\n%s", pair);
 		snprintf(text, sizeof(text), "%s: %lld of %lld measurements compared%s%s",
 		    pair, c.found, c.expected, c.why ? "; " : "", c.why ? c.why : "");
@@ -462,4 +471,20 @@ cover_html(FILE *fp, void (*esc)(FILE *, const char *))
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n</div>\n", fp);
+}
+
+int
+cover_pair(const char *base, const char *target, long long *found,
+    long long *expected)
+{
+	size_t i;
+
+	for (i = 0; i < nseen; i++)
+		if (strcmp(seen[i].base, base) == 0 &&
+		    strcmp(seen[i].target, target) == 0) {
+			*found = seen[i].found;
+			*expected = seen[i].expected;
+			return 1;
+		}
+	return 0;
 }

@@ -88,7 +88,9 @@ render_csv(Report *r, FILE *fp)
 		/* members: key token k, its value at k + 1 */
 		for (m = 0, k = 1; m < d.tok[0].n; m++, k = d.tok[k + 1].next) {
 			s = kp_json_str(&d, k);
-			if (strcmp(s, "type") != 0 && !known(s, cols, ncols) &&
+			if (strcmp(s, "type") != 0 &&
+			    strcmp(s, "not_significant") != 0 &&
+			    !known(s, cols, ncols) &&
 			    !known(s, extra, nextra)) {
 				extra = ereallocarray(extra, nextra + 1,
 				    sizeof(*extra));
@@ -107,6 +109,8 @@ render_csv(Report *r, FILE *fp)
 			fputc(',', fp);
 		csv_text(fp, cols[j], strlen(cols[j]));
 	}
+	/* the "~" of the other formats as a typed column of kp-render's */
+	fputs(",not_significant", fp);
 	evidence_csv_head(fp, r);
 	fputc('\n', fp);
 	for (i = 0; i < r->ncmp; i++) {
@@ -128,6 +132,7 @@ render_csv(Report *r, FILE *fp)
 				field(fp, s, len);
 			}
 		}
+		fputs(not_significant(&v[i]->rec) ? ",true" : ",false", fp);
 		evidence_csv_row(fp, r, &v[i]->rec);
 		fputc('\n', fp);
 	}

@@ -54,6 +54,9 @@ verdict(FILE *fp, struct hsite *s, const Cmp *c)
 			h_pct(fp, c->hi);
 			fputs(")", fp);
 		}
+		if (not_significant(&c->rec))
+			fputs(" <span class=\"ns\" title=\"q not below "
+			    "kp-classify's alpha\">~ not significant</span>", fp);
 	} else
 		fputs(" has no change estimate", fp);
 	fputs(", median ", fp);

@@ -50,34 +50,12 @@ changecell(FILE *fp, const Cmp *c)
 	} else
 		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->rec.change_pct);
 	h_pct(fp, c->rec.change_pct);
+	if (not_significant(&c->rec))
+		fputs(" <span class=\"ns\" title=\"not significant: q not "
+		    "below kp-classify's alpha\">~</span>", fp);
 	fputs("</td>", fp);
 }
 
-/* kp-classify's rules (why), in words */
-static const char *const whytext[KP_NWHY] = {
-	[KP_WHY_TOO_FEW_SAMPLES] = "too few samples to test",
-	[KP_WHY_SIGNIFICANT] = "significant, change past the minimum",
-	[KP_WHY_SMALL_EFFECT] = "significant, small effect",
-	[KP_WHY_CHANGE_BELOW_MIN] = "significant, change below the minimum",
-	[KP_WHY_CI_WITHIN_MIN] = "not significant, interval within the minimum",
-	[KP_WHY_CI_WIDE] = "not significant, interval wide",
-	[KP_WHY_SR_NO_CHANGE] = "no change to widen",
-	[KP_WHY_SR_BEYOND_NOISE] = "significant, change past the run noise",
-	[KP_WHY_SR_WITHIN_MIN] = "interval with run noise within the minimum",
-	[KP_WHY_SR_WIDE_SIGNIFICANT] = "significant, interval with run noise "
-	    "beyond the minimum",
-	[KP_WHY_SR_WIDE] = "not significant, interval with run noise beyond "
-	    "the minimum",
-	[KP_WHY_RESOLUTION_LIMITED] = "resolution limited: inside one bucket",
-	[KP_WHY_GATE_WITHIN] = "gate: change within the threshold",
-	[KP_WHY_GATE_SIGNIFICANT] = "gate: significant, change past the threshold",
-	[KP_WHY_GATE_NOT_SIGNIFICANT] = "gate: not significant, change past the "
-	    "threshold",
-	[KP_WHY_GATE_THRESHOLD_ONLY] = "gate: change past the threshold",
-	[KP_WHY_GATE_SR_PAST] = "gate: interval with run noise past the threshold",
-	[KP_WHY_GATE_SR_NOT_PAST] = "gate: interval with run noise not past the "
-	    "threshold",
-};
 
 /*
  * kp-classify's rule and caveats, one chip each, from the typed fields
@@ -117,7 +95,7 @@ h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c)
 		fputs("<span class=\"chip\" title=\"fewer than two runs a side: "
 		    "no test, the threshold alone\">threshold only</span>", fp);
 	fputs("<span class=\"chip\">", fp);
-	h_esc(fp, why < KP_NWHY ? whytext[why] : kp_word(&kp_why_v, why));
+	h_esc(fp, why_text(why));
 	fputs("</span>", fp);
 	if (c && !isnan(c->run_sd_pct)) {
 		fputs("<span class=\"chip\">run sd ", fp);

@@ -4,9 +4,33 @@
  * and the groups across concurrency levels, each record as it was read */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kp.h"
 #include "render.h"
+
+/* the record as read, with not_significant added: the "~" of the other
+ * formats as a typed field */
+static void
+record(kp_w *w, const Cmp *c)
+{
+	size_t len = c->len;
+	char *buf;
+	int n;
+
+	while (len && c->line[len - 1] != '}')	/* an object: kp-records(5) */
+		len--;
+	if (len < 2) {
+		kp_w_raw(w, c->line, c->len);
+		return;
+	}
+	buf = emalloc(len + 32);
+	memcpy(buf, c->line, len - 1);
+	n = sprintf(buf + len - 1, ",\"not_significant\":%s}",
+	    not_significant(&c->rec) ? "true" : "false");
+	kp_w_raw(w, buf, len - 1 + (size_t)n);
+	free(buf);
+}
 
 static void
 list(kp_w *w, const char *key, const Report *r, const Cmp **v, int cls)
@@ -17,7 +41,7 @@ list(kp_w *w, const char *key, const Report *r, const Cmp **v, int cls)
 	kp_w_arr(w);
 	for (i = 0; i < r->ncmp; i++)
 		if (v[i]->cls == cls)
-			kp_w_raw(w, v[i]->line, v[i]->len);
+			record(w, v[i]);
 	kp_w_end(w);
 }
 

@@ -101,6 +101,10 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 		fputs("from 0", fp);	/* kp(7): no percentage */
 	else
 		pct(fp, c->change_pct);
+	if (not_significant(c)) {	/* q not below kp-classify's alpha */
+		fputc(' ', fp);
+		md_put(fp, "~");	/* "\~": a tilde is strikethrough */
+	}
 	/* the values, as the gate's table shows them */
 	if (!isnan(c->base_median) && !isnan(c->target_median)) {
 		fprintf(fp, "<br>%.4g \u2192 %.4g", c->base_median,
@@ -121,7 +125,9 @@ row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 	fputs(" | ", fp);
 	num(fp, "%.3g", c->q);
 	fputs(" | ", fp);
-	md_put(fp, S(c->reason));
+	/* why it is uncertain, in words (why); else the reason */
+	md_put(fp, x->cls == KP_UNCERTAIN && c->why >= 0 ? why_text(c->why) :
+	    S(c->reason));
 	if (noise_text(buf, sizeof(buf), c)) {
 		fputs("; ", fp);
 		md_put(fp, buf);
@@ -320,7 +326,7 @@ fill_sys(FILE *fp, const Report *r, const Cmp **v)
 	if (!r->nsys)
 		return;
 	fputs("| Direction | Measurement | Kernels | Levels affected | "
-	    "Severity | Avg score | Median diffs | Systematic | "
+	    "Severity | Avg score | Changes | Systematic | "
 	    "Combined p |\n", fp);
 	fputs("|---|---|---|---|---|---:|---|---|---:|\n", fp);
 	for (i = 0; i < r->nsys; i++) {

@@ -190,6 +190,11 @@ extern const char noise_hint[];
 /* the interval the class was decided on (kp-classify's decided_*), else
  * kp-compare's 95% one, and its confidence in percent: 0 when none */
 int shown_interval(const kp_cmp *c, double *lo, double *hi, double *level);
+/* kp-classify's rule (why) in words: "not significant, interval wide" */
+const char *why_text(int why);
+/* an uncertain comparison whose test was not significant (its q not below
+ * kp-classify's alpha, as its why says): shown as "~"; 0 for any other */
+int not_significant(const kp_cmp *c);
 
 /* modal.c: kp-stats' multimodal flag of a side (0 baseline, 1 target)
  * from its groups' stat records: 1, 0, or -1 when none says */
@@ -305,6 +310,10 @@ int cover_nothing(void);	/* they say nothing was compared */
 void cover_empty(void);	/* no cmp record was read: nothing was compared */
 size_t cover_missing(void);	/* measurements missing in a target */
 size_t cover_errors(void);	/* lines that are data not there */
+/* the measurements of a pair found and expected by its coverage record
+ * "compared"; 0 when there is none */
+int cover_pair(const char *base, const char *target, long long *found,
+    long long *expected);
 void cover_line_text(const CovLine *l, char *buf, size_t sz);
 void cover_plain(FILE *fp, int md);	/* text, table (md 0) and md */
 /* junit: the coverage test suite; the gate's missing measurements are

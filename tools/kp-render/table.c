@@ -301,13 +301,20 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 		cell[i + 1][C_RESULT] = value(x->target_median, S(x->unit));
 		cell[i + 1][C_RATIO] = isfinite(ratio) ? fmt("%.3f", ratio) :
 		    estrdup("n/a");
+		/* "~": not significant (q not below kp-classify's alpha) */
 		cell[i + 1][C_CHANGE] = isnan(x->change_pct) ? estrdup("n/a") :
-		    fmt("%+.1f%%", x->change_pct);
+		    fmt("%+.1f%%%s", x->change_pct, not_significant(x) ? " ~" :
+		    "");
 		cell[i + 1][C_VERDICT] = fmt("%s%s%s%s%s%s", class_name(c[i]->cls),
 		    x->severity < 0 ? "" : "/", S(sev_name(x->severity)),
 		    triage_word(x->triage) ? " (" : "", S(triage_word(x->triage)),
 		    triage_word(x->triage) ? ")" : "");
-		cell[i + 1][C_REASON] = estrdup(S(x->reason));
+		/* why it is uncertain, in words (why), then the reason with
+		 * its figures (a gate's widened interval) */
+		cell[i + 1][C_REASON] = c[i]->cls == KP_UNCERTAIN &&
+		    x->why >= 0 ? fmt("%s%s%s%s", why_text(x->why), x->reason &&
+		    *x->reason ? " (" : "", S(x->reason), x->reason &&
+		    *x->reason ? ")" : "") : estrdup(S(x->reason));
 	}
 	for (k = 0; k < NCOL; k++) {
 		w[k] = 0;

@@ -68,19 +68,30 @@ group(FILE *fp, const kp_sys *s, int colour)
 		fputs("  Avg Score: n/a\n", fp);
 	else
 		fprintf(fp, "  Avg Score: %.1f\n", s->avg_score);
-	fputs("  Median diffs: [", fp);
+	fputs("  Changes: [", fp);	/* the range of the levels' changes */
 	pct(fp, s->change_min_pct, 2);
 	fputs(" to ", fp);
 	pct(fp, s->change_max_pct, 2);
 	fputs("]\n", fp);
 	if (!s->systematic) {
-		fprintf(fp, "  Not systematic: %zu of %zu tested lvls (",
-		    s->affected.n, s->levels.n);
-		levels(fp, s->levels.v, s->levels.n);
+		/* what each level says: "regressed at 2 of 4 levels (1, 2),
+		 * uncertain at 2 (3, 4)" */
+		fprintf(fp, "  Not systematic: %s at %zu of %zu level%s (",
+		    s->direction == KP_DIR_IMPROVEMENT ? "improved" : "regressed",
+		    s->affected.n, s->levels.n, s->levels.n == 1 ? "" : "s");
+		levels(fp, s->affected.v, s->affected.n);
 		fputs(")", fp);
 		if (s->uncertain.n) {
-			fputs("; uncertain at ", fp);
+			fprintf(fp, ", uncertain at %zu (", s->uncertain.n);
 			levels(fp, s->uncertain.v, s->uncertain.n);
+			fputs(")", fp);
+		}
+		if (s->opposite.n) {
+			fprintf(fp, ", %s at %zu (", s->direction ==
+			    KP_DIR_IMPROVEMENT ? "regressed" : "improved",
+			    s->opposite.n);
+			levels(fp, s->opposite.v, s->opposite.n);
+			fputs(")", fp);
 		}
 		fputs("\n", fp);
 	}
@@ -178,13 +189,18 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 	pct(fp, c->change_pct, 1);
 	if (shown_interval(c, &lo, &hi, &level))	/* the one that decided */
 		fprintf(fp, " (%g%% interval %+.1f%%..%+.1f%%)", level, lo, hi);
+	if (not_significant(c))	/* benchstat's mark: q not below alpha */
+		fputs(" ~", fp);
 	if (isnan(c->score))
 		fputs(" [Score: n/a]", fp);
 	else
 		fprintf(fp, " [Score: %.1f]", c->score);
 	caveats(fp, r, c);
 	history(fp, c);
-	if (why && c->reason && *c->reason)
+	/* the rule in words (why); the reason of a record without one */
+	if (why && c->why >= 0)
+		fprintf(fp, " (%s)", why_text(c->why));
+	else if (why && c->reason && *c->reason)
 		fprintf(fp, " (%s)", c->reason);
 	fprintf(fp, "\n      %s (", c->base_kernel);
 	runs(fp, r, &c->base_runs);
@@ -217,6 +233,110 @@ listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title)
 		}
 }
 
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* where a pair's run-to-run noise came from: its comparisons' caveat
+ * noise-assumed and run_sd_source (kp-classify), or their own runs */
+static void
+noise_from(FILE *fp, const Report *r, const size_t *v, size_t n)
+{
+	size_t i, k, cnt[4] = { 0 }, shown = 0;
+	static const char *const how[4] = { "assumed", "from reruns",
+	    "from a history", "seen across runs" };
+
+	for (i = 0; i < n; i++) {
+		const kp_cmp *c = &r->cmp[v[i]].rec;
+
+		if (c->caveats >> KP_CAV_NOISE_ASSUMED & 1)
+			cnt[0]++;
+		else if (c->run_sd_source == KP_SD_RERUNS)
+			cnt[1]++;
+		else if (c->run_sd_source == KP_SD_HISTORY)
+			cnt[2]++;
+		else if (kp_cmp_single_run(c) == 0 && !isnan(c->p))
+			cnt[3]++;
+	}
+	for (k = 0; k < 4; k++) {
+		if (cnt[k] == 0)
+			continue;
+		fprintf(fp, "%s%s", shown++ ? ", " : "; run noise ", how[k]);
+		if (cnt[k] < n)
+			fprintf(fp, " for %zu", cnt[k]);
+	}
+}
+
+/*
+ * First, a line per baseline/target pair that says it all at a glance:
+ * "v6.17 \u2192 v6.18: 12 regressions (0 red), 1 improvement, 13 uncertain
+ * (9 not significant), 0 no change; 26 of 26 compared; run noise assumed"
+ */
+static void
+verdicts(FILE *fp, const Report *r)
+{
+	kp_strmap *pairs = kp_strmap_new();
+	size_t **of = NULL, *nof = NULL, np = 0, i, j, k;
+	size_t cnt[KP_NCLASS + 1], red, ns;
+	long long found, expected;
+	int isnew;
+
+	for (i = 0; i < r->ncmp; i++) {
+		const kp_cmp *c = &r->cmp[i].rec;
+
+		k = kp_strmap_addv(pairs, &isnew, c->base_kernel,
+		    c->target_kernel, NULL);
+		if (isnew) {
+			of = kp_grow(of, np, sizeof(*of));
+			nof = kp_grow(nof, np, sizeof(*nof));
+			of[k] = NULL;
+			nof[k] = 0;
+			np++;
+		}
+		of[k] = ereallocarray(of[k], nof[k] + 1, sizeof(**of));
+		of[k][nof[k]++] = i;
+	}
+	for (k = 0; k < np; k++) {
+		const kp_cmp *c0 = &r->cmp[of[k][0]].rec;
+
+		memset(cnt, 0, sizeof(cnt));
+		red = ns = 0;
+		for (j = 0; j < nof[k]; j++) {
+			const Cmp *x = &r->cmp[of[k][j]];
+
+			cnt[x->cls]++;
+			red += x->cls == KP_REGRESSION && x->sev == KP_RED;
+			ns += not_significant(&x->rec);
+		}
+		fprintf(fp, "%s \u2192 %s: %zu %s (%zu red), %zu %s, %zu "
+		    "uncertain", c0->base_kernel, c0->target_kernel,
+		    cnt[KP_REGRESSION], plural(cnt[KP_REGRESSION], "regression",
+		    "regressions"), red, cnt[KP_IMPROVEMENT],
+		    plural(cnt[KP_IMPROVEMENT], "improvement", "improvements"),
+		    cnt[KP_UNCERTAIN]);
+		if (ns)
+			fprintf(fp, " (%zu not significant)", ns);
+		fprintf(fp, ", %zu no change", cnt[KP_NO_CHANGE]);
+		if (cnt[KP_NCLASS])
+			fprintf(fp, ", %zu not classified", cnt[KP_NCLASS]);
+		if (cover_pair(c0->base_kernel, c0->target_kernel, &found,
+		    &expected) && expected >= 0)
+			fprintf(fp, "; %lld of %lld compared", found, expected);
+		else
+			fprintf(fp, "; %zu compared", nof[k]);
+		noise_from(fp, r, of[k], nof[k]);
+		fputc('\n', fp);
+		free(of[k]);
+	}
+	if (np)
+		fputc('\n', fp);
+	free(of);
+	free(nof);
+	kp_strmap_free(pairs);
+}
+
 int
 render_text(Report *r, FILE *fp, int colour)
 {
@@ -228,7 +348,8 @@ render_text(Report *r, FILE *fp, int colour)
 
 	evshown = kp_strmap_new();
 	v = by_severity(r);
-	cover_plain(fp, 0);	/* first: what the summary below rests on */
+	verdicts(fp, r);	/* first: what a reader came for */
+	cover_plain(fp, 0);	/* then what the summary below rests on */
 	subsys_plain(r, fp, 0);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);

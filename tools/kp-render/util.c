@@ -194,3 +194,45 @@ fmt_si(char *buf, size_t sz, double v)
 {
 	kp_fmt_si(buf, sz, v);
 }
+
+/* kp-classify's rules (why), in words */
+static const char *const whytext[KP_NWHY] = {
+	[KP_WHY_TOO_FEW_SAMPLES] = "too few samples to test",
+	[KP_WHY_SIGNIFICANT] = "significant, change past the minimum",
+	[KP_WHY_SMALL_EFFECT] = "significant, small effect",
+	[KP_WHY_CHANGE_BELOW_MIN] = "significant, change below the minimum",
+	[KP_WHY_CI_WITHIN_MIN] = "not significant, interval within the minimum",
+	[KP_WHY_CI_WIDE] = "not significant, interval wide",
+	[KP_WHY_SR_NO_CHANGE] = "no change to widen",
+	[KP_WHY_SR_BEYOND_NOISE] = "significant, change past the run noise",
+	[KP_WHY_SR_WITHIN_MIN] = "interval with run noise within the minimum",
+	[KP_WHY_SR_WIDE_SIGNIFICANT] = "significant, interval with run noise "
+	    "beyond the minimum",
+	[KP_WHY_SR_WIDE] = "not significant, interval with run noise beyond "
+	    "the minimum",
+	[KP_WHY_RESOLUTION_LIMITED] = "resolution limited: inside one bucket",
+	[KP_WHY_GATE_WITHIN] = "gate: change within the threshold",
+	[KP_WHY_GATE_SIGNIFICANT] = "gate: significant, change past the threshold",
+	[KP_WHY_GATE_NOT_SIGNIFICANT] = "gate: not significant, change past the "
+	    "threshold",
+	[KP_WHY_GATE_THRESHOLD_ONLY] = "gate: change past the threshold",
+	[KP_WHY_GATE_SR_PAST] = "gate: interval with run noise past the threshold",
+	[KP_WHY_GATE_SR_NOT_PAST] = "gate: interval with run noise not past the "
+	    "threshold",
+};
+
+const char *
+why_text(int why)
+{
+	return why >= 0 && why < KP_NWHY ? whytext[why] : kp_word(&kp_why_v, why);
+}
+
+/* the rules of an uncertain class whose test was not significant, q not
+ * below kp-classify's alpha: kp-classify says so in why, the cmp record
+ * does not carry the alpha */
+int
+not_significant(const kp_cmp *c)
+{
+	return c->class == KP_UNCERTAIN && (c->why == KP_WHY_CI_WIDE ||
+	    c->why == KP_WHY_SR_WIDE || c->why == KP_WHY_GATE_NOT_SIGNIFICANT);
+}
