@@ -42,13 +42,18 @@ changecell(FILE *fp, const Cmp *c)
 	char col[8];
 	double g;
 
+	/* the ~ of a change that is not significant may wrap below it, so
+	 * that it never widens the table past the window */
+	const char *cls = not_significant(&c->rec) ? "n iv" : "n";
+
 	if (h_goodness(c, &g) == 0 && (c->cls == KP_NCLASS ||
 	    h_finding(c) || c->cls == KP_UNCERTAIN)) {
 		svg_cmpcolor(c, col);
-		fprintf(fp, "<td class=\"n\" data-v=\"%g\" style=\"background:"
-		    "%s;color:%s\">", c->rec.change_pct, col, svg_ink(col));
+		fprintf(fp, "<td class=\"%s\" data-v=\"%g\" style=\"background:"
+		    "%s;color:%s\">", cls, c->rec.change_pct, col, svg_ink(col));
 	} else
-		fprintf(fp, "<td class=\"n nc\" data-v=\"%g\">", c->rec.change_pct);
+		fprintf(fp, "<td class=\"%s nc\" data-v=\"%g\">", cls,
+		    c->rec.change_pct);
 	h_pct(fp, c->rec.change_pct);
 	if (not_significant(&c->rec))
 		fputs(" <span class=\"ns\" title=\"not significant: q not "
