@@ -51,3 +51,15 @@ kp_family_id(char out[KP_IDSZ], const char *base_exp, const char *target_exp,
 	idof(out, "family", base_exp, target_exp, suite, bench, test, op,
 	    metric, (char *)NULL);
 }
+
+void
+kp_series_id(char out[KP_IDSZ], const char *key, const char *suite,
+    const char *bench, const char *test, const char *op, const char *metric,
+    long long conc)
+{
+	char c[24];
+
+	snprintf(c, sizeof(c), "%lld", conc);
+	idof(out, "series", key, suite, bench, test, op, metric, c,
+	    (char *)NULL);
+}

@@ -128,6 +128,14 @@ void kp_family_id(char out[KP_IDSZ], const char *base_exp,
     const char *target_exp, const char *suite, const char *bench,
     const char *test, const char *op, const char *metric);
 
+/* the series: one measurement of one comparison key across kernels
+ * (key, suite, bench, test, op, metric, conc): what kp-trend follows and
+ * what a baseline's stat is matched to a target's by; the key is the
+ * comparison key, the identity less the kernel under test */
+void kp_series_id(char out[KP_IDSZ], const char *key, const char *suite,
+    const char *bench, const char *test, const char *op, const char *metric,
+    long long conc);
+
 /* ---- the pieces of records ---- */
 
 /* the fields present; field f is bit f */
