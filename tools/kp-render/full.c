@@ -147,7 +147,7 @@ full_build(Full *f, const Report *r)
 	kp_strmap *rows = kp_strmap_new();
 	char conc[32], side;
 	size_t i;
-	const Cmp **v = by_name(r);
+	const Cmp **v = cmps_by_name(r);
 	int isnew, k;
 
 	memset(f, 0, sizeof(*f));
@@ -268,7 +268,7 @@ centre(const Full *f, const kp_cmp *c, int base)
 
 	if (k == C_MEDIAN)
 		return base ? c->base_median : c->target_median;
-	if (g->n != 1 || !(x = group_of(f->r, g->v[0])))
+	if (g->n != 1 || !(x = index_group(f->r, g->v[0])))
 		return NAN;
 	return k == C_HMEAN ? x->hmean : x->mean;
 }
@@ -362,7 +362,7 @@ full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 		snprintf(buf, sz, "%s %s", mmstat[kind(f, c)], name);
 		return;
 	}
-	measurement(name, sizeof(name), c);
+	measurement_name(name, sizeof(name), c);
 	snprintf(buf, sz, "%s%s%s at %lld", f->o.mmnames ? mmstat[kind(f, c)] :
 	    "", f->o.mmnames ? " " : "", name, c->conc);
 }

@@ -120,7 +120,7 @@ h_interf(const kp_cmp *c, char *out, size_t sz)
 {
 	double pct;
 
-	if (!starved(c, &pct))
+	if (!cpu_starved(c, &pct))
 		return 0;
 	if (c->starved_side == KP_SIDE_BASE)
 		snprintf(out, sz, "baseline cpu share %.0f%% of target", pct);

@@ -57,17 +57,15 @@ static const struct kp_option options[] = {
 
 /* --fail-on: a comma-separated list of classes and severities, and
  * "missing"; a severity matches regressions of that severity or worse */
-static int fail_missing;
-
 static int
-parse_fail_on(const char *arg, int *cls, int *sev)
+parse_fail_on(const char *arg, int *cls, int *sev, int *missing)
 {
 	char *s = estrdup(arg), *tok, *save = NULL;
 	int i;
 
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (strcmp(tok, "missing") == 0)
-			fail_missing = 1;
+			*missing = 1;
 		else if ((i = kp_vocab_find(&kp_class_v, tok, strlen(tok))) >= 0)
 			cls[i] = 1;
 		else if ((i = kp_vocab_find(&kp_severity_v, tok, strlen(tok))) >= 0 &&
@@ -91,10 +89,10 @@ decide(Report *r, const int *cls, int sev, int triaged)
 	size_t i;
 	Cmp *x;
 
-	r->fail_missing = fail_missing;
 	/* a gate over nothing compared must not pass: no finding is not no
 	 * regression; and with missing, a measurement the target lacks */
-	r->fails = cover_nothing() || (fail_missing && cover_missing() > 0);
+	r->fails = cover_nothing(r) || (r->fail_missing &&
+	    cover_missing(r) > 0);
 	for (i = 0; i < r->ncmp; i++) {
 		x = &r->cmp[i];
 		if (!triaged && triaged_away(&x->rec))
@@ -121,7 +119,7 @@ main(int argc, char *argv[])
 			format = optarg;
 			break;
 		case 'M':
-			subsys_maintainers(optarg);
+			subsys_maintainers(&r, optarg);
 			break;
 		case 'o':
 			outdir = optarg;
@@ -130,7 +128,8 @@ main(int argc, char *argv[])
 			samples = optarg;
 			break;
 		case OPT_FAIL_ON:
-			if (parse_fail_on(optarg, fail_cls, &fail_sev) < 0)
+			if (parse_fail_on(optarg, fail_cls, &fail_sev,
+			    &r.fail_missing) < 0)
 				kp_die("--fail-on %s: expected classes "
 				    "(regression, improvement, no-change, "
 				    "uncertain) or severities (red, yellow, "
@@ -208,16 +207,16 @@ main(int argc, char *argv[])
 	    strcmp(format, "json") == 0);
 	r.visible = strcmp(format, "text") == 0 || strcmp(format, "table") == 0;
 	if (argc == 0)
-		load(&r, NULL, load_as, lines);
+		load_file(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)
-		load(&r, argv[i], load_as, lines);
+		load_file(&r, argv[i], load_as, lines);
 	if (samples)
-		load(&r, samples, load_as, lines);
+		load_file(&r, samples, load_as, lines);
 	load_done(&r);
 	/* no comparison at all is nothing compared, never "0 regressions";
 	 * a site may be a history alone */
 	if (r.ncmp == 0 && !html)
-		cover_empty();
+		cover_empty(&r);
 	r.max_age = max_age;
 	r.gate = gate;
 	r.report_only = report_only;
