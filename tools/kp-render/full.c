@@ -583,24 +583,47 @@ csv(FILE *fp, const Full *f)
 	}
 }
 
-int
-render_full(Report *r, FILE *fp, const char *format)
+/* text and md open with the legend, which md says of "the baseline"
+ * (its first column is named so) and text of the baseline's kernel */
+enum { FULL_TEXT, FULL_MD, FULL_CSV };
+
+static int
+full_render(Report *r, FILE *fp, int as)
 {
 	Full f;
+	char *l;
 
 	full_build(&f, r);
-	if (strcmp(format, "text") == 0 || strcmp(format, "md") == 0) {
-		char *l = full_legend(&f, strcmp(format, "md") == 0 ?
-		    "the baseline" : f.nk ? f.kern[0] : "the baseline");
-
+	if (as != FULL_CSV) {
+		l = full_legend(&f, as == FULL_TEXT && f.nk ? f.kern[0] :
+		    "the baseline");
 		fprintf(fp, "%s\n\n", l);
 		free(l);
-		if (strcmp(format, "text") == 0)
-			text(fp, &f);
-		else
-			md(fp, &f);
-	} else
+	}
+	if (as == FULL_TEXT)
+		text(fp, &f);
+	else if (as == FULL_MD)
+		md(fp, &f);
+	else
 		csv(fp, &f);
 	full_free(&f);
 	return KP_EXIT_OK;
+}
+
+int
+render_full_text(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_TEXT);
+}
+
+int
+render_full_md(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_MD);
+}
+
+int
+render_full_csv(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_CSV);
 }

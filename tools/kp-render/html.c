@@ -130,8 +130,9 @@ h_interf(const kp_cmp *c, char *out, size_t sz)
 }
 
 int
-render_html(Report *r, const char *outdir)
+render_html(Report *r, FILE *fp)
 {
+	const char *outdir = r->outdir;
 	struct hsite site = { 0 };
 	char abs[PATH_MAX], id[1024];
 	size_t i;

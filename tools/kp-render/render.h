@@ -169,6 +169,8 @@ typedef struct {
 	int fail_missing;	/* missing measurements fail it */
 	double max_age;	/* --max-age, in days: a baseline older is stale */
 	double threshold;	/* --threshold, the gate's, to say; NAN: not given */
+	int colour;	/* text: standard output is a terminal, NO_COLOR unset */
+	const char *outdir;	/* html: -o, the site's directory */
 	Cover cov;	/* cover.c */
 	/* -M: the MAINTAINERS file read (subsys.c), and its path */
 	struct kp_maint *maint;
@@ -271,19 +273,43 @@ char *txt_visible(const char *s);	/* the same, a new string */
 /* every text field of rec, of table t, replaced by its visible form */
 void txt_visible_rec(const kp_rtype *t, void *rec);
 
-/* one function per format; each writes to fp and returns an exit status */
-int render_text(Report *r, FILE *fp, int colour);
+/* format.c: the formats of -f, one row each */
+enum {
+	FMT_LINES = 1,	/* keeps each cmp record's line: it copies every field */
+	FMT_VISIBLE = 2,	/* record text made visible as it is read */
+	/* a site: files in -o's directory, with -s's samples and the full
+	 * table (--centre, --names) without --full; a history alone, with
+	 * no comparison, is a site and not "nothing compared" */
+	FMT_SITE = 4,
+	FMT_SHUTS = 8,	/* closes standard output itself, or writes none */
+};
+typedef struct {
+	const char *name;
+	int load;	/* LOAD_*, the records and fields it reads */
+	unsigned flags;	/* FMT_* */
+	int (*render)(Report *r, FILE *fp);
+	int (*full)(Report *r, FILE *fp);	/* --full; NULL: none */
+} Format;
+extern const Format formats[];	/* ends with a NULL name */
+const Format *format_find(const char *name);	/* or NULL */
+char *format_names(int full);
+
+/* one function per format (format.c's table); each writes to fp and
+ * returns an exit status; the site writes files into r->outdir instead */
+int render_text(Report *r, FILE *fp);	/* in colour with r->colour */
 int render_md(Report *r, FILE *fp);
 int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
-int render_json(Report *r, FILE *fp);
-int render_table(Report *r, FILE *fp, double max_age_days);
+int render_json(Report *r, FILE *fp);	/* closes fp itself */
+int render_table(Report *r, FILE *fp);	/* stale after r->max_age days */
 /* table.c: why the baseline of n comparisons of one pair is stale (host
  * or CPU differ, older than r->max_age, dated after the target), or NULL;
  * the caller frees it */
 char *stale_text(const Report *r, const Cmp **c, size_t n);
 /* --full: every measurement, kernels as columns, as text, md or csv */
-int render_full(Report *r, FILE *fp, const char *format);
+int render_full_text(Report *r, FILE *fp);
+int render_full_md(Report *r, FILE *fp);
+int render_full_csv(Report *r, FILE *fp);
 
 /* full.c: the full table's model, which -f html shows too */
 typedef struct {
@@ -313,8 +339,9 @@ char *full_legend(const Full *f, const char *base);
  * MMTests' "Hmean ops-futex1_threads-2" */
 void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
 
-/* a static site in the directory outdir, created when missing */
-int render_html(Report *r, const char *outdir);
+/* a static site in the directory r->outdir, created when missing; fp is
+ * not written */
+int render_html(Report *r, FILE *fp);
 
 /* subsys.c: the findings by subsystem, which reports open with; with
  * -M the sections of a MAINTAINERS file name each one's people */

@@ -385,8 +385,9 @@ by_pair(const Report *r)
 }
 
 int
-render_table(Report *r, FILE *fp, double max_age)
+render_table(Report *r, FILE *fp)
 {
+	double max_age = r->max_age;
 	const Cmp **v;
 	size_t i, j;
 

@@ -339,8 +339,9 @@ verdicts(FILE *fp, const Report *r)
 }
 
 int
-render_text(Report *r, FILE *fp, int colour)
+render_text(Report *r, FILE *fp)
 {
+	int colour = r->colour;
 	const Cmp **v;
 	const kp_cmp *c;
 	size_t i, n;
