@@ -129,6 +129,18 @@ groups(const Report *r, const Cmp **v, size_t *n)
 	return g;
 }
 
+static void
+groups_free(SGroup *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(g[i].regs.v);
+		free(g[i].also.v);
+	}
+	free(g);
+}
+
 /* "3 regressions (2 red, 1 yellow)", with word "regression" */
 static void
 regcounts(FILE *fp, const SGroup *g, const char *word)
@@ -320,11 +332,7 @@ subsys_plain(Report *r, FILE *fp, int md)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	for (i = 0; i < n; i++) {
-		free(g[i].regs.v);
-		free(g[i].also.v);
-	}
-	free(g);
+	groups_free(g, n);
 out:
 	free(v);
 }
@@ -391,11 +399,7 @@ subsys_html(FILE *fp, struct hsite *s)
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table>\n", fp);
-	for (i = 0; i < n; i++) {
-		free(g[i].regs.v);
-		free(g[i].also.v);
-	}
-	free(g);
+	groups_free(g, n);
 out:
 	free(v);
 }
