@@ -39,24 +39,39 @@ kp_visible(char *out, const char *s)
 	return n;
 }
 
-/* s on stderr in its visible form (kp_visible); as it is when there is
- * no memory for that */
+/* s on stderr in its visible form (kp_visible) but for its tabs, which
+ * neither end a line nor drive a terminal, and which a message quoting a
+ * line of input (a MAINTAINERS entry) shows as they are; s as it is when
+ * there is no memory for that */
 static void
 putvis(const char *s)
 {
-	char *v = malloc(kp_visible(NULL, s));
+	size_t len;
+	char *seg, *v;
 
-	if (v)
-		kp_visible(v, s);
-	fputs(v ? v : s, stderr);
-	free(v);
+	for (;;) {
+		len = strcspn(s, "\t");
+		seg = strndup(s, len);
+		v = seg ? malloc(kp_visible(NULL, seg)) : NULL;
+		if (v) {
+			kp_visible(v, seg);
+			fputs(v, stderr);
+		} else
+			fwrite(s, 1, len, stderr);
+		free(v);
+		free(seg);
+		if (!s[len])
+			return;
+		fputc('\t', stderr);
+		s += len + 1;
+	}
 }
 
 /* Names in a message come from input (a record's kernel, a file name,
  * an option's argument): data, which must not end the line, forge the
  * next one or drive the terminal of whoever reads stderr.  So the whole
- * message is shown visible; no message of kp's means a control
- * character of its own. */
+ * message is shown visible, tabs aside; no message of kp's means a
+ * control character of its own. */
 static void
 vwarn_at(const char *file, long line, long col, const char *fmt, va_list ap)
 {

@@ -99,14 +99,14 @@ groups(const Report *r, const Cmp **v, size_t *n)
 		t = title_of(v[i]);
 		k = kp_strmap_add(m, t, strlen(t), &isnew);
 		if (isnew) {
-			g = ereallocarray(g, k + 1, sizeof(*g));
+			g = kp_grow(g, k, sizeof(*g));
 			memset(&g[k], 0, sizeof(g[k]));
 			g[k].name = t;
 		}
 		x = &g[k];
 		for (j = 1; j < v[i]->rec.subsystem.n; j++)
 			if (!has(&x->also, v[i]->rec.subsystem.v[j])) {
-				x->also.v = ereallocarray(x->also.v, x->also.n + 1,
+				x->also.v = kp_grow(x->also.v, x->also.n,
 				    sizeof(*x->also.v));
 				x->also.v[x->also.n++] = v[i]->rec.subsystem.v[j];
 			}
