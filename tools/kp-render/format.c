@@ -2,7 +2,12 @@
 /* format.c: kp-render's formats, one row each, as GNU datamash's
  * op-defs.c has its operations: the name -f takes, what it loads, its
  * writer and --full's, and what main does around them.  A new format is
- * a row here and its writer; main asks the row, never the name. */
+ * a row here and its writer; main asks the row, never the name.
+ *
+ * The site is a row too, not a program of its own: it renders the same
+ * model (load.c, index.c) with the same gate, coverage, subsystems, full
+ * table and escapers as the other formats, which are most of what is not
+ * html*.c and svg*.c, and -f html is what the pipelines and docs call. */
 #include <stdio.h>
 #include <string.h>
 
