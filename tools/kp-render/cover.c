@@ -19,72 +19,59 @@
 
 #define NEG 3	/* names shown of each line */
 
-static CovLine *lines;
-static size_t nlines, ncov, ncompared, nmeasured, nmissing, npairs;
-static int nothing;	/* a record said nothing was compared */
-static char **shifts;	/* a line per shift record: the pair-wide change */
-static size_t nshift;
-static kp_strmap *linemap;
-/* the measurements missing in a target, or not comparable, one by one:
- * a gate fails on each */
-typedef struct { char *base, *target, *name, *why; } Miss;
-static Miss *miss;
-static size_t nmiss;
-/* each pair's compared record: its found and expected, for its verdict */
-typedef struct { char *base, *target; long long found, expected; } Seen;
-static Seen *seen;
-static size_t nseen;
 
 static void
-miss_add(const kp_coverage *c)
+miss_add(Cover *cv, const kp_coverage *c)
 {
-	miss = kp_grow(miss, nmiss, sizeof(*miss));
-	miss[nmiss].base = estrdup(c->base ? c->base : "?");
-	miss[nmiss].target = estrdup(c->target ? c->target : "?");
-	miss[nmiss].name = estrdup(c->name);
-	miss[nmiss].why = c->why ? estrdup(c->why) : NULL;
-	nmiss++;
+	cv->miss = kp_grow(cv->miss, cv->nmiss, sizeof(*cv->miss));
+	cv->miss[cv->nmiss].base = estrdup(c->base ? c->base : "?");
+	cv->miss[cv->nmiss].target = estrdup(c->target ? c->target : "?");
+	cv->miss[cv->nmiss].name = estrdup(c->name);
+	cv->miss[cv->nmiss].why = c->why ? estrdup(c->why) : NULL;
+	cv->nmiss++;
 }
 
 static void
-add(enum kp_cov_kind kind, const char *key, const char *text, const char *name)
+add(Cover *cv, enum kp_cov_kind kind, const char *key, const char *text,
+    const char *name)
 {
 	size_t k;
 	int isnew;
 	CovLine *l;
 
-	if (!linemap)
-		linemap = kp_strmap_new();
-	k = kp_strmap_add(linemap, key, strlen(key), &isnew);
+	if (!cv->linemap)
+		cv->linemap = kp_strmap_new();
+	k = kp_strmap_add(cv->linemap, key, strlen(key), &isnew);
 	if (isnew) {
-		lines = kp_grow(lines, nlines, sizeof(*lines));
-		memset(&lines[k], 0, sizeof(*lines));
-		lines[k].kind = kind;
-		lines[k].text = estrdup(text);
-		lines[k].id = emalloc(strlen(kp_cov_kind_name[kind]) +
+		cv->lines = kp_grow(cv->lines, cv->nlines, sizeof(*cv->lines));
+		memset(&cv->lines[k], 0, sizeof(*cv->lines));
+		cv->lines[k].kind = kind;
+		cv->lines[k].text = estrdup(text);
+		cv->lines[k].id = emalloc(strlen(kp_cov_kind_name[kind]) +
 		    strlen(key) + 2);
-		sprintf(lines[k].id, "%s %s", kp_cov_kind_name[kind],
+		sprintf(cv->lines[k].id, "%s %s", kp_cov_kind_name[kind],
 		    strchr(key, '\n') ? strchr(key, '\n') + 1 : key);
-		for (char *p = lines[k].id; *p; p++)
+		for (char *p = cv->lines[k].id; *p; p++)
 			if (*p == '\n')
 				*p = ' ';
-		nlines++;
+		cv->nlines++;
 	}
-	l = &lines[k];
+	l = &cv->lines[k];
 	if (name && l->neg < NEG)
 		l->eg[l->neg++] = estrdup(name);
 	l->n++;
 }
 
 void
-cover_read(kp_json *d)
+cover_read(Report *r, kp_json *d)
 {
+	Cover *cv = &r->cov;
 	kp_coverage c;
 	char key[2048], text[2048], diff[1024], pair[512];
 	size_t i, len = 0;
 
 	kp_coverage_read(d, &c);
-	ncov++;
+	cv->ncov++;
 	if (c.scope != KP_COV_COMPARE) {
 		kp_coverage_free(&c);
 		return;
@@ -99,40 +86,41 @@ cover_read(kp_json *d)
 		    c.differ[i].target ? c.differ[i].target : "null");
 	switch (c.kind) {
 	case KP_COV_COMPARED:
-		npairs++;
+		cv->npairs++;
 		if (c.found >= 0)
-			ncompared += (size_t)c.found;
+			cv->ncompared += (size_t)c.found;
 		if (c.expected >= 0)
-			nmeasured += (size_t)c.expected;
+			cv->nmeasured += (size_t)c.expected;
 		if (c.found == 0)
-			nothing = 1;
-		seen = kp_grow(seen, nseen, sizeof(*seen));
-		seen[nseen].base = estrdup(c.base ? c.base : "?");
-		seen[nseen].target = estrdup(c.target ? c.target : "?");
-		seen[nseen].found = c.found;
-		seen[nseen++].expected = c.expected;
+			cv->nothing = 1;
+		cv->seen = kp_grow(cv->seen, cv->nseen, sizeof(*cv->seen));
+		cv->seen[cv->nseen].base = estrdup(c.base ? c.base : "?");
+		cv->seen[cv->nseen].target = estrdup(c.target ? c.target : "?");
+		cv->seen[cv->nseen].found = c.found;
+		cv->seen[cv->nseen++].expected = c.expected;
 		snprintf(key, sizeof(key), "c\n%s", pair);
 		snprintf(text, sizeof(text), "%s: %lld of %lld measurements compared%s%s",
 		    pair, c.found, c.expected, c.why ? "; " : "", c.why ? c.why : "");
-		add(c.kind, key, text, NULL);
+		add(cv, c.kind, key, text, NULL);
 		break;
 	case KP_COV_MISSING:
-		nmissing++;
-		miss_add(&c);
+		cv->nmissing++;
+		miss_add(cv, &c);
 		snprintf(key, sizeof(key), "m\n%s", pair);
 		snprintf(text, sizeof(text), "%s: missing in the target", pair);
-		add(c.kind, key, text, c.name);
+		add(cv, c.kind, key, text, c.name);
 		break;
 	case KP_COV_NEW:
 		snprintf(key, sizeof(key), "n\n%s", pair);
 		snprintf(text, sizeof(text), "%s: new in the target (no baseline)", pair);
-		add(c.kind, key, text, c.name);
+		add(cv, c.kind, key, text, c.name);
 		break;
 	case KP_COV_APART:
 		snprintf(key, sizeof(key), "a\n%s\n%s\n%s", pair, diff, S(c.why));
 		snprintf(text, sizeof(text), "%s: kept apart by identity%s%s%s%s", pair,
 		    *diff ? ", " : "", diff, c.why ? "; " : "", S(c.why));
-		add(c.kind, key, text, c.level == KP_COV_LKERNEL && c.job ? c.job : c.name);
+		add(cv, c.kind, key, text,
+		    c.level == KP_COV_LKERNEL && c.job ? c.job : c.name);
 		break;
 	case KP_COV_MERGED:
 		snprintf(key, sizeof(key), "r\n%s\n%s", pair, S(c.label));
@@ -141,16 +129,16 @@ cover_read(kp_json *d)
 		for (i = 0; i < c.nruns && len < sizeof(text); i++)
 			len += (size_t)snprintf(text + len, sizeof(text) - len, " %s",
 			    c.runs[i]);
-		add(c.kind, key, text, NULL);
+		add(cv, c.kind, key, text, NULL);
 		break;
 	case KP_COV_UNCOMPARED:
 		if (c.level == KP_COV_LPAIR)
-			nothing = 1;
+			cv->nothing = 1;
 		/* a measurement of both sides that could not be compared (a
 		 * histogram that counted nothing) is as missing to a gate */
 		if (c.level == KP_COV_LGROUP) {
-			nmissing++;
-			miss_add(&c);
+			cv->nmissing++;
+			miss_add(cv, &c);
 		}
 		snprintf(key, sizeof(key), "u\n%s\n%s", c.name, S(c.why));
 		if (c.level == KP_COV_LKERNEL)
@@ -158,13 +146,14 @@ cover_read(kp_json *d)
 			    c.name, S(c.why));
 		else
 			snprintf(text, sizeof(text), "nothing compared: %s", S(c.why));
-		add(c.kind, key, text, c.level == KP_COV_LKERNEL ? c.job : NULL);
+		add(cv, c.kind, key, text,
+		    c.level == KP_COV_LKERNEL ? c.job : NULL);
 		break;
 	default:
 		snprintf(key, sizeof(key), "%d\n%s\n%s", (int)c.kind, c.name, S(c.why));
 		snprintf(text, sizeof(text), "%s %s: %s", kp_cov_kind_name[c.kind],
 		    c.name, S(c.why));
-		add(c.kind, key, text, NULL);
+		add(cv, c.kind, key, text, NULL);
 	}
 	kp_coverage_free(&c);
 }
@@ -172,8 +161,9 @@ cover_read(kp_json *d)
 /* a shift record (kp-records(5)): the change every family of a pair
  * shares, said once beside the coverage, since no level's verdict shows it */
 void
-cover_shift(kp_json *d)
+cover_shift(Report *r, kp_json *d)
 {
+	Cover *cv = &r->cov;
 	kp_shift x;
 	char buf[512];
 
@@ -190,53 +180,52 @@ cover_shift(kp_json *d)
 		    "(%lld and %lld instances)", x.base ? x.base : "?",
 		    x.target ? x.target : "?", x.n_families, x.shift_pct,
 		    x.ci_low_pct, x.ci_high_pct, x.p, x.n_base, x.n_target);
-	shifts = kp_grow(shifts, nshift, sizeof(*shifts));
-	shifts[nshift++] = estrdup(buf);
+	cv->shifts = kp_grow(cv->shifts, cv->nshift, sizeof(*cv->shifts));
+	cv->shifts[cv->nshift++] = estrdup(buf);
 	kp_rec_free(&kp_shift_t, &x);
 }
 
 const CovLine *
-cover_lines(size_t *n)
+cover_lines(const Report *r, size_t *n)
 {
-	*n = nlines;
-	return lines;
+	const Cover *cv = &r->cov;
+
+	*n = cv->nlines;
+	return cv->lines;
 }
 
 /* input that holds no comparison at all, not even a coverage record
  * that says why: nothing was compared, as when one says so */
 void
-cover_empty(void)
+cover_empty(Report *r)
 {
-	nothing = 1;
+	Cover *cv = &r->cov;
+
+	cv->nothing = 1;
 }
 
 int
-cover_nothing(void)
+cover_nothing(const Report *r)
 {
-	return nothing && ncompared == 0;
+	const Cover *cv = &r->cov;
+
+	return cv->nothing && cv->ncompared == 0;
 }
 
 size_t
-cover_missing(void)
+cover_missing(const Report *r)
 {
-	return nmissing;
+	const Cover *cv = &r->cov;
+
+	return cv->nmissing;
 }
 
 int
-cover_any(void)
+cover_any(const Report *r)
 {
-	return ncov > 0;
-}
+	const Cover *cv = &r->cov;
 
-int
-cover_complete(void)
-{
-	size_t i;
-
-	for (i = 0; i < nlines; i++)
-		if (lines[i].kind != KP_COV_COMPARED || nothing)
-			return 0;
-	return 1;
+	return cv->ncov > 0;
 }
 
 /* "text (N: a, b, c, ...)" */
@@ -259,27 +248,28 @@ cover_line_text(const CovLine *l, char *buf, size_t sz)
 
 /* the text and md formats: a heading, then one line each */
 void
-cover_plain(FILE *fp, int md)
+cover_plain(FILE *fp, const Report *r, int md)
 {
+	const Cover *cv = &r->cov;
 	char buf[8192];
 	size_t i;
 
-	if (cover_nothing())
+	if (cover_nothing(r))
 		fprintf(fp, md ? "**Nothing compared.** No finding below means no "
 		    "regression.\n\n" : "NOTHING COMPARED: no finding below means "
 		    "no regression.\n");
-	if (!ncov && !nshift)
+	if (!cv->ncov && !cv->nshift)
 		return;
 	fprintf(fp, md ? "## Coverage\n\n" : "Coverage:\n");
-	for (i = 0; i < nlines; i++) {
-		cover_line_text(&lines[i], buf, sizeof(buf));
+	for (i = 0; i < cv->nlines; i++) {
+		cover_line_text(&cv->lines[i], buf, sizeof(buf));
 		fputs(md ? "- " : "  ", fp);
 		(md ? md_put : txt_put)(fp, buf);
 		fputc('\n', fp);
 	}
-	for (i = 0; i < nshift; i++) {
+	for (i = 0; i < cv->nshift; i++) {
 		fputs(md ? "- pair-wide shift: " : "  pair-wide shift: ", fp);
-		(md ? md_put : txt_put)(fp, shifts[i]);
+		(md ? md_put : txt_put)(fp, cv->shifts[i]);
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
@@ -287,20 +277,21 @@ cover_plain(FILE *fp, int md)
 
 /* a line that a CI system must show as an error: data that is not there */
 static int
-is_error(const CovLine *l)
+is_error(const Cover *cv, const CovLine *l)
 {
 	return l->kind == KP_COV_MISSING || l->kind == KP_COV_APART ||
 	    l->kind == KP_COV_UNCOMPARED ||
-	    (l->kind == KP_COV_COMPARED && nothing && ncompared == 0);
+	    (l->kind == KP_COV_COMPARED && cv->nothing && cv->ncompared == 0);
 }
 
 size_t
-cover_errors(void)
+cover_errors(const Report *r)
 {
+	const Cover *cv = &r->cov;
 	size_t i, n = 0;
 
-	for (i = 0; i < nlines; i++)
-		n += is_error(&lines[i]);
+	for (i = 0; i < cv->nlines; i++)
+		n += is_error(cv, &cv->lines[i]);
 	return n;
 }
 
@@ -312,6 +303,7 @@ cover_errors(void)
 void
 cover_junit(FILE *fp, const Report *r, JCount *n)
 {
+	const Cover *cv = &r->cov;
 	char buf[8192], *s, *op, *conc;
 	size_t i, nt = 0, nf = 0, ne = 0, ns = 0;
 	FILE *body;
@@ -319,11 +311,11 @@ cover_junit(FILE *fp, const Report *r, JCount *n)
 	size_t len = 0;
 	int gatemiss = r->gate && r->fail_missing;
 
-	if (!ncov && !cover_nothing())
+	if (!cv->ncov && !cover_nothing(r))
 		return;
 	if (!(body = open_memstream(&text, &len)))
 		kp_die("cannot allocate memory");
-	if (cover_nothing() && r->gate) {
+	if (cover_nothing(r) && r->gate) {
 		nt++;
 		fputs("    <testcase classname=\"coverage\" name=\"nothing compared\"", body);
 		if (r->report_only) {
@@ -337,20 +329,20 @@ cover_junit(FILE *fp, const Report *r, JCount *n)
 			    "regression\"/>\n    </testcase>\n", body);
 		}
 	}
-	for (i = 0; i < nlines; i++) {
-		int err = is_error(&lines[i]) && !(gatemiss &&
-		    (lines[i].kind == KP_COV_MISSING ||
-		    (lines[i].kind == KP_COV_UNCOMPARED && !nothing)));
+	for (i = 0; i < cv->nlines; i++) {
+		int err = is_error(cv, &cv->lines[i]) && !(gatemiss &&
+		    (cv->lines[i].kind == KP_COV_MISSING ||
+		    (cv->lines[i].kind == KP_COV_UNCOMPARED && !cv->nothing)));
 
 		nt++;
-		cover_line_text(&lines[i], buf, sizeof(buf));
+		cover_line_text(&cv->lines[i], buf, sizeof(buf));
 		fputs("    <testcase classname=\"coverage\" name=\"", body);
-		xml_put(body, lines[i].id);
+		xml_put(body, cv->lines[i].id);
 		fputc('"', body);
 		if (err) {
 			ne++;
 			fputs(">\n      <error type=\"", body);
-			xml_put(body, kp_cov_kind_name[lines[i].kind]);
+			xml_put(body, kp_cov_kind_name[cv->lines[i].kind]);
 			fputs("\" message=\"", body);
 			xml_put(body, buf);
 			fputs("\"/>\n    </testcase>\n", body);
@@ -360,9 +352,9 @@ cover_junit(FILE *fp, const Report *r, JCount *n)
 			fputs("</system-out>\n    </testcase>\n", body);
 		}
 	}
-	for (i = 0; gatemiss && i < nmiss; i++) {
+	for (i = 0; gatemiss && i < cv->nmiss; i++) {
 		/* suite/bench/test[op metric]@conc */
-		s = estrdup(miss[i].name);
+		s = estrdup(cv->miss[i].name);
 		op = strrchr(s, '[');
 		conc = strrchr(s, '@');
 		nt++;
@@ -372,19 +364,20 @@ cover_junit(FILE *fp, const Report *r, JCount *n)
 			*conc++ = '\0';
 			if (conc[-2] == ']')
 				conc[-2] = '\0';
-			junit_names(body, miss[i].base, miss[i].target, s, NULL,
+			junit_names(body, cv->miss[i].base, cv->miss[i].target,
+			    s, NULL,
 			    NULL, op, NULL, strtoll(conc, NULL, 10));
 		} else {
 			fputs("classname=\"", body);
-			xml_put(body, miss[i].base);
+			xml_put(body, cv->miss[i].base);
 			fputs("..", body);
-			xml_put(body, miss[i].target);
+			xml_put(body, cv->miss[i].target);
 			fputs("\" name=\"", body);
-			xml_put(body, miss[i].name);
+			xml_put(body, cv->miss[i].name);
 			fputc('"', body);
 		}
 		snprintf(buf, sizeof(buf), "missing in the target%s%s",
-		    miss[i].why ? ": " : "", miss[i].why ? miss[i].why : "");
+		    cv->miss[i].why ? ": " : "", S(cv->miss[i].why));
 		if (r->report_only) {
 			ns++;
 			fputs(">\n      <skipped message=\"report-only: would fail: ", body);
@@ -413,31 +406,32 @@ cover_junit(FILE *fp, const Report *r, JCount *n)
 
 /* json: "coverage" in the report object */
 void
-cover_json(kp_w *w)
+cover_json(kp_w *w, const Report *r)
 {
+	const Cover *cv = &r->cov;
 	char buf[8192];
 	size_t i, k;
 
 	kp_w_key(w, "coverage");
 	kp_w_obj(w);
-	kp_w_kbool(w, "known", ncov > 0);
-	kp_w_kbool(w, "nothing_compared", cover_nothing());
-	kp_w_kint(w, "compared", (long long)ncompared);
-	kp_w_kint(w, "measurements", (long long)nmeasured);
-	kp_w_kint(w, "missing", (long long)nmissing);
+	kp_w_kbool(w, "known", cv->ncov > 0);
+	kp_w_kbool(w, "nothing_compared", cover_nothing(r));
+	kp_w_kint(w, "compared", (long long)cv->ncompared);
+	kp_w_kint(w, "measurements", (long long)cv->nmeasured);
+	kp_w_kint(w, "missing", (long long)cv->nmissing);
 	kp_w_key(w, "lines");
 	kp_w_arr(w);
-	for (i = 0; i < nlines; i++) {
+	for (i = 0; i < cv->nlines; i++) {
 		kp_w_obj(w);
-		kp_w_kstr(w, "kind", kp_cov_kind_name[lines[i].kind]);
-		kp_w_kint(w, "count", (long long)lines[i].n);
-		kp_w_kbool(w, "error", is_error(&lines[i]));
-		cover_line_text(&lines[i], buf, sizeof(buf));
+		kp_w_kstr(w, "kind", kp_cov_kind_name[cv->lines[i].kind]);
+		kp_w_kint(w, "count", (long long)cv->lines[i].n);
+		kp_w_kbool(w, "error", is_error(cv, &cv->lines[i]));
+		cover_line_text(&cv->lines[i], buf, sizeof(buf));
 		kp_w_kstr(w, "text", buf);
 		kp_w_key(w, "examples");
 		kp_w_arr(w);
-		for (k = 0; k < lines[i].neg; k++)
-			kp_w_str(w, lines[i].eg[k]);
+		for (k = 0; k < cv->lines[i].neg; k++)
+			kp_w_str(w, cv->lines[i].eg[k]);
 		kp_w_end(w);
 		kp_w_end(w);
 	}
@@ -447,43 +441,46 @@ cover_json(kp_w *w)
 
 /* html: a section at the top of the index page */
 void
-cover_html(FILE *fp, void (*esc)(FILE *, const char *))
+cover_html(FILE *fp, const Report *r, void (*esc)(FILE *, const char *))
 {
+	const Cover *cv = &r->cov;
 	char buf[8192];
 	size_t i;
 
-	if (!ncov && !nshift)
+	if (!cv->ncov && !cv->nshift)
 		return;
 	fputs("<div class=\"coverage\">\n", fp);
-	if (cover_nothing())
+	if (cover_nothing(r))
 		fputs("<p><strong>Nothing compared.</strong> No finding below means "
 		    "no regression.</p>\n", fp);
 	fputs("<h2>Coverage</h2>\n<ul>\n", fp);
-	for (i = 0; i < nlines; i++) {
-		cover_line_text(&lines[i], buf, sizeof(buf));
-		fprintf(fp, "<li%s>", is_error(&lines[i]) ? " class=\"missing\"" : "");
+	for (i = 0; i < cv->nlines; i++) {
+		cover_line_text(&cv->lines[i], buf, sizeof(buf));
+		fprintf(fp, "<li%s>", is_error(cv, &cv->lines[i]) ?
+		    " class=\"missing\"" : "");
 		esc(fp, buf);
 		fputs("</li>\n", fp);
 	}
-	for (i = 0; i < nshift; i++) {
+	for (i = 0; i < cv->nshift; i++) {
 		fputs("<li>pair-wide shift: ", fp);
-		esc(fp, shifts[i]);
+		esc(fp, cv->shifts[i]);
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n</div>\n", fp);
 }
 
 int
-cover_pair(const char *base, const char *target, long long *found,
-    long long *expected)
+cover_pair(const Report *r, const char *base, const char *target,
+    long long *found, long long *expected)
 {
+	const Cover *cv = &r->cov;
 	size_t i;
 
-	for (i = 0; i < nseen; i++)
-		if (strcmp(seen[i].base, base) == 0 &&
-		    strcmp(seen[i].target, target) == 0) {
-			*found = seen[i].found;
-			*expected = seen[i].expected;
+	for (i = 0; i < cv->nseen; i++)
+		if (strcmp(cv->seen[i].base, base) == 0 &&
+		    strcmp(cv->seen[i].target, target) == 0) {
+			*found = cv->seen[i].found;
+			*expected = cv->seen[i].expected;
 			return 1;
 		}
 	return 0;

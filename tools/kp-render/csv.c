@@ -30,9 +30,6 @@ static const int contract[] = {
 	KP_CMP_REASON, KP_CMP_NEED_N, KP_CMP_NEED_UNIT,
 };
 
-static char **cols;
-static size_t ncols;
-
 static int
 bystr(const void *a, const void *b)
 {
@@ -71,10 +68,10 @@ parse(kp_json *d, const Cmp *c)
 int
 render_csv(Report *r, FILE *fp)
 {
-	const Cmp **v = by_name(r);
+	const Cmp **v = cmps_by_name(r);
 	kp_json d;
-	char **extra = NULL;
-	size_t i, j, nextra = 0, len;
+	char **cols, **extra = NULL;
+	size_t i, j, ncols, nextra = 0, len;
 	const char *s;
 	uint32_t m, k;
 	int t;

@@ -16,7 +16,7 @@
 #include "render.h"
 
 void
-add_evidence(Report *r, kp_json *d, kp_recix *ix)
+evidence_add(Report *r, kp_json *d, kp_recix *ix)
 {
 	kp_evidence *e;
 	int isnew;

@@ -147,7 +147,7 @@ full_build(Full *f, const Report *r)
 	kp_strmap *rows = kp_strmap_new();
 	char conc[32], side;
 	size_t i;
-	const Cmp **v = by_name(r);
+	const Cmp **v = cmps_by_name(r);
 	int isnew, k;
 
 	memset(f, 0, sizeof(*f));
@@ -268,7 +268,7 @@ centre(const Full *f, const kp_cmp *c, int base)
 
 	if (k == C_MEDIAN)
 		return base ? c->base_median : c->target_median;
-	if (g->n != 1 || !(x = group_of(f->r, g->v[0])))
+	if (g->n != 1 || !(x = index_group(f->r, g->v[0])))
 		return NAN;
 	return k == C_HMEAN ? x->hmean : x->mean;
 }
@@ -362,7 +362,7 @@ full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 		snprintf(buf, sz, "%s %s", mmstat[kind(f, c)], name);
 		return;
 	}
-	measurement(name, sizeof(name), c);
+	measurement_name(name, sizeof(name), c);
 	snprintf(buf, sz, "%s%s%s at %lld", f->o.mmnames ? mmstat[kind(f, c)] :
 	    "", f->o.mmnames ? " " : "", name, c->conc);
 }
@@ -583,24 +583,47 @@ csv(FILE *fp, const Full *f)
 	}
 }
 
-int
-render_full(Report *r, FILE *fp, const char *format)
+/* text and md open with the legend, which md says of "the baseline"
+ * (its first column is named so) and text of the baseline's kernel */
+enum { FULL_TEXT, FULL_MD, FULL_CSV };
+
+static int
+full_render(Report *r, FILE *fp, int as)
 {
 	Full f;
+	char *l;
 
 	full_build(&f, r);
-	if (strcmp(format, "text") == 0 || strcmp(format, "md") == 0) {
-		char *l = full_legend(&f, strcmp(format, "md") == 0 ?
-		    "the baseline" : f.nk ? f.kern[0] : "the baseline");
-
+	if (as != FULL_CSV) {
+		l = full_legend(&f, as == FULL_TEXT && f.nk ? f.kern[0] :
+		    "the baseline");
 		fprintf(fp, "%s\n\n", l);
 		free(l);
-		if (strcmp(format, "text") == 0)
-			text(fp, &f);
-		else
-			md(fp, &f);
-	} else
+	}
+	if (as == FULL_TEXT)
+		text(fp, &f);
+	else if (as == FULL_MD)
+		md(fp, &f);
+	else
 		csv(fp, &f);
 	full_free(&f);
 	return KP_EXIT_OK;
+}
+
+int
+render_full_text(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_TEXT);
+}
+
+int
+render_full_md(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_MD);
+}
+
+int
+render_full_csv(Report *r, FILE *fp)
+{
+	return full_render(r, fp, FULL_CSV);
 }

@@ -43,7 +43,7 @@ triaged_away(const kp_cmp *c)
 /* "lab/context/[*] since v6.15-rc2: fixed-in v6.15-rc6; no longer
  * reproduces, seen fixed in v6.15-rc6" */
 size_t
-known_text(char *buf, size_t sz, const kp_triage *t)
+triage_known_text(char *buf, size_t sz, const kp_triage *t)
 {
 	size_t n = 0;
 

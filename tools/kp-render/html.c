@@ -120,7 +120,7 @@ h_interf(const kp_cmp *c, char *out, size_t sz)
 {
 	double pct;
 
-	if (!starved(c, &pct))
+	if (!cpu_starved(c, &pct))
 		return 0;
 	if (c->starved_side == KP_SIDE_BASE)
 		snprintf(out, sz, "baseline cpu share %.0f%% of target", pct);
@@ -130,8 +130,9 @@ h_interf(const kp_cmp *c, char *out, size_t sz)
 }
 
 int
-render_html(Report *r, const char *outdir)
+render_html(Report *r, FILE *fp)
 {
+	const char *outdir = r->outdir;
 	struct hsite site = { 0 };
 	char abs[PATH_MAX], id[1024];
 	size_t i;

@@ -20,6 +20,12 @@ struct hsite {
 	char (*cmppage)[96];	/* by comparison: its test page#anchor */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */
+	/* htmlscaling.c: the full table, built for the first plot */
+	struct {
+		Full full;
+		int built;
+		size_t *first, *nrows;	/* by test: its rows, together in full */
+	} sc;
 };
 
 /* html.c */
@@ -68,9 +74,9 @@ extern const char *const svg_palette[SVG_NPALETTE];	/* runs, pairs, kernels */
  * values v[0..n-1], its column [x0, x0 + w], value x at y = ya + yb x */
 void svg_modes(FILE *fp, struct hsite *s, const Cmp *c, int side,
     const double *v, int n, double x0, double w, double ya, double yb);
-void open_svg(FILE *fp, int w, int h, const char *title);
-void esc_cut(FILE *fp, const char *s, size_t max);	/* h_esc, cut to max */
-void ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
+void svg_open(FILE *fp, int w, int h, const char *title);
+void svg_esc_cut(FILE *fp, const char *s, size_t max);	/* h_esc, cut to max */
+void svg_ticks(double lo, double hi, double *t0, double *step);	/* about five round steps */
 /* svgtrend.c: a series across kernels (kp-trend), with the baseline and
  * target kernels of the test's comparisons marked */
 void svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test);

@@ -9,13 +9,12 @@
 #include "html.h"
 #include "htmlpage.h"
 
-static const Cmp *sortcmp;	/* for bysev, which qsort gives no context */
-
+/* indexes into the comparisons cmp, for qsort_r */
 static int
-bysev(const void *a, const void *b)
+bysev(const void *a, const void *b, void *cmp)
 {
-	const Cmp *x = &sortcmp[*(const int *)a];
-	const Cmp *y = &sortcmp[*(const int *)b];
+	const Cmp *x = &((const Cmp *)cmp)[*(const int *)a];
+	const Cmp *y = &((const Cmp *)cmp)[*(const int *)b];
 	int rx = h_sevrank(x), ry = h_sevrank(y);
 	double sx = isfinite(x->rec.score) ? x->rec.score : -1;
 	double sy = isfinite(y->rec.score) ? y->rec.score : -1;
@@ -161,8 +160,7 @@ h_cmptable(FILE *fp, struct hsite *s, int *idx, int n, int cols)
 {
 	int i;
 
-	sortcmp = s->r->cmp;
-	qsort(idx, n, sizeof(*idx), bysev);
+	qsort_r(idx, n, sizeof(*idx), bysev, s->r->cmp);
 	fputs("<table class=\"sort\"><thead><tr><th>severity</th><th>class</th>",
 	    fp);
 	if (cols & COL_TEST)

@@ -80,7 +80,7 @@ h_index_page(struct hsite *s)
 		    "groups instead, without source files)", r->ngrp);
 	fprintf(fp, ", from %ld records; <a href=\"full.html\">every "
 	    "measurement, kernels as columns</a>.</p>\n", r->nrec);
-	cover_html(fp, h_esc);	/* what the tables below rest on */
+	cover_html(fp, s->r, h_esc);	/* what the tables below rest on */
 	subsys_html(fp, s);
 	h_pairtable(fp, s, -1);
 	for (p = 0; p < r->npair; p++) {

@@ -22,7 +22,7 @@ h_pages(struct hsite *s)
 		kp_progress("test page", k, s->r->ntest);
 		h_test_page(s, k);
 	}
-	h_scaling_done();
+	h_scaling_done(s);
 	if (s->r->ntest)
 		kp_progress("test page", s->r->ntest, s->r->ntest);
 }

@@ -86,7 +86,7 @@ void h_sysnote(FILE *fp, struct hsite *s, int test, int pair);
  * level by kernel, when the test has two levels or more */
 void h_scaling(FILE *fp, struct hsite *s, int test, const char *page);
 int h_scaling_has(struct hsite *s, int test);	/* it has one */
-void h_scaling_done(void);	/* after the last test page */
+void h_scaling_done(struct hsite *s);	/* after the last test page */
 
 /* htmlmodes.c: the groups kp-stats flags multimodal, by its gap rule */
 #define H_MODAL "kp-stats' gap rule found separate clusters in this " \

@@ -102,7 +102,7 @@ runtable(FILE *fp, struct hsite *s, const Cmp *c)
 	}
 	r = ecalloc(nr, sizeof(*r));
 	for (i = 0; i < nr; i++)
-		r[i] = run_of(s->r, runname(c, i));
+		r[i] = index_run(s->r, runname(c, i));
 	fputs("<p>Rows where the baseline and target runs differ are "
 	    "highlighted.</p>\n<table><thead><tr><th>field</th>", fp);
 	for (i = 0; i < nr; i++) {
@@ -187,7 +187,7 @@ h_cpushare(FILE *fp, struct hsite *s, const Cmp *c)
 		int seen, e;
 
 		for (j = 0; j < runs->n; j++) {
-			const List *l = runstats_of(s->r, runs->v[j]);
+			const List *l = index_runstats(s->r, runs->v[j]);
 
 			for (seen = e = 0; l && e < l->n; e++) {
 				const kp_runstat *r = &s->r->rs[l->v[e]];
@@ -230,11 +230,11 @@ runstats(FILE *fp, struct hsite *s, const Cmp *c)
 
 	nr = c->rec.base_runs.n + c->rec.target_runs.n;
 	for (i = n = 0; i < nr; i++)
-		if ((l = runstats_of(s->r, runname(c, i))))
+		if ((l = index_runstats(s->r, runname(c, i))))
 			n += l->n;
 	rs = emalloc((n + 1) * sizeof(*rs));
 	for (i = n = 0; i < nr; i++)
-		if ((l = runstats_of(s->r, runname(c, i)))) {
+		if ((l = index_runstats(s->r, runname(c, i)))) {
 			memcpy(rs + n, l->v, l->n * sizeof(*rs));
 			n += l->n;
 		}

@@ -56,7 +56,7 @@ h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
 
 	*n = 0;
 	for (g = 0; g < groups->n; g++) {
-		first = samples_of(s->r, groups->v[g], &k);
+		first = index_samples(s->r, groups->v[g], &k);
 		for (i = 0; i < k; i++)
 			if (runs->n == 0 || h_inlist(runs->v, runs->n,
 			    first[i].run)) {
@@ -143,7 +143,7 @@ h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
 
 	*n = 0;
 	for (i = 0; i < groups->n; i++)
-		if ((g = group_of(s->r, groups->v[i])) && g->sub.n > 0)
+		if ((g = index_group(s->r, groups->v[i])) && g->sub.n > 0)
 			v = groupsamples(g, v, n);
 	return v;
 }

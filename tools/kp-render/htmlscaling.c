@@ -19,41 +19,38 @@
 #include "html.h"
 #include "htmlpage.h"
 
-static Full full;
-static int built;
-static size_t *first, *nrows;	/* by test: its rows, consecutive in full */
-
 static void
 build(struct hsite *s)
 {
 	size_t i;
 	int t;
 
-	if (built)
+	if (s->sc.built)
 		return;
-	built = 1;
-	full_build(&full, s->r);
-	first = ecalloc(s->r->ntest + 1, sizeof(*first));
-	nrows = ecalloc(s->r->ntest + 1, sizeof(*nrows));
+	s->sc.built = 1;
+	full_build(&s->sc.full, s->r);
+	s->sc.first = ecalloc(s->r->ntest + 1, sizeof(*s->sc.first));
+	s->sc.nrows = ecalloc(s->r->ntest + 1, sizeof(*s->sc.nrows));
 	/* rows are by name, then level: a test's levels are together */
-	for (i = full.nrow; i-- > 0;) {
+	for (i = s->sc.full.nrow; i-- > 0;) {
 		/* the record is the first member of its Cmp */
-		t = ((const Cmp *)(const void *)full.row[i].name)->test_idx;
-		first[t] = i;
-		nrows[t]++;
+		t = ((const Cmp *)(const void *)s->sc.full.row[i].name)->
+		    test_idx;
+		s->sc.first[t] = i;
+		s->sc.nrows[t]++;
 	}
 }
 
 void
-h_scaling_done(void)
+h_scaling_done(struct hsite *s)
 {
-	if (!built)
+	if (!s->sc.built)
 		return;
-	full_free(&full);
-	free(first);
-	free(nrows);
-	first = nrows = NULL;
-	built = 0;
+	full_free(&s->sc.full);
+	free(s->sc.first);
+	free(s->sc.nrows);
+	s->sc.first = s->sc.nrows = NULL;
+	s->sc.built = 0;
 }
 
 /* two levels or more among the test's comparisons; without the table,
@@ -96,7 +93,8 @@ colour(struct hsite *s, int k)
 	if (k == 0)
 		return "#222";
 	for (p = 0; p < s->r->npair; p++)
-		if (strcmp(s->r->pair[p].target_kernel, full.kern[k]) == 0)
+		if (strcmp(s->r->pair[p].target_kernel,
+		    s->sc.full.kern[k]) == 0)
 			return svg_palette[p % SVG_NPALETTE];
 	return svg_palette[(s->r->npair + k) % SVG_NPALETTE];
 }
@@ -118,8 +116,8 @@ static void
 plot(struct hsite *s, const char *file, int test)
 {
 	const kp_cmp *t = s->r->test[test].first;
-	const FullRow *w = &full.row[first[test]];
-	size_t n = nrows[test], i, j;
+	const FullRow *w = &s->sc.full.row[s->sc.first[test]];
+	size_t n = s->sc.nrows[test], i, j;
 	FILE *fp = h_open(s, file);
 	int W = 900, H = 400, left = 80, right = 210, top = 40, bottom = 56;
 	int pw, ph, lg = pow2(w, n), k, line = 0, nline = 0, pos;
@@ -127,7 +125,7 @@ plot(struct hsite *s, const char *file, int test)
 	double lastx = -1e9;
 	char title[1024], buf[32];
 
-	for (k = 0; k < full.nk; k++) {
+	for (k = 0; k < s->sc.full.nk; k++) {
 		int any = 0;
 		for (i = 0; i < n; i++)
 			if (at(&w[i], k, &m, &sd)) {
@@ -149,7 +147,7 @@ plot(struct hsite *s, const char *file, int test)
 	v = (hi - lo) * 0.06;
 	pos = lo >= 0;
 	lo -= v, hi += v;
-	ticks(lo, hi, &t0, &step);
+	svg_ticks(lo, hi, &t0, &step);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
 	if (pos && lo < 0)	/* no negative axis under positive values */
@@ -163,7 +161,7 @@ plot(struct hsite *s, const char *file, int test)
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]: value by concurrency "
 	    "level and kernel", t->suite, t->bench, t->test, t->op, t->metric);
-	open_svg(fp, W, H, title);
+	svg_open(fp, W, H, title);
 	fputs("<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"600\">", fp);
 	h_esc(fp, t->metric);
 	fputs(" (", fp);
@@ -195,7 +193,7 @@ plot(struct hsite *s, const char *file, int test)
 	h_esc(fp, t->unit);
 	fprintf(fp, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n", left, top, pw, ph);
-	for (k = 0; k < full.nk; k++) {
+	for (k = 0; k < s->sc.full.nk; k++) {
 		const char *col = colour(s, k);
 		int have = 0;
 
@@ -232,7 +230,7 @@ plot(struct hsite *s, const char *file, int test)
 				continue;
 			fprintf(fp, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
 			    "fill=\"%s\"><title>", X(w[i].name->conc), Y(m), col);
-			h_esc(fp, full.kern[k]);
+			h_esc(fp, s->sc.full.kern[k]);
 			fmt_si(buf, sizeof(buf), m);
 			fprintf(fp, " at %lld: median %s", w[i].name->conc, buf);
 			if (isfinite(sd)) {
@@ -247,7 +245,7 @@ plot(struct hsite *s, const char *file, int test)
 		    W - right + 12, W - right + 30, top + 8 + j * 18,
 		    top + 8 + j * 18, col, k == 0 ? "2.5" : "1.8",
 		    W - right + 36, top + 12 + j * 18);
-		h_esc(fp, full.kern[k]);
+		h_esc(fp, s->sc.full.kern[k]);
 		fputs(k == 0 ? " (baseline)</text>\n" : "</text>\n", fp);
 	}
 #undef X

@@ -53,7 +53,7 @@ testof(Report *r, const Cmp *c)
 }
 
 static void
-index_cells(Report *r)
+build_cells(Report *r)
 {
 	long long k[3];
 	size_t i;
@@ -79,7 +79,7 @@ index_cells(Report *r)
 
 /* an experiment's kernel, as the comparisons name it */
 static void
-index_exps(Report *r)
+build_exps(Report *r)
 {
 	size_t i, k;
 	int j, isnew;
@@ -103,7 +103,7 @@ index_exps(Report *r)
 }
 
 static void
-index_runstats(Report *r)
+build_runstats(Report *r)
 {
 	size_t i;
 	int c, isnew;
@@ -151,13 +151,13 @@ index_report(Report *r)
 			list_add(&r->tsys[r->sys[i].test_idx], (int)i);
 		list_add(&r->psys[r->sys[i].pair], (int)i);
 	}
-	index_cells(r);
-	index_exps(r);
-	index_runstats(r);
+	build_cells(r);
+	build_exps(r);
+	build_runstats(r);
 }
 
 Run *
-run_of(const Report *r, const char *run)
+index_run(const Report *r, const char *run)
 {
 	long i = kp_strmap_find(r->runmap, run, strlen(run));
 
@@ -165,7 +165,7 @@ run_of(const Report *r, const char *run)
 }
 
 const List *
-runstats_of(const Report *r, const char *run)
+index_runstats(const Report *r, const char *run)
 {
 	long i = kp_strmap_find(r->rsmap, run, strlen(run));
 
@@ -173,7 +173,7 @@ runstats_of(const Report *r, const char *run)
 }
 
 Cmp *
-cell_of(const Report *r, int pair, int test, long long conc)
+index_cell(const Report *r, int pair, int test, long long conc)
 {
 	long long k[3] = { pair, test, conc };
 	long i = kp_strmap_find(r->cellmap, (const char *)k, sizeof(k));
@@ -182,7 +182,7 @@ cell_of(const Report *r, int pair, int test, long long conc)
 }
 
 Sample *
-samples_of(const Report *r, const char *group, size_t *n)
+index_samples(const Report *r, const char *group, size_t *n)
 {
 	size_t lo = 0, hi = r->nsmp, mid, i;
 
@@ -201,7 +201,7 @@ samples_of(const Report *r, const char *group, size_t *n)
 }
 
 Group *
-group_of(const Report *r, const char *group)
+index_group(const Report *r, const char *group)
 {
 	size_t lo = 0, hi = r->ngrp, mid;
 	int c;

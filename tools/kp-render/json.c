@@ -49,7 +49,7 @@ int
 render_json(Report *r, FILE *fp)
 {
 	kp_w *w = kp_w_open(fp, "<stdout>");
-	const Cmp **v = by_severity(r);
+	const Cmp **v = cmps_by_severity(r);
 	size_t i, nsystematic = 0;
 	int k;
 
@@ -57,7 +57,7 @@ render_json(Report *r, FILE *fp)
 		nsystematic += r->sys[i].rec.systematic;
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", "report");
-	cover_json(w);
+	cover_json(w, r);
 	kp_w_key(w, "summary");
 	kp_w_obj(w);
 	kp_w_kint(w, "comparisons", (long long)r->ncmp);

@@ -164,7 +164,7 @@ testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
 int
 render_junit(Report *r, FILE *fp)
 {
-	const Cmp **v = by_name(r);
+	const Cmp **v = cmps_by_name(r);
 	const kp_cmp *c;
 	size_t i, j, k;
 	JCount all = { 0 }, one;

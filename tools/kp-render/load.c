@@ -16,7 +16,7 @@
 #include "strmap.h"
 #include "render.h"
 
-/* what one call of load() reads of each record type */
+/* what one call of load_file() reads of each record type */
 typedef struct {
 	int format, lines;
 	kp_has cmp, sys, run, runstat, sample, stat, rollup;
@@ -319,7 +319,7 @@ add_trend(Report *r, kp_json *d, Reader *rd)
 static void
 add_ev(Report *r, kp_json *d, Reader *rd)
 {
-	add_evidence(r, d, &rd->evix);	/* evidence.c */
+	evidence_add(r, d, &rd->evix);	/* evidence.c */
 }
 
 /*
@@ -346,7 +346,7 @@ static const struct {
 };
 
 void
-load(Report *r, const char *path, int format, int lines)
+load_file(Report *r, const char *path, int format, int lines)
 {
 	kp_in *in = kp_in_open(path);
 	Reader rd = { .format = format, .lines = lines };
@@ -362,11 +362,11 @@ load(Report *r, const char *path, int format, int lines)
 		type = kp_rec_type(&d);
 		r->nrec++;
 		if (strcmp(type, "coverage") == 0) {
-			cover_read(&d);
+			cover_read(r, &d);
 			continue;
 		}
 		if (strcmp(type, "shift") == 0) {
-			cover_shift(&d);
+			cover_shift(r, &d);
 			continue;
 		}
 		for (i = 0; i < KP_LEN(readers); i++) {

@@ -57,17 +57,15 @@ static const struct kp_option options[] = {
 
 /* --fail-on: a comma-separated list of classes and severities, and
  * "missing"; a severity matches regressions of that severity or worse */
-static int fail_missing;
-
 static int
-parse_fail_on(const char *arg, int *cls, int *sev)
+parse_fail_on(const char *arg, int *cls, int *sev, int *missing)
 {
 	char *s = estrdup(arg), *tok, *save = NULL;
 	int i;
 
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (strcmp(tok, "missing") == 0)
-			fail_missing = 1;
+			*missing = 1;
 		else if ((i = kp_vocab_find(&kp_class_v, tok, strlen(tok))) >= 0)
 			cls[i] = 1;
 		else if ((i = kp_vocab_find(&kp_severity_v, tok, strlen(tok))) >= 0 &&
@@ -91,10 +89,10 @@ decide(Report *r, const int *cls, int sev, int triaged)
 	size_t i;
 	Cmp *x;
 
-	r->fail_missing = fail_missing;
 	/* a gate over nothing compared must not pass: no finding is not no
 	 * regression; and with missing, a measurement the target lacks */
-	r->fails = cover_nothing() || (fail_missing && cover_missing() > 0);
+	r->fails = cover_nothing(r) || (r->fail_missing &&
+	    cover_missing(r) > 0);
 	for (i = 0; i < r->ncmp; i++) {
 		x = &r->cmp[i];
 		if (!triaged && triaged_away(&x->rec))
@@ -109,11 +107,13 @@ int
 main(int argc, char *argv[])
 {
 	Report r = { 0 };
-	const char *format = NULL, *outdir = NULL, *samples = NULL;
+	const char *format = NULL, *samples = NULL;
+	const Format *fmt;
 	double max_age = 30, threshold = NAN;
 	int ch, i, rc, fail_cls[KP_NCLASS + 1] = { 0 }, fail_sev = -1;
-	int gate = 0, triaged = 0, full = 0, colour, html, load_as, lines;
+	int gate = 0, triaged = 0, full = 0, site, load_as, lines;
 	int fullopt = 0, centre = -1, report_only = 0;
+	char *names;
 
 	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
@@ -121,16 +121,17 @@ main(int argc, char *argv[])
 			format = optarg;
 			break;
 		case 'M':
-			subsys_maintainers(optarg);
+			subsys_maintainers(&r, optarg);
 			break;
 		case 'o':
-			outdir = optarg;
+			r.outdir = optarg;
 			break;
 		case 's':
 			samples = optarg;
 			break;
 		case OPT_FAIL_ON:
-			if (parse_fail_on(optarg, fail_cls, &fail_sev) < 0)
+			if (parse_fail_on(optarg, fail_cls, &fail_sev,
+			    &r.fail_missing) < 0)
 				kp_die("--fail-on %s: expected classes "
 				    "(regression, improvement, no-change, "
 				    "uncertain) or severities (red, yellow, "
@@ -178,46 +179,43 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!format)
 		kp_usage(synopsis);
-	html = strcmp(format, "html") == 0;
-	if (html && !outdir)
-		kp_die("-f html: expected -o DIR, the directory to write the "
-		    "site to");
-	if (!html && (outdir || samples))
+	fmt = format_find(format);
+	site = fmt && fmt->flags & FMT_SITE;
+	if (site && !r.outdir)
+		kp_die("-f %s: expected -o DIR, the directory to write the "
+		    "site to", format);
+	if (!site && (r.outdir || samples))
 		kp_die("-o and -s apply to -f html only; the other formats "
 		    "write to standard output");
-	if (!html && strcmp(format, "text") && strcmp(format, "md") &&
-	    strcmp(format, "csv") && strcmp(format, "junit") &&
-	    strcmp(format, "json") && strcmp(format, "table"))
-		kp_die("-f %s: expected text, md, csv, junit, json, table or "
-		    "html", format);
-
-	if (full && strcmp(format, "text") && strcmp(format, "md") &&
-	    strcmp(format, "csv"))
-		kp_die("--full: expected -f text, md or csv");
-	if (fullopt && !full && !html)
+	if (!fmt) {
+		names = format_names(0);
+		kp_die("-f %s: expected %s", format, names);
+	}
+	if (full && !fmt->full) {
+		names = format_names(1);
+		kp_die("--full: expected -f %s", names);
+	}
+	if (fullopt && !full && !site)
 		kp_die("--centre and --names apply to the full table: "
 		    "expected --full or -f html");
 	/* MMTests' names come with MMTests' summaries unless told */
 	r.full.centre = centre >= 0 ? centre : r.full.mmnames ? FULL_MMTESTS :
 	    FULL_MEDIAN;
 	/* hmean and mean are in the stat records of scope group */
-	load_as = html ? LOAD_SITE : strcmp(format, "table") == 0 ?
-	    LOAD_TABLE : full && r.full.centre != FULL_MEDIAN ? LOAD_FULL :
-	    LOAD_REPORT;
-	lines = !full && (strcmp(format, "csv") == 0 ||
-	    strcmp(format, "json") == 0);
-	r.visible = strcmp(format, "text") == 0 || strcmp(format, "table") == 0;
+	load_as = full && r.full.centre != FULL_MEDIAN ? LOAD_FULL : fmt->load;
+	lines = !full && fmt->flags & FMT_LINES;
+	r.visible = !!(fmt->flags & FMT_VISIBLE);
 	if (argc == 0)
-		load(&r, NULL, load_as, lines);
+		load_file(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)
-		load(&r, argv[i], load_as, lines);
+		load_file(&r, argv[i], load_as, lines);
 	if (samples)
-		load(&r, samples, load_as, lines);
+		load_file(&r, samples, load_as, lines);
 	load_done(&r);
 	/* no comparison at all is nothing compared, never "0 regressions";
 	 * a site may be a history alone */
-	if (r.ncmp == 0 && !html)
-		cover_empty();
+	if (r.ncmp == 0 && !site)
+		cover_empty(&r);
 	r.max_age = max_age;
 	r.gate = gate;
 	r.report_only = report_only;
@@ -229,27 +227,12 @@ main(int argc, char *argv[])
 	if (gate)
 		decide(&r, fail_cls, fail_sev, triaged);
 
-	colour = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") &&
+	r.colour = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") &&
 	    *getenv("NO_COLOR"));
-	if (full)
-		rc = render_full(&r, stdout, format);
-	else if (html)
-		rc = render_html(&r, outdir);
-	else if (strcmp(format, "text") == 0)
-		rc = render_text(&r, stdout, colour);
-	else if (strcmp(format, "md") == 0)
-		rc = render_md(&r, stdout);
-	else if (strcmp(format, "csv") == 0)
-		rc = render_csv(&r, stdout);
-	else if (strcmp(format, "junit") == 0)
-		rc = render_junit(&r, stdout);
-	else if (strcmp(format, "json") == 0)
-		rc = render_json(&r, stdout);
-	else
-		rc = render_table(&r, stdout, max_age);
+	rc = (full ? fmt->full : fmt->render)(&r, stdout);
 	/* the json writer checked and closed stdout itself; the site is
 	 * in files, each checked as it was closed */
-	if (!html && strcmp(format, "json") != 0)
+	if (!(fmt->flags & FMT_SHUTS))
 		efshut(stdout, "<stdout>");
 	if (rc == 0 && gate && r.fails && !report_only)
 		rc = KP_EXIT_FINDINGS;

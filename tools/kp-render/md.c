@@ -194,7 +194,7 @@ plural(size_t n)
 static void
 verdict(FILE *fp, const Report *r)
 {
-	size_t nmiss = cover_missing(), nmeas = r->ncmp + nmiss;
+	size_t nmiss = cover_missing(r), nmeas = r->ncmp + nmiss;
 	size_t nreg = r->count[KP_REGRESSION], i, k;
 	const char *word;
 	kp_strmap *pairs = kp_strmap_new();
@@ -207,7 +207,7 @@ verdict(FILE *fp, const Report *r)
 		word = r->fails ? "FAIL" : nreg ? "WARN" : "PASS";
 		fprintf(fp, "## kp gate: %s%s: ", r->report_only ?
 		    "REPORT-ONLY: would " : "", word);
-		if (cover_nothing())
+		if (cover_nothing(r))
 			fputs("nothing compared", fp);
 		else {
 			fprintf(fp, "%zu of %zu measurement%s regressed", nreg,
@@ -222,7 +222,7 @@ verdict(FILE *fp, const Report *r)
 				fputs(", none of them failing the gate", fp);
 		}
 		fputs("\n\n", fp);
-	} else if (cover_nothing())
+	} else if (cover_nothing(r))
 		fputs("## kp: NOTHING COMPARED\n\n", fp);
 	else
 		fprintf(fp, "## kp: %zu regression%s (%zu red, %zu yellow)\n\n",
@@ -303,7 +303,7 @@ folded(Mem *out, const char *summary, size_t *left,
 static void
 fill_cover(FILE *fp, const Report *r, const Cmp **v)
 {
-	cover_plain(fp, 1);
+	cover_plain(fp, r, 1);
 }
 
 static void
@@ -374,7 +374,7 @@ fill_known(FILE *fp, const Report *r, const Cmp **v)
 	size_t i;
 
 	for (i = 0; i < r->ntriage; i++) {
-		known_text(buf, sizeof(buf), &r->triage[i]);
+		triage_known_text(buf, sizeof(buf), &r->triage[i]);
 		fputs("- ", fp);
 		md_put(fp, buf);
 		fputc('\n', fp);
@@ -414,7 +414,7 @@ other(const Cmp *c)
 int
 render_md(Report *r, FILE *fp)
 {
-	const Cmp **v = by_severity(r);
+	const Cmp **v = cmps_by_severity(r);
 	size_t i, nhead = 0, nrest = 0, left = 0, lrows = 0, nassumed;
 	char summary[128];
 	Mem out;

@@ -23,7 +23,7 @@ modal_side(const Report *r, const kp_cmp *c, int side)
 		kp_group_id(id, side ? c->target_exp : c->base_exp, c->suite,
 		    c->bench, c->test, c->op, c->metric, c->conc);
 	for (i = 0; i < groups->n; i++) {
-		if (!(g = group_of(r, groups->v[i])) || g->multimodal < 0)
+		if (!(g = index_group(r, groups->v[i])) || g->multimodal < 0)
 			continue;
 		if (g->multimodal)
 			return 1;

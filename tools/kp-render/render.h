@@ -74,6 +74,34 @@ typedef struct {	/* a measurement: (suite, bench, test, op, metric) */
 	int suite_idx;
 } Test;
 
+/* cover.c: the coverage records (kp-records(5)) summed up one line per
+ * pair, kind and cause, for the top of every format */
+typedef struct {
+	int kind;	/* enum kp_cov_kind */
+	char *id;	/* kind, pair and cause: the same from run to run */
+	char *text;
+	size_t n;	/* records behind the line */
+	char *eg[3];	/* the first names among them */
+	size_t neg;
+} CovLine;
+/* a measurement missing in a target, or not comparable: a gate fails on
+ * each */
+typedef struct { char *base, *target, *name, *why; } CovMiss;
+/* a pair's compared record: its found and expected, for its verdict */
+typedef struct { char *base, *target; long long found, expected; } CovSeen;
+typedef struct {
+	CovLine *lines;
+	size_t nlines, ncov, ncompared, nmeasured, nmissing, npairs;
+	int nothing;	/* a record said nothing was compared */
+	char **shifts;	/* a line per shift record: the pair-wide shift */
+	size_t nshift;
+	struct kp_strmap *linemap;	/* a line's key -> its index */
+	CovMiss *miss;
+	size_t nmiss;
+	CovSeen *seen;
+	size_t nseen;
+} Cover;
+
 typedef struct {
 	Cmp *cmp;
 	size_t ncmp;
@@ -141,24 +169,30 @@ typedef struct {
 	int fail_missing;	/* missing measurements fail it */
 	double max_age;	/* --max-age, in days: a baseline older is stale */
 	double threshold;	/* --threshold, the gate's, to say; NAN: not given */
+	int colour;	/* text: standard output is a terminal, NO_COLOR unset */
+	const char *outdir;	/* html: -o, the site's directory */
+	Cover cov;	/* cover.c */
+	/* -M: the MAINTAINERS file read (subsys.c), and its path */
+	struct kp_maint *maint;
+	const char *maintpath;
 } Report;
 
 /* load.c: the fields each format reads, and what to keep beyond the cmp,
  * sys and run records */
 enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE,
 	LOAD_FULL };	/* as LOAD_REPORT, and stat records of scope group */
-void load(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
+void load_file(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
 
 /* index.c */
 void index_report(Report *r);
-Run *run_of(const Report *r, const char *run);	/* its first record, or NULL */
-const List *runstats_of(const Report *r, const char *run);	/* or NULL */
+Run *index_run(const Report *r, const char *run);	/* its first record, or NULL */
+const List *index_runstats(const Report *r, const char *run);	/* or NULL */
 /* the first comparison of a pair and test at a level, or NULL */
-Cmp *cell_of(const Report *r, int pair, int test, long long conc);
+Cmp *index_cell(const Report *r, int pair, int test, long long conc);
 /* the samples of a group: *n of them from the one returned */
-Sample *samples_of(const Report *r, const char *group, size_t *n);
-Group *group_of(const Report *r, const char *group);	/* or NULL */
+Sample *index_samples(const Report *r, const char *group, size_t *n);
+Group *index_group(const Report *r, const char *group);	/* or NULL */
 
 /* util.c */
 /* the names kp-render shows for a cls and a sev: the record's words, and
@@ -167,15 +201,15 @@ const char *class_name(int cls);
 const char *sev_name(int sev);
 void list_add(List *l, int i);
 /* the comparisons in the order a format lists them; the caller frees */
-const Cmp **by_severity(const Report *r);
-const Cmp **by_name(const Report *r);
-size_t measurement(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
+const Cmp **cmps_by_severity(const Report *r);
+const Cmp **cmps_by_name(const Report *r);
+size_t measurement_name(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
 /* a number for people: 4 significant digits and k, M, G (3.091M) */
 void fmt_si(char *buf, size_t sz, double v);
 /* kp-classify found the benchmark starved of CPU: the target's CPU share
  * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
-int starved(const kp_cmp *c, double *pct);
+int cpu_starved(const kp_cmp *c, double *pct);
 /* what kp-classify found of the CPU, for people: "starved? CPU share 57%
  * of baseline", "starved? baseline's CPU share 51% of target's", "less CPU,
  * CPUs idle: target's share 58% of baseline's"; 0 when nothing */
@@ -206,14 +240,14 @@ const char *modal_sides(const Report *r, const kp_cmp *c);
 size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */
 const char *triage_word(int triage);	/* NULL: not triaged */
 int triaged_away(const kp_cmp *c);	/* acknowledged or invalid */
-size_t known_text(char *buf, size_t sz, const kp_triage *t);
+size_t triage_known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
 const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
 
 /* evidence.c: kp-evidence's record of a comparison's pair of
  * experiments (or NULL), and its lines in each format; a report with
  * evidence records says so where a finding has none */
-void add_evidence(Report *r, kp_json *d, kp_recix *ix);	/* load.c */
+void evidence_add(Report *r, kp_json *d, kp_recix *ix);	/* load.c */
 const kp_evidence *evidence_of(const Report *r, const kp_cmp *c);
 /* under a finding; shown: the pairs already shown in full (or NULL) */
 void evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
@@ -239,19 +273,43 @@ char *txt_visible(const char *s);	/* the same, a new string */
 /* every text field of rec, of table t, replaced by its visible form */
 void txt_visible_rec(const kp_rtype *t, void *rec);
 
-/* one function per format; each writes to fp and returns an exit status */
-int render_text(Report *r, FILE *fp, int colour);
+/* format.c: the formats of -f, one row each */
+enum {
+	FMT_LINES = 1,	/* keeps each cmp record's line: it copies every field */
+	FMT_VISIBLE = 2,	/* record text made visible as it is read */
+	/* a site: files in -o's directory, with -s's samples and the full
+	 * table (--centre, --names) without --full; a history alone, with
+	 * no comparison, is a site and not "nothing compared" */
+	FMT_SITE = 4,
+	FMT_SHUTS = 8,	/* closes standard output itself, or writes none */
+};
+typedef struct {
+	const char *name;
+	int load;	/* LOAD_*, the records and fields it reads */
+	unsigned flags;	/* FMT_* */
+	int (*render)(Report *r, FILE *fp);
+	int (*full)(Report *r, FILE *fp);	/* --full; NULL: none */
+} Format;
+extern const Format formats[];	/* ends with a NULL name */
+const Format *format_find(const char *name);	/* or NULL */
+char *format_names(int full);
+
+/* one function per format (format.c's table); each writes to fp and
+ * returns an exit status; the site writes files into r->outdir instead */
+int render_text(Report *r, FILE *fp);	/* in colour with r->colour */
 int render_md(Report *r, FILE *fp);
 int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
-int render_json(Report *r, FILE *fp);
-int render_table(Report *r, FILE *fp, double max_age_days);
+int render_json(Report *r, FILE *fp);	/* closes fp itself */
+int render_table(Report *r, FILE *fp);	/* stale after r->max_age days */
 /* table.c: why the baseline of n comparisons of one pair is stale (host
  * or CPU differ, older than r->max_age, dated after the target), or NULL;
  * the caller frees it */
 char *stale_text(const Report *r, const Cmp **c, size_t n);
 /* --full: every measurement, kernels as columns, as text, md or csv */
-int render_full(Report *r, FILE *fp, const char *format);
+int render_full_text(Report *r, FILE *fp);
+int render_full_md(Report *r, FILE *fp);
+int render_full_csv(Report *r, FILE *fp);
 
 /* full.c: the full table's model, which -f html shows too */
 typedef struct {
@@ -281,41 +339,34 @@ char *full_legend(const Full *f, const char *base);
  * MMTests' "Hmean ops-futex1_threads-2" */
 void full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w);
 
-/* a static site in the directory outdir, created when missing */
-int render_html(Report *r, const char *outdir);
+/* a static site in the directory r->outdir, created when missing; fp is
+ * not written */
+int render_html(Report *r, FILE *fp);
 
 /* subsys.c: the findings by subsystem, which reports open with; with
  * -M the sections of a MAINTAINERS file name each one's people */
-void subsys_maintainers(const char *path);
+void subsys_maintainers(Report *r, const char *path);
 void subsys_plain(Report *r, FILE *fp, int md);	/* text (md 0) and md */
 struct hsite;
 void subsys_html(FILE *fp, struct hsite *s);	/* the kernel page */
 
-/* cover.c: the coverage records of the comparison (kp-records(5)),
- * summed up one line per pair, kind and cause, for the top of every
- * format */
-typedef struct {
-	int kind;	/* enum kp_cov_kind */
-	char *id;	/* kind, pair and cause: the same from run to run */
-	char *text;
-	size_t n;	/* records behind the line */
-	char *eg[3];	/* the first names among them */
-	size_t neg;
-} CovLine;
-void cover_read(kp_json *d);	/* a coverage record, from load() */
-void cover_shift(kp_json *d);	/* a shift record, from load() */
-const CovLine *cover_lines(size_t *n);
-int cover_any(void);	/* any coverage record read */
-int cover_nothing(void);	/* they say nothing was compared */
-void cover_empty(void);	/* no cmp record was read: nothing was compared */
-size_t cover_missing(void);	/* measurements missing in a target */
-size_t cover_errors(void);	/* lines that are data not there */
+/* cover.c */
+/* a coverage record, a shift record, from load_file() */
+void cover_read(Report *r, kp_json *d);
+void cover_shift(Report *r, kp_json *d);
+const CovLine *cover_lines(const Report *r, size_t *n);
+int cover_any(const Report *r);	/* any coverage record read */
+int cover_nothing(const Report *r);	/* they say nothing was compared */
+void cover_empty(Report *r);	/* no cmp record read: nothing compared */
+size_t cover_missing(const Report *r);	/* missing in a target */
+size_t cover_errors(const Report *r);	/* lines that are data not there */
 /* the measurements of a pair found and expected by its coverage record
  * "compared"; 0 when there is none */
-int cover_pair(const char *base, const char *target, long long *found,
-    long long *expected);
+int cover_pair(const Report *r, const char *base, const char *target,
+    long long *found, long long *expected);
 void cover_line_text(const CovLine *l, char *buf, size_t sz);
-void cover_plain(FILE *fp, int md);	/* text, table (md 0) and md */
+/* text, table (md 0) and md */
+void cover_plain(FILE *fp, const Report *r, int md);
 /* junit: the coverage test suite; the gate's missing measurements are
  * test cases named as their comparison would be.  Adds its counts. */
 typedef struct { size_t tests, failures, errors, skipped; } JCount;
@@ -325,5 +376,5 @@ void cover_junit(FILE *fp, const Report *r, JCount *n);
 void junit_names(FILE *fp, const char *base, const char *target,
     const char *suite, const char *bench, const char *test, const char *op,
     const char *metric, long long conc);
-void cover_json(kp_w *w);
-void cover_html(FILE *fp, void (*esc)(FILE *, const char *));
+void cover_json(kp_w *w, const Report *r);
+void cover_html(FILE *fp, const Report *r, void (*esc)(FILE *, const char *));

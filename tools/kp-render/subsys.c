@@ -35,14 +35,11 @@ typedef struct {	/* the findings of one subsystem */
 	kp_strs also;	/* the other titles its measurements name */
 } SGroup;
 
-static kp_maint *maint;
-static const char *maintpath;
-
 void
-subsys_maintainers(const char *path)
+subsys_maintainers(Report *r, const char *path)
 {
-	maint = kp_maint_read(path);
-	maintpath = path;
+	r->maint = kp_maint_read(path);
+	r->maintpath = path;
 }
 
 static const char *
@@ -88,7 +85,7 @@ byworst(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* the groups, worst first, in *n; v is by_severity's order */
+/* the groups, worst first, in *n; v is cmps_by_severity's order */
 static SGroup *
 groups(const Report *r, const Cmp **v, size_t *n)
 {
@@ -182,38 +179,39 @@ join(FILE *fp, const char *tag, const kp_strs *a, int *first,
  * is used, and said.
  */
 static const kp_maint_sec *
-lookup(const char *title, int *parent)
+lookup(const Report *r, const char *title, int *parent)
 {
 	const kp_maint_sec *sec;
 	char buf[512];
 	const char *p;
 
 	*parent = 0;
-	if ((sec = kp_maint_find(maint, title)))
+	if ((sec = kp_maint_find(r->maint, title)))
 		return sec;
 	*parent = 1;
 	if ((p = strstr(title, " - ")) && (size_t)(p - title) < sizeof(buf)) {
 		snprintf(buf, sizeof(buf), "%.*s", (int)(p - title), title);
-		return kp_maint_find(maint, buf);
+		return kp_maint_find(r->maint, buf);
 	}
 	if ((p = strstr(title, " [")) && title[strlen(title) - 1] == ']' &&
 	    (size_t)(p - title) < sizeof(buf) - 12) {
 		snprintf(buf, sizeof(buf), "%.*s [GENERAL]", (int)(p - title), title);
-		return kp_maint_find(maint, buf);
+		return kp_maint_find(r->maint, buf);
 	}
 	return NULL;
 }
 
 /* "M: a, b; R: c; L: list; S: Maintained", or why there is none */
 static void
-people(FILE *fp, const char *title, void (*put)(FILE *, const char *))
+people(FILE *fp, const Report *r, const char *title,
+    void (*put)(FILE *, const char *))
 {
 	const kp_maint_sec *sec;
 	int first = 1, parent;
 
-	if (!(sec = lookup(title, &parent))) {
+	if (!(sec = lookup(r, title, &parent))) {
 		fputs("no section of this title in ", fp);
-		put(fp, maintpath);
+		put(fp, r->maintpath);
 		return;
 	}
 	if (parent) {
@@ -235,7 +233,7 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 	char name[1024];
 	double share;
 
-	measurement(name, sizeof(name), &c->rec);
+	measurement_name(name, sizeof(name), &c->rec);
 	fputs("  - ", fp);
 	(md ? md_put : txt_put)(fp, name);
 	fprintf(fp, " at %lld: ", c->rec.conc);
@@ -251,7 +249,7 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 	 * group does not read more into it */
 	if (kp_cmp_single_run(&c->rec) == 1)
 		fputs(" {single run}", fp);
-	if (starved(&c->rec, &share))
+	if (cpu_starved(&c->rec, &share))
 		fputs(" {starved?}", fp);
 	if (c->rec.caveats >> KP_CAV_NOISE_ASSUMED & 1)
 		fputs(" {noise assumed}", fp);
@@ -261,7 +259,7 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 void
 subsys_plain(Report *r, FILE *fp, int md)
 {
-	const Cmp **v = by_severity(r);
+	const Cmp **v = cmps_by_severity(r);
 	void (*put)(FILE *, const char *) = md ? md_put : txt_put;
 	SGroup *g;
 	size_t n, i, j, quiet = 0;
@@ -288,9 +286,9 @@ subsys_plain(Report *r, FILE *fp, int md)
 		else if (g[i].name == unassigned)
 			fprintf(fp, "  kp-classify wrote no subsystem field: run a "
 			    "kp-classify that does\n");
-		else if (maint) {
+		else if (r->maint) {
 			fputs("  ", fp);
-			people(fp, g[i].name, put);
+			people(fp, r, g[i].name, put);
 			fputc('\n', fp);
 		}
 		if (g[i].also.n) {
@@ -335,7 +333,7 @@ void
 subsys_html(FILE *fp, struct hsite *s)
 {
 	Report *r = s->r;
-	const Cmp **v = by_severity(r);
+	const Cmp **v = cmps_by_severity(r);
 	SGroup *g;
 	size_t n, i, j;
 	int k;
@@ -348,7 +346,7 @@ subsys_html(FILE *fp, struct hsite *s)
 	    "names for it (kp-subsystems(5)): the MAINTAINERS section its "
 	    "benchmark exercises most.</p>\n<table>"
 	    "<thead><tr><th>subsystem</th>", fp);
-	if (maint)
+	if (r->maint)
 		fputs("<th>maintainers and lists</th>", fp);
 	fputs("<th>regressions</th><th>uncertain</th><th>improvements</th>"
 	    "<th>no change</th><th>worst regressions</th></tr></thead><tbody>\n", fp);
@@ -365,12 +363,12 @@ subsys_html(FILE *fp, struct hsite *s)
 			fputs("</small>", fp);
 		}
 		fputs("</td>", fp);
-		if (maint) {
+		if (r->maint) {
 			fputs("<td>", fp);
 			if (g[i].name == unmapped || g[i].name == unassigned)
 				fputs("-", fp);
 			else
-				people(fp, g[i].name, h_esc);
+				people(fp, r, g[i].name, h_esc);
 			fputs("</td>", fp);
 		}
 		fputs("<td>", fp);

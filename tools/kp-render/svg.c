@@ -64,7 +64,7 @@ svg_ink(const char *fill)
 
 /* SVG text does not wrap: long names are cut, on a character boundary */
 void
-esc_cut(FILE *fp, const char *s, size_t max)
+svg_esc_cut(FILE *fp, const char *s, size_t max)
 {
 	char buf[256];
 	size_t n = strlen(s);
@@ -85,7 +85,7 @@ esc_cut(FILE *fp, const char *s, size_t max)
 }
 
 void
-open_svg(FILE *fp, int w, int h, const char *title)
+svg_open(FILE *fp, int w, int h, const char *title)
 {
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -100,7 +100,7 @@ open_svg(FILE *fp, int w, int h, const char *title)
 
 /* about five round steps covering [lo, hi] */
 void
-ticks(double lo, double hi, double *t0, double *step)
+svg_ticks(double lo, double hi, double *t0, double *step)
 {
 	double span = hi - lo, raw, mag, f;
 
@@ -205,7 +205,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 	h = top + nrow * ch + 90;
 	snprintf(title, sizeof(title), "%s: change by test and concurrency level",
 	    m->suite[suite]);
-	open_svg(fp, w, h, title);
+	svg_open(fp, w, h, title);
 	fputs("<text x=\"6\" y=\"16\" font-size=\"13\" font-weight=\"600\">", fp);
 	h_esc(fp, title);
 	fputs("</text>\n", fp);
@@ -228,10 +228,10 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		    left - 6, y + ch / 2 + 4);
 		h_esc(fp, name);
 		fputs("</title>", fp);
-		esc_cut(fp, name, lab);
+		svg_esc_cut(fp, name, lab);
 		fputs("</text></a>\n", fp);
 		for (j = 0; j < nlv; j++) {
-			const Cmp *c = cell_of(m, pair, rows[r], lv[j]);
+			const Cmp *c = index_cell(m, pair, rows[r], lv[j]);
 			int x = left + j * cw;
 			char col[8], lbl[32];
 			double g;
@@ -315,7 +315,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 	qsort(lv, nlv, sizeof(*lv), h_bylonglong);
 	if (hi - lo < 2)
 		lo -= 1, hi += 1;
-	ticks(lo, hi, &t0, &step);
+	svg_ticks(lo, hi, &t0, &step);
 	lo = fmin(lo, t0 > lo ? t0 - step : t0);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
@@ -325,7 +325,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s]: change vs baseline by "
 	    "concurrency level", t->first->suite, t->first->bench, t->first->test, t->first->op, t->first->metric);
-	open_svg(fp, w, h, title);
+	svg_open(fp, w, h, title);
 	/* the worse side of zero, so direction needs no thought */
 	fprintf(fp, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" "
 	    "fill=\"#fdeeee\"/>\n", left, higher ? Y(0) : (double)top, pw,
@@ -367,7 +367,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 		int have = 0;
 
 		for (j = 0; j < nlv; j++) {
-			const Cmp *c = cell_of(m, pairs[k], test, lv[j]);
+			const Cmp *c = index_cell(m, pairs[k], test, lv[j]);
 			double x = left + band * (j + 0.5) + off;
 
 			if (c == NULL || !isfinite(c->rec.change_pct)) {
@@ -408,9 +408,9 @@ svg_chart(struct hsite *s, const char *file, int test)
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", w - right + 14,
 		    top + 4 + k * 18, col, w - right + 32, top + 14 + k * 18);
-		esc_cut(fp, m->pair[pairs[k]].base_kernel, 14);
+		svg_esc_cut(fp, m->pair[pairs[k]].base_kernel, 14);
 		fputs(" \xe2\x86\x92 ", fp);
-		esc_cut(fp, m->pair[pairs[k]].target_kernel, 14);
+		svg_esc_cut(fp, m->pair[pairs[k]].target_kernel, 14);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#666\" font-size=\"10\">"

@@ -128,13 +128,13 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 	/* room above and below so no point sits on the frame */
 	v = (hi - lo) * 0.06;
 	lo -= v, hi += v;
-	ticks(lo, hi, &t0, &step);
+	svg_ticks(lo, hi, &t0, &step);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s[%s %s] conc %lld: every observation",
 	    c->test, c->op, c->metric, c->conc);
-	open_svg(fp, w, h, title);
+	svg_open(fp, w, h, title);
 	fputs("<text x=\"6\" y=\"16\" font-size=\"13\" font-weight=\"600\">", fp);
 	h_esc(fp, c->metric);
 	fputs(" (", fp);
@@ -164,7 +164,7 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 			    x0, top, ph);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-size=\"10\">", x0 + colw / 2.0, top + ph + 14);
-		esc_cut(fp, col[k].kernel, colw / 6);
+		svg_esc_cut(fp, col[k].kernel, colw / 6);
 		fprintf(fp, "</text><text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
 		    "font-size=\"10\" fill=\"#666\">n=%d%s</text>\n",
 		    x0 + colw / 2.0, top + ph + 27, n, n > H_STRIP_MAX ? "*" : "");
@@ -219,7 +219,7 @@ svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
 		fprintf(fp, "<path d=\"M%d %dh0\" stroke=\"%s\"/><text x=\"%d\" "
 		    "y=\"%d\">", w - right + 18, top + 8 + i * 16,
 		    svg_palette[i % SVG_NPALETTE], w - right + 28, top + 12 + i * 16);
-		esc_cut(fp, keys[i], LEGEND_MAX);
+		svg_esc_cut(fp, keys[i], LEGEND_MAX);
 		fputs("</text>", fp);
 	}
 	if (nkeys > H_RUNS_MAX)

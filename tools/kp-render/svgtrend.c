@@ -66,7 +66,7 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 	}
 	if (!(hi > lo))
 		lo -= fabs(lo) * 0.01 + 1, hi += fabs(hi) * 0.01 + 1;
-	ticks(lo, hi, &t0, &step);
+	svg_ticks(lo, hi, &t0, &step);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
 	pw = w - left - right;
@@ -75,7 +75,7 @@ svg_trend(struct hsite *s, const char *file, const kp_trend *t, int test)
 #define Y(val) (top + ph * (hi - (val)) / (hi - lo))
 	snprintf(title, sizeof(title), "%s/%s/%s[%s %s] at %lld: trend across %d "
 	    "kernels", t->suite, t->bench, t->test, t->op, t->metric, t->conc, n);
-	open_svg(fp, w, h, title);
+	svg_open(fp, w, h, title);
 	fprintf(fp, "<text x=\"%d\" y=\"20\" font-size=\"13\" font-weight=\"bold\">"
 	    "at %lld: the centre of each kernel with its 95%% interval</text>\n",
 	    left, t->conc);

@@ -95,7 +95,7 @@ side_add(Side *sd, const Report *r, const kp_strs *runs)
 	size_t i;
 
 	for (i = 0; i < runs->n; i++) {
-		for (u = run_of(r, runs->v[i]); u; u = u->next == SIZE_MAX ? NULL :
+		for (u = index_run(r, runs->v[i]); u; u = u->next == SIZE_MAX ? NULL :
 		    &r->run[u->next]) {
 			sd->nfound++;
 			set_add(&sd->host, known_or(u->rec.host));
@@ -249,7 +249,7 @@ value(double x, const char *unit)
 static int
 is_doc(const Report *r, const kp_cmp *x)
 {
-	const Run *u = x->base_runs.n ? run_of(r, x->base_runs.v[0]) : NULL;
+	const Run *u = x->base_runs.n ? index_run(r, x->base_runs.v[0]) : NULL;
 
 	return u && u->rec.framework && strcmp(u->rec.framework, "results") == 0 &&
 	    x->conc == 1;
@@ -294,7 +294,7 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 		if (is_doc(r, x))
 			cell[i + 1][C_METRIC] = docname(x);
 		else {
-			measurement(name, sizeof(name), x);
+			measurement_name(name, sizeof(name), x);
 			cell[i + 1][C_METRIC] = fmt("%s at %lld", name, x->conc);
 		}
 		cell[i + 1][C_BASE] = value(x->base_median, S(x->unit));
@@ -369,7 +369,7 @@ bypair(const void *pa, const void *pb)
 static const Cmp **
 by_pair(const Report *r)
 {
-	const Cmp **v = by_name(r);
+	const Cmp **v = cmps_by_name(r);
 	Ranked *k = ecalloc(r->ncmp + 1, sizeof(*k));
 	size_t i;
 
@@ -385,13 +385,14 @@ by_pair(const Report *r)
 }
 
 int
-render_table(Report *r, FILE *fp, double max_age)
+render_table(Report *r, FILE *fp)
 {
+	double max_age = r->max_age;
 	const Cmp **v;
 	size_t i, j;
 
 	v = by_pair(r);
-	cover_plain(fp, 0);	/* first: what the rows below rest on */
+	cover_plain(fp, r, 0);	/* first: what the rows below rest on */
 	for (i = 0; i < r->ncmp; i = j) {
 		for (j = i; j < r->ncmp && samepair(v[j], v[i]); j++)
 			;

@@ -10,8 +10,6 @@
 #include "strmap.h"
 #include "render.h"
 
-static kp_strmap *evshown;	/* the pairs whose evidence is shown */
-
 static const char *const sev_colour[KP_NSEV + 1] = {
 	"\033[31m", "\033[33m", "\033[32m", "", "" };
 
@@ -151,7 +149,7 @@ runs(FILE *fp, const Report *r, const kp_strs *v)
 	size_t i;
 
 	for (i = 0; i < v->n && i < 3; i++) {
-		u = run_of(r, v->v[i]);
+		u = index_run(r, v->v[i]);
 		fprintf(fp, "%s%s", i ? ", " : "", u && u->rec.run_name ?
 		    u->rec.run_name : v->v[i]);
 	}
@@ -173,14 +171,16 @@ history(FILE *fp, const kp_cmp *c)
 }
 
 /* a comparison in two lines: what changed, by how much and how sure;
- * then between which kernels, runs and experiments */
+ * then between which kernels, runs and experiments; evshown: the pairs
+ * whose evidence is shown already */
 static void
-finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
+finding(FILE *fp, const Report *r, const kp_cmp *c, int why,
+    kp_strmap *evshown)
 {
 	char name[1024];
 	double lo, hi, level;
 
-	measurement(name, sizeof(name), c);
+	measurement_name(name, sizeof(name), c);
 	fprintf(fp, "  - %s at %lld: ", name, c->conc);
 	side(fp, c->base_median, c->base_cv);
 	fputs(" -> ", fp);
@@ -216,7 +216,8 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why)
 enum { LISTED = 10 };
 
 static void
-listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title)
+listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title,
+    kp_strmap *evshown)
 {
 	size_t i, n = 0;
 
@@ -228,7 +229,7 @@ listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title)
 	fputs("):\n", fp);
 	for (i = 0; i < r->ncmp && n < LISTED; i++)
 		if (v[i]->cls == cls) {
-			finding(fp, r, &v[i]->rec, 1);
+			finding(fp, r, &v[i]->rec, 1, evshown);
 			n++;
 		}
 }
@@ -321,7 +322,7 @@ verdicts(FILE *fp, const Report *r)
 		fprintf(fp, ", %zu no change", cnt[KP_NO_CHANGE]);
 		if (cnt[KP_NCLASS])
 			fprintf(fp, ", %zu not classified", cnt[KP_NCLASS]);
-		if (cover_pair(c0->base_kernel, c0->target_kernel, &found,
+		if (cover_pair(r, c0->base_kernel, c0->target_kernel, &found,
 		    &expected) && expected >= 0)
 			fprintf(fp, "; %lld of %lld compared", found, expected);
 		else
@@ -338,18 +339,20 @@ verdicts(FILE *fp, const Report *r)
 }
 
 int
-render_text(Report *r, FILE *fp, int colour)
+render_text(Report *r, FILE *fp)
 {
+	int colour = r->colour;
 	const Cmp **v;
 	const kp_cmp *c;
 	size_t i, n;
 	int sev, first;
 	const char *on, *off;
+	kp_strmap *evshown;	/* the pairs whose evidence is shown */
 
 	evshown = kp_strmap_new();
-	v = by_severity(r);
+	v = cmps_by_severity(r);
 	verdicts(fp, r);	/* first: what a reader came for */
-	cover_plain(fp, 0);	/* then what the summary below rests on */
+	cover_plain(fp, r, 0);	/* then what the summary below rests on */
 	subsys_plain(r, fp, 0);
 	fprintf(fp, "Classification Summary (%zu total regressions):\n",
 	    r->count[KP_REGRESSION]);
@@ -364,7 +367,7 @@ render_text(Report *r, FILE *fp, int colour)
 		for (i = 0; i < r->ncmp; i++) {
 			if (v[i]->cls != KP_REGRESSION || v[i]->sev != sev)
 				continue;
-			finding(fp, r, &v[i]->rec, 0);
+			finding(fp, r, &v[i]->rec, 0, evshown);
 		}
 	}
 
@@ -417,17 +420,18 @@ render_text(Report *r, FILE *fp, int colour)
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);
-	listed(fp, r, v, KP_IMPROVEMENT, "Improvements");
-	listed(fp, r, v, KP_UNCERTAIN, "Uncertain, and why");
+	listed(fp, r, v, KP_IMPROVEMENT, "Improvements", evshown);
+	listed(fp, r, v, KP_UNCERTAIN, "Uncertain, and why", evshown);
 	if (r->ntriage) {
 		char buf[2048];
 
 		fprintf(fp, "\nKnown findings (%zu):\n", r->ntriage);
 		for (i = 0; i < r->ntriage; i++) {
-			known_text(buf, sizeof(buf), &r->triage[i]);
+			triage_known_text(buf, sizeof(buf), &r->triage[i]);
 			fprintf(fp, "  - %s\n", buf);
 		}
 	}
+	kp_strmap_free(evshown);
 	free(v);
 	return KP_EXIT_OK;
 }

@@ -87,19 +87,19 @@ sorted(const Report *r, int (*cmp)(const void *, const void *))
 }
 
 const Cmp **
-by_severity(const Report *r)
+cmps_by_severity(const Report *r)
 {
 	return sorted(r, byseverity_q);
 }
 
 const Cmp **
-by_name(const Report *r)
+cmps_by_name(const Report *r)
 {
 	return sorted(r, byname_q);
 }
 
 size_t
-measurement(char *buf, size_t sz, const kp_cmp *c)
+measurement_name(char *buf, size_t sz, const kp_cmp *c)
 {
 	int n = snprintf(buf, sz, "%s/%s/%s[%s%s%s]", c->suite, c->bench,
 	    c->test, c->op, *c->metric ? " " : "", c->metric);
@@ -119,7 +119,7 @@ utf8_width(const char *s)
 }
 
 int
-starved(const kp_cmp *c, double *pct)
+cpu_starved(const kp_cmp *c, double *pct)
 {
 	if (c->interference != 1 || !isfinite(c->cpu_share_ratio))
 		return 0;
@@ -135,7 +135,7 @@ cpu_text(char *buf, size_t sz, const kp_cmp *c)
 	double pct;
 	int base = c->starved_side == KP_SIDE_BASE;
 
-	if (starved(c, &pct))
+	if (cpu_starved(c, &pct))
 		return (size_t)snprintf(buf, sz, base ?
 		    "starved? baseline's CPU share %.0f%% of target's%s" :
 		    "starved? CPU share %.0f%% of baseline%s", pct,
