@@ -85,6 +85,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	reason \
 	rec \
 	segment \
 	shquote \
