@@ -5,7 +5,9 @@
  * one learned from reruns rests on few runs (one rerun pair: 1 df), so it
  * is moderated toward the configured one, as kp-compare moderates
  * variances (Smyth 2004), and the interval takes a t quantile at the
- * degrees of freedom that gives. */
+ * degrees of freedom that gives.  The noise records are kept by the
+ * series id of their measurement (lib's kp_series_id), which a cmp
+ * record carries or has computed from the same fields. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>

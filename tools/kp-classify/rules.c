@@ -385,12 +385,15 @@ readcmp(Classify *c, kp_json *d, const char *line, size_t len,
 static void
 writecmp(kp_w *w, kp_json *d, const char *const *skip, kp_cmp *o)
 {
-	int f;
-
 	kp_has_range(&o->has, KP_CMP_CLASS, KP_CMP_SIGNIFICANT);
-	for (f = KP_CMP_MIN_CHANGE_PCT; f <= KP_CMP_GATE_THRESHOLD_PCT; f++)
-		if (!isnan(*(double *)((char *)o + kp_cmp_t.f[f].off)))
-			kp_has_set(&o->has, f);
+	if (!isnan(o->min_change_pct))
+		kp_has_set(&o->has, KP_CMP_MIN_CHANGE_PCT);
+	if (!isnan(o->min_effect))
+		kp_has_set(&o->has, KP_CMP_MIN_EFFECT);
+	if (!isnan(o->max_cv))
+		kp_has_set(&o->has, KP_CMP_MAX_CV);
+	if (!isnan(o->gate_threshold_pct))
+		kp_has_set(&o->has, KP_CMP_GATE_THRESHOLD_PCT);
 	if (o->overruled >= 0)
 		kp_has_set(&o->has, KP_CMP_OVERRULED);
 	kp_w_copy_obj(w, d, skip);
