@@ -46,6 +46,10 @@ void kp_warn_at(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void kp_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void kp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* the visible form of s, control characters in caret notation (^J, ^[),
+ * as every message is shown (tabs aside): written to out (when not
+ * NULL), its size with the NUL returned */
+size_t kp_visible(char *out, const char *s);
 /* flush and close a stream we wrote; on any error report it and exit 2 */
 void efshut(FILE *fp, const char *name);
 

@@ -340,4 +340,15 @@ grep -q '<span title="99% interval, the one that decided">\[-63.0%, -30.0%\]</sp
     grep -q 'title="no reruns, no history: learn the run noise from reruns of the baseline or a history (kp-trend)">run noise assumed</span>' "$T/decsite/index.html"
 ok $? "html: the decided interval and the assumed run noise"
 
+# names in messages are data (lib/die.c): a newline or an escape sequence
+# in a record's name is shown in caret notation, on the message's one line
+printf '%s\n' '{"type":"sys","suite":"s","bench":"b","test":"t\u001b[2J\nkp-render: forged","op":"o","metric":"m","base_exp":"e1","target_exp":"e2","unit":"u","better":"higher","base_kernel":"v1","target_kernel":"v2","direction":"regression","levels":[1],"affected":[1],"uncertain":[]}' >"$T/hsys"
+kp-render -f html -o "$T/hsite" "$T/hsys" >/dev/null 2>"$T/err"
+is "$(wc -l <"$T/err" | tr -d ' '):$(grep -c 'sys record for s/b/t^\[\[2J^Jkp-render: forged\[o m\] has no cmp records' "$T/err")" "1:1" \
+    "a record's name in a warning: one line, its controls visible" || sed 's/^/# /' "$T/err"
+printf '%s\n' '{"type":"cmp","key":"k","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"ms","better":"lower","conc":1,"base_kernel":"v1","target_kernel":"v2","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"n_base":5,"n_target":5,"base_median":1,"target_median":1.1,"change_pct":10,"p":0.04,"q":0.05,"worse":true,"class":"bad\nkp-render: forged","severity":"green","score":30,"reason":"r","need_n":null}' >"$T/hcls"
+kp-render -f md "$T/hcls" >/dev/null 2>"$T/err"
+is "$?:$(wc -l <"$T/err" | tr -d ' '):$(grep -c 'unknown class "bad^Jkp-render: forged"' "$T/err")" "2:1:1" \
+    "a record's word in an error: one line, its newline visible" || sed 's/^/# /' "$T/err"
+
 done_testing

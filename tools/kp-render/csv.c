@@ -89,8 +89,7 @@ render_csv(Report *r, FILE *fp)
 			    strcmp(s, "not_significant") != 0 &&
 			    !known(s, cols, ncols) &&
 			    !known(s, extra, nextra)) {
-				extra = ereallocarray(extra, nextra + 1,
-				    sizeof(*extra));
+				extra = kp_grow(extra, nextra, sizeof(*extra));
 				extra[nextra++] = estrdup(s);
 			}
 		}

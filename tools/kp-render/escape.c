@@ -138,36 +138,10 @@ csv_text(FILE *fp, const char *s, size_t len)
 /*
  * text and table: for a terminal, where a control character in a name
  * (ESC [ ... clears the screen, moves the cursor, sets the title) would
- * act.  Each is shown in caret notation, as cat -v and less do: C0 as
- * ^@ .. ^_ (ESC ^[, newline ^J, tab ^I), DEL as ^?, and the UTF-8 C1
- * controls U+0080..U+009F, which some terminals obey, as the ESC
- * sequence they stand for (CSI, U+009B, as ^[[).  Nothing is dropped and
- * a name stays on its line.
+ * act.  Each is shown in caret notation (kp_visible, lib/die.c, as every
+ * message of kp's is): ESC as ^[, newline ^J, CSI (U+009B) ^[[.  Nothing
+ * is dropped and a name stays on its line.
  */
-static size_t
-visible(char *out, const char *s)
-{
-	const unsigned char *p;
-	size_t n = 0;
-
-#define PUT(c) do { if (out) out[n] = (char)(c); n++; } while (0)
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f) {
-			PUT('^');
-			PUT(*p == 0x7f ? '?' : *p + 0x40);
-		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-			PUT('^');
-			PUT('[');
-			PUT(p[1] - 0x40);
-			p++;
-		} else
-			PUT(*p);
-	}
-	PUT('\0');
-#undef PUT
-	return n;
-}
-
 char *
 txt_visible(const char *s)
 {
@@ -175,8 +149,8 @@ txt_visible(const char *s)
 
 	if (s == NULL)
 		return NULL;
-	out = emalloc(visible(NULL, s));
-	visible(out, s);
+	out = emalloc(kp_visible(NULL, s));
+	kp_visible(out, s);
 	return out;
 }
 
@@ -197,7 +171,7 @@ vis(char **p)
 {
 	char *v;
 
-	if (*p == NULL || visible(NULL, *p) == strlen(*p) + 1)
+	if (*p == NULL || kp_visible(NULL, *p) == strlen(*p) + 1)
 		return;
 	v = txt_visible(*p);
 	free(*p);

@@ -143,7 +143,7 @@ addcol(struct hsite *s, const Cmp *c, int side, StripCol **col, int *n,
 	for (i = 0; i < *n; i++)
 		if (strcmp((*col)[i].exp, exp) == 0)
 			return;
-	*col = ereallocarray(*col, *n + 1, sizeof(**col));
+	*col = kp_grow(*col, (size_t)*n, sizeof(**col));
 	k = &(*col)[(*n)++];
 	k->c = c;
 	k->side = side;

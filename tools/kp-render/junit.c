@@ -7,7 +7,10 @@
  * message, so that the failures agree with the exit status.  A testcase
  * is named by the kernel pair and the measurement (classname
  * base..target/suite/bench/test, name "op metric[conc]"): the same key
- * from run to run, and unique in a report of many pairs. */
+ * from run to run, and unique in a report of many pairs.  Slashes, as
+ * the other formats name a measurement, not dots: a consumer that reads
+ * a classname's dots as packages (Jenkins) would split kernel versions
+ * and test names, which have dots of their own, at any of them. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

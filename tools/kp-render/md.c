@@ -195,12 +195,10 @@ static void
 verdict(FILE *fp, const Report *r)
 {
 	size_t nmiss = cover_missing(r), nmeas = r->ncmp + nmiss;
-	size_t nreg = r->count[KP_REGRESSION], i, k;
+	size_t nreg = r->count[KP_REGRESSION], k;
 	const char *word;
-	kp_strmap *pairs = kp_strmap_new();
-	const Cmp ***of = NULL;
-	size_t *nof = NULL, np = 0;
-	int isnew;
+	CmpGroup *of = NULL;
+	size_t np = 0;
 	char *why;
 
 	if (r->gate) {
@@ -237,37 +235,21 @@ verdict(FILE *fp, const Report *r)
 	fputs(".\n\n", fp);
 	/* a gate's stale baseline, pair by pair (a lab's baseline kernel
 	 * may well run after its targets) */
-	for (i = 0; r->gate && i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
-
-		k = kp_strmap_addv(pairs, &isnew, c->base_kernel, c->target_kernel,
-		    NULL);
-		if (isnew) {
-			of = kp_grow(of, np, sizeof(*of));
-			nof = kp_grow(nof, np, sizeof(*nof));
-			of[k] = NULL;
-			nof[k] = 0;
-			np++;
-		}
-		of[k] = ereallocarray(of[k], nof[k] + 1, sizeof(**of));
-		of[k][nof[k]++] = &r->cmp[i];
-	}
+	if (r->gate)
+		of = cmps_per_pair(r, &np);
 	for (k = 0; k < np; k++) {
-		if ((why = stale_text(r, of[k], nof[k]))) {
+		if ((why = stale_text(r, of[k].v, of[k].n))) {
 			fputs("**STALE baseline** (", fp);
-			md_put(fp, of[k][0]->rec.base_kernel);
+			md_put(fp, of[k].v[0]->rec.base_kernel);
 			fputs(" \u2192 ", fp);
-			md_put(fp, of[k][0]->rec.target_kernel);
+			md_put(fp, of[k].v[0]->rec.target_kernel);
 			fputs("): ", fp);
 			md_put(fp, why);
 			fputs("\n\n", fp);
 			free(why);
 		}
-		free(of[k]);
 	}
-	free(of);
-	free(nof);
-	kp_strmap_free(pairs);
+	cmpgroups_free(of, np);
 }
 
 static int

@@ -203,6 +203,12 @@ void list_add(List *l, int i);
 /* the comparisons in the order a format lists them; the caller frees */
 const Cmp **cmps_by_severity(const Report *r);
 const Cmp **cmps_by_name(const Report *r);
+/* the comparisons of each baseline/target kernel pair, pairs in the
+ * order the records name them first, each pair's in record order: *n
+ * groups, freed with cmpgroups_free */
+typedef struct { const Cmp **v; size_t n; } CmpGroup;
+CmpGroup *cmps_per_pair(const Report *r, size_t *n);
+void cmpgroups_free(CmpGroup *g, size_t n);
 size_t measurement_name(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
 /* a number for people: 4 significant digits and k, M, G (3.091M) */

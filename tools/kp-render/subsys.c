@@ -99,14 +99,14 @@ groups(const Report *r, const Cmp **v, size_t *n)
 		t = title_of(v[i]);
 		k = kp_strmap_add(m, t, strlen(t), &isnew);
 		if (isnew) {
-			g = ereallocarray(g, k + 1, sizeof(*g));
+			g = kp_grow(g, k, sizeof(*g));
 			memset(&g[k], 0, sizeof(g[k]));
 			g[k].name = t;
 		}
 		x = &g[k];
 		for (j = 1; j < v[i]->rec.subsystem.n; j++)
 			if (!has(&x->also, v[i]->rec.subsystem.v[j])) {
-				x->also.v = ereallocarray(x->also.v, x->also.n + 1,
+				x->also.v = kp_grow(x->also.v, x->also.n,
 				    sizeof(*x->also.v));
 				x->also.v[x->also.n++] = v[i]->rec.subsystem.v[j];
 			}
@@ -127,6 +127,18 @@ groups(const Report *r, const Cmp **v, size_t *n)
 	if (*n)
 		qsort(g, *n, sizeof(*g), byworst);
 	return g;
+}
+
+static void
+groups_free(SGroup *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(g[i].regs.v);
+		free(g[i].also.v);
+	}
+	free(g);
 }
 
 /* "3 regressions (2 red, 1 yellow)", with word "regression" */
@@ -320,11 +332,7 @@ subsys_plain(Report *r, FILE *fp, int md)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	for (i = 0; i < n; i++) {
-		free(g[i].regs.v);
-		free(g[i].also.v);
-	}
-	free(g);
+	groups_free(g, n);
 out:
 	free(v);
 }
@@ -391,11 +399,7 @@ subsys_html(FILE *fp, struct hsite *s)
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table>\n", fp);
-	for (i = 0; i < n; i++) {
-		free(g[i].regs.v);
-		free(g[i].also.v);
-	}
-	free(g);
+	groups_free(g, n);
 out:
 	free(v);
 }

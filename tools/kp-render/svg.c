@@ -121,7 +121,7 @@ addlevel(long long **v, int n, long long x)
 	for (i = 0; i < n; i++)
 		if ((*v)[i] == x)
 			return n;
-	*v = ereallocarray(*v, n + 1, sizeof(**v));
+	*v = kp_grow(*v, (size_t)n, sizeof(**v));
 	(*v)[n] = x;
 	return n + 1;
 }
@@ -183,7 +183,7 @@ svg_heatmap(struct hsite *s, const char *file, int suite, int pair)
 		nlv = addlevel(&lv, nlv, c->rec.conc);
 		if (!seen[c->test_idx]) {
 			seen[c->test_idx] = 1;
-			rows = ereallocarray(rows, nrow + 1, sizeof(*rows));
+			rows = kp_grow(rows, (size_t)nrow, sizeof(*rows));
 			rows[nrow++] = c->test_idx;
 		}
 	}
@@ -301,7 +301,7 @@ svg_chart(struct hsite *s, const char *file, int test)
 		nlv = addlevel(&lv, nlv, c->rec.conc);
 		if (!seen[c->pair]) {
 			seen[c->pair] = 1;
-			pairs = ereallocarray(pairs, npair + 1, sizeof(*pairs));
+			pairs = kp_grow(pairs, (size_t)npair, sizeof(*pairs));
 			pairs[npair++] = c->pair;
 		}
 		if (isfinite(c->rec.change_pct))

@@ -35,7 +35,7 @@ stridx(const char ***v, int *n, const char *x)
 	for (i = 0; i < *n; i++)
 		if (strcmp((*v)[i], x) == 0)
 			return i;
-	*v = ereallocarray(*v, *n + 1, sizeof(**v));
+	*v = kp_grow(*v, (size_t)*n, sizeof(**v));
 	(*v)[*n] = x;
 	return (*n)++;
 }

@@ -33,7 +33,7 @@ set_add(Set *s, const char *x)
 	for (i = 0; i < s->n; i++)
 		if (strcmp(s->v[i], x) == 0)
 			return;
-	s->v = ereallocarray(s->v, s->n + 1, sizeof(*s->v));
+	s->v = kp_grow(s->v, s->n, sizeof(*s->v));
 	s->v[s->n++] = estrdup(x);
 }
 

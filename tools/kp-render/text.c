@@ -243,14 +243,14 @@ plural(size_t n, const char *one, const char *many)
 /* where a pair's run-to-run noise came from: its comparisons' caveat
  * noise-assumed and run_sd_source (kp-classify), or their own runs */
 static void
-noise_from(FILE *fp, const Report *r, const size_t *v, size_t n)
+noise_from(FILE *fp, const Cmp **v, size_t n)
 {
 	size_t i, k, cnt[4] = { 0 }, shown = 0;
 	static const char *const how[4] = { "assumed", "from reruns",
 	    "from a history", "seen across runs" };
 
 	for (i = 0; i < n; i++) {
-		const kp_cmp *c = &r->cmp[v[i]].rec;
+		const kp_cmp *c = &v[i]->rec;
 
 		if (c->caveats >> KP_CAV_NOISE_ASSUMED & 1)
 			cnt[0]++;
@@ -278,34 +278,18 @@ noise_from(FILE *fp, const Report *r, const size_t *v, size_t n)
 static void
 verdicts(FILE *fp, const Report *r)
 {
-	kp_strmap *pairs = kp_strmap_new();
-	size_t **of = NULL, *nof = NULL, np = 0, i, j, k;
+	size_t np, j, k;
+	CmpGroup *of = cmps_per_pair(r, &np);
 	size_t cnt[KP_NCLASS + 1], red, ns;
 	long long found, expected;
-	int isnew;
 
-	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
-
-		k = kp_strmap_addv(pairs, &isnew, c->base_kernel,
-		    c->target_kernel, NULL);
-		if (isnew) {
-			of = kp_grow(of, np, sizeof(*of));
-			nof = kp_grow(nof, np, sizeof(*nof));
-			of[k] = NULL;
-			nof[k] = 0;
-			np++;
-		}
-		of[k] = ereallocarray(of[k], nof[k] + 1, sizeof(**of));
-		of[k][nof[k]++] = i;
-	}
 	for (k = 0; k < np; k++) {
-		const kp_cmp *c0 = &r->cmp[of[k][0]].rec;
+		const kp_cmp *c0 = &of[k].v[0]->rec;
 
 		memset(cnt, 0, sizeof(cnt));
 		red = ns = 0;
-		for (j = 0; j < nof[k]; j++) {
-			const Cmp *x = &r->cmp[of[k][j]];
+		for (j = 0; j < of[k].n; j++) {
+			const Cmp *x = of[k].v[j];
 
 			cnt[x->cls]++;
 			red += x->cls == KP_REGRESSION && x->sev == KP_RED;
@@ -326,16 +310,13 @@ verdicts(FILE *fp, const Report *r)
 		    &expected) && expected >= 0)
 			fprintf(fp, "; %lld of %lld compared", found, expected);
 		else
-			fprintf(fp, "; %zu compared", nof[k]);
-		noise_from(fp, r, of[k], nof[k]);
+			fprintf(fp, "; %zu compared", of[k].n);
+		noise_from(fp, of[k].v, of[k].n);
 		fputc('\n', fp);
-		free(of[k]);
 	}
 	if (np)
 		fputc('\n', fp);
-	free(of);
-	free(nof);
-	kp_strmap_free(pairs);
+	cmpgroups_free(of, np);
 }
 
 int
