@@ -31,6 +31,7 @@ LIBSRC = \
 	lib/rec.c \
 	lib/record.c \
 	lib/recstr.c \
+	lib/reason.c \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
@@ -84,6 +85,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	reason \
 	rec \
 	segment \
 	shquote \

@@ -449,6 +449,7 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_TARGET_Q,	/* target_p50 ... target_p999 */
 	KP_CMP_TARGET_LO = KP_CMP_TARGET_Q + KP_NQ, KP_CMP_TARGET_HI,
 	KP_CMP_RESOLUTION_LIMITED,
+	KP_CMP_SERIES_ID,	/* kp_series_id; read by kp-classify when present */
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
@@ -458,6 +459,9 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_RUN_SD_DF, KP_CMP_RUN_SD_LEARNED_PCT, KP_CMP_STARVED_SIDE,
 	KP_CMP_CPU_CAUSE, KP_CMP_OTHERS_SHARE_BASE, KP_CMP_OTHERS_SHARE_TARGET,
 	KP_CMP_SUBSYSTEM,	/* kp-classify, from the map of kp-subsystems(5) */
+	/* kp-classify: the facts its reason states (kp_cmp_reason) */
+	KP_CMP_SIGNIFICANT, KP_CMP_MIN_CHANGE_PCT, KP_CMP_MIN_EFFECT,
+	KP_CMP_MAX_CV, KP_CMP_GATE_THRESHOLD_PCT, KP_CMP_OVERRULED,
 	/* kp-triage */
 	KP_CMP_SINCE, KP_CMP_SINCE_BEFORE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN,
 	KP_CMP_TRIAGE, KP_CMP_TRIAGE_LINK, KP_CMP_TRIAGE_NOTE, KP_CMP_NF };
@@ -467,6 +471,7 @@ typedef struct {
 	int better;
 	long long conc;
 	char *base_kernel, *target_kernel, *base_exp, *target_exp, *family;
+	char *series_id;	/* kp_series_id; NULL on older records */
 	kp_strs base_runs, target_runs, base_groups, target_groups;
 	int obs_level;	/* enum kp_level */
 	int single_run;	/* -1 when missing */
@@ -504,6 +509,10 @@ typedef struct {
 	int cpu_cause;	/* enum kp_cpu_cause, -1 null */
 	double others_share_base, others_share_target;
 	kp_strs subsystem;	/* MAINTAINERS titles; n 0: unmapped */
+	int significant;	/* q below kp-classify's alpha; -1 null: no test */
+	/* the settings the deciding rule and caveats weighed; NAN: none */
+	double min_change_pct, min_effect, max_cv, gate_threshold_pct;
+	int overruled;	/* enum kp_why the resolution-limited rule overruled */
 	char *since, *since_before, *still_in, *fixed_in;
 	int triage;	/* enum KP_TRIAGE_*, -1 null */
 	char *triage_link, *triage_note;
@@ -574,6 +583,12 @@ int kp_cmp_single_run(const kp_cmp *c);
  * centre is 0 and the target's a number that is not, so change_pct is
  * null while worse still says the direction */
 int kp_cmp_from_zero(const kp_cmp *c);
+/* reason.c: the reason of a classified cmp record, the one place its
+ * words are: rendered from the typed facts kp-classify(1) writes (why,
+ * caveats, overruled, the settings its rule weighed, the run noise and
+ * the CPU shares) into buf.  -1 when a fact it needs is missing, as on a
+ * record written before they were typed: show the record's reason. */
+int kp_cmp_reason(const kp_cmp *c, char *buf, size_t sz);
 
 /* trend (kp-trend): a series across kernels; its members series,
  * changes, transients and drifts are arrays of the structs below */

@@ -59,9 +59,9 @@ is "$(jq -c 'select(.type == "trend") | [.changes[] | [.before, .first]]' "$T/tr
 is "$(jq -c 'select(.type == "noise" and .source == "history") | [.level, .n_kernels]' "$T/trend")" \
 	'["rep",8]' "the history of one run a kernel gives a learned noise record"
 is "$(kp-compare -b v6.1-rc1 -t v6.1-rc2 "$T"/history/*.ndjson "$T/trend" 2>/dev/null |
-	kp-classify | jq -r 'select(.type == "cmp") | .reason' | grep -o 'run-sd([0-9.]*%,[a-z-]*)' | sed 's/[0-9.]*%/N%/')" \
-	"run-sd(N%,history)" \
-	"a comparison of one run a side takes that floor, and the reason says where it came from"
+	kp-classify | jq -r 'select(.type == "cmp") | .run_sd_source' | sort -u)" \
+	"history" \
+	"a comparison of one run a side takes that floor, and run_sd_source says where it came from"
 
 cd "$T" || exit 1
 run_status kp-bisect -x "$T/bench.sh" -o "$T/run.sh" "$T/trend" "$T"/history/*.ndjson

@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # kp-classify: rules, score monotonicity, gate profile, settings errors.
+# Its typed facts are asserted (class, why, caveats, the settings a rule
+# weighed), never the words of reason: those are tests/unit/reason.c's.
 . "$(dirname "$0")/lib.sh"
 cmp_rec() {	# cmp_rec LEVEL N P Q CHANGE G [RUNS_B RUNS_T]
 	printf '{"type":"cmp","key":"k","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"%s","unit":"u","better":"higher","conc":1,"base_kernel":"v1","target_kernel":"v2","base_exp":"e1","target_exp":"e2","base_runs":["%s"],"target_runs":["%s"],"obs_level":"%s","n_base":%s,"n_target":%s,"base_median":100,"target_median":%s,"base_mean":100,"target_mean":100,"base_cv":0.01,"target_cv":0.01,"change_pct":%s,"change_mean_pct":0,"ci_low_pct":%s,"ci_high_pct":%s,"method":"m","p":%s,"q":%s,"hedges_g":%s,"cliffs_delta":0,"worse":%s}\n' \
@@ -8,22 +10,42 @@ cmp_rec() {	# cmp_rec LEVEL N P Q CHANGE G [RUNS_B RUNS_T]
 		"$(echo "$5 < 0" | bc | sed 's/1/true/;s/0/false/')"
 }
 field() { jq -r "select(.type==\"cmp\") | $1"; }
-is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '[.class,.severity] | join(" ")')" "regression red" \
-	"replicated, significant, big: a red regression"
-is "$(cmp_rec instance 5 0.001 0.002 10 3 | kp-classify | field .class)" improvement "the other way: an improvement"
-is "$(cmp_rec instance 5 0.001 0.002 -1 -3 | kp-classify | field .reason)" "significant;change<2%" "significant but small: no change"
-is "$(LO=-1 HI=1 cmp_rec instance 5 0.5 0.6 0.1 0.1 | kp-classify | field .class)" no-change "interval inside the minimum change: no change"
+# The rules, a row each, @ between the fields: the input (a cmp_rec call,
+# ENV=... before it, a sed after it), kp-classify's options, and the
+# facts it types: class severity why caveats significant, then the
+# settings the rule weighed (min_change_pct min_effect max_cv
+# gate_threshold_pct overruled; -: none)
+facts='"\(.class) \(.severity) \(.why) \(.caveats | join(",") | if . == "" then "-" else . end) \(.significant) \([.min_change_pct, .min_effect, .max_cv, .gate_threshold_pct, .overruled] | map(. // "-") | join(" "))"'
+while IFS='@' read -r input opts want name; do
+	[ -n "$want" ] || want='(a row without its facts)'
+	is "$(eval "$input" | kp-classify $opts | field "$facts")" "$want" "$name"
+done <<'TABLE'
+cmp_rec instance 5 0.001 0.002 -10 -3@@regression red significant - true 2 - - - -@replicated, significant, big: a red regression
+cmp_rec instance 5 0.001 0.002 10 3@@improvement green significant - true 2 - - - -@the other way: an improvement
+cmp_rec instance 5 0.001 0.002 -10 -0.1@@uncertain none small-effect - true - 0.5 - - -@significant and big, a small effect: uncertain
+cmp_rec instance 5 0.001 0.002 -1 -3@@no-change none change-below-min - true 2 - - - -@significant but small: no change
+LO=-1 HI=1 cmp_rec instance 5 0.5 0.6 0.1 0.1@@no-change none ci-within-min - false 2 - - - -@interval inside the minimum change: no change
+LO=-20 HI=12 cmp_rec instance 3 0.3 0.4 -5 -1@@uncertain none ci-wide - false - - - - -@not significant, wide interval: uncertain
+cmp_rec sub 5 null null -50 null@@uncertain none too-few-samples single-run null - - - - -@no test: too few samples
+cmp_rec sub 5 0.001 0.001 -30 -5@@regression yellow single-run-beyond-noise single-run,noise-assumed true - - - - -@one run per side: never red
+cmp_rec sub 5 0.001 0.001 -10 -5@@uncertain none single-run-wide-significant single-run,noise-assumed true 2 - - - -@one run per side, significant inside the run but within the run noise: uncertain
+cmp_rec sub 5 0.001 0.001 -1 -5@@uncertain none single-run-wide single-run,noise-assumed true 2 - - - -@... a significant change below the minimum: single-run-wide, and significant says the test was
+cmp_rec sub 5 0.3 0.3 -1 -5@@uncertain none single-run-wide single-run,noise-assumed false 2 - - - -@... not significant: single-run-wide, significant false
+cmp_rec sub 5 0.001 0.001 -10 -5 | sed 's/"change_pct":-10/"change_pct":null/'@@uncertain none single-run-no-change single-run,noise-assumed true - - - - -@... no change to widen
+cmp_rec instance 5 0.001 0.002 -10 -3 | sed 's/"base_cv":0.01/"base_cv":0.3/'@@regression yellow significant unstable true 2 - 0.2 - -@a cv above max_cv: unstable, never red
+cmp_rec sub 5 0.001 0.002 -10 -3 | sed 's/"obs_level":"sub"/&,"single_run":false/'@@regression red significant - true 2 - - - -@one run a side is the single_run field kp-compare writes, not obs_level
+cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/}$/,"resolution_limited":true}/'@@uncertain none resolution-limited - true 2 - - - significant@a histogram shift inside one bucket is uncertain, the rule it overruled typed
+cmp_rec sub 1 null null -30 null | sed 's/}$/,"resolution_limited":true}/'@-P gate -T 10@uncertain none resolution-limited threshold-only null - - - 10 gate-threshold-only@... and so in the gate profile
+cmp_rec sub 1 null null -25 null@-P gate@regression red gate-threshold-only threshold-only null - - - 20 -@gate: single values, the threshold alone decides
+cmp_rec sub 1 null null -15 null@-P gate@no-change none gate-within threshold-only null - - - 20 -@gate: within the threshold
+cmp_rec instance 5 0.3 0.3 -25 -1@-P gate@uncertain none gate-not-significant - false - - - 20 -@gate: with units, significance is required
+cmp_rec instance 5 0.001 0.002 -25 -3@-P gate@regression red gate-significant - true - - - 20 -@gate: significant and past the threshold
+cmp_rec sub 1 null null -25 null@-P gate -T 30@no-change none gate-within threshold-only null - - - 30 -@gate: -T sets the threshold, typed on the record
+TABLE
 r=$(LO=-20 HI=12 cmp_rec instance 3 0.3 0.4 -5 -1 | kp-classify | field '"\(.class) \(.need_n)"')
-is "${r%% *}" uncertain "not significant, wide interval: uncertain"
 test "${r#* }" -gt 3 2>/dev/null
 ok $? "and need_n says how many units would decide ($r)"
-is "$(cmp_rec sub 5 null null -50 null | kp-classify | field .reason)" "single-run:too-few-samples" "no test: too few samples"
-r=$(cmp_rec sub 5 0.001 0.001 -30 -5 | kp-classify | field '"\(.class) \(.severity) \(.reason)"')
-is "$r" "regression yellow single-run:significant;change>run-noise;run-sd(8%,default)" "one run per side: never red"
 # one run a side: the interval is widened by z sqrt(2) 8%, the default run noise, in quadrature
-is "$(cmp_rec sub 5 0.001 0.001 -10 -5 | kp-classify | field '"\(.class) \(.reason)"')" \
-	"uncertain single-run:significant;interval-with-run-noise-beyond-2%;run-sd(8%,default)" \
-	"one run per side, significant inside the run but within the run noise: uncertain, and says why"
 is "$(LO=-0.5 HI=0.5 cmp_rec sub 5 0.5 0.6 0.1 0.1 | kp-classify | field '"\(.class) \(.need_unit)"')" \
 	"uncertain runs" "a tight interval inside one run is no 'no change': the run noise is not in it, and only runs help"
 # the need in runs, by the normal sample size formula with the run noise, in Python
@@ -36,7 +58,7 @@ noise_rec() { printf '{"type":"noise","exp":"e1","key":"k","suite":"s","bench":"
 is "$(field '"\(.class) \(.need_unit)"' <"$T/o")" "uncertain repetitions" \
 	"a wide interval inside a quiet run (run_sd_pct at its minimum, 3.5): more repetitions would decide"
 { noise_rec 5.44; cmp_rec sub 5 0.001 0.001 -20 -5; } | kp-classify >"$T/o"
-is "$(field .reason <"$T/o")" "single-run:significant;interval-with-run-noise-beyond-2%;run-sd(7.6%,reruns)" \
+is "$(field '"\(.why) \(.run_sd_pct * 10 | round / 10) \(.run_sd_source)"' <"$T/o")" "single-run-wide-significant 7.6 reruns" \
     "the run noise is learned from noise records, moderated toward the configured 8%"
 # one rerun pair is 1 df: (d0 s0^2 + df s^2) / (d0 + df) with d0 = 4, and
 # the interval takes t at the Welch-Satterthwaite df of se^2 (no df given:
@@ -71,19 +93,15 @@ is "$(M=latency cmp_rec sub 5 0.001 0.001 30 5 | kp-classify | field '"\(.run_sd
     "26 rule" "a metrics rule's run noise"
 is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | kp-classify | field '"\(.run_sd_pct) \(.run_sd_source) \(.cpu_share_ratio) \(.interference) \(.unstable)"')" \
     "null null null false false" "several runs a side: no run noise added; no runstat: no shares"
-is "$(cmp_rec instance 5 0.001 0.002 -10 -3 | sed 's/"base_cv":0.01/"base_cv":0.3/' | kp-classify | field '"\(.unstable) \(.severity) \(.reason)"')" \
-    "true yellow significant;change>2%;unstable(cv>20%)" "a cv above max_cv: unstable, never red"
 # one run a side is the single_run field kp-compare writes, not obs_level
 is "$(cmp_rec instance 5 0.001 0.001 -10 -5 | sed 's/"obs_level":"instance"/&,"single_run":true/' | kp-classify | field .run_sd_source)" \
     "default" "single_run decides, whatever obs_level says"
-is "$(cmp_rec sub 5 0.001 0.002 -10 -3 | sed 's/"obs_level":"sub"/&,"single_run":false/' | kp-classify | field .reason)" \
-    "significant;change>2%" "... both ways"
 is "$(M=latency cmp_rec sub 5 0.001 0.001 60 5 | kp-classify | field .class)" "uncertain" \
 	"a latency 60% up in one run a side is within its run noise"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":100}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":50,"elapsed_s":100}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
-is "$(field '"\(.severity) \(.reason)"' <"$T/o")" "yellow significant;change>2%;interference:target-cpu-share-58%-of-baseline;cpu-cause:unknown" \
-	"starved target: named in reason, not red"
+is "$(field '"\(.severity) \(.why) \(.caveats | join(","))"' <"$T/o")" "yellow significant interference" \
+	"starved target: the interference caveat, not red"
 is "$(grep -c runstat "$T/o")" 2 "other records pass through"
 is "$(field '[.cpu_share_base, .cpu_share_target, .cpu_share_ratio, .interference] | @csv' <"$T/o")" \
     "1,0.58,0.58,true" "... the shares, their ratio and the interference as fields"
@@ -105,19 +123,28 @@ is "$(field '"\(.severity) \(.cpu_cause) \(.interference) \(.caveats | join(",")
 { rs rb 100 101; rs rt 58 60; cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
 is "$(field '"\(.severity) \(.cpu_cause) \(.interference) \(.caveats | join(","))"' <"$T/o")" \
     "red idle-cpus false cpu-idle" "the benchmark got less CPU and the CPUs sat idle: the kernel's doing, not hidden as interference"
-is "$(field .reason <"$T/o")" "significant;change>2%;cpu-idle:target-cpu-share-58%-of-baseline;cpu-cause:idle-cpus" \
-    "... and the reason says which"
+is "$(field '"\(.starved_side) \(.cpu_share_ratio)"' <"$T/o")" "target 0.58" \
+    "... and which side was starved, by how much"
 { rs rb 58 140; rs rt 100 101; cmp_rec instance 5 0.001 0.002 10 3 rb rt; } | kp-classify >"$T/o"
 is "$(field '"\(.class) \(.starved_side) \(.cpu_cause) \(.caveats | join(","))"' <"$T/o")" \
     "improvement base other-tasks interference" "a starved baseline: the improvement carries the interference caveat"
 { printf '{"type":"runstat","run":"rb","iter":0,"job":"j","user_s":10,"sys_s":90,"elapsed_s":50}\n{"type":"runstat","run":"rt","iter":0,"job":"j","user_s":8,"sys_s":52,"elapsed_s":30}\n'
   cmp_rec instance 5 0.001 0.002 -10 -3 rb rt; } | kp-classify >"$T/o"
-is "$(field .reason <"$T/o")" "significant;change>2%" \
+is "$(field '"\(.why) \(.starved_side) \(.caveats | join(","))"' <"$T/o")" "significant null " \
 	"less CPU time at the same CPU share (fixed work, done sooner): no interference"
-r=$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/}$/,"resolution_limited":true}/' | kp-classify | field '"\(.class) \(.reason)"')
-is "${r%%;*}" "uncertain resolution-limited" "a histogram shift inside one bucket is uncertain"
-r=$(cmp_rec sub 1 null null -30 null | sed 's/}$/,"resolution_limited":true}/' | kp-classify -P gate -T 10 | field '"\(.class) \(.severity) \(.reason)"')
-is "$r" "uncertain none resolution-limited;gate:threshold-only;change>10%" "and so in the gate profile"
+# the cmp records wait for the end of the input: a noise record in a
+# later file still decides their run noise, and a bad one is named by its
+# own file and line
+cmp_rec sub 5 0.001 0.001 -20 -5 >"$T/c1"
+noise_rec 5.44 >"$T/n1"
+is "$(kp-classify "$T/c1" "$T/n1" | field .run_sd_source)" reruns \
+    "a noise record after the cmp records, in a later file: still used"
+is "$(kp-classify "$T/c1" "$T/n1" | jq -r .type | tr '\n' ' ')" "noise cmp " \
+    "... every other record first, then the cmp records"
+{ cmp_rec sub 5 0.001 0.001 -20 -5; cmp_rec sub 5 0.001 0.001 -20 -5 | sed 's/,"worse":true//'; } >"$T/c2"
+run_status kp-classify "$T/c1" "$T/c2"
+grep -q "^kp-classify: $T/c2:2:" "$T/err"
+is "$rc:$?" 2:0 "a cmp record without worse: exit 2, named by its own file and line"
 # score: monotone in |change| and in q
 prev=0 mono=0
 for c in 0 1 2 5 10 15 20 30 50; do
@@ -134,10 +161,6 @@ for q in 0.9 0.5 0.1 0.05 0.01 0.001 0.0001 1e-9; do
 done
 ok $mono "the score never falls as q shrinks"
 # gate profile
-is "$(cmp_rec sub 1 null null -25 null | kp-classify -P gate | field '"\(.class) \(.reason)"')" "regression gate:threshold-only;change>20%" \
-	"gate: single values, the threshold alone decides"
-is "$(cmp_rec instance 5 0.3 0.3 -25 -1 | kp-classify -P gate | field .class)" uncertain "gate: with units, significance is required"
-is "$(cmp_rec sub 1 null null -25 null | kp-classify -P gate -T 30 | field .class)" no-change "gate: -T sets the threshold"
 is "$(cmp_rec sub 1 null null -25 null | KP_GATE_THRESHOLD=10 kp-classify -P gate | field .class)" regression "gate: KP_GATE_THRESHOLD"
 # settings
 kp-classify -D >"$T/d.yaml"

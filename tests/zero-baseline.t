@@ -68,8 +68,8 @@ cmp() {	# cmp BASE TARGET N: a cmp record of a latency
 	    "$3" "$3" "$1" "$2" "$4" "$4"
 }
 cmp 0 50 1 null | kp-classify -P gate -T 20 >"$T/out" 2>"$T/err"
-is "$?:$(jq -r '[.class, .severity, .reason] | join(" ")' "$T/out")" \
-    "0:regression red gate:threshold-only;from-zero" "the gate: 0 us -> 50 us fails"
+is "$?:$(jq -r '[.class, .severity, .why] | join(" ")' "$T/out")" \
+    "0:regression red gate-threshold-only" "the gate: 0 us -> 50 us fails"
 cmp 0 0 1 null | jq -c '.worse = false' | kp-classify -P gate -T 20 >"$T/out"
 is "$(jq -r .class "$T/out")" "no-change" "the gate: 0 -> 0 passes"
 cmp 0 50 3 0.001 | kp-classify >"$T/out"

@@ -7,7 +7,6 @@
  * noise inside a run, so the change's interval is widened by the
  * run-to-run noise and must lie past the threshold as a whole. */
 #include <math.h>
-#include <stdio.h>
 
 #include "kp.h"
 #include "dist.h"
@@ -26,7 +25,7 @@ se_log(const kp_cmp *x)
 
 int
 gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
-    double sd_run, double sd_df, char *reason, size_t rsz, kp_cmp *o)
+    double sd_run, double sd_df, kp_cmp *o)
 {
 	int units2 = x->n_base >= 2 && x->n_target >= 2 && !isnan(x->p);
 	/* a move from a zero baseline is past every percentage (kp(7)) */
@@ -38,14 +37,13 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 	double down = pct < 100 ? log1p(-pct / 100) : -INFINITY;
 
 	/* the severity, the rule and its caveats: o->severity, o->why,
-	 * o->caveats; the reason says the same for people */
+	 * o->caveats; kp_cmp_reason says them for people */
 	o->severity = KP_SEV_NONE;
+	o->gate_threshold_pct = pct;
 	if (!units2)
 		o->caveats |= 1u << KP_CAV_THRESHOLD_ONLY;
 	if (!past) {
 		o->why = KP_WHY_GATE_WITHIN;
-		snprintf(reason, rsz, "gate:%schange<=%g%%", units2 ? "" :
-		    "threshold-only;", pct);
 		return KP_NO_CHANGE;
 	}
 	if (units2 && single && !isnan(sd_run) && !isnan(se = se_log(x))) {
@@ -63,28 +61,14 @@ gate_class(const Config *cf, double pct, const kp_cmp *x, int single,
 		o->caveats |= 1u << KP_CAV_SINGLE_RUN;
 		if (!(lo > up || hi < down)) {
 			o->why = KP_WHY_GATE_SR_NOT_PAST;
-			snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
-			    "-not-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo),
-			    100 * expm1(hi), pct, 100 * sd_run);
 			return KP_UNCERTAIN;
 		}
 		o->why = KP_WHY_GATE_SR_PAST;
-		snprintf(reason, rsz, "gate:single-run;interval(%+.0f%%..%+.0f%%)"
-		    "-past-%g%%(run-sd-%.1f%%)", 100 * expm1(lo), 100 * expm1(hi),
-		    pct, 100 * sd_run);
 	} else if (units2 && !sig) {
 		o->why = KP_WHY_GATE_NOT_SIGNIFICANT;
-		snprintf(reason, rsz, "gate:not-significant;change>%g%%", pct);
 		return KP_UNCERTAIN;
-	} else {
+	} else
 		o->why = units2 ? KP_WHY_GATE_SIGNIFICANT : KP_WHY_GATE_THRESHOLD_ONLY;
-		if (kp_cmp_from_zero(x))
-			snprintf(reason, rsz, "gate:%s;from-zero",
-			    units2 ? "significant" : "threshold-only");
-		else
-			snprintf(reason, rsz, "gate:%s;change>%g%%",
-			    units2 ? "significant" : "threshold-only", pct);
-	}
 	o->severity = x->worse ? KP_RED : KP_GREEN;
 	return x->worse ? KP_REGRESSION : KP_IMPROVEMENT;
 }

@@ -5,12 +5,17 @@
  * one learned from reruns rests on few runs (one rerun pair: 1 df), so it
  * is moderated toward the configured one, as kp-compare moderates
  * variances (Smyth 2004), and the interval takes a t quantile at the
- * degrees of freedom that gives. */
+ * degrees of freedom that gives.  The noise records are kept by the
+ * series id of their measurement (lib's kp_series_id), which a cmp
+ * record carries or has computed from the same fields. */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "kp.h"
 #include "dist.h"
 #include "rec.h"
+#include "strmap.h"
 #include "classify.h"
 
 double
@@ -39,4 +44,101 @@ noise_quantile(double p, double se2, double sedf, double v2, double vdf)
 		return kp_norm_quantile(p);
 	df = (se2 + v2) * (se2 + v2) / (a + b);
 	return kp_t_quantile(p, df);
+}
+
+void
+noise_read(Classify *c, kp_json *d)
+{
+	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
+	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
+	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_SOURCE |
+	    1u << KP_NOISE_RUNS | 1u << KP_NOISE_DF | 1u << KP_NOISE_RUN_SD_PCT, 0 } };
+	char id[KP_IDSZ];
+	kp_noise x;
+	size_t k;
+	int isnew;
+	Noise *n;
+
+	/* of several for one measurement, the largest */
+	kp_rec_read(d, &kp_noise_t, &x, &want, &c->noiseix);
+	kp_series_id(id, x.key, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
+	k = kp_strmap_add(c->noisemap, id, KP_IDSZ - 1, &isnew);
+	if (isnew) {
+		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
+		c->noise_hist = kp_grow(c->noise_hist, k, sizeof(*c->noise_hist));
+		c->noise_df = kp_grow(c->noise_df, k, sizeof(*c->noise_df));
+		c->nfirst = kp_grow(c->nfirst, k, sizeof(*c->nfirst));
+		c->noise[k] = NAN;
+		c->nfirst[k] = SIZE_MAX;
+	}
+	c->nrec = kp_grow(c->nrec, c->nnrec, sizeof(*c->nrec));
+	n = &c->nrec[c->nnrec];
+	n->pct = x.run_sd_pct;
+	n->df = x.df > 0 && x.df != KP_NULL_INT ? (double)x.df : NAN;
+	n->hist = x.source && strcmp(x.source, "history") == 0;
+	n->runs = x.runs;	/* kept: kp_rec_free below must not free it */
+	memset(&x.runs, 0, sizeof(x.runs));
+	n->next = c->nfirst[k];
+	c->nfirst[k] = c->nnrec++;
+	if (!(x.run_sd_pct <= c->noise[k])) {
+		c->noise[k] = x.run_sd_pct;
+		c->noise_df[k] = n->df;
+		/* from a lab's history (kp-trend) or reruns of one kernel */
+		c->noise_hist[k] = n->hist;
+	}
+	kp_rec_free(&kp_noise_t, &x);
+}
+
+static int
+shares_run(const kp_strs *a, const kp_strs *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < b->n; j++)
+			if (strcmp(a->v[i], b->v[j]) == 0)
+				return 1;
+	return 0;
+}
+
+/* the measurement of x, by the id kp-compare carries or, on a record
+ * written before it did, the one lib computes from the same fields */
+static long
+measurement(const Classify *c, const kp_cmp *x)
+{
+	char id[KP_IDSZ];
+
+	if (x->series_id && strlen(x->series_id) == KP_IDSZ - 1)
+		return kp_strmap_find(c->noisemap, x->series_id, KP_IDSZ - 1);
+	kp_series_id(id, x->key, x->suite, x->bench, x->test, x->op, x->metric,
+	    x->conc);
+	return kp_strmap_find(c->noisemap, id, KP_IDSZ - 1);
+}
+
+double
+noise_learned(const Classify *c, const kp_cmp *x, int own_runs, int *hist,
+    double *df)
+{
+	long k = measurement(c, x);
+	double v = NAN;
+	size_t i;
+
+	if (own_runs) {
+		*hist = k >= 0 && c->noise_hist[k];
+		*df = k < 0 ? NAN : c->noise_df[k];
+		return k < 0 ? NAN : c->noise[k];
+	}
+	/* the gate's: never a record resting on a run of the pair under
+	 * test, whose own move it would hide */
+	*hist = 0;
+	*df = NAN;
+	for (i = k < 0 ? SIZE_MAX : c->nfirst[k]; i != SIZE_MAX; i = c->nrec[i].next)
+		if (!shares_run(&c->nrec[i].runs, &x->base_runs) &&
+		    !shares_run(&c->nrec[i].runs, &x->target_runs) &&
+		    !(c->nrec[i].pct <= v)) {
+			v = c->nrec[i].pct;
+			*hist = c->nrec[i].hist;
+			*df = c->nrec[i].df;
+		}
+	return v;
 }

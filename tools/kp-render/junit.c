@@ -214,8 +214,8 @@ render_junit(Report *r, FILE *fp)
 				    "value=\"%s%s\"/>\n", r->report_only ?
 				    "report-only: would " : "", r->fails ?
 				    "FAIL" : "PASS");
-				if (!isnan(r->threshold)) {
-					snprintf(buf, sizeof(buf), "%g", r->threshold);
+				if (!isnan(gate_threshold(r))) {
+					snprintf(buf, sizeof(buf), "%g", gate_threshold(r));
 					fprintf(body, "      <property name=\"threshold_pct\" "
 					    "value=\"%s\"/>\n", buf);
 				}

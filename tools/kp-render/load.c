@@ -48,6 +48,9 @@ wants(Reader *rd)
 	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM,
 	    KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,	/* modal.c */
 	    KP_CMP_METHOD,	/* junit.c: bucket bounds are no CI */
+	    /* the facts of the reason (reason_render) and the "~" */
+	    KP_CMP_SIGNIFICANT, KP_CMP_MIN_CHANGE_PCT, KP_CMP_MIN_EFFECT,
+	    KP_CMP_MAX_CV, KP_CMP_GATE_THRESHOLD_PCT, KP_CMP_OVERRULED,
 	    -1);
 	if (rd->format == LOAD_SITE) {
 		kp_has_set(c, KP_CMP_KEY);	/* its trend (history.c) */
@@ -140,6 +143,7 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
 	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
+	reason_render(&c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;

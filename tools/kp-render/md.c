@@ -210,8 +210,8 @@ verdict(FILE *fp, const Report *r)
 		else {
 			fprintf(fp, "%zu of %zu measurement%s regressed", nreg,
 			    nmeas, plural(nmeas));
-			if (!isnan(r->threshold))
-				fprintf(fp, " past %g%%", r->threshold);
+			if (!isnan(gate_threshold(r)))
+				fprintf(fp, " past %g%%", gate_threshold(r));
 			fprintf(fp, " (%zu red, %zu yellow)", r->regsev[KP_RED],
 			    r->regsev[KP_YELLOW]);
 			if (nmiss)

@@ -233,8 +233,16 @@ int shown_interval(const kp_cmp *c, double *lo, double *hi, double *level);
 /* kp-classify's rule (why) in words: "not significant, interval wide" */
 const char *why_text(int why);
 /* an uncertain comparison whose test was not significant (its q not below
- * kp-classify's alpha, as its why says): shown as "~"; 0 for any other */
+ * kp-classify's alpha, as its significant says, or on an older record its
+ * why): shown as "~"; 0 for any other */
 int not_significant(const kp_cmp *c);
+/* the reason in lib's words (kp_cmp_reason), from the typed facts of a
+ * record that has them all; any other keeps the reason it was written
+ * with.  load.c, once a record, so every format shows the same words */
+void reason_render(kp_cmp *c);
+/* the gate's threshold to say: --threshold, else the one kp-classify
+ * typed on the records (gate_threshold_pct) when they agree; NAN: none */
+double gate_threshold(const Report *r);
 
 /* modal.c: kp-stats' multimodal flag of a side (0 baseline, 1 target)
  * from its groups' stat records: 1, 0, or -1 when none says */

@@ -265,12 +265,50 @@ why_text(int why)
 	return why >= 0 && why < KP_NWHY ? whytext[why] : kp_word(&kp_why_v, why);
 }
 
-/* the rules of an uncertain class whose test was not significant, q not
- * below kp-classify's alpha: kp-classify says so in why, the cmp record
- * does not carry the alpha */
+/* An uncertain comparison whose test was not significant: q not below
+ * kp-classify's alpha, as its significant says.  A record written before
+ * kp-classify typed it says so only by its rule: ci-wide, single-run-wide
+ * (which a significant but small change also has) or
+ * gate-not-significant. */
 int
 not_significant(const kp_cmp *c)
 {
-	return c->class == KP_UNCERTAIN && (c->why == KP_WHY_CI_WIDE ||
-	    c->why == KP_WHY_SR_WIDE || c->why == KP_WHY_GATE_NOT_SIGNIFICANT);
+	if (c->class != KP_UNCERTAIN)
+		return 0;
+	if (kp_has_get(&c->has, KP_CMP_SIGNIFICANT) && c->significant >= 0)
+		return !c->significant;
+	return c->why == KP_WHY_CI_WIDE || c->why == KP_WHY_SR_WIDE ||
+	    c->why == KP_WHY_GATE_NOT_SIGNIFICANT;
+}
+
+void
+reason_render(kp_cmp *c)
+{
+	char buf[320];
+
+	/* significant: written by a kp-classify that types every fact
+	 * of its reason */
+	if (!kp_has_get(&c->has, KP_CMP_SIGNIFICANT) ||
+	    kp_cmp_reason(c, buf, sizeof(buf)) < 0)
+		return;
+	free(c->reason);
+	c->reason = estrdup(buf);
+}
+
+double
+gate_threshold(const Report *r)
+{
+	double t = NAN;
+	size_t i;
+
+	if (!isnan(r->threshold))
+		return r->threshold;
+	for (i = 0; i < r->ncmp; i++) {
+		if (isnan(r->cmp[i].rec.gate_threshold_pct))
+			continue;
+		if (!isnan(t) && t != r->cmp[i].rec.gate_threshold_pct)
+			return NAN;	/* classified at several: none to say */
+		t = r->cmp[i].rec.gate_threshold_pct;
+	}
+	return t;
 }
