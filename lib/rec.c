@@ -282,6 +282,12 @@ kp_rec_str(kp_json *d, const kp_rtype *t, int f, int i)
 	return kp_json_str(d, i);
 }
 
+double
+kp_rec_num(kp_json *d, const kp_rtype *t, int f, int i)
+{
+	return present(d, &t->f[f], i) ? kp_rec_num_at(d, i, t->f[f].name) : NAN;
+}
+
 long long
 kp_rec_int(kp_json *d, const kp_rtype *t, int f, int i)
 {

@@ -882,6 +882,7 @@ int kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix);
  * and KP_NULL_INT for a nullable field missing or null */
 const char *kp_rec_str(kp_json *d, const kp_rtype *t, int f, int i);
 long long kp_rec_int(kp_json *d, const kp_rtype *t, int f, int i);
+double kp_rec_num(kp_json *d, const kp_rtype *t, int f, int i);
 /* ix may be NULL */
 void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
     kp_recix *ix);
