@@ -27,7 +27,7 @@ static size_t nshift;
 static kp_strmap *linemap;
 /* the measurements missing in a target, or not comparable, one by one:
  * a gate fails on each */
-typedef struct { char *base, *target, *name, *why; } Miss;
+typedef struct { char *base, *target, *name, *why, *suite, *test; } Miss;
 static Miss *miss;
 static size_t nmiss;
 /* each pair's compared record: its found and expected, for its verdict */
@@ -43,7 +43,17 @@ miss_add(const kp_coverage *c)
 	miss[nmiss].target = estrdup(c->target ? c->target : "?");
 	miss[nmiss].name = estrdup(c->name);
 	miss[nmiss].why = c->why ? estrdup(c->why) : NULL;
+	miss[nmiss].suite = c->suite ? estrdup(c->suite) : NULL;
+	miss[nmiss].test = c->test ? estrdup(c->test) : NULL;
 	nmiss++;
+}
+
+void
+cover_miss_at(size_t i, const char **name, const char **suite, const char **test)
+{
+	*name = miss[i].name;
+	*suite = miss[i].suite;
+	*test = miss[i].test;
 }
 
 static void

@@ -17,19 +17,19 @@
 #include "render.h"
 
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
-	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD };
+	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD, OPT_APART };
 
 static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] "
     "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
-    "[-M MAINTAINERS] [-o dir] [-s samples] "
+    "[-M MAINTAINERS] [-o dir] [-s samples] [--apart file] "
     "[file ...]";
 
 /* the options, one line each for --help, as in the man page */
 static const struct kp_option options[] = {
 	{ 'f', NULL, "format",
-	    "the format: text, md, csv, junit, json, table or html" },
+	    "the format: text, md, csv, junit, json, table, html, gate or gate-caveat" },
 	{ OPT_FAIL_ON, "fail-on", "class|severity|missing",
 	    "exit 1 when any comparison matches" },
 	{ OPT_FAIL_ON_TRIAGED, "fail-on-triaged", NULL,
@@ -52,6 +52,8 @@ static const struct kp_option options[] = {
 	    "for html: the directory to write the site to" },
 	{ 's', NULL, "samples",
 	    "for html: a file of sample records" },
+	{ OPT_APART, "apart", "file",
+	    "for gate: the coverage records of an earlier comparison, apart by identity" },
 	{ 0 }
 };
 
@@ -136,6 +138,10 @@ main(int argc, char *argv[])
 				    "uncertain) or severities (red, yellow, "
 				    "green) or missing, separated by commas", optarg);
 			gate = 1;
+			gate_fail_on(optarg);
+			break;
+		case OPT_APART:
+			gate_apart(optarg);
 			break;
 		case OPT_FULL:
 			full = 1;
@@ -187,9 +193,10 @@ main(int argc, char *argv[])
 		    "write to standard output");
 	if (!html && strcmp(format, "text") && strcmp(format, "md") &&
 	    strcmp(format, "csv") && strcmp(format, "junit") &&
-	    strcmp(format, "json") && strcmp(format, "table"))
-		kp_die("-f %s: expected text, md, csv, junit, json, table or "
-		    "html", format);
+	    strcmp(format, "json") && strcmp(format, "table") &&
+	    strcmp(format, "gate") && strcmp(format, "gate-caveat"))
+		kp_die("-f %s: expected text, md, csv, junit, json, table, "
+		    "html, gate or gate-caveat", format);
 
 	if (full && strcmp(format, "text") && strcmp(format, "md") &&
 	    strcmp(format, "csv"))
@@ -245,6 +252,8 @@ main(int argc, char *argv[])
 		rc = render_junit(&r, stdout);
 	else if (strcmp(format, "json") == 0)
 		rc = render_json(&r, stdout);
+	else if (strncmp(format, "gate", 4) == 0)
+		rc = render_gate(&r, stdout, format[4] != '\0');
 	else
 		rc = render_table(&r, stdout, max_age);
 	/* the json writer checked and closed stdout itself; the site is

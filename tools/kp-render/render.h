@@ -309,6 +309,15 @@ int cover_any(void);	/* any coverage record read */
 int cover_nothing(void);	/* they say nothing was compared */
 void cover_empty(void);	/* no cmp record was read: nothing was compared */
 size_t cover_missing(void);	/* measurements missing in a target */
+/* the i-th of them, i < cover_missing(): its coverage name, and for a
+ * measurement its suite and test (NULL when it has none) */
+void cover_miss_at(size_t i, const char **name, const char **suite,
+    const char **test);
+/* gate.c: -f gate, the gate's closing line, and -f gate-caveat, the line
+ * that says it compared across differing identity fields (--apart) */
+void gate_fail_on(const char *arg);
+void gate_apart(const char *path);
+int render_gate(const Report *r, FILE *fp, int caveat_only);
 size_t cover_errors(void);	/* lines that are data not there */
 /* the measurements of a pair found and expected by its coverage record
  * "compared"; 0 when there is none */
