@@ -192,7 +192,7 @@ static void
 readstat(Trend *tr, kp_json *d, const char *file)
 {
 	const char *v[F_NSTR], *exp;
-	char conc[32], id[KP_IDSZ];
+	char id[KP_IDSZ];
 	long long c;
 	size_t si, ki, i, len;
 	int isnew, *tok = tr->tok;
@@ -229,10 +229,8 @@ readstat(Trend *tr, kp_json *d, const char *file)
 		tr->stats = kp_once_new();
 	exp = tok[KP_STAT_EXP] < 0 ? "" :
 	    kp_rec_str(d, &kp_stat_t, KP_STAT_EXP, tok[KP_STAT_EXP]);
-	snprintf(conc, sizeof(conc), "%lld", c);
 	kp_once_check(tr->stats, d, "stat record of this experiment and measurement",
-	    exp, s->s[F_KEY], s->s[F_SUITE], s->s[F_BENCH], s->s[F_TEST],
-	    s->s[F_OP], s->s[F_METRIC], conc, tr->kernel[ki], (char *)NULL);
+	    exp, s->id, tr->kernel[ki], (char *)NULL);
 	memset(&p, 0, sizeof(p));
 	units(tr, d, &p);
 	addpoint(tr, s, si, ki, &p);
