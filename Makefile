@@ -41,6 +41,7 @@ LIBSRC = \
 	lib/summary.c \
 	lib/text.c \
 	lib/toolchain.c \
+	lib/upgrade.c \
 	lib/vmstat.c \
 	lib/vocab.c
 

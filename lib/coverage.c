@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* coverage.c: writing and reading coverage records, and the names of
- * their vocabulary (one table per enum). */
+/* coverage.c: coverage records written from and read into the view of
+ * coverage.h, through the table kp_cov_t (rectab.c); the names of their
+ * words. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,12 @@ const char *const kp_cov_level_name[KP_COV_NLEVEL] = {
 	"plan", "job", "instance", "repetition", "benchmark", "run", "exp",
 	"group", "pair", "kernel",
 };
+const kp_vocab kp_cov_scope_v = { kp_cov_scope_name, KP_COV_NSCOPE, NULL,
+	"a coverage scope" };
+const kp_vocab kp_cov_kind_v = { kp_cov_kind_name, KP_COV_NKIND, NULL,
+	"a coverage kind" };
+const kp_vocab kp_cov_level_v = { kp_cov_level_name, KP_COV_NLEVEL, NULL,
+	"a coverage level" };
 
 int
 kp_cov_lookup(const char *const *names, int n, const char *name)
@@ -40,163 +48,131 @@ kp_coverage_init(kp_coverage *c, enum kp_cov_scope scope, enum kp_cov_kind kind,
 	c->expected = c->found = -1;
 }
 
-static void
-kcount(kp_w *w, const char *key, long long v)
-{
-	if (v < 0)
-		kp_w_knull(w, key);
-	else
-		kp_w_kint(w, key, v);
-}
-
-static void
-strarr(kp_w *w, const char *key, const char *const *v, size_t n)
-{
-	size_t i;
-
-	kp_w_key(w, key);
-	kp_w_arr(w);
-	for (i = 0; i < n; i++)
-		kp_w_str(w, v[i]);
-	kp_w_end(w);
-}
-
 void
-kp_coverage_write(kp_w *w, const kp_coverage *c)
+kp_coverage_group(kp_coverage *c, const char *suite, const char *bench,
+    const char *test, const char *op, const char *metric, long long conc,
+    char *buf, size_t sz)
 {
-	size_t i;
-
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "coverage");
-	kp_w_kstr(w, "scope", kp_cov_scope_name[c->scope]);
-	kp_w_kstr(w, "kind", kp_cov_kind_name[c->kind]);
-	kp_w_kstr(w, "level", kp_cov_level_name[c->level]);
-	kp_w_kstr(w, "name", c->name);
-	kp_w_kstr(w, "plan", c->plan);
-	kp_w_kstr(w, "job", c->job);
-	kp_w_kstr(w, "instance", c->instance);
-	kp_w_kstr(w, "base", c->base);
-	kp_w_kstr(w, "target", c->target);
-	kcount(w, "expected", c->expected);
-	kcount(w, "found", c->found);
-	strarr(w, "absent", c->absent, c->nabsent);
-	kp_w_key(w, "differ");
-	if (c->ndiffer == 0)
-		kp_w_null(w);
-	else {
-		kp_w_obj(w);
-		for (i = 0; i < c->ndiffer; i++) {
-			kp_w_key(w, c->differ[i].field);
-			kp_w_arr(w);
-			kp_w_str(w, c->differ[i].base);
-			kp_w_str(w, c->differ[i].target);
-			kp_w_end(w);
-		}
-		kp_w_end(w);
-	}
-	strarr(w, "runs", c->runs, c->nruns);
-	kp_w_kstr(w, "label", c->label);
-	kp_w_kstr(w, "why", c->why);
-	kp_w_end(w);
-}
-
-static int
-enumfield(kp_json *d, const char *key, const char *const *names, int n)
-{
-	int i = kp_json_get(d, 0, key), v;
-
-	v = kp_cov_lookup(names, n, kp_req_str(d, key));
-	if (v < 0)
-		kp_rec_die(d, i, "\"%s\" is not one of the %s names of kp-records(5)",
-		    kp_json_str(d, i), key);
-	return v;
+	c->suite = suite;
+	c->bench = bench;
+	c->test = test;
+	c->op = op;
+	c->metric = metric;
+	c->conc = conc;
+	snprintf(buf, sz, "%s/%s/%s[%s %s]@%lld", suite, bench, test, op,
+	    metric, conc);
+	c->name = buf;
 }
 
 static long long
-count(kp_json *d, const char *key)
+count_of(long long v)
 {
-	long long v = kp_opt_int(d, key, -1);
-
-	if (v < -1 || (v == -1 && kp_json_get(d, 0, key) >= 0 &&
-	    d->tok[kp_json_get(d, 0, key)].type != KP_JNULL))
-		kp_rec_die(d, kp_json_get(d, 0, key), "\"%s\" must be a count "
-		    "(0 or more) or null", key);
-	return v;
+	return v < 0 ? KP_NULL_INT : v;
 }
 
-/* an array of strings; NULL and *n 0 when the field is missing */
-static const char **
-strings(kp_json *d, const char *key, size_t *n)
+/* The view's strings are the writer's: the record borrows them (the
+ * casts drop a const that kp_rec_write keeps) and frees none. */
+void
+kp_coverage_write(kp_w *w, const kp_coverage *c)
 {
-	int a = kp_json_get(d, 0, key), i;
-	const char **v;
-	size_t k = 0;
+	kp_cov r;
+	size_t i;
 
-	*n = 0;
-	if (a < 0 || d->tok[a].type == KP_JNULL)
-		return NULL;
-	if (d->tok[a].type != KP_JARR)
-		kp_rec_die(d, a, "\"%s\" must be an array of strings", key);
-	v = ecalloc(d->tok[a].n + 1, sizeof(*v));
-	for (i = kp_json_first(d, a); i >= 0 && k < d->tok[a].n; i = d->tok[i].next) {
-		if (!(v[k++] = kp_json_str(d, i)))
-			kp_rec_die(d, i, "\"%s\" must hold strings only", key);
+	memset(&r, 0, sizeof(r));
+	kp_has_range(&r.has, 0, KP_COV_NF - 1);
+	r.scope = c->scope;
+	r.kind = c->kind;
+	r.level = c->level;
+	r.name = (char *)c->name;
+	r.suite = (char *)c->suite;
+	r.bench = (char *)c->bench;
+	r.test = (char *)c->test;
+	r.op = (char *)c->op;
+	r.metric = (char *)c->metric;
+	r.conc = c->conc > 0 ? c->conc : KP_NULL_INT;
+	r.plan = (char *)c->plan;
+	r.job = (char *)c->job;
+	r.instance = (char *)c->instance;
+	r.base = (char *)c->base;
+	r.target = (char *)c->target;
+	r.expected = count_of(c->expected);
+	r.found = count_of(c->found);
+	r.absent.v = (char **)c->absent;
+	r.absent.n = c->nabsent;
+	r.differ.v = ecalloc(c->ndiffer + 1, sizeof(*r.differ.v));
+	for (i = 0; i < c->ndiffer; i++) {
+		r.differ.v[i].field = (char *)c->differ[i].field;
+		r.differ.v[i].base = (char *)c->differ[i].base;
+		r.differ.v[i].target = (char *)c->differ[i].target;
 	}
-	*n = k;
-	return v;
+	r.differ.n = c->ndiffer;
+	r.runs.v = (char **)c->runs;
+	r.runs.n = c->nruns;
+	r.label = (char *)c->label;
+	r.why = (char *)c->why;
+	kp_rec_write(w, &kp_cov_t, &r);
+	free(r.differ.v);
+}
+
+static long long
+count_in(long long v)
+{
+	return v == KP_NULL_INT ? -1 : v;
 }
 
 void
 kp_coverage_read(kp_json *d, kp_coverage *c)
 {
-	int o, k, v, e;
+	int tok[KP_COV_NF + 1], ty;
+	kp_cov *r;
 	size_t i;
 
-	if (strcmp(kp_rec_type(d), "coverage") != 0)
-		kp_rec_die(d, kp_json_get(d, 0, "type"), "expected a coverage record");
-	kp_coverage_init(c, enumfield(d, "scope", kp_cov_scope_name, KP_COV_NSCOPE),
-	    enumfield(d, "kind", kp_cov_kind_name, KP_COV_NKIND),
-	    enumfield(d, "level", kp_cov_level_name, KP_COV_NLEVEL),
-	    kp_req_str(d, "name"));
-	c->plan = kp_opt_str(d, "plan", NULL);
-	c->job = kp_opt_str(d, "job", NULL);
-	c->instance = kp_opt_str(d, "instance", NULL);
-	c->base = kp_opt_str(d, "base", NULL);
-	c->target = kp_opt_str(d, "target", NULL);
-	c->expected = count(d, "expected");
-	c->found = count(d, "found");
-	c->absent = strings(d, "absent", &c->nabsent);
-	c->runs = strings(d, "runs", &c->nruns);
-	c->label = kp_opt_str(d, "label", NULL);
-	c->why = kp_opt_str(d, "why", NULL);
-	if ((o = kp_json_get(d, 0, "differ")) < 0 || d->tok[o].type == KP_JNULL)
-		return;
-	if (d->tok[o].type != KP_JOBJ)
-		kp_rec_die(d, o, "\"differ\" must be an object or null");
-	c->differ = ecalloc(d->tok[o].n + 1, sizeof(*c->differ));
-	for (k = kp_json_first(d, o), i = 0; k >= 0 && i < d->tok[o].n;
-	    k = d->tok[v].next, i++) {
-		v = k + 1;
-		e = kp_json_first(d, v);
-		if (d->tok[v].type != KP_JARR || d->tok[v].n != 2 ||
-		    (d->tok[e].type != KP_JSTR && d->tok[e].type != KP_JNULL) ||
-		    (d->tok[d->tok[e].next].type != KP_JSTR &&
-		    d->tok[d->tok[e].next].type != KP_JNULL))
-			kp_rec_die(d, v, "a field of \"differ\" must be "
-			    "[base, target], strings or null");
-		c->differ[i].field = kp_json_str(d, k);
-		c->differ[i].base = kp_json_str(d, e);
-		c->differ[i].target = kp_json_str(d, d->tok[e].next);
+	kp_coverage_init(c, KP_COV_PLAN, KP_COV_COMPARED, KP_COV_LPLAN, NULL);
+	if (!kp_rec_is(d, &kp_cov_t)) {
+		ty = kp_rec_index(d, &kp_cov_t, tok, NULL);
+		kp_rec_die(d, ty, "expected a coverage record");
 	}
-	c->ndiffer = i;
+	r = &c->rec;
+	kp_rec_read(d, &kp_cov_t, r, NULL, NULL);
+	kp_rec_upgrade(d, &kp_cov_t, r, NULL);
+	c->scope = r->scope;
+	c->kind = r->kind;
+	c->level = r->level;
+	c->name = r->name;
+	c->suite = r->suite;
+	c->bench = r->bench;
+	c->test = r->test;
+	c->op = r->op;
+	c->metric = r->metric;
+	c->conc = r->conc == KP_NULL_INT ? 0 : r->conc;
+	c->plan = r->plan;
+	c->job = r->job;
+	c->instance = r->instance;
+	c->base = r->base;
+	c->target = r->target;
+	c->expected = count_in(r->expected);
+	c->found = count_in(r->found);
+	c->absent = (const char **)r->absent.v;
+	c->nabsent = r->absent.n;
+	c->runs = (const char **)r->runs.v;
+	c->nruns = r->runs.n;
+	c->label = r->label;
+	c->why = r->why;
+	if (r->differ.n) {
+		c->differ = ecalloc(r->differ.n, sizeof(*c->differ));
+		for (i = 0; i < r->differ.n; i++) {
+			c->differ[i].field = r->differ.v[i].field;
+			c->differ[i].base = r->differ.v[i].base;
+			c->differ[i].target = r->differ.v[i].target;
+		}
+		c->ndiffer = r->differ.n;
+	}
 }
 
 void
 kp_coverage_free(kp_coverage *c)
 {
-	free(c->absent);
-	free(c->runs);
 	free(c->differ);
-	c->absent = c->runs = NULL;
-	c->differ = NULL;
+	kp_rec_free(&kp_cov_t, &c->rec);
+	memset(c, 0, sizeof(*c));
 }

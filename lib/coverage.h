@@ -1,37 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coverage.h: the coverage record (kp-records(5)): what was expected or
  * compared, and what is missing, partial, new, kept apart or merged.
- * One record says one thing about one unit; the record's fields and
- * their order are spelled here and in coverage.c only. */
+ * One record says one thing about one unit.  Its fields are those of the
+ * table kp_cov_t (rec.h, rectab.c); kp_coverage is the view a writer
+ * fills with strings it keeps, and a reader gets from kp_coverage_read. */
 #ifndef COVERAGE_H
 #define COVERAGE_H
 
 #include <stddef.h>
 
 #include "kp.h"
+#include "rec.h"
 
-/* what a record is about: a plan's results, or a comparison */
-enum kp_cov_scope { KP_COV_PLAN, KP_COV_COMPARE, KP_COV_NSCOPE };
-
-/* what it says */
-enum kp_cov_kind {
-	KP_COV_COMPARED,	/* compared, or found as expected, whole */
-	KP_COV_MISSING,	/* expected (or on the baseline side) and absent */
-	KP_COV_PARTIAL,	/* present with fewer units than expected */
-	KP_COV_NEW,	/* present and not expected (or on the target side only) */
-	KP_COV_APART,	/* kept apart by identity: fields that differ */
-	KP_COV_MERGED,	/* several runs taken as one under a label */
-	KP_COV_UNCOMPARED,	/* present and not compared: why says why */
-	KP_COV_NKIND
-};
-
-/* the unit it names */
-enum kp_cov_level {
-	KP_COV_LPLAN, KP_COV_LJOB, KP_COV_LINSTANCE, KP_COV_LREPETITION,
-	KP_COV_LBENCHMARK, KP_COV_LRUN, KP_COV_LEXP, KP_COV_LGROUP,
-	KP_COV_LPAIR, KP_COV_LKERNEL, KP_COV_NLEVEL
-};
-
+/* the words of scope, kind and level: kp_cov_*_v.name */
 extern const char *const kp_cov_scope_name[KP_COV_NSCOPE];
 extern const char *const kp_cov_kind_name[KP_COV_NKIND];
 extern const char *const kp_cov_level_name[KP_COV_NLEVEL];
@@ -42,15 +23,18 @@ typedef struct {
 	const char *field, *base, *target;
 } kp_cov_diff;
 
-/* Strings and arrays are not owned by the record when it is written;
- * after kp_coverage_read() strings point into the document (valid until
- * its next parse) and the arrays are the caller's to free with
- * kp_coverage_free().  NULL strings are null; counts of -1 are null. */
+/* Strings and arrays are not owned by the record when it is written.
+ * After kp_coverage_read() they belong to rec, the record read through
+ * its table, which kp_coverage_free() frees (kp_rec_free).  NULL strings
+ * are null; counts of -1 are null; conc 0 is null. */
 typedef struct {
 	enum kp_cov_scope scope;
 	enum kp_cov_kind kind;
 	enum kp_cov_level level;
 	const char *name;	/* the unit */
+	/* level group: the measurement, as fields (schema 2) */
+	const char *suite, *bench, *test, *op, *metric;
+	long long conc;
 	const char *plan, *job, *instance;	/* where it lies, when known */
 	const char *base, *target;	/* the sides of a comparison */
 	long long expected, found;	/* units inside it */
@@ -63,16 +47,22 @@ typedef struct {
 	const char *label;	/* kind merged: the label they share */
 	const char *why;	/* kind uncompared (and apart): the cause, and
 				 * what would compare it */
+	kp_cov rec;	/* read: what the fields above point into */
 } kp_coverage;
 
 /* a record with every optional field null or empty */
 void kp_coverage_init(kp_coverage *c, enum kp_cov_scope scope,
     enum kp_cov_kind kind, enum kp_cov_level level, const char *name);
+/* level group: the measurement's fields, and name from them as
+ * suite/bench/test[op metric]@conc (kp-records(5)) into buf */
+void kp_coverage_group(kp_coverage *c, const char *suite, const char *bench,
+    const char *test, const char *op, const char *metric, long long conc,
+    char *buf, size_t sz);
 void kp_coverage_write(kp_w *w, const kp_coverage *c);
 /* the coverage record of d (type "coverage"); dies naming file:line:col
  * when a field is missing or wrong */
 void kp_coverage_read(kp_json *d, kp_coverage *c);
-void kp_coverage_free(kp_coverage *c);	/* the arrays of a record read */
+void kp_coverage_free(kp_coverage *c);	/* a record read */
 /* index of name in a table of n names, or -1 */
 int kp_cov_lookup(const char *const *names, int n, const char *name);
 

@@ -45,6 +45,7 @@ static const char *const kindname[] = {
 	[KP_F_BUCKETS] = "an array of buckets {lo, hi, count}",
 	[KP_F_SEVCOUNTS] = "an object of severities and counts",
 	[KP_F_FLAGS] = "an array of words",
+	[KP_F_DIFFS] = "an object of fields and [base, target]",
 };
 
 static const char *
@@ -83,6 +84,33 @@ lookup(const kp_rtype *t, const char *k, size_t len)
 	for (f = 0; f < t->nf; f++)
 		if (t->f[f].len == len && memcmp(t->f[f].name, k, len) == 0)
 			return f;
+	return -1;
+}
+
+int
+kp_rec_field(const kp_rtype *t, const char *name, size_t len)
+{
+	return lookup(t, name, len);
+}
+
+int
+kp_rec_tok(kp_json *d, const kp_rtype *t, const char *name)
+{
+	int tok[MAXF + 1], f, i, end = (int)d->tok[0].next;
+	const char *k;
+	size_t len;
+
+	if ((f = lookup(t, name, strlen(name))) >= 0) {
+		kp_rec_index(d, t, tok, NULL);
+		return tok[f];
+	}
+	if (!t->extra)
+		return -1;
+	for (i = 1; i < end; i = (int)d->tok[i + 1].next) {
+		k = keytext(d, i, &len);
+		if (len == strlen(name) && memcmp(k, name, len) == 0)
+			return i + 1;
+	}
 	return -1;
 }
 
@@ -228,6 +256,50 @@ kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix)
 }
 
 /* ---- reading ---- */
+
+/* a field at token i of kp_rec_index, checked as kp_rec_read checks it:
+ * missing or null dies unless the table lets it be */
+static int
+present(kp_json *d, const kp_field *f, int i)
+{
+	if (i >= 0 && d->tok[i].type != KP_JNULL)
+		return 1;
+	if (!(f->flags & KP_FF_NULL)) {
+		if (i < 0)
+			kp_rec_missing(d, f->name, want_of(f));
+		kp_rec_wrong(d, i, f->name, want_of(f));
+	}
+	return 0;
+}
+
+const char *
+kp_rec_str(kp_json *d, const kp_rtype *t, int f, int i)
+{
+	if (!present(d, &t->f[f], i))
+		return NULL;
+	if (d->tok[i].type != KP_JSTR)
+		kp_rec_wrong(d, i, t->f[f].name, "a string");
+	return kp_json_str(d, i);
+}
+
+double
+kp_rec_num(kp_json *d, const kp_rtype *t, int f, int i)
+{
+	return present(d, &t->f[f], i) ? kp_rec_num_at(d, i, t->f[f].name) : NAN;
+}
+
+long long
+kp_rec_int(kp_json *d, const kp_rtype *t, int f, int i)
+{
+	long long v;
+
+	if (!present(d, &t->f[f], i))
+		return KP_NULL_INT;
+	v = kp_rec_int_at(d, i, t->f[f].name);
+	if ((t->f[f].flags & KP_FF_POS) && v < 1)
+		kp_rec_die(d, i, "expected an integer >= 1 for \"%s\"", t->f[f].name);
+	return v;
+}
 
 static char *
 str_of(kp_json *d, int i, const char *key)
@@ -456,6 +528,32 @@ ekp_rec_num_at(kp_json *d, int i, const kp_field *f)
 	    kp_vocab_list(f->vocab, list, sizeof(list)), f->name, s);
 }
 
+/* coverage differ: {field: [base, target]}, strings or null */
+static void
+diffs_of(kp_json *d, int i, const char *key, kp_diffs *o)
+{
+	int k, e, x;
+	kp_diff *df;
+
+	obj(d, i, key, kindname[KP_F_DIFFS]);
+	o->v = ecalloc(d->tok[i].n + 1, sizeof(*o->v));
+	for (k = i + 1; o->n < d->tok[i].n; k = (int)d->tok[k + 1].next) {
+		e = k + 1;
+		x = kp_json_first(d, e);
+		if (d->tok[e].type != KP_JARR || d->tok[e].n != 2 ||
+		    (d->tok[x].type != KP_JSTR && d->tok[x].type != KP_JNULL) ||
+		    (d->tok[d->tok[x].next].type != KP_JSTR &&
+		    d->tok[d->tok[x].next].type != KP_JNULL))
+			kp_rec_die(d, e, "a field of \"%s\" must be [base, target], "
+			    "strings or null", key);
+		df = &o->v[o->n++];
+		df->field = estrdup(kp_json_str(d, k));
+		df->base = d->tok[x].type == KP_JSTR ? estrdup(kp_json_str(d, x)) : NULL;
+		x = (int)d->tok[x].next;
+		df->target = d->tok[x].type == KP_JSTR ? estrdup(kp_json_str(d, x)) : NULL;
+	}
+}
+
 static void
 setnull(const kp_field *f, void *p)
 {
@@ -535,6 +633,8 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		*(long long *)p = kp_rec_int_at(d, v, f->name);
 		if ((f->flags & KP_FF_POS) && *(long long *)p < 1)
 			kp_rec_die(d, v, "expected an integer >= 1 for \"%s\"", f->name);
+		if ((f->flags & KP_FF_CNT) && *(long long *)p < 0)
+			kp_rec_die(d, v, "expected a count (0 or more) for \"%s\"", f->name);
 		break;
 	case KP_F_NUM:
 		*(double *)p = kp_rec_num_at(d, v, f->name);
@@ -589,6 +689,9 @@ readfield(kp_json *d, const kp_rtype *t, int fi, int v, void *rec)
 		break;
 	case KP_F_FLAGS:
 		*(unsigned *)p = flags_of(d, v, f);
+		break;
+	case KP_F_DIFFS:
+		diffs_of(d, v, f->name, p);
 		break;
 	}
 }
@@ -683,6 +786,14 @@ freefield(const kp_field *f, void *p)
 		for (i = 0; i < ((kp_objs *)p)->n; i++)
 			kp_rec_free(f->sub, (char *)((kp_objs *)p)->v + i * f->sub->size);
 		free(((kp_objs *)p)->v);
+		break;
+	case KP_F_DIFFS:
+		for (i = 0; i < ((kp_diffs *)p)->n; i++) {
+			free(((kp_diffs *)p)->v[i].field);
+			free(((kp_diffs *)p)->v[i].base);
+			free(((kp_diffs *)p)->v[i].target);
+		}
+		free(((kp_diffs *)p)->v);
 		break;
 	}
 }
@@ -944,6 +1055,24 @@ writefield(kp_w *w, const kp_field *f, const void *p)
 				kp_w_str(w, kp_word(f->vocab, k));
 		kp_w_end(w);
 		break;
+	case KP_F_DIFFS: {
+		const kp_diffs *df = p;
+
+		if (df->n == 0) {
+			kp_w_null(w);
+			break;
+		}
+		kp_w_obj(w);
+		for (i = 0; i < df->n; i++) {
+			kp_w_key(w, df->v[i].field);
+			kp_w_arr(w);
+			kp_w_str(w, df->v[i].base);
+			kp_w_str(w, df->v[i].target);
+			kp_w_end(w);
+		}
+		kp_w_end(w);
+		break;
+	}
 	}
 }
 

@@ -303,6 +303,7 @@ enum { KP_SAMPLE_RUN, KP_SAMPLE_ITER, KP_SAMPLE_KERNEL, KP_SAMPLE_INSTANCE,
 	KP_SAMPLE_OP, KP_SAMPLE_METRIC, KP_SAMPLE_UNIT, KP_SAMPLE_BETTER,
 	KP_SAMPLE_CONC, KP_SAMPLE_REP, KP_SAMPLE_SUB, KP_SAMPLE_VALUE,
 	KP_SAMPLE_ITERATIONS, KP_SAMPLE_SRC, KP_SAMPLE_EXP, KP_SAMPLE_KEY,
+	KP_SAMPLE_GROUP,	/* schema 2: kp-identify, kp_group_id */
 	KP_SAMPLE_NF };
 typedef struct {
 	kp_has has;
@@ -314,6 +315,7 @@ typedef struct {
 	double value;
 	long long iterations;
 	char *src, *exp, *key;
+	char *group;	/* NULL in a record of schema 1: kp_rec_upgrade() */
 } kp_sample;
 
 enum { KP_HIST_RUN, KP_HIST_KERNEL, KP_HIST_INSTANCE, KP_HIST_MAP,
@@ -633,7 +635,9 @@ typedef struct {
 
 enum { KP_TREND_KEY, KP_TREND_JOB, KP_TREND_SUITE, KP_TREND_BENCH,
 	KP_TREND_TEST, KP_TREND_OP, KP_TREND_METRIC, KP_TREND_UNIT,
-	KP_TREND_BETTER, KP_TREND_CONC, KP_TREND_LEVEL, KP_TREND_N_KERNELS,
+	KP_TREND_BETTER, KP_TREND_CONC,
+	KP_TREND_SERIES_ID,	/* schema 2: kp_series_id */
+	KP_TREND_LEVEL, KP_TREND_N_KERNELS,
 	KP_TREND_NEWEST, KP_TREND_UNIT_SD_PCT, KP_TREND_KERNEL_SD_PCT,
 	KP_TREND_SERIES, KP_TREND_CHANGES, KP_TREND_TRANSIENTS, KP_TREND_DRIFTS,
 	KP_TREND_NF };
@@ -642,6 +646,7 @@ typedef struct {
 	char *key, *job, *suite, *bench, *test, *op, *metric, *unit;
 	int better;
 	long long conc;
+	char *series_id;	/* NULL in a record of schema 1: kp_rec_upgrade() */
 	int level;	/* enum kp_level */
 	long long n_kernels;
 	char *newest;
@@ -720,6 +725,75 @@ typedef struct {
  * count of events since boot (pgfault, nr_dirtied)? */
 int kp_vmstat_level(const char *name);
 
+/* coverage: what was compared or found as expected, and what is missing,
+ * partial, new, kept apart or merged (lib/coverage.h writes them from a
+ * kp_coverage); one record says one thing about one unit */
+enum kp_cov_scope { KP_COV_PLAN, KP_COV_COMPARE, KP_COV_NSCOPE };
+enum kp_cov_kind {
+	KP_COV_COMPARED,	/* compared, or found as expected, whole */
+	KP_COV_MISSING,	/* expected (or on the baseline side) and absent */
+	KP_COV_PARTIAL,	/* present with fewer units than expected */
+	KP_COV_NEW,	/* present and not expected (or on the target side only) */
+	KP_COV_APART,	/* kept apart by identity: fields that differ */
+	KP_COV_MERGED,	/* several runs taken as one under a label */
+	KP_COV_UNCOMPARED,	/* present and not compared: why says why */
+	KP_COV_NKIND
+};
+enum kp_cov_level {
+	KP_COV_LPLAN, KP_COV_LJOB, KP_COV_LINSTANCE, KP_COV_LREPETITION,
+	KP_COV_LBENCHMARK, KP_COV_LRUN, KP_COV_LEXP, KP_COV_LGROUP,
+	KP_COV_LPAIR, KP_COV_LKERNEL, KP_COV_NLEVEL
+};
+extern const kp_vocab kp_cov_scope_v, kp_cov_kind_v, kp_cov_level_v;
+
+/* coverage differ: a field that differs between two sides and both its
+ * values (NULL is null) */
+typedef struct {
+	char *field, *base, *target;
+} kp_diff;
+
+typedef struct {
+	kp_diff *v;
+	size_t n;
+} kp_diffs;
+
+enum { KP_COV_SCOPE, KP_COV_KIND, KP_COV_LEVEL, KP_COV_NAME,
+	/* schema 2: the measurement of level group, as fields */
+	KP_COV_SUITE, KP_COV_BENCH, KP_COV_TEST, KP_COV_OP, KP_COV_METRIC,
+	KP_COV_CONC,
+	KP_COV_PLAN_F, KP_COV_JOB, KP_COV_INSTANCE, KP_COV_BASE, KP_COV_TARGET,
+	KP_COV_EXPECTED, KP_COV_FOUND, KP_COV_ABSENT, KP_COV_DIFFER,
+	KP_COV_RUNS, KP_COV_LABEL, KP_COV_WHY, KP_COV_NF };
+typedef struct {
+	kp_has has;
+	int scope, kind, level;	/* enum kp_cov_scope, kind, level */
+	char *name;
+	char *suite, *bench, *test, *op, *metric;	/* level group, else NULL */
+	long long conc;	/* level group, else KP_NULL_INT */
+	char *plan, *job, *instance, *base, *target;
+	long long expected, found;	/* KP_NULL_INT: null */
+	kp_strs absent;
+	kp_diffs differ;	/* n 0: null */
+	kp_strs runs;
+	char *label, *why;
+} kp_cov;
+
+/* bisect (kp-bisect): a change point handed to git bisect */
+enum { KP_BISECT_KEY, KP_BISECT_SUITE, KP_BISECT_BENCH, KP_BISECT_TEST,
+	KP_BISECT_OP, KP_BISECT_METRIC, KP_BISECT_CONC, KP_BISECT_GOOD,
+	KP_BISECT_BAD, KP_BISECT_GOOD_SHA, KP_BISECT_BAD_SHA, KP_BISECT_RANGE,
+	KP_BISECT_BETWEEN, KP_BISECT_SIZE_PCT, KP_BISECT_THRESHOLD_PCT,
+	KP_BISECT_SCRIPT, KP_BISECT_NF };
+typedef struct {
+	kp_has has;
+	char *key, *suite, *bench, *test, *op, *metric;
+	long long conc;
+	char *good, *bad, *good_sha, *bad_sha, *range;
+	kp_strs between;
+	double size_pct, threshold_pct;
+	char *script;
+} kp_bisect;
+
 /* ---- the tables ---- */
 
 enum kp_fkind {
@@ -744,12 +818,24 @@ enum kp_fkind {
 	KP_F_FLAGS,	/* unsigned: a set of words of vocab, bit i for
 			 * word i, written as an array of words in vocab
 			 * order; null is the empty set */
+	KP_F_DIFFS,	/* kp_diffs: an object of names and [base, target]
+			 * (strings or null); null when there are none */
 };
 
 enum {
 	KP_FF_NULL = 1,	/* may be missing or null when read */
 	KP_FF_POS = 2,	/* an integer counted from 1 (conc, rep, sub) */
+	KP_FF_CNT = 4,	/* an integer counted from 0 */
 };
+
+/* The schema: the version of kp-records(5) these tables describe.  A
+ * record carries no version number (a field on each of tens of millions
+ * of samples would cost their bytes and their parse): every change so
+ * far added fields, so a record's version is that of the newest field
+ * it has, and kp_field.since says which version added each field.
+ * kp_rec_upgrade() derives the fields of the current version that an
+ * older record lacks: the one place that knows older records. */
+#define KP_SCHEMA 2
 
 struct kp_rtype;
 typedef struct {
@@ -760,6 +846,7 @@ typedef struct {
 	uint16_t off;	/* of the member in the struct */
 	const kp_vocab *vocab;	/* KP_F_ENUM, KP_F_FLAGS */
 	const struct kp_rtype *sub;	/* KP_F_OBJS */
+	uint8_t since;	/* the schema version that added it; 0 is 1 */
 } kp_field;
 
 typedef struct kp_rtype {
@@ -776,7 +863,12 @@ typedef struct kp_rtype {
 
 extern const kp_rtype kp_run_t, kp_runstat_t, kp_sample_t, kp_hist_t,
 	kp_stat_t, kp_rollup_t, kp_histstat_t, kp_noise_t, kp_cmp_t, kp_sys_t,
-	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t, kp_evidence_t;
+	kp_artifact_t, kp_trend_t, kp_triage_t, kp_shift_t, kp_evidence_t,
+	kp_cov_t, kp_bisect_t;
+/* every record type above, NULL-terminated (tests and kp-records(5)) */
+extern const kp_rtype *const kp_rtypes[];
+/* field f of t named name (len bytes), or -1 */
+int kp_rec_field(const kp_rtype *t, const char *name, size_t len);
 
 /* ---- reading and writing (rec.c) ---- */
 
@@ -799,10 +891,28 @@ typedef struct {
  * repeated keys); tok[t->nf] and the value returned, the token of
  * "type", or -1.  tok has room for t->nf + 1.  ix may be NULL. */
 int kp_rec_index(kp_json *d, const kp_rtype *t, int *tok, kp_recix *ix);
+/* field f of t at token i from kp_rec_index, checked as kp_rec_read
+ * checks it, for a hot path that copies records: not decoded into a
+ * struct, the string borrowed from d (valid until its next parse); NULL
+ * and KP_NULL_INT for a nullable field missing or null */
+const char *kp_rec_str(kp_json *d, const kp_rtype *t, int f, int i);
+long long kp_rec_int(kp_json *d, const kp_rtype *t, int f, int i);
+double kp_rec_num(kp_json *d, const kp_rtype *t, int f, int i);
 /* ix may be NULL */
 void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
     kp_recix *ix);
 void kp_rec_free(const kp_rtype *t, void *rec);
+/* the fields of want (NULL: all) that rec, read from d by kp_rec_read(),
+ * lacks because an older kp wrote it, derived from the fields it has:
+ * sample group, trend series_id, coverage suite ... conc.  A field that
+ * cannot be derived stays missing.  Reads d again for what it needs. */
+void kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec,
+    const kp_has *want);
+/* the value token of the member of d named by a user (kp-identify -a,
+ * kp-bisect -s): a field of t, or for a type that keeps members beyond
+ * its table (run), one of those; -1 when missing.  Tools name the fields
+ * they know by their enum, never this way. */
+int kp_rec_tok(kp_json *d, const kp_rtype *t, const char *name);
 
 void kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec);
 /* recstr.c: a parser's record against kp-records(5)'s STRINGS: every

@@ -14,6 +14,9 @@
 	[i] = { nm, sizeof(nm) - 1, KP_F_ENUM, flags, offsetof(st, memb), &vocab }
 #define TYPE(var, st, nm, scopes, extra, fields) \
 	const kp_rtype var = { nm, scopes, extra, sizeof(st), (int)KP_LEN(fields), fields }
+/* a field added by schema version v (rec.h, KP_SCHEMA) */
+#define V(st, i, nm, memb, kind, flags, v) \
+	[i] = { nm, sizeof(nm) - 1, kind, flags, offsetof(st, memb), NULL, NULL, v }
 #define N KP_FF_NULL
 #define P KP_FF_POS
 
@@ -96,6 +99,7 @@ static const kp_field sample_f[KP_SAMPLE_NF] = {
 	S(SRC, "src", src, KP_F_STR, N),
 	S(EXP, "exp", exp, KP_F_STR, N),
 	S(KEY, "key", key, KP_F_STR, N),
+	V(kp_sample, KP_SAMPLE_GROUP, "group", group, KP_F_STR, N, 2),
 };
 TYPE(kp_sample_t, kp_sample, "sample", 0, 0, sample_f);
 
@@ -467,6 +471,7 @@ static const kp_field trend_f[KP_TREND_NF] = {
 	T(UNIT, "unit", unit, KP_F_STR, N),
 	E(kp_trend, KP_TREND_BETTER, "better", better, kp_better_v, 0),
 	T(CONC, "conc", conc, KP_F_INT, P),
+	V(kp_trend, KP_TREND_SERIES_ID, "series_id", series_id, KP_F_STR, N, 2),
 	E(kp_trend, KP_TREND_LEVEL, "level", level, kp_level_v, N),
 	T(N_KERNELS, "n_kernels", n_kernels, KP_F_INT, N),
 	T(NEWEST, "newest", newest, KP_F_STR, 0),
@@ -542,3 +547,60 @@ static const kp_field evidence_f[KP_EV_NF] = {
 	O(kp_evidence, KP_EV_COUNTERS, "counters", counters, ectr_t, 0),
 };
 TYPE(kp_evidence_t, kp_evidence, "evidence", 0, 0, evidence_f);
+
+#define CV(i, nm, memb, kind, flags) F(kp_cov, KP_COV_##i, nm, memb, kind, flags)
+#define CV2(i, nm, memb, kind, flags) V(kp_cov, KP_COV_##i, nm, memb, kind, flags, 2)
+#define K KP_FF_CNT
+static const kp_field cov_f[KP_COV_NF] = {
+	E(kp_cov, KP_COV_SCOPE, "scope", scope, kp_cov_scope_v, 0),
+	E(kp_cov, KP_COV_KIND, "kind", kind, kp_cov_kind_v, 0),
+	E(kp_cov, KP_COV_LEVEL, "level", level, kp_cov_level_v, 0),
+	CV(NAME, "name", name, KP_F_STR, 0),
+	CV2(SUITE, "suite", suite, KP_F_STR, N),
+	CV2(BENCH, "bench", bench, KP_F_STR, N),
+	CV2(TEST, "test", test, KP_F_STR, N),
+	CV2(OP, "op", op, KP_F_STR, N),
+	CV2(METRIC, "metric", metric, KP_F_STR, N),
+	CV2(CONC, "conc", conc, KP_F_INT, N | P),
+	CV(PLAN_F, "plan", plan, KP_F_STR, N),
+	CV(JOB, "job", job, KP_F_STR, N),
+	CV(INSTANCE, "instance", instance, KP_F_STR, N),
+	CV(BASE, "base", base, KP_F_STR, N),
+	CV(TARGET, "target", target, KP_F_STR, N),
+	CV(EXPECTED, "expected", expected, KP_F_INT, N | K),
+	CV(FOUND, "found", found, KP_F_INT, N | K),
+	CV(ABSENT, "absent", absent, KP_F_STRS, N),
+	CV(DIFFER, "differ", differ, KP_F_DIFFS, N),
+	CV(RUNS, "runs", runs, KP_F_STRS, N),
+	CV(LABEL, "label", label, KP_F_STR, N),
+	CV(WHY, "why", why, KP_F_STR, N),
+};
+TYPE(kp_cov_t, kp_cov, "coverage", 0, 0, cov_f);
+
+#define BI(i, nm, memb, kind, flags) F(kp_bisect, KP_BISECT_##i, nm, memb, kind, flags)
+static const kp_field bisect_f[KP_BISECT_NF] = {
+	BI(KEY, "key", key, KP_F_STR, 0),
+	BI(SUITE, "suite", suite, KP_F_STR, 0),
+	BI(BENCH, "bench", bench, KP_F_STR, 0),
+	BI(TEST, "test", test, KP_F_STR, 0),
+	BI(OP, "op", op, KP_F_STR, 0),
+	BI(METRIC, "metric", metric, KP_F_STR, 0),
+	BI(CONC, "conc", conc, KP_F_INT, P),
+	BI(GOOD, "good", good, KP_F_STR, 0),
+	BI(BAD, "bad", bad, KP_F_STR, 0),
+	BI(GOOD_SHA, "good_sha", good_sha, KP_F_STR, N),
+	BI(BAD_SHA, "bad_sha", bad_sha, KP_F_STR, N),
+	BI(RANGE, "range", range, KP_F_STR, 0),
+	BI(BETWEEN, "between", between, KP_F_STRS, 0),
+	BI(SIZE_PCT, "size_pct", size_pct, KP_F_NUM, N),
+	BI(THRESHOLD_PCT, "threshold_pct", threshold_pct, KP_F_NUM, 0),
+	BI(SCRIPT, "script", script, KP_F_STR, 0),
+};
+TYPE(kp_bisect_t, kp_bisect, "bisect", 0, 0, bisect_f);
+
+/* in the order of kp-records(5); stat's three tables share its section */
+const kp_rtype *const kp_rtypes[] = { &kp_run_t, &kp_runstat_t,
+	&kp_sample_t, &kp_stat_t, &kp_histstat_t, &kp_rollup_t, &kp_noise_t,
+	&kp_trend_t, &kp_cmp_t, &kp_sys_t, &kp_evidence_t, &kp_shift_t,
+	&kp_triage_t, &kp_bisect_t, &kp_cov_t, &kp_artifact_t, &kp_hist_t,
+	NULL };

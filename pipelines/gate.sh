@@ -327,12 +327,13 @@ else
 	    select(.type == "coverage" and .kind == "apart") | .differ // {} |
 	    keys[] as $k | select(($x | index(" " + $k + " ")) == null) | $k' "$T/cmp" | sort -u)
 	if [ -n "$extra" ]; then
-		caveat=$(jq -rs --arg e "$extra" '
-		    ($e | split("\n")) as $f |
-		    [.[] | select(.type == "coverage" and .kind == "apart") | .differ // {} |
-		     to_entries[] | select(.key as $k | $f | index([$k]))] |
-		    unique_by(.key) | map("\(.key) \(.value[0] // "none" | tojson) in the baseline, \(.value[1] // "none" | tojson) in the result") |
-		    join("; ")' "$T/cmp")
+		# the records that kept them apart, narrowed to those fields:
+		# kp-render says them as the caveat
+		jq -c --arg e "$extra" '($e | split("\n")) as $f |
+		    select(.type == "coverage" and .kind == "apart") |
+		    .differ = (.differ // {} | with_entries(select(.key as $k | $f | index([$k]))))' \
+		    "$T/cmp" >"$T/apart" || exit 2
+		caveat=--apart
 		xs="$xs $(printf ' -x %s' $extra)"
 		# shellcheck disable=SC2086
 		compare -x host -x cpu_model -x cpus -x mem_kb $xs || {
@@ -360,7 +361,7 @@ grep -q '^{"type":"cmp"' "$T/class" ||
 set -- --fail-on "$fail_on" --threshold "$threshold"
 [ -z "$triaged" ] || set -- "$@" "$triaged"
 [ -z "$max_age" ] || set -- "$@" --max-age "$max_age"
-[ -z "$caveat" ] || echo "caveat: compared across differing identity fields: $caveat"
+[ -z "$caveat" ] || kp-render -f gate-caveat --apart "$T/apart" /dev/null
 kp-render -f table "$@" "$T/class"
 rc=$?
 [ "$rc" -le 1 ] || exit 2
@@ -378,33 +379,8 @@ fi
 # the closing line: the verdict, the counts and the metrics by the
 # document's own names (lmbench.lat_syscall.open); it never says PASS
 # while it counts a regression past the threshold
-jq -rs --arg kind "$tkind" --arg t "$threshold" --argjson rc "$rc" \
-    --argjson ro "$report_only" --arg caveat "$caveat" --arg fail_on "$fail_on" '
-    def docname: if $kind == "results" then ([.suite] + (.test | split("/"))) | join(".")
-	else "\(.suite)/\(.bench)/\(.test)[\(.op) \(.metric)]@\(.conc)" end;
-    def covname: if $kind == "results" then
-	(.name | sub("\\[[^\\]]*\\]@[0-9-]+$"; "") | split("/") | [.[0]] + .[2:] | join("."))
-	else .name end;
-    def few: if length > 10 then .[:10] + ["and \(length - 10) more"] else . end | join(", ");
-    # a change from 0 has no percentage (kp(7), zero baselines)
-    def change: if .change_pct != null then
-	"\(if .change_pct >= 0 then "+" else "" end)\(.change_pct | round)%"
-	elif .base_median == 0 then "from 0 to \(.target_median)" else "n/a" end;
-    [.[] | select(.type == "cmp")] as $c |
-    [.[] | select(.type == "coverage" and .scope == "compare" and
-	(.kind == "missing" or (.kind == "uncompared" and .level == "group")))] as $m |
-    [$c[] | select(.class == "regression")] as $r |
-    [$r[] | select(.interference == true or ((.caveats // []) | index(["interference"])))] as $i |
-    (if $rc == 1 then "FAIL" elif ($r | length) > 0 then "WARN" else "PASS" end) as $v |
-    (if $ro == 1 then "REPORT-ONLY: would \($v)" else $v end) + ": " +
-    "\($r | length) of \(($c | length) + ($m | length)) metric\(if ($c | length) + ($m | length) == 1 then "" else "s" end) regressed past \($t)%" +
-    (if ($r | length) > 0 then " (" + ([$r[] | "\(docname) \(change)"] | few) + ")" else "" end) +
-    (if $rc == 0 and ($r | length) > 0 then ", none of them failing the gate (--fail-on \($fail_on))" else "" end) +
-    (if ($m | length) > 0 then "; \($m | length) missing from the result (" + ([$m[] | covname] | few) + ")" else "" end) +
-    ([$i[] | .cpu_share_ratio | select(. != null) | . * 100 | round]) as $share |
-    (if ($i | length) > 0 then " (interference suspected: \($i | length) of them ran with the target starved of CPU" +
-	(if ($share | length) > 0 then ", \($share | min)\(if ($share | min) != ($share | max) then "-\($share | max)" else "" end)% of the baseline'"'"'s CPU share" else "" end) + ")" else "" end) +
-    (if $caveat != "" then " (identity differs: \($caveat))" else "" end)
-    ' "$T/class" || exit 2
+[ -z "$caveat" ] || set -- "$@" --apart "$T/apart"
+kp-render -f gate "$@" "$T/class"
+[ $? -le 1 ] || exit 2
 [ "$report_only" -eq 1 ] && exit 0
 exit "$rc"

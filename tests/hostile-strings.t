@@ -146,7 +146,7 @@ for r in recs:
             fill(r, path, kind)
     # a group id is the hash of its fields: computed again from the
     # hostile ones, so that samples and comparisons still find it
-    if 'conc' in r and t in ('stat', 'noise') and s in ('group', None):
+    if 'conc' in r and t in ('stat', 'noise', 'sample') and s in ('group', None):
         r['group'] = group(r['exp'], r['suite'], r['bench'], r['test'], r['op'],
                            r['metric'], r['conc'])
         if old:
@@ -197,7 +197,7 @@ for f in sys.argv[2:]:
 miss = []
 for l in open(sys.argv[1]):
     t, scopes, path, kind = l.split()
-    if path == 'group':     # an id computed from hostile fields
+    if path in ('group', 'series_id'):  # ids computed from hostile fields
         continue
     for s in scopes.split(',') if scopes != '-' else [None]:
         if (t, s, path) not in seen:

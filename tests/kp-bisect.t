@@ -69,6 +69,12 @@ is "$rc" 0 "kp-bisect exits 0"
 cp "$T/out" "$T/bisect"
 is "$(jq -r '[.good, .bad, .good_sha == (.range | split("..")[0])] | @tsv' "$T/bisect")" \
 	"v6.1-rc4	v6.1-rc5	true" "the good and bad kernels, with their commits from the run records"
+# the record is kp-records(5)'s: it reads into libkp's table and writes
+# back byte for byte
+if [ -x "$KP_BIN/../bench/ndjson" ]; then
+	"$KP_BIN/../bench/ndjson" rec "$T/bisect" | cmp -s - "$T/bisect"
+	ok $? "the bisect record round-trips through its table"
+fi
 good=$(jq -r .good_sha "$T/bisect")
 bad=$(jq -r .bad_sha "$T/bisect")
 is "$good $bad" "$(git -C "$R" rev-parse v6.1-rc4) $(git -C "$R" rev-parse v6.1-rc5)" \

@@ -66,8 +66,19 @@ is "$(jq -r 'select(.type == "runstat" and .job == "wis-futex") | .key' "$T/out"
 	"... and one key"
 is "$(jq -r 'select(.job == "wis-futex" and .run == "a@vm1:1") | .exp' "$T/out" | sort -u | wc -l)" 1 \
 	"a runstat and its samples share exp"
-grep -v artifact "$T/out" | jq -c 'del(.exp, .key)' | cmp -s - "$T/nonart"
+grep -v artifact "$T/out" | jq -c 'del(.exp, .key, .group)' | cmp -s - "$T/nonart"
 ok $? "fields kept in place, ids appended"
+# a sample's group is the id of the stat kp-stats makes of its
+# measurement (kp_group_id), so a report finds its samples by it
+is "$(jq -r 'select(.type == "sample") | [.exp, .suite, .bench, .test, .op, .metric, .conc, .group] | @tsv' "$T/out" |
+    sort -u | awk -F'\t' '{ print $1 FS $2 FS $3 FS $4 FS $5 FS $6 FS $7 }' | sort | uniq -d)" "" \
+	"one group per measurement of an experiment"
+is "$(kp-stats "$T/out" 2>/dev/null | jq -r 'select(.type == "stat" and .scope == "group") | .group' | sort)" \
+    "$(jq -r 'select(.type == "sample") | .group' "$T/out" | sort -u)" \
+	"a sample's group is its stat's group"
+is "$(jq -c 'select(.type != "sample" and has("group"))' "$T/out")" "" "no group on run and runstat records"
+is "$(jq -r 'select(.type == "sample") | keys_unsorted[-3:] | join(" ")' "$T/out" | sort -u)" "exp key group" \
+	"exp, key and group last, in the order of kp-records(5)"
 kp-identify "$T/out" | cmp -s - "$T/out"
 ok $? "existing exp and key are replaced, not repeated"
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "strmap.h"
 #include "identity.h"
 
@@ -26,43 +27,66 @@ typedef struct {	/* one job of one run: its ids */
 	Run *r;
 	char *job;
 	int fromsamples;	/* no runstat came first: params MISSING */
-	char exp[17], key[17];
+	char exp[KP_IDSZ], key[KP_IDSZ];
 } Job;
 
-static char **xopt, **aopt;
-static size_t nx, na;
-static Run **runs;
-static size_t nruns;
-static Job **jobs;
-static size_t njobs;
-/* (run, iter) -> index in runs, (run index, job) -> index in jobs: a
- * lookup per sample, which a scan would make quadratic when the runs
- * of a long history arrive interleaved or their jobs have no runstat */
-static kp_strmap *runmap, *jobmap;
-static kp_canon *canon;
-static kp_w *out;
-/* the last run and job looked up: a job's samples come one after another,
- * so most lookups are a comparison, not a hash */
-static Run *lastrun;
-static Job *lastjob;
-static const char *const skipids[] = { "exp", "key", NULL };
+/* the group id of the last measurement a job's samples named: samples
+ * of one measurement come one after another (reps, subs), so most ids
+ * are a comparison, not a hash */
+typedef struct {
+	const Job *j;
+	char *suite, *bench, *test, *op, *metric;
+	long long conc;
+	char id[KP_IDSZ];
+} Lastgroup;
+
+typedef struct {
+	char **xopt, **aopt;
+	size_t nx, na;
+	Run **runs;
+	size_t nruns;
+	Job **jobs;
+	size_t njobs;
+	/* (run, iter) -> index in runs, (run index, job) -> index in jobs:
+	 * a lookup per sample, which a scan would make quadratic when the
+	 * runs of a long history arrive interleaved or their jobs have no
+	 * runstat */
+	kp_strmap *runmap, *jobmap;
+	kp_canon *canon;
+	kp_w *out;
+	/* the last run and job looked up: a job's samples come one after
+	 * another, so most lookups are a comparison, not a hash */
+	Run *lastrun;
+	Job *lastjob;
+	Lastgroup lastgroup;
+	/* the members kp-identify writes itself: of a sample, of the others */
+	const char *skipsmp[4], *skip[3];
+	kp_recix runix, rsix, smpix;
+	int tok[KP_RUN_NF + KP_RUNSTAT_NF + KP_SAMPLE_NF];
+} Identify;
+
+/* the open input, in a static so that a reader still open when a
+ * diagnostic exits is reachable, not a leak */
+static kp_in *curin;
 
 static int
-excluded(const char *name)
+excluded(const Identify *x, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < nx; i++)
-		if (strcmp(xopt[i], name) == 0)
+	for (i = 0; i < x->nx; i++)
+		if (strcmp(x->xopt[i], name) == 0)
 			return 1;
 	return 0;
 }
 
-/* a field's value as identity text: strings decoded, numbers in their
- * shortest form (16 and 16.0 are one value), null and missing as MISSING,
- * anything else as its JSON text */
+/* a run field's value as identity text: strings decoded, numbers in
+ * their shortest form (16 and 16.0 are one value), null and missing as
+ * MISSING, anything else as its JSON text.  The identity fields are
+ * named by lib/identity.c and -a, so they are looked up by name in the
+ * run's table (kp_rec_tok). */
 static char *
-fieldtext(kp_json *d, const char *name)
+fieldtext(kp_json *d, const kp_rtype *t, const char *name)
 {
 	char buf[KP_NUMBUF];
 	const char *raw;
@@ -70,7 +94,7 @@ fieldtext(kp_json *d, const char *name)
 	size_t len;
 	int i;
 
-	i = kp_json_get(d, 0, name);
+	i = kp_rec_tok(d, t, name);
 	if (i < 0 || d->tok[i].type == KP_JNULL)
 		return estrdup(MISSING);
 	if (d->tok[i].type == KP_JSTR)
@@ -84,56 +108,57 @@ fieldtext(kp_json *d, const char *name)
 }
 
 static Run *
-addrun(const char *run, long long iter)
+addrun(Identify *x, const char *run, long long iter)
 {
 	char it[24];
 	size_t i;
 	int isnew;
 
-	if (!runmap)
-		runmap = kp_strmap_new();
+	if (!x->runmap)
+		x->runmap = kp_strmap_new();
 	snprintf(it, sizeof(it), "%lld", iter);
-	i = kp_strmap_addv(runmap, &isnew, run, it, NULL);
+	i = kp_strmap_addv(x->runmap, &isnew, run, it, NULL);
 	if (!isnew)
-		return runs[i];
-	runs = kp_grow(runs, nruns, sizeof(*runs));
-	runs[nruns] = ecalloc(1, sizeof(Run));
-	runs[nruns]->run = estrdup(run);
-	runs[nruns]->iter = iter;
-	snprintf(runs[nruns]->idx, sizeof(runs[nruns]->idx), "%zu", nruns);
-	return runs[nruns++];
+		return x->runs[i];
+	x->runs = kp_grow(x->runs, x->nruns, sizeof(*x->runs));
+	x->runs[x->nruns] = ecalloc(1, sizeof(Run));
+	x->runs[x->nruns]->run = estrdup(run);
+	x->runs[x->nruns]->iter = iter;
+	snprintf(x->runs[x->nruns]->idx, sizeof(x->runs[x->nruns]->idx), "%zu",
+	    x->nruns);
+	return x->runs[x->nruns++];
 }
 
 /* the run of a runstat or sample record, which kp-records(5) puts after
  * its run record: one that is not there yet is an error, not held */
 static Run *
-findrun(kp_json *d, const char *what)
+findrun(Identify *x, kp_json *d, const char *run, long long iter,
+    const char *what)
 {
-	const char *run = kp_req_str(d, "run");
-	long long iter = kp_req_int(d, "iter");
 	char it[24];
 	long i;
 
-	if (lastrun && lastrun->iter == iter && strcmp(lastrun->run, run) == 0)
-		return lastrun;
+	if (x->lastrun && x->lastrun->iter == iter &&
+	    strcmp(x->lastrun->run, run) == 0)
+		return x->lastrun;
 	snprintf(it, sizeof(it), "%lld", iter);
-	if (!runmap || (i = kp_strmap_findv(runmap, run, it, NULL)) < 0)
+	if (!x->runmap || (i = kp_strmap_findv(x->runmap, run, it, NULL)) < 0)
 		kp_die_at(d->file, d->line, 0,
 		    "no run record for run \"%s\" iter %lld before this %s; "
 		    "expected the run record first (kp-records(5))", run, iter, what);
-	return lastrun = runs[i];
+	return x->lastrun = x->runs[i];
 }
 
 static Job *
-findjob(Run *r, const char *job)
+findjob(Identify *x, Run *r, const char *job)
 {
 	long i;
 
-	if (lastjob && lastjob->r == r && strcmp(lastjob->job, job) == 0)
-		return lastjob;
-	if (!jobmap || (i = kp_strmap_findv(jobmap, r->idx, job, NULL)) < 0)
+	if (x->lastjob && x->lastjob->r == r && strcmp(x->lastjob->job, job) == 0)
+		return x->lastjob;
+	if (!x->jobmap || (i = kp_strmap_findv(x->jobmap, r->idx, job, NULL)) < 0)
 		return NULL;
-	return lastjob = jobs[i];
+	return x->lastjob = x->jobs[i];
 }
 
 static void
@@ -146,15 +171,15 @@ addpair(Run *r, const char *k, char *v)
 }
 
 static void
-setrun(Run *r, kp_json *d)
+setrun(Identify *x, Run *r, kp_json *d)
 {
 	char *v;
 	size_t i;
 
 	for (i = 0; i < kp_nidfields; i++) {
-		if (excluded(kp_idfields[i].name))
+		if (excluded(x, kp_idfields[i].name))
 			continue;
-		v = fieldtext(d, kp_idfields[i].name);
+		v = fieldtext(d, &kp_run_t, kp_idfields[i].name);
 		if (strcmp(kp_idfields[i].name, "env") == 0 &&
 		    strcmp(v, MISSING) == 0) {
 			free(v);	/* see lib/identity.c */
@@ -180,9 +205,9 @@ setrun(Run *r, kp_json *d)
 		}
 		addpair(r, kp_idfields[i].name, v);
 	}
-	for (i = 0; i < na; i++)
-		if (!excluded(aopt[i]))
-			addpair(r, aopt[i], fieldtext(d, aopt[i]));
+	for (i = 0; i < x->na; i++)
+		if (!excluded(x, x->aopt[i]))
+			addpair(r, x->aopt[i], fieldtext(d, &kp_run_t, x->aopt[i]));
 	r->seen = 1;
 }
 
@@ -199,128 +224,196 @@ kernelfield(const char *name)
 
 /* exp and key of a run's job (job NULL: of the run itself) */
 static void
-ids(Run *r, const char *suite, const char *job, const char *params,
-    char exp[17], char key[17])
+ids(Identify *x, Run *r, const char *suite, const char *job,
+    const char *params, char exp[KP_IDSZ], char key[KP_IDSZ])
 {
 	int pass;
 	size_t i;
 
 	for (pass = 0; pass < 2; pass++) {
-		kp_canon_reset(canon);
+		kp_canon_reset(x->canon);
 		for (i = 0; i < r->npair; i++)
 			if (pass == 0 || !kernelfield(r->keys[i]))
-				kp_canon_add(canon, r->keys[i], r->vals[i]);
+				kp_canon_add(x->canon, r->keys[i], r->vals[i]);
 		if (job) {
-			if (!excluded("suite"))
-				kp_canon_add(canon, "suite", suite);
-			if (!excluded("job"))
-				kp_canon_add(canon, "job", job);
-			if (!excluded("params"))
-				kp_canon_add(canon, "params", params);
+			if (!excluded(x, "suite"))
+				kp_canon_add(x->canon, "suite", suite);
+			if (!excluded(x, "job"))
+				kp_canon_add(x->canon, "job", job);
+			if (!excluded(x, "params"))
+				kp_canon_add(x->canon, "params", params);
 		}
-		kp_canon_hash(canon, pass == 0 ? exp : key);
+		kp_canon_hash(x->canon, pass == 0 ? exp : key);
 	}
 }
 
+/* the record as read, its ids written anew: exp and key, and for a
+ * sample its group (kp-records(5)), in the order of the table */
 static void
-writeids(kp_json *d, const char *exp, const char *key)
+writeids(Identify *x, kp_json *d, const char *exp, const char *key,
+    const char *group)
 {
-	kp_w_copy_obj(out, d, skipids);
-	kp_w_kstr(out, "exp", exp);
-	kp_w_kstr(out, "key", key);
-	kp_w_end(out);
+	kp_sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.exp = (char *)exp;
+	s.key = (char *)key;
+	s.group = (char *)group;
+	kp_has_set(&s.has, KP_SAMPLE_EXP);
+	kp_has_set(&s.has, KP_SAMPLE_KEY);
+	if (group)
+		kp_has_set(&s.has, KP_SAMPLE_GROUP);
+	kp_w_copy_obj(x->out, d, group ? x->skipsmp : x->skip);
+	/* exp, key and group are the last fields of run, runstat and
+	 * sample alike: the sample's table writes them for all three */
+	kp_rec_members(x->out, &kp_sample_t, &s);
+	kp_w_end(x->out);
 }
 
 static Job *
-addjob(Run *r, const char *job, const char *suite, const char *params)
+addjob(Identify *x, Run *r, const char *job, const char *suite,
+    const char *params)
 {
 	Job *j;
 
-	jobs = kp_grow(jobs, njobs, sizeof(*jobs));
-	if (!jobmap)
-		jobmap = kp_strmap_new();
-	kp_strmap_addv(jobmap, NULL, r->idx, job, NULL);
-	j = jobs[njobs++] = ecalloc(1, sizeof(Job));
+	x->jobs = kp_grow(x->jobs, x->njobs, sizeof(*x->jobs));
+	if (!x->jobmap)
+		x->jobmap = kp_strmap_new();
+	kp_strmap_addv(x->jobmap, NULL, r->idx, job, NULL);
+	j = x->jobs[x->njobs++] = ecalloc(1, sizeof(Job));
 	j->r = r;
 	j->job = estrdup(job);
-	ids(r, suite, job, params, j->exp, j->key);
-	return lastjob = j;
+	ids(x, r, suite, job, params, j->exp, j->key);
+	return x->lastjob = j;
 }
 
 static void
-runstat(Run *r, kp_json *d)
+runstat(Identify *x, kp_json *d)
 {
-	const char *job = kp_req_str(d, "job");
+	int *tok = x->tok;
+	const char *job;
 	char *params, *suite;
+	Run *r;
 	Job *j;
 
-	if ((j = findjob(r, job)) && j->fromsamples)
-		kp_rec_die(d, kp_json_get(d, 0, "job"),
+	kp_rec_index(d, &kp_runstat_t, tok, &x->rsix);
+	r = findrun(x, d, kp_rec_str(d, &kp_runstat_t, KP_RUNSTAT_RUN,
+	    tok[KP_RUNSTAT_RUN]), kp_rec_int(d, &kp_runstat_t, KP_RUNSTAT_ITER,
+	    tok[KP_RUNSTAT_ITER]), "runstat");
+	job = kp_rec_str(d, &kp_runstat_t, KP_RUNSTAT_JOB, tok[KP_RUNSTAT_JOB]);
+	if ((j = findjob(x, r, job)) && j->fromsamples)
+		kp_rec_die(d, tok[KP_RUNSTAT_JOB],
 		    "the runstat for job \"%s\" of run \"%s\" iter %lld after "
 		    "samples of the job; expected it before them, or none "
 		    "(kp-records(5))", job, r->run, r->iter);
 	if (j)
-		kp_rec_die(d, kp_json_get(d, 0, "job"),
+		kp_rec_die(d, tok[KP_RUNSTAT_JOB],
 		    "a second runstat for job \"%s\" of run \"%s\" iter %lld; "
 		    "expected one per job", job, r->run, r->iter);
-	suite = estrdup(kp_req_str(d, "suite"));
-	params = fieldtext(d, "params");
-	j = addjob(r, kp_req_str(d, "job"), suite, params);
+	suite = estrdup(kp_rec_str(d, &kp_runstat_t, KP_RUNSTAT_SUITE,
+	    tok[KP_RUNSTAT_SUITE]));
+	params = fieldtext(d, &kp_runstat_t, KP_FNAME(kp_runstat_t, KP_RUNSTAT_PARAMS));
+	j = addjob(x, r, job, suite, params);
 	free(suite);
 	free(params);
-	writeids(d, j->exp, j->key);
+	writeids(x, d, j->exp, j->key, NULL);
+}
+
+/* is *have s?  When not, it becomes s */
+static int
+samestr(char **have, const char *s)
+{
+	if (*have && strcmp(*have, s) == 0)
+		return 1;
+	free(*have);
+	*have = estrdup(s);
+	return 0;
+}
+
+/* the group id of a sample of job j (kp_group_id) */
+static const char *
+groupof(Identify *x, const Job *j, const char *suite, const char *bench,
+    const char *test, const char *op, const char *metric, long long conc)
+{
+	Lastgroup *g = &x->lastgroup;
+	int same = g->j == j && g->conc == conc;
+
+	/* each compared, and kept when it differs */
+	same &= samestr(&g->suite, suite);
+	same &= samestr(&g->bench, bench);
+	same &= samestr(&g->test, test);
+	same &= samestr(&g->op, op);
+	same &= samestr(&g->metric, metric);
+	if (!same) {
+		g->j = j;
+		g->conc = conc;
+		kp_group_id(g->id, j->exp, suite, bench, test, op, metric, conc);
+	}
+	return g->id;
 }
 
 /* a sample: its job's ids, from its runstat, or when the job has none
  * (kp-records(5): a runstat comes before its job's samples, or not at
- * all) from the first sample, with params MISSING */
+ * all) from the first sample, with params MISSING; and its group */
 static void
-sample(Run *r, kp_json *d)
+sample(Identify *x, kp_json *d)
 {
-	const char *job = kp_req_str(d, "job");
-	const char *suite = kp_req_str(d, "suite");
+	int *tok = x->tok;
+	const char *job, *suite;
+	Run *r;
 	Job *j;
 
-	if (!(j = findjob(r, job))) {
-		j = addjob(r, job, suite, MISSING);
+#define SMP(f) kp_rec_str(d, &kp_sample_t, KP_SAMPLE_##f, tok[KP_SAMPLE_##f])
+	kp_rec_index(d, &kp_sample_t, tok, &x->smpix);
+	r = findrun(x, d, SMP(RUN), kp_rec_int(d, &kp_sample_t, KP_SAMPLE_ITER,
+	    tok[KP_SAMPLE_ITER]), "sample");
+	job = SMP(JOB);
+	suite = SMP(SUITE);
+	if (!(j = findjob(x, r, job))) {
+		j = addjob(x, r, job, suite, MISSING);
 		j->fromsamples = 1;
 	}
-	writeids(d, j->exp, j->key);
+	writeids(x, d, j->exp, j->key, groupof(x, j, suite, SMP(BENCH),
+	    SMP(TEST), SMP(OP), SMP(METRIC), kp_rec_int(d, &kp_sample_t,
+	    KP_SAMPLE_CONC, tok[KP_SAMPLE_CONC])));
+#undef SMP
 }
 
-/* the open input, in a static so that a reader still open when a
- * diagnostic exits is reachable, not a leak */
-static kp_in *curin;
+static void
+run(Identify *x, kp_json *d)
+{
+	int *tok = x->tok;
+	char exp[KP_IDSZ], key[KP_IDSZ];
+	Run *r;
+
+	kp_rec_index(d, &kp_run_t, tok, &x->runix);
+	r = addrun(x, kp_rec_str(d, &kp_run_t, KP_RUN_RUN, tok[KP_RUN_RUN]),
+	    kp_rec_int(d, &kp_run_t, KP_RUN_ITER, tok[KP_RUN_ITER]));
+	if (r->seen)
+		kp_rec_die(d, tok[KP_RUN_RUN],
+		    "a second run record for run \"%s\" iter %lld; "
+		    "expected one per run and iteration", r->run, r->iter);
+	setrun(x, r, d);
+	ids(x, r, NULL, NULL, NULL, exp, key);
+	writeids(x, d, exp, key, NULL);
+}
 
 static void
-identify(const char *path)
+identify(Identify *x, const char *path)
 {
 	kp_in *in = curin = kp_in_open(path);
-	const char *type;
-	char exp[17], key[17];
 	kp_json d;
-	Run *r;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		type = kp_rec_type(&d);
-		if (strcmp(type, "run") == 0) {
-			r = addrun(kp_req_str(&d, "run"), kp_req_int(&d, "iter"));
-			if (r->seen)
-				kp_rec_die(&d, kp_json_get(&d, 0, "run"),
-				    "a second run record for run \"%s\" iter %lld; "
-				    "expected one per run and iteration",
-				    r->run, r->iter);
-			setrun(r, &d);
-			ids(r, NULL, NULL, NULL, exp, key);
-			writeids(&d, exp, key);
-		} else if (strcmp(type, "runstat") == 0) {
-			runstat(findrun(&d, "runstat"), &d);
-		} else if (strcmp(type, "sample") == 0) {
-			sample(findrun(&d, "sample"), &d);
-		} else {
-			kp_w_line(out, d.text, d.len);
-		}
+		if (kp_rec_is(&d, &kp_sample_t))	/* the most */
+			sample(x, &d);
+		else if (kp_rec_is(&d, &kp_runstat_t))
+			runstat(x, &d);
+		else if (kp_rec_is(&d, &kp_run_t))
+			run(x, &d);
+		else
+			kp_w_line(x->out, d.text, d.len);
 	}
 	kp_json_free(&d);
 	kp_in_close(curin);
@@ -341,17 +434,18 @@ static const struct kp_option options[] = {
 int
 main(int argc, char *argv[])
 {
+	static Identify x;	/* reachable when a diagnostic exits */
 	int c;
 
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 'a':
-			aopt = ereallocarray(aopt, na + 1, sizeof(*aopt));
-			aopt[na++] = optarg;
+			x.aopt = ereallocarray(x.aopt, x.na + 1, sizeof(*x.aopt));
+			x.aopt[x.na++] = optarg;
 			break;
 		case 'x':
-			xopt = ereallocarray(xopt, nx + 1, sizeof(*xopt));
-			xopt[nx++] = optarg;
+			x.xopt = ereallocarray(x.xopt, x.nx + 1, sizeof(*x.xopt));
+			x.xopt[x.nx++] = optarg;
 			break;
 		default:
 			kp_usage(synopsis);
@@ -360,13 +454,16 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	canon = kp_canon_new();
-	out = kp_w_open(stdout, "<stdout>");
+	x.skipsmp[0] = x.skip[0] = KP_FNAME(kp_sample_t, KP_SAMPLE_EXP);
+	x.skipsmp[1] = x.skip[1] = KP_FNAME(kp_sample_t, KP_SAMPLE_KEY);
+	x.skipsmp[2] = KP_FNAME(kp_sample_t, KP_SAMPLE_GROUP);
+	x.canon = kp_canon_new();
+	x.out = kp_w_open(stdout, "<stdout>");
 	if (argc == 0)
-		identify(NULL);
+		identify(&x, NULL);
 	for (; *argv; argv++)
-		identify(*argv);
-	kp_w_close(out);
-	kp_canon_free(canon);
+		identify(&x, *argv);
+	kp_w_close(x.out);
+	kp_canon_free(x.canon);
 	return KP_EXIT_OK;
 }

@@ -43,7 +43,7 @@ main(void)
 	    { "kconfig_hash", NULL, "0123456789abcdef" } };
 	kp_coverage c, r;
 	kp_json d;
-	char *t1, *t2, err[128];
+	char *t1, *t2, err[128], name[256];
 	size_t l1, l2, col;
 
 	ok(distinct(kp_cov_kind_name, KP_COV_NKIND) &&
@@ -68,7 +68,9 @@ main(void)
 	c.why = "kp-identify -x toolchain";
 	t1 = written(&c, &l1);
 	is_str(t1, "{\"type\":\"coverage\",\"scope\":\"plan\",\"kind\":\"partial\","
-	    "\"level\":\"instance\",\"name\":\"c7g.metal#2\",\"plan\":\"kp-1234\","
+	    "\"level\":\"instance\",\"name\":\"c7g.metal#2\",\"suite\":null,"
+	    "\"bench\":null,\"test\":null,\"op\":null,\"metric\":null,\"conc\":null,"
+	    "\"plan\":\"kp-1234\","
 	    "\"job\":\"c7g\",\"instance\":null,\"base\":null,\"target\":null,"
 	    "\"expected\":5,\"found\":3,\"absent\":[\"iter-3\",\"iter-4\"],"
 	    "\"differ\":{\"toolchain\":[\"gcc 13.2.0\",\"gcc 14.1.0\"],"
@@ -92,7 +94,9 @@ main(void)
 	free(t1);
 	free(t2);
 
-	kp_coverage_init(&c, KP_COV_COMPARE, KP_COV_NEW, KP_COV_LGROUP, "wis/futex1/futex1-threads[futex1 ops]@4");
+	kp_coverage_init(&c, KP_COV_COMPARE, KP_COV_NEW, KP_COV_LGROUP, NULL);
+	kp_coverage_group(&c, "wis", "futex1", "futex1-threads", "futex1", "ops",
+	    4, name, sizeof(name));
 	c.base = "v6.17";
 	c.target = "v6.18";
 	t1 = written(&c, &l1);
@@ -102,8 +106,32 @@ main(void)
 	kp_coverage_read(&d, &r);
 	ok(r.expected == -1 && r.found == -1 && r.nabsent == 0 && r.ndiffer == 0 &&
 	    !strcmp(r.target, "v6.18"), "and reads back so");
+	ok(strstr(t1, "\"name\":\"wis/futex1/futex1-threads[futex1 ops]@4\","
+	    "\"suite\":\"wis\",\"bench\":\"futex1\",\"test\":\"futex1-threads\","
+	    "\"op\":\"futex1\",\"metric\":\"ops\",\"conc\":4,") != NULL,
+	    "a group: its name and its measurement as fields");
+	ok(!strcmp(r.suite, "wis") && !strcmp(r.test, "futex1-threads") &&
+	    !strcmp(r.metric, "ops") && r.conc == 4, "... read back");
 	kp_coverage_free(&r);
 	free(t1);
+
+	/* schema 1: the measurement in the name alone, a test with '/' and
+	 * an op with ' ' */
+	t1 = "{\"type\":\"coverage\",\"scope\":\"compare\",\"kind\":\"missing\","
+	    "\"level\":\"group\",\"name\":\"lmbench/lat_syscall/lat_syscall/open[open 2 latency]@12\"}";
+	kp_json_parse(&d, t1, strlen(t1), err, sizeof(err), &col);
+	kp_coverage_read(&d, &r);
+	ok(r.suite && !strcmp(r.suite, "lmbench") && !strcmp(r.bench, "lat_syscall") &&
+	    !strcmp(r.test, "lat_syscall/open") && !strcmp(r.op, "open 2") &&
+	    !strcmp(r.metric, "latency") && r.conc == 12,
+	    "a record of schema 1 reads its measurement from its name");
+	kp_coverage_free(&r);
+	t1 = "{\"type\":\"coverage\",\"scope\":\"compare\",\"kind\":\"missing\","
+	    "\"level\":\"group\",\"name\":\"no measurement\"}";
+	kp_json_parse(&d, t1, strlen(t1), err, sizeof(err), &col);
+	kp_coverage_read(&d, &r);
+	ok(r.suite == NULL && r.conc == 0, "... and none from a name that is none");
+	kp_coverage_free(&r);
 	kp_json_free(&d);
 	return done_testing();
 }

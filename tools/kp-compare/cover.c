@@ -114,8 +114,9 @@ record(Compare *c, const Pair *p, enum kp_cov_kind kind, const Stat *s,
 	kp_coverage cov;
 	char name[1024];
 
-	cover_name(s, name, sizeof(name));
-	kp_coverage_init(&cov, KP_COV_COMPARE, kind, KP_COV_LGROUP, name);
+	kp_coverage_init(&cov, KP_COV_COMPARE, kind, KP_COV_LGROUP, NULL);
+	kp_coverage_group(&cov, s->s.suite, s->s.bench, s->s.test, s->s.op,
+	    s->s.metric, s->s.conc, name, sizeof(name));
 	cov.base = p->bname;
 	cov.target = p->tname;
 	cov.differ = d;

@@ -145,6 +145,9 @@ readplan(const char *file, size_t *nj, char **name)
 	return v;
 }
 
+/* string field F of a sample, whose tokens are in tok */
+#define SMP(F) kp_rec_str(&d, &kp_sample_t, KP_SAMPLE_##F, tok[KP_SAMPLE_##F])
+
 static enum kp_cov_kind
 kind(long long expected, long long found, int any)
 {
@@ -162,7 +165,8 @@ plan_check(const char *planfile, char **files, int nfiles)
 	Job *jobs = readplan(planfile, &nj, &pname);
 	kp_json d;
 	kp_w *w;
-	int f, bad = 0;
+	int f, bad = 0, tok[KP_RUN_NF + KP_SAMPLE_NF];
+	kp_recix smpix = { 0 };
 
 	/* every record first: runs may come after their samples */
 	kp_json_init(&d);
@@ -170,28 +174,30 @@ plan_check(const char *planfile, char **files, int nfiles)
 		kp_in *in = kp_in_open(nfiles ? files[f] : NULL);
 
 		while (kp_rec_next(in, &d)) {
-			const char *type = kp_rec_type(&d);
-			char iter[32], *run, *ins;
+			char iter[32];
+			const char *run, *sha;
 
-			if (!strcmp(type, "run")) {
-				run = estrdup(kp_req_str(&d, "run"));
+			if (kp_rec_is(&d, &kp_sample_t)) {
+				kp_rec_index(&d, &kp_sample_t, tok, &smpix);
+				run = SMP(RUN);
+				snprintf(iter, sizeof(iter), "%lld", kp_rec_int(&d,
+				    &kp_sample_t, KP_SAMPLE_ITER, tok[KP_SAMPLE_ITER]));
+				kp_strmap_addv(insts, NULL, run, SMP(INSTANCE),
+				    (char *)NULL);
+				kp_strmap_addv(seen, NULL, run, SMP(INSTANCE), iter,
+				    SMP(JOB), (char *)NULL);
+			} else if (kp_rec_is(&d, &kp_run_t)) {
+				kp_rec_index(&d, &kp_run_t, tok, NULL);
+				run = kp_rec_str(&d, &kp_run_t, KP_RUN_RUN, tok[KP_RUN_RUN]);
 				k = kp_strmap_add(runsha, run, strlen(run), NULL);
 				if (k == nr) {
 					shas = ereallocarray(shas, ++nr, sizeof(*shas));
 					shas[k] = NULL;
 				}
-				if (!shas[k] && kp_opt_str(&d, "kernel_sha", NULL))
-					shas[k] = estrdup(kp_opt_str(&d, "kernel_sha", NULL));
-				free(run);
-			} else if (!strcmp(type, "sample")) {
-				run = estrdup(kp_req_str(&d, "run"));
-				ins = estrdup(kp_req_str(&d, "instance"));
-				snprintf(iter, sizeof(iter), "%lld", kp_req_int(&d, "iter"));
-				kp_strmap_addv(insts, NULL, run, ins, (char *)NULL);
-				kp_strmap_addv(seen, NULL, run, ins, iter, kp_req_str(&d, "job"),
-				    (char *)NULL);
-				free(run);
-				free(ins);
+				sha = kp_rec_str(&d, &kp_run_t, KP_RUN_KERNEL_SHA,
+				    tok[KP_RUN_KERNEL_SHA]);
+				if (!shas[k] && sha)
+					shas[k] = estrdup(sha);
 			}
 		}
 		kp_in_close(in);

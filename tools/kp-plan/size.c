@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "dist.h"
 #include "once.h"
 #include "strmap.h"
@@ -25,6 +26,9 @@
 
 #define MAXN 200	/* instances a side */
 #define MAXR 20	/* repetitions on one instance */
+/* integer field F of the sample, def when it has none */
+#define SINT(F, def) (tok[KP_SAMPLE_##F] < 0 ? (def) : \
+	kp_rec_int(&d, &kp_sample_t, KP_SAMPLE_##F, tok[KP_SAMPLE_##F]))
 
 typedef struct {
 	size_t group;
@@ -42,8 +46,13 @@ size_read(const char *file, Sizing *z)
 	size_t nc = 0, ng, i, ci;
 	kp_in *in = kp_in_open(file);
 	kp_json d;
-	int isnew;
-	char conc[32];
+	int isnew, tok[KP_SAMPLE_NF + 1];
+	kp_recix ix = { 0 };
+	static const int names[9] = { KP_SAMPLE_KERNEL, KP_SAMPLE_JOB,
+		KP_SAMPLE_SUITE, KP_SAMPLE_BENCH, KP_SAMPLE_TEST, KP_SAMPLE_OP,
+		KP_SAMPLE_METRIC, KP_SAMPLE_INSTANCE, KP_SAMPLE_RUN };
+	const char *f[9];
+	char conc[32], unit[96];
 	double v, delta;
 	struct acc {
 		long long k, n;
@@ -52,21 +61,21 @@ size_read(const char *file, Sizing *z)
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		if (strcmp(kp_rec_type(&d), "sample") != 0)
+		if (!kp_rec_is(&d, &kp_sample_t))
 			continue;
-		snprintf(conc, sizeof(conc), "%lld", kp_req_int(&d, "conc"));
-		/* kp_req_str's pointers last until the next call: copy */
-		char *f[9], unit[96];
-		static const char *const names[] = { "kernel", "job", "suite",
-			"bench", "test", "op", "metric", "instance", "run" };
+		kp_rec_index(&d, &kp_sample_t, tok, &ix);
+		snprintf(conc, sizeof(conc), "%lld", kp_rec_int(&d, &kp_sample_t,
+		    KP_SAMPLE_CONC, tok[KP_SAMPLE_CONC]));
+		/* the measurement, its instance and its run (a sample may not
+		 * name one); the strings last until the next record */
 		for (i = 0; i < 9; i++)
-			f[i] = estrdup(i < 8 ? kp_req_str(&d, names[i]) :
-			    kp_opt_str(&d, names[i], ""));
-		v = kp_req_num(&d, "value");
+			f[i] = i < 8 || tok[names[i]] >= 0 ? kp_rec_str(&d,
+			    &kp_sample_t, names[i], tok[names[i]]) : "";
+		v = kp_rec_num(&d, &kp_sample_t, KP_SAMPLE_VALUE, tok[KP_SAMPLE_VALUE]);
 		/* a sample that names its run is one unit of it (samples
 		 * without run, iter and rep cannot be told apart) */
-		snprintf(unit, sizeof(unit), "%lld %lld %lld", kp_opt_int(&d, "iter", 0),
-		    kp_opt_int(&d, "rep", 1), kp_opt_int(&d, "sub", 1));
+		snprintf(unit, sizeof(unit), "%lld %lld %lld", SINT(ITER, 0),
+		    SINT(REP, 1), SINT(SUB, 1));
 		if (*f[8])
 			kp_once_check(seen, &d, "sample of this run, iter, rep, sub "
 			    "and measurement", f[0], f[7], f[8], unit, f[1], f[2],
@@ -75,8 +84,6 @@ size_read(const char *file, Sizing *z)
 		    f[5], f[6], conc, (char *)NULL);
 		ci = kp_strmap_addv(cells, &isnew, f[0], f[1], f[2], f[3], f[4],
 		    f[5], f[6], conc, f[7], (char *)NULL);
-		for (i = 0; i < 9; i++)
-			free(f[i]);
 		if (isnew) {
 			c = kp_grow(c, nc, sizeof(*c));
 			c[nc++] = (Cell){ g, 0, 0, 0 };

@@ -28,7 +28,18 @@ miss_add(Cover *cv, const kp_coverage *c)
 	cv->miss[cv->nmiss].target = estrdup(c->target ? c->target : "?");
 	cv->miss[cv->nmiss].name = estrdup(c->name);
 	cv->miss[cv->nmiss].why = c->why ? estrdup(c->why) : NULL;
+	cv->miss[cv->nmiss].suite = c->suite ? estrdup(c->suite) : NULL;
+	cv->miss[cv->nmiss].test = c->test ? estrdup(c->test) : NULL;
 	cv->nmiss++;
+}
+
+void
+cover_miss_at(const Report *r, size_t i, const char **name,
+    const char **suite, const char **test)
+{
+	*name = r->cov.miss[i].name;
+	*suite = r->cov.miss[i].suite;
+	*test = r->cov.miss[i].test;
 }
 
 static void

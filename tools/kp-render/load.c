@@ -89,10 +89,8 @@ wants(Reader *rd)
 	    KP_RUNSTAT_SUITE, KP_RUNSTAT_RC, KP_RUNSTAT_USER_S,
 	    KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S, KP_RUNSTAT_PARTIAL, -1);
 	rd->sample = kp_has_of(KP_SAMPLE_RUN, KP_SAMPLE_ITER,
-	    KP_SAMPLE_INSTANCE, KP_SAMPLE_SUITE, KP_SAMPLE_BENCH,
-	    KP_SAMPLE_TEST, KP_SAMPLE_OP, KP_SAMPLE_METRIC, KP_SAMPLE_CONC,
-	    KP_SAMPLE_REP, KP_SAMPLE_SUB, KP_SAMPLE_VALUE, KP_SAMPLE_SRC,
-	    KP_SAMPLE_EXP, -1);
+	    KP_SAMPLE_INSTANCE, KP_SAMPLE_GROUP, KP_SAMPLE_REP, KP_SAMPLE_SUB,
+	    KP_SAMPLE_VALUE, KP_SAMPLE_SRC, -1);
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
@@ -240,10 +238,14 @@ add_sample(Report *r, kp_json *d, Reader *rd)
 	Sample *m;
 
 	kp_rec_read(d, &kp_sample_t, &s, &rd->sample, &rd->smpix);
+	/* kp-identify wrote its group; a sample of an older kp has none */
+	kp_rec_upgrade(d, &kp_sample_t, &s, &rd->sample);
+	if (strlen(s.group) != KP_IDSZ - 1)
+		kp_rec_die(d, -1, "group \"%s\": expected a group id of %d hex "
+		    "digits (kp-records(5))", s.group, KP_IDSZ - 1);
 	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
 	m = &r->smp[r->nsmp++];
-	kp_group_id(m->group, S(s.exp), s.suite, s.bench, s.test, s.op,
-	    s.metric, s.conc);
+	memcpy(m->group, s.group, KP_IDSZ);
 	m->run = s.run;
 	m->instance = s.instance;
 	m->src = s.src;

@@ -17,19 +17,19 @@
 #include "render.h"
 
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
-	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD };
+	OPT_CENTRE, OPT_NAMES, OPT_REPORT_ONLY, OPT_THRESHOLD, OPT_APART };
 
 static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] "
     "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
-    "[-M MAINTAINERS] [-o dir] [-s samples] "
+    "[-M MAINTAINERS] [-o dir] [-s samples] [--apart file] "
     "[file ...]";
 
 /* the options, one line each for --help, as in the man page */
 static const struct kp_option options[] = {
 	{ 'f', NULL, "format",
-	    "the format: text, md, csv, junit, json, table or html" },
+	    "the format: text, md, csv, junit, json, table, html, gate or gate-caveat" },
 	{ OPT_FAIL_ON, "fail-on", "class|severity|missing",
 	    "exit 1 when any comparison matches" },
 	{ OPT_FAIL_ON_TRIAGED, "fail-on-triaged", NULL,
@@ -52,6 +52,8 @@ static const struct kp_option options[] = {
 	    "for html: the directory to write the site to" },
 	{ 's', NULL, "samples",
 	    "for html: a file of sample records" },
+	{ OPT_APART, "apart", "file",
+	    "for gate: the coverage records of an earlier comparison, apart by identity" },
 	{ 0 }
 };
 
@@ -137,6 +139,10 @@ main(int argc, char *argv[])
 				    "uncertain) or severities (red, yellow, "
 				    "green) or missing, separated by commas", optarg);
 			gate = 1;
+			r.fail_on = optarg;
+			break;
+		case OPT_APART:
+			gate_apart(&r, optarg);
 			break;
 		case OPT_FULL:
 			full = 1;

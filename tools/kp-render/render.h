@@ -86,7 +86,7 @@ typedef struct {
 } CovLine;
 /* a measurement missing in a target, or not comparable: a gate fails on
  * each */
-typedef struct { char *base, *target, *name, *why; } CovMiss;
+typedef struct { char *base, *target, *name, *why, *suite, *test; } CovMiss;
 /* a pair's compared record: its found and expected, for its verdict */
 typedef struct { char *base, *target; long long found, expected; } CovSeen;
 typedef struct {
@@ -172,6 +172,11 @@ typedef struct {
 	int colour;	/* text: standard output is a terminal, NO_COLOR unset */
 	const char *outdir;	/* html: -o, the site's directory */
 	Cover cov;	/* cover.c */
+	/* gate.c: --fail-on as given, to say; the differing identity
+	 * fields of --apart's coverage records */
+	const char *fail_on;
+	struct GateDiffer *apart;
+	size_t napart;
 	/* -M: the MAINTAINERS file read (subsys.c), and its path */
 	struct kp_maint *maint;
 	const char *maintpath;
@@ -373,6 +378,15 @@ int cover_any(const Report *r);	/* any coverage record read */
 int cover_nothing(const Report *r);	/* they say nothing was compared */
 void cover_empty(Report *r);	/* no cmp record read: nothing compared */
 size_t cover_missing(const Report *r);	/* missing in a target */
+/* the i-th of them, i < cover_missing(): its coverage name, and for a
+ * measurement its suite and test (NULL when it has none) */
+void cover_miss_at(const Report *r, size_t i, const char **name,
+    const char **suite, const char **test);
+/* gate.c: -f gate, the gate's closing line, and -f gate-caveat, the line
+ * that says it compared across differing identity fields (--apart) */
+void gate_apart(Report *r, const char *path);
+int render_gate(Report *r, FILE *fp);
+int render_gate_caveat(Report *r, FILE *fp);
 size_t cover_errors(const Report *r);	/* lines that are data not there */
 /* the measurements of a pair found and expected by its coverage record
  * "compared"; 0 when there is none */

@@ -329,7 +329,7 @@ ramps(Series *s, const size_t *idx, size_t n, Seg *seg, size_t ns,
 }
 
 void
-analyse(Series *s, const Settings *set, const unsigned char *famcp)
+series_analyse(Series *s, const Settings *set, const unsigned char *famcp)
 {
 	size_t *idx, n, ns = 0, i, j, k, pass, nnew;
 	double beta, old, lv, at;
@@ -462,7 +462,7 @@ family_changes(Series **s, size_t n, size_t nkern, const Settings *set,
 	}
 	free(at);
 	if (fam.np >= 3) {
-		analyse(&fam, set, NULL);
+		series_analyse(&fam, set, NULL);
 		for (i = 0; i < fam.nc; i++)
 			famcp[fam.c[i].kern] |= FAM_CHANGE;
 		for (i = 0; i < fam.nt; i++) {

@@ -6,7 +6,7 @@
  * shift, it is estimated from all series of the kernel: a first pass
  * finds each series' levels, and the shock of a kernel is the median over
  * families of their median residual from those levels (the levels of a
- * family share instances, so a family counts once).  analyse() then tests
+ * family share instances, so a family counts once).  series_analyse() then tests
  * every series against it.  See kp-trend(1). */
 #include <math.h>
 #include <stdlib.h>
@@ -121,7 +121,7 @@ shock_estimate(Series **sorted, size_t ns, size_t nk, const Settings *set,
 		if (set->family && j - i >= 2)
 			family_changes(sorted + i, j - i, nk, &one, famcp);
 		for (k = i; k < j; k++)
-			analyse(sorted[k], &one, set->family && j - i >= 2 ? famcp : NULL);
+			series_analyse(sorted[k], &one, set->family && j - i >= 2 ? famcp : NULL);
 		/* the family's median residual at each kernel */
 		{
 			double **rs = emalloc((j - i) * sizeof(*rs));

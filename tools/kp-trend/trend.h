@@ -7,13 +7,13 @@
 #include <stdint.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "segment.h"
 
 /* the fields that name a series; the first F_NID identify it, the family
  * is the same without conc */
 enum { F_KEY, F_SUITE, F_BENCH, F_TEST, F_OP, F_METRIC, F_NID,
 	F_JOB = F_NID, F_UNIT, F_BETTER, F_NSTR };
-extern const char *const trend_field[F_NSTR];
 
 
 typedef struct {	/* [start, end) of the kept points, level or ramp */
@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
 	char *s[F_NSTR];
 	long long conc;
+	char id[KP_IDSZ];	/* kp_series_id */
 	char *where;	/* file:line of its first stat record */
 	Point *p;
 	size_t np;
@@ -87,7 +88,7 @@ typedef struct {	/* settings, see kp-trend(1) */
  * family's level changes at kernel k, or a transient of the family
  * begins or ends there (NULL: no family) */
 enum { FAM_CHANGE = 1, FAM_TRANSIENT = 2 };
-void analyse(Series *s, const Settings *set, const unsigned char *famcp);
+void series_analyse(Series *s, const Settings *set, const unsigned char *famcp);
 /* the kernels where the family of series s[0..n) changes level, set in
  * famcp (room for the number of kernels) */
 void family_changes(Series **s, size_t n, size_t nkern, const Settings *set,

@@ -51,6 +51,7 @@ write_trend(kp_w *w, const Series *s, char *const *kernel)
 	t.unit = s->s[F_UNIT];
 	t.better = strcmp(s->s[F_BETTER], "higher") == 0 ? KP_HIGHER : KP_LOWER;
 	t.conc = s->conc;
+	t.series_id = (char *)s->id;
 	t.level = level(s);
 	t.n_kernels = (long long)s->np;
 	t.newest = kernel[s->p[s->np - 1].kern];

@@ -36,12 +36,15 @@ typedef struct {
 	const Known *known;
 } Held;
 
-static kp_strmap *trendmap;
-static kp_trend *trends;
-static Held *held;
-static size_t nheld;
-static Known *known;
-static size_t nknown;
+/* what kp-triage holds until the end of its input */
+typedef struct {
+	kp_strmap *trendmap;	/* series id -> index in trends */
+	kp_trend *trends;
+	Held *held;
+	size_t nheld;
+	Known *known;
+	size_t nknown;
+} Triage;
 
 /* a < b in the order of kp(7): 1, 0 when not, -1 when either does not
  * parse (a pooled side, "v6.17+v6.17.1", has no place) */
@@ -55,102 +58,112 @@ before(const char *a, const char *b)
 	return kp_kver_cmp(&x, &y) < 0;
 }
 
+/* suite/bench/test/op/metric: what a pattern of the triage file
+ * matches (kp-triage(1)) */
 static char *
-series_id(kp_json *d, long long conc)
+name_of(const char *suite, const char *bench, const char *test,
+    const char *op, const char *metric)
 {
-	const char *f[] = { "key", "suite", "bench", "test", "op", "metric" };
-	size_t i, len = 32;
-	char *s;
-
-	for (i = 0; i < KP_LEN(f); i++)
-		len += strlen(kp_req_str(d, f[i])) + 1;
-	s = emalloc(len);
-	s[0] = '\0';
-	for (i = 0; i < KP_LEN(f); i++) {
-		strcat(s, kp_req_str(d, f[i]));
-		strcat(s, "\x1f");
-	}
-	snprintf(s + strlen(s), 32, "%lld", conc);
-	return s;
-}
-
-static char *
-name_of(kp_json *d)
-{
-	size_t len = strlen(kp_req_str(d, "suite")) + strlen(kp_req_str(d, "bench")) +
-	    strlen(kp_req_str(d, "test")) + strlen(kp_req_str(d, "op")) +
-	    strlen(kp_req_str(d, "metric")) + 5;
+	size_t len = strlen(suite) + strlen(bench) + strlen(test) + strlen(op) +
+	    strlen(metric) + 5;
 	char *s = emalloc(len);
 
-	snprintf(s, len, "%s/%s/%s/%s/%s", kp_req_str(d, "suite"), kp_req_str(d, "bench"),
-	    kp_req_str(d, "test"), kp_req_str(d, "op"), kp_req_str(d, "metric"));
+	snprintf(s, len, "%s/%s/%s/%s/%s", suite, bench, test, op, metric);
 	return s;
 }
 
 static void
-readtrend(kp_json *d)
+readtrend(Triage *tg, kp_json *d)
 {
-	char *id = series_id(d, kp_req_int(d, "conc"));
+	kp_has want = kp_has_of(KP_TREND_SERIES_ID, KP_TREND_NEWEST,
+	    KP_TREND_CHANGES, -1);
+	kp_trend t;
+	size_t i;
 	int isnew;
-	size_t i = kp_strmap_add(trendmap, id, strlen(id), &isnew);
-	kp_has want;
 
-	free(id);
+	kp_rec_read(d, &kp_trend_t, &t, &want, NULL);
+	kp_rec_upgrade(d, &kp_trend_t, &t, &want);
+	i = kp_strmap_add(tg->trendmap, t.series_id, strlen(t.series_id), &isnew);
 	if (!isnew)
 		kp_rec_die(d, -1, "a second trend record of one series");
-	want = kp_has_of(KP_TREND_NEWEST, KP_TREND_CHANGES, -1);
-
-	trends = kp_grow(trends, i, sizeof(*trends));
-	kp_rec_read(d, &kp_trend_t, &trends[i], &want, NULL);
+	tg->trends = kp_grow(tg->trends, i, sizeof(*tg->trends));
+	tg->trends[i] = t;
 }
 
 #define CHANGE(t, j) ((const kp_tchange *)(t)->changes.v + (j))
 
-static void
-hold(kp_json *d, const char *file, int sys)
+static Held *
+held_new(Triage *tg, kp_json *d, const char *file, int sys)
 {
 	Held *h;
-	const char *cls;
 
-	held = kp_grow(held, nheld, sizeof(*held));
-	h = &held[nheld++];
+	tg->held = kp_grow(tg->held, tg->nheld, sizeof(*tg->held));
+	h = &tg->held[tg->nheld++];
 	memset(h, 0, sizeof(*h));
 	h->line = estrndup(d->text, d->len);
 	h->len = d->len;
 	h->file = estrdup(file);
 	h->lineno = d->line;
 	h->sys = sys;
-	h->name = name_of(d);
-	h->target = estrdup(kp_req_str(d, "target_kernel"));
-	h->base = estrdup(kp_req_str(d, "base_kernel"));
-	if (sys) {
-		h->conc = -1;
-		h->regression = strcmp(kp_req_str(d, "direction"), "regression") == 0;
-		return;
-	}
-	h->conc = kp_req_int(d, "conc");
-	h->series = series_id(d, h->conc);
-	cls = kp_opt_str(d, "class", NULL);
-	h->regression = cls && strcmp(cls, "regression") == 0;
+	return h;
 }
 
 static void
-readfile(kp_w *w, const char *path)
+hold_cmp(Triage *tg, kp_json *d, const char *file)
+{
+	kp_has want = kp_has_of(KP_CMP_KEY, KP_CMP_SUITE, KP_CMP_BENCH,
+	    KP_CMP_TEST, KP_CMP_OP, KP_CMP_METRIC, KP_CMP_CONC,
+	    KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_CLASS, -1);
+	Held *h = held_new(tg, d, file, 0);
+	char id[KP_IDSZ];
+	kp_cmp c;
+
+	kp_rec_read(d, &kp_cmp_t, &c, &want, NULL);
+	h->name = name_of(c.suite, c.bench, c.test, c.op, c.metric);
+	h->conc = c.conc;
+	kp_series_id(id, c.key, c.suite, c.bench, c.test, c.op, c.metric, c.conc);
+	h->series = estrdup(id);
+	h->regression = c.class == KP_REGRESSION;
+	h->target = c.target_kernel;
+	h->base = c.base_kernel;
+	c.target_kernel = c.base_kernel = NULL;	/* kept */
+	kp_rec_free(&kp_cmp_t, &c);
+}
+
+static void
+hold_sys(Triage *tg, kp_json *d, const char *file)
+{
+	kp_has want = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST,
+	    KP_SYS_OP, KP_SYS_METRIC, KP_SYS_BASE_KERNEL, KP_SYS_TARGET_KERNEL,
+	    KP_SYS_DIRECTION, -1);
+	Held *h = held_new(tg, d, file, 1);
+	kp_sys y;
+
+	kp_rec_read(d, &kp_sys_t, &y, &want, NULL);
+	h->name = name_of(y.suite, y.bench, y.test, y.op, y.metric);
+	h->conc = -1;
+	h->regression = y.direction == KP_DIR_REGRESSION;
+	h->target = y.target_kernel;
+	h->base = y.base_kernel;
+	y.target_kernel = y.base_kernel = NULL;	/* kept */
+	kp_rec_free(&kp_sys_t, &y);
+}
+
+static void
+readfile(Triage *tg, kp_w *w, const char *path)
 {
 	kp_in *in = kp_in_open(path);
 	kp_json d;
-	const char *type;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		type = kp_rec_type(&d);
-		if (strcmp(type, "trend") == 0) {
-			readtrend(&d);
+		if (kp_rec_is(&d, &kp_trend_t)) {
+			readtrend(tg, &d);
 			kp_w_line(w, d.text, d.len);
-		} else if (strcmp(type, "cmp") == 0)
-			hold(&d, kp_in_name(in), 0);
-		else if (strcmp(type, "sys") == 0)
-			hold(&d, kp_in_name(in), 1);
+		} else if (kp_rec_is(&d, &kp_cmp_t))
+			hold_cmp(tg, &d, kp_in_name(in));
+		else if (kp_rec_is(&d, &kp_sys_t))
+			hold_sys(tg, &d, kp_in_name(in));
 		else
 			kp_w_line(w, d.text, d.len);
 	}
@@ -169,16 +182,16 @@ mag(const kp_tchange *c)
 /* the change of the series that the regression base -> target shows:
  * the largest change for the worse after base, up to target */
 static void
-find_since(Held *h)
+find_since(const Triage *tg, Held *h)
 {
-	long i = kp_strmap_find(trendmap, h->series, strlen(h->series));
+	long i = kp_strmap_find(tg->trendmap, h->series, strlen(h->series));
 	const kp_trend *t;
 	const kp_tchange *c;
 	size_t j;
 
 	if (i < 0 || !h->regression)
 		return;
-	t = &trends[i];
+	t = &tg->trends[i];
 	for (j = 0; j < t->changes.n; j++) {
 		c = CHANGE(t, j);
 		if (!c->worse || before(h->base, c->first) != 1 ||
@@ -214,14 +227,19 @@ returned(const Known *k, const Held *h)
 static void
 write_held(kp_w *w, Held *h)
 {
-	static const char *const added[] = { "since", "since_before", "still_in",
-	    "fixed_in", "triage", "triage_link", "triage_note", NULL };
+	const char *added[KP_CMP_NF - KP_CMP_SINCE + 1];
 	kp_json d;
 	kp_cmp c;
 	kp_sys y;
 	char err[128];
 	size_t col;
+	int k;
 
+	/* what kp-triage writes, dropped from the record as read: the
+	 * cmp's fields from since on, a sys's triage among them */
+	for (k = KP_CMP_SINCE; k < KP_CMP_NF; k++)
+		added[k - KP_CMP_SINCE] = KP_FNAME(kp_cmp_t, k);
+	added[k - KP_CMP_SINCE] = NULL;
 	kp_json_init(&d);
 	if (kp_json_parse(&d, h->line, h->len, err, sizeof(err), &col) < 0)
 		kp_die_at(h->file, h->lineno, (long)col, "%s", err);
@@ -253,22 +271,22 @@ write_held(kp_w *w, Held *h)
  * trend's revert of its change, else the first target that compared
  * without it */
 static void
-seen_fixed(Known *k)
+seen_fixed(const Triage *tg, Known *k)
 {
 	size_t i, j;
 	const kp_trend *t;
 	const char *best = NULL, *cand;
 
-	for (i = 0; i < nheld; i++) {
-		Held *h = &held[i];
+	for (i = 0; i < tg->nheld; i++) {
+		const Held *h = &tg->held[i];
 		long ti;
 
 		if (h->sys || fnmatch(k->pattern, h->name, 0) != 0 ||
 		    (k->conc >= 0 && k->conc != h->conc))
 			continue;
 		cand = NULL;
-		if ((ti = kp_strmap_find(trendmap, h->series, strlen(h->series))) >= 0) {
-			t = &trends[ti];
+		if ((ti = kp_strmap_find(tg->trendmap, h->series, strlen(h->series))) >= 0) {
+			t = &tg->trends[ti];
 			for (j = 0; j < t->changes.n; j++)
 				if (CHANGE(t, j)->worse && CHANGE(t, j)->reverted_in &&
 				    (!k->since || strcmp(CHANGE(t, j)->first, k->since) == 0))
@@ -317,6 +335,7 @@ static const struct kp_option options[] = {
 int
 main(int argc, char *argv[])
 {
+	static Triage tg;	/* reachable when a diagnostic exits */
 	kp_w *w;
 	const char *tfile = NULL;
 	size_t i, j;
@@ -334,36 +353,38 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (tfile)
-		known = triage_read(tfile, &nknown);
-	trendmap = kp_strmap_new();
+		tg.known = triage_read(tfile, &tg.nknown);
+	tg.trendmap = kp_strmap_new();
 	w = kp_w_open(stdout, "<stdout>");
 	if (argc == 0)
-		readfile(w, NULL);
+		readfile(&tg, w, NULL);
 	for (i = 0; i < (size_t)argc; i++)
-		readfile(w, argv[i]);
+		readfile(&tg, w, argv[i]);
 
-	for (i = 0; i < nheld; i++) {
-		Held *h = &held[i];
+	for (i = 0; i < tg.nheld; i++) {
+		Held *h = &tg.held[i];
 
 		if (!h->sys)
-			find_since(h);
-		for (j = 0; j < nknown; j++) {
-			if (!covers(&known[j], h))
+			find_since(&tg, h);
+		for (j = 0; j < tg.nknown; j++) {
+			Known *k = &tg.known[j];
+
+			if (!covers(k, h))
 				continue;
 			if (!h->sys)
-				known[j].nmeasured++;
-			if (h->regression && !returned(&known[j], h)) {
+				k->nmeasured++;
+			if (h->regression && !returned(k, h)) {
 				if (!h->known)
-					h->known = &known[j];
+					h->known = k;
 				if (!h->sys)
-					known[j].nfound++;
+					k->nfound++;
 			}
 		}
 		write_held(w, h);
 	}
-	for (j = 0; j < nknown; j++) {
-		seen_fixed(&known[j]);
-		write_known(w, &known[j]);
+	for (j = 0; j < tg.nknown; j++) {
+		seen_fixed(&tg, &tg.known[j]);
+		write_known(w, &tg.known[j]);
 	}
 	kp_w_close(w);
 	return 0;
