@@ -44,7 +44,7 @@
 static double
 intersection(const Family *f, unsigned mask, size_t m)
 {
-	double v[CT_MAX_LEVELS + 1], dbar = 0, nn, pc = 1, ws, best = 1;
+	double v[CT_MAX_LEVELS + 1], dbar = 0, nn, t = 0, pc, ws, best = 1;
 	size_t l, n = 0;
 	const Result *r;
 
@@ -56,11 +56,11 @@ intersection(const Family *f, unsigned mask, size_t m)
 		if (mask & (1u << l)) {
 			r = f->r[l];
 			v[n++] = r->p;
-			pc = fmin(pc, kp_t_p2((r->ldiff - (dbar * (double)m - r->ldiff) /
-			    (double)(m - 1)) / sqrt(nn * f->mse * (1 + 1 / (double)(m - 1))),
-			    f->dfe));
+			t = fmax(t, fabs(r->ldiff - (dbar * (double)m - r->ldiff) /
+			    (double)(m - 1)));
 		}
-	/* two levels have one contrast */
+	/* the largest contrast's p; two levels have one contrast */
+	pc = kp_t_p2(t / sqrt(nn * f->mse * (1 + 1 / (double)(m - 1))), f->dfe);
 	pc = fmin(1, pc * (m > 2 ? (double)m : 1));
 	if (isnan(pc))
 		return NAN;
