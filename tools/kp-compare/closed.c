@@ -35,7 +35,8 @@
 #include "dist.h"
 #include "compare.h"
 
-/* 2^k - 1 intersections: beyond this many levels, Benjamini-Hochberg */
+/* 2^k - 1 intersections: beyond this many levels, Benjamini-Hochberg
+ * (test_famvar gives a variance to families of 3 levels or more) */
 #define CT_MAX_LEVELS 12
 /* the contrasts' weight in Simes' test, a level's being 1 */
 #define CT_CONTRAST_WEIGHT 0.5
