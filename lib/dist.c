@@ -426,6 +426,13 @@ void
 kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
     size_t nf, double *q)
 {
+	kp_bb_within(p, fam, n, pf, NULL, nf, q);
+}
+
+void
+kp_bb_within(const double *p, const size_t *fam, size_t n, const double *pf,
+    const double *within, size_t nf, double *q)
+{
 	size_t *first, *cnt, *ix, i, j, k, m = 0, lo, hi, *R;
 	double *fp, *fq, *t, *lp, *lq, c, best;
 
@@ -478,6 +485,8 @@ kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
 			if (isnan(lq[k]))
 				continue;
 			c = lq[k] * (double)m;
+			if (within && !isnan(within[ix[first[j] + k]]))
+				c = within[ix[first[j] + k]] * (double)m;
 			/* the first k >= k0 with t_k >= c / R_k */
 			for (a = k0, b = m; a < b; )
 				if (t[(a + b) / 2] < c / (double)R[(a + b) / 2])

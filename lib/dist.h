@@ -72,6 +72,13 @@ double kp_simes(const double *p, size_t n);
  * p[i]. */
 void kp_bb(const double *p, const size_t *fam, size_t n, const double *pf,
 	size_t nf, double *q);
+/* the same with another procedure inside some families: where within[i]
+ * is not NaN it is level i's adjusted p of a procedure that controls the
+ * familywise error inside its family (a closed test), used in place of
+ * Benjamini-Hochberg's; within holds a value for every level of such a
+ * family or for none */
+void kp_bb_within(const double *p, const size_t *fam, size_t n, const double *pf,
+	const double *within, size_t nf, double *q);
 
 /* Tukey's biweight location (Mosteller and Tukey 1977) of v[0..n), no
  * NaN: the M-estimate with weights (1 - u^2)^2 for |u| < 1, u = (x - T) /

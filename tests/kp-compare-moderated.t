@@ -3,9 +3,10 @@
 # kp-compare -m moderated where the instances run every family: each
 # instance's offset common to the other families removed, the groups
 # tested relative to the pair-wide shift, the moderated t of Smyth (2004)
-# with the prior worth at most the other families' df, and each level's
+# with the prior worth at most the other families' df, each level's
 # variance from its family's instances x levels, the instances' mean
-# square moderated over the families.  Against an
+# square moderated over the families, and q from the closed test of each
+# family's levels inside Benjamini-Bogomolov.  Against an
 # independent computation in Python (numpy, scipy) and the prior and
 # moderated variances against R's limma (squeezeVar) and the variance
 # components against a mixed model in R's nlme (lme, REML), when R, limma
@@ -133,6 +134,7 @@ with open(sys.argv[3] + '.fam', 'w') as o:
 nfam = 0
 bad = 0
 seen = 0
+lev = {}
 for l in open(sys.argv[2]):
     c = json.loads(l)
     if c['type'] != 'cmp':
@@ -151,14 +153,61 @@ for l in open(sys.argv[2]):
         p = 2 * stats.t.sf(abs(diff - shift) / math.sqrt(vv * nn), fdf)
         nfam += 1
     seen += 1
+    lev.setdefault(c['test'], []).append((c['conc'], diff - shift, p, c['q'], dp == fd0))
     if not (c['method'] == 'moderated-t-log' and abs(c['df'] - (dp + ld)) <= 1e-6 * (dp + ld)
             and abs(c['prior_df'] - dp) <= 1e-6 * dp and abs(c['p'] - p) <= 1e-6 * p + 1e-300):
         print('group', c['test'], c['conc'], c['method'], c['p'], p, c['df'], dp + ld); bad += 1
 print('prior d0 %g (capped at %d), s0 %g; %d groups, %d of them on their family\'s variance (prior d0 %g)'
       % (d0, (len(fams) - 1) * 8, s0, seen, nfam, fd0))
-print('ok' if bad == 0 and seen == 144 and 0 < w <= 1 and nfam > 100 else 'bad')
+# q: Benjamini-Bogomolov over the families, inside a family whose levels
+# all took its variance a closed test of every set of its levels, each
+# set by Simes' test weighted 1 a level and 1/2 for Bonferroni's smallest
+# level-against-the-others t; elsewhere Simes' and Benjamini-Hochberg
+from itertools import combinations
+def simes_w(p, w):
+    w = np.asarray(w, float); w = w * len(w) / w.sum()
+    q = np.sort(np.asarray(p) / w)
+    return min(1.0, min(q[i] * len(q) / (i + 1) for i in range(len(q))))
+def bh(p):
+    p = np.asarray(p); n = len(p); o = np.argsort(p); q = np.empty(n); run = 1.0
+    for r in range(n - 1, -1, -1):
+        run = min(run, p[o[r]] * n / (r + 1)); q[o[r]] = run
+    return q
+famp, within, nct = {}, {}, 0
+for f, ls in lev.items():
+    ls.sort()
+    ps = [x[2] for x in ls]
+    msi, mse, dfi, dfe, k = fv[f]
+    nn = 2 / 5
+    if all(x[4] for x in ls):
+        nct += 1
+        adj = list(ps)
+        for m in range(2, len(ls) + 1):
+            for I in combinations(range(len(ls)), m):
+                d = np.array([ls[i][1] for i in I])
+                t = [(d[j] - (d.sum() - d[j]) / (m - 1)) / math.sqrt(nn * mse * (1 + 1 / (m - 1))) for j in range(m)]
+                pc = min(1.0, min(2 * stats.t.sf(abs(x), dfe) for x in t) * (m if m > 2 else 1))
+                pI = simes_w([ps[i] for i in I] + [pc], [1] * m + [0.5])
+                for i in I:
+                    adj[i] = max(adj[i], pI)
+                if m == len(ls):
+                    famp[f] = pI
+        within[f] = adj
+    else:
+        famp[f] = simes_w(ps, [1] * len(ps))
+        within[f] = list(bh(ps))
+fk = sorted(famp); fq = dict(zip(fk, bh([famp[f] for f in fk]))); mf = len(fk)
+ts = sorted(fq.values())
+qbad = 0
+for f, ls in lev.items():
+    for (conc, _, _, q, _), c in zip(ls, within[f]):
+        best = min(max(t, c * mf / sum(1 for u in ts if u <= t)) for t in ts if t >= fq[f])
+        if abs(min(best, 1) - q) > 1e-6 * q:
+            print('q', f, conc, q, best); qbad += 1
+print('%d of %d families by the closed test; q as Python\'s: %s' % (nct, len(lev), 'yes' if qbad == 0 else 'no'))
+print('ok' if bad == 0 and qbad == 0 and nct > 10 and seen == 144 and 0 < w <= 1 and nfam > 100 else 'bad')
 PY
-is "$(tail -n 1 "$T/py")" ok "offsets removed, relative to the pair-wide shift, moderated t, family variances: kp's p, df and prior df agree with Python's to 1e-6"
+is "$(tail -n 1 "$T/py")" ok "offsets removed, relative to the pair-wide shift, moderated t, family variances, the closed test inside Benjamini-Bogomolov: kp's p, df, prior df and q agree with Python's to 1e-6"
 sed 's/^/# /' "$T/py"
 # the prior (limma's fitFDist) and the moderated variances (squeezeVar)
 if command -v Rscript >/dev/null 2>&1 && Rscript -e 'suppressMessages(library(limma))' >/dev/null 2>&1; then

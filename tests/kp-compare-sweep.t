@@ -4,7 +4,8 @@
 # the method of kp-compare(1): per-level moderated t, each level's variance
 # from its family's instances and levels, the shared part of the
 # machines, the levels apart, DerSimonian-Laird tau^2, shrinkage, the family
-# variance moderated over the families, Satterthwaite df.  Random families
+# variance moderated over the families, Satterthwaite df, q with the closed
+# test of each family's levels inside Benjamini-Bogomolov.  Random families
 # and adversarial ones (tau^2 = 0, one level, two, three, four, identical
 # levels, one extreme level, instances that differ between levels), to a
 # relative error of 1e-9 in p, q, df, shrink and the interval.
@@ -112,8 +113,11 @@ for f in fv:
         b = fpr[0] + f['dfi']
     a /= f['k']; cc = (1 - 1 / f['k']) * f['mse']; V = a + cc
     df = V * V / (a * a / b + cc * cc / f['dfe'])
+    f['cs'] = True
     for g in f['L']:
-        if stats.f.sf(g['s2'] / V, g['dd'], df) < 0.01: continue
+        if stats.f.sf(g['s2'] / V, g['dd'], df) < 0.01:
+            f['cs'] = False
+            continue
         g['se'] = math.sqrt(V * (1 / g['nb'] + 1 / g['nt'])); g['df'] = df
         g['p'] = p2(g['d'] / g['se'], df)
 # families
@@ -171,8 +175,33 @@ def bh(ps):
     out = [0.0] * m
     for j, i in enumerate(order): out[i] = min(float(q[j]), 1.0)
     return out
+# over its levels and Benjamini-Hochberg inside, or, where every level took
+# the family's variance, a closed test of every set I of its levels: Simes'
+# test of their own p (weight 1 each) and of Bonferroni's smallest p of
+# each level against the mean of the others in I (weight 1/2)
+from itertools import combinations
+def simes_w(p, w):
+    w = np.asarray(w, float); w = w * len(w) / w.sum()
+    q = np.sort(np.asarray(p) / w)
+    return min(1.0, min(q[i] * len(q) / (i + 1) for i in range(len(q))))
+ct = {}
+for f in fv:
+    if not f['mse'] > 0 or not f['cs']: continue
+    L = f['L']; k = len(L); nn = 1 / L[0]['nb'] + 1 / L[0]['nt']
+    adj = [g['p'] for g in L]; pk = None
+    for m in range(2, k + 1):
+        for I in combinations(range(k), m):
+            d = np.array([L[i]['d'] for i in I])
+            pc = min(2 * stats.t.sf(abs((d[j] - (d.sum() - d[j]) / (m - 1)) /
+                     math.sqrt(nn * f['mse'] * (1 + 1 / (m - 1)))), f['dfe']) for j in range(m))
+            pc = min(1.0, pc * (m if m > 2 else 1))
+            pI = simes_w([L[i]['p'] for i in I] + [pc], [1] * m + [0.5])
+            for i in I: adj[i] = max(adj[i], pI)
+            if m == k: pk = pI
+    ct[L[0]['key']] = (pk, adj)
 keys = sorted({g['key'] for g in lv})
 def famp(k):
+    if k in ct: return ct[k][0]
     L = [g for g in lv if g['key'] == k]
     ps = sorted(g['p'] for g in L)
     return min(1.0, min(p * len(ps) / (i + 1) for i, p in enumerate(ps)))
@@ -180,7 +209,7 @@ fq = dict(zip(keys, bh([famp(k) for k in keys]))); M = len(keys)
 ts = sorted(fq.values())
 for k in keys:
     L = [g for g in lv if g['key'] == k]
-    for g, w in zip(L, bh([g['p'] for g in L])):
+    for g, w in zip(L, ct[k][1] if k in ct else bh([g['p'] for g in L])):
         g['q'] = min(1.0, min(max(t, w * M / sum(1 for u in ts if u <= t)) for t in ts if t >= fq[k]))
 bad = []; worst = 0; nsweep = 0
 def close(what, g, x, want):

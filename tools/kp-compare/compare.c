@@ -52,6 +52,8 @@ sweep(Group *g, size_t ng, int famvar, int borrow)
 		test_famvar(f, nf);
 	if (borrow)
 		test_sweep(f, nf);
+	if (famvar)
+		test_closed(f, nf);
 	for (i = 0; i < nf; i++) {
 		free(f[i].r);
 		free(f[i].b);
@@ -213,7 +215,7 @@ compare_pair(Compare *c, Pair *p)
 {
 	Group *g;
 	Result **rs;
-	double *ps, *qs, *pf;
+	double *ps, *qs, *pf, *within;
 	size_t ng, i, nr, lv, *fam;
 	kp_strmap *fm;
 	int isnew, shared;
@@ -291,6 +293,7 @@ compare_pair(Compare *c, Pair *p)
 	qs = ereallocarray(NULL, ng + 1, sizeof(*qs));
 	fam = ereallocarray(NULL, ng + 1, sizeof(*fam));
 	pf = ereallocarray(NULL, ng + 1, sizeof(*pf));
+	within = ereallocarray(NULL, ng + 1, sizeof(*within));
 	fm = kp_strmap_new();
 	for (i = 0, nr = 0; i < ng; i++)
 		if (g[i].nb && g[i].nt) {
@@ -298,13 +301,16 @@ compare_pair(Compare *c, Pair *p)
 
 			fam[nr] = kp_strmap_addv(fm, &isnew, t->key, t->suite,
 			    t->bench, t->test, t->op, t->metric, NULL);
-			pf[fam[nr]] = NAN;	/* Simes' */
+			/* Simes', or the closed test's (closed.c) */
+			pf[fam[nr]] = g[i].r.ct_fam;
+			within[nr] = g[i].r.ct_p;
 			ps[nr++] = g[i].r.p;
 		}
-	kp_bb(ps, fam, nr, pf, kp_strmap_len(fm), qs);
+	kp_bb_within(ps, fam, nr, pf, within, kp_strmap_len(fm), qs);
 	kp_strmap_free(fm);
 	free(fam);
 	free(pf);
+	free(within);
 	for (i = 0, nr = 0; i < ng; i++)
 		if (g[i].nb && g[i].nt) {
 			g[i].r.q = qs[nr++];

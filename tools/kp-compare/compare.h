@@ -46,6 +46,9 @@ typedef struct {	/* everything kp-compare computes for one group */
 	int modok;
 	double se;	/* standard error of ldiff under the moderated variance */
 	double shrink;	/* weight of the family mean, NAN when not borrowed */
+	/* the closed test of its family (closed.c), NAN when it has none:
+	 * the level's adjusted p inside the family, and the family's p */
+	double ct_p, ct_fam;
 	/* the family-wide test (family.c), NAN when it had too few units */
 	double fam_change, fam_p, fam_q;
 	long long fam_units;
@@ -63,6 +66,10 @@ typedef struct {	/* the concurrency levels of one measurement */
 	/* test_sweep's own */
 	int ok;
 	int *apart;
+	/* test_famvar's: cs when every level took the family's variance,
+	 * the interaction's mean square and its df */
+	int cs;
+	double mse, dfe;
 	double *v, *y[2], c, tau2, mu, sw, s2, d;
 } Family;
 
@@ -72,6 +79,11 @@ void test_famvar(Family *f, size_t n);
 /* borrow across the levels of each family of one pair, every level
  * already moderated */
 void test_sweep(Family *f, size_t n);
+
+/* closed.c */
+/* the closed test of the levels of each family that test_famvar gave one
+ * variance: ct_p and ct_fam of its Results, every level's p final */
+void test_closed(Family *f, size_t n);
 
 /* one stat record of scope group */
 typedef struct {

@@ -201,7 +201,7 @@ test_group(const Side *b, const Side *t, enum method m, Result *r)
 	memset(r, 0, sizeof(*r));
 	r->change = r->change_mean = r->ci_lo = r->ci_hi = NAN;
 	r->p = r->q = r->df = r->g = r->delta = r->cidiff = r->prior_df = NAN;
-	r->se = r->shrink = NAN;
+	r->se = r->shrink = r->ct_p = r->ct_fam = NAN;
 	r->method = "none";
 	r->level = -1;
 	if (b->median != 0 && isfinite(b->median / b->median))
@@ -450,6 +450,9 @@ test_famvar(Family *f, size_t n)
 			a = isinf(d0) ? s0 : (d0 * s0 + dfi[i] * msi[i]) / (d0 + dfi[i]);
 			b = d0 + dfi[i];
 		}
+		f[i].cs = 1;
+		f[i].mse = mse[i];
+		f[i].dfe = dfe[i];
 		a /= (double)k;
 		c = (1 - 1 / (double)k) * mse[i];
 		v = a + c;
@@ -458,8 +461,10 @@ test_famvar(Family *f, size_t n)
 			Result *r = f[i].r[l];
 
 			/* the level's own variance against the family's */
-			if (kp_f_sf(r->ls2 / v, r->ld, df) < 0.01)
+			if (kp_f_sf(r->ls2 / v, r->ld, df) < 0.01) {
+				f[i].cs = 0;
 				continue;
+			}
 			nn = 1 / (double)r->nb + 1 / (double)r->nt;
 			se = sqrt(v * nn);
 			r->df = df;
