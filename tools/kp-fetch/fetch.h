@@ -13,13 +13,13 @@
 #include <openssl/evp.h>
 
 #include "kp.h"
+#include "rec.h"
+#include "strmap.h"
 
 #define BUFSZ (1 << 20)	/* one read or write; large, for throughput */
 
 /* what the index says about one (source, path): the latest line wins */
 struct ent {
-	char *key;	/* source '\0' path */
-	size_t keylen;
 	char sha[65];
 	long long size;
 	long long mtime;	/* -1: unknown */
@@ -30,8 +30,8 @@ struct store {
 	char *dir;	/* absolute */
 	char *index;	/* dir/index.ndjson */
 	int ifd;	/* the index, O_APPEND */
-	struct ent *tab;	/* open addressing on key */
-	size_t cap, n;
+	kp_strmap *keys;	/* (source, path) -> its ent */
+	struct ent *ent;
 };
 
 /* an object being written: a temporary file inside the store, hashed as
@@ -43,14 +43,15 @@ struct sink {
 	long long size, max;
 };
 
-/* one file fetched, as its artifact record will say */
+/* one file being fetched: what its artifact record (kp_artifact_rec,
+ * written by store_emit) will say, with what the fetch needs on the way
+ * (the object's hash as it is computed, whether it was new) */
 struct art {
 	const char *source, *path, *base;	/* base: the source's last name, for run */
 	char sha[65];
 	long long size, mtime;	/* mtime -1: unknown */
 	const char *etag;
 	const char *url;	/* what it was fetched from, or NULL */
-	const char *object;	/* as read from the index, for --verify */
 	int isnew;
 };
 
@@ -137,7 +138,7 @@ char *runof(const char *path, const char *base);
 /* calls fn for every artifact line of an index; returns the number of
  * lines that could not be read (each is named) */
 long readindex(struct fetch *f, const char *index,
-    void (*fn)(void *, const struct art *, long), void *arg);
+    void (*fn)(void *, const kp_artifact_rec *, long), void *arg);
 
 /* verify.c */
 int store_verify(struct fetch *f, const char *dir, int clean);

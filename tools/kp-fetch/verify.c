@@ -29,23 +29,26 @@ struct vobj {
 };
 
 struct vstate {
-	struct art *arts;
+	kp_artifact_rec *arts;	/* owned: kp_rec_free */
 	long *lines;
 	size_t n;
 };
 
 static void
-keepone(void *arg, const struct art *a, long line)
+keepone(void *arg, const kp_artifact_rec *a, long line)
 {
 	struct vstate *v = arg;
+	kp_artifact_rec *k;
 
 	v->arts = kp_grow(v->arts, v->n, sizeof(*v->arts));
 	v->lines = kp_grow(v->lines, v->n, sizeof(*v->lines));
-	v->arts[v->n] = *a;
-	v->arts[v->n].source = estrdup(a->source);
-	v->arts[v->n].path = estrdup(a->path);
-	v->arts[v->n].etag = NULL;
-	v->arts[v->n].object = a->object ? estrdup(a->object) : NULL;
+	k = memset(&v->arts[v->n], 0, sizeof(*k));
+	/* what --verify checks: the record's object against its sha256 */
+	k->source = estrdup(a->source);
+	k->path = estrdup(a->path);
+	k->sha256 = estrdup(a->sha256);
+	k->size = a->size;
+	k->object = a->object ? estrdup(a->object) : NULL;
 	v->lines[v->n++] = line;
 }
 
@@ -178,11 +181,12 @@ store_verify(struct fetch *f, const char *dir, int clean)
 
 	snprintf(path, sizeof(path), "%s/index.ndjson", dir);
 	for (i = 0; i < v.n; i++) {
-		struct art *a = &v.arts[i];
+		kp_artifact_rec *a = &v.arts[i];
 
-		memcpy(key.sha, a->sha, 65);
+		memcpy(key.sha, a->sha256, 65);
 		o = objs ? bsearch(&key, objs, nobj, sizeof(*objs), cmpobj) : NULL;
-		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha, a->sha + 2);
+		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha256,
+		    a->sha256 + 2);
 		if (!a->object || strcmp(a->object, want) != 0) {
 			vwarn(path, v.lines[i], 0, "%s %s: object is %s, expected "
 			    "%s from its sha256", a->source, a->path,
@@ -202,9 +206,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 			    a->size, o->size);
 			problems++;
 		}
-		free((char *)a->source);
-		free((char *)a->path);
-		free((char *)a->object);
+		kp_rec_free(&kp_artifact_t, a);
 	}
 
 	snprintf(path, sizeof(path), "%s/tmp", dir);
