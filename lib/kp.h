@@ -292,6 +292,8 @@ int kp_kver_same(const char *a, const char *b);
 /* hash.c: SHA-256 (libcrypto) and the identity hash */
 void kp_sha256(const void *p, size_t n, unsigned char out[32]);
 void kp_hex(const unsigned char *p, size_t n, char *out);	/* out: 2n+1 */
+/* the value of hex digit c (either case), -1 when c is not one */
+int kp_hexval(int c);
 /* canonical form of a set of key/value pairs: keys sorted bytewise, each
  * value with leading/trailing white space removed and inner runs of white
  * space folded to one space, serialised as key '=' value '\n' with '\\',
