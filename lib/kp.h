@@ -317,6 +317,9 @@ double kp_mean(const double *v, size_t n);
 double kp_sd(const double *v, size_t n);	/* sample sd (n-1); NAN for n < 2 */
 double kp_var(const double *v, size_t n);	/* sample variance (n-1) */
 double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation, O(n) */
+/* the standard deviation of a normal distribution over its MAD,
+ * 1 / Phi^-1(3/4): a MAD times this estimates the sd */
+#define KP_MAD_SD 1.482602218505602
 double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 

@@ -154,7 +154,7 @@ kp_subsys_match(kp_subsys_map *m, const char *suite, const char *bench,
 	 * once */
 	k = kp_strmap_add(m->seen, name, (size_t)len, &isnew);
 	if (isnew) {
-		m->hit = ereallocarray(m->hit, k + 1, sizeof(*m->hit));
+		m->hit = kp_grow(m->hit, k, sizeof(*m->hit));
 		m->hit[k] = -1;
 		for (i = 0; i < m->n; i++)
 			if (fnmatch(m->e[i].pattern, name, 0) == 0) {

@@ -141,7 +141,7 @@ set_keys(const char *s, size_t n)
 			i++;
 		while (e > i && isspace((unsigned char)s[e - 1]))
 			e--;
-		keys = ereallocarray(keys, nkeys + 1, sizeof(*keys));
+		keys = kp_grow(keys, nkeys, sizeof(*keys));
 		keys[nkeys++] = estrndup(s + i, e - i);
 		i = j + 1;
 	}
@@ -206,7 +206,7 @@ add_bucket(double lo, double hi, long long count, long line)
 		kp_die_at(fname, line, 1, "the counts of the map add up to more "
 		    "than %lld; expected a total that fits", LLONG_MAX);
 	total += count;
-	bk = ereallocarray(bk, nbk + 1, sizeof(*bk));
+	bk = kp_grow(bk, nbk, sizeof(*bk));
 	bk[nbk].lo = lo;
 	bk[nbk].hi = hi;
 	bk[nbk].count = count;
@@ -552,12 +552,7 @@ main(int argc, char *argv[])
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'M':
-			if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
-				kp_warn("--meta %s: expected key=value", optarg);
-				kp_usage(synopsis);
-			}
-			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
-			meta[nmeta++] = optarg;
+			kp_meta_opt(&meta, &nmeta, optarg, synopsis);
 			break;
 		default:
 			kp_usage(synopsis);

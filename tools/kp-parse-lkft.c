@@ -43,7 +43,7 @@ written(const char *run)
 	for (i = 0; i < nruns; i++)
 		if (strcmp(runs[i], run) == 0)
 			return 1;
-	runs = ereallocarray(runs, nruns + 1, sizeof(*runs));
+	runs = kp_grow(runs, nruns, sizeof(*runs));
 	runs[nruns++] = estrdup(run);
 	return 0;
 }

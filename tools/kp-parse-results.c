@@ -94,7 +94,7 @@ loadmap(const char *path)
 		if (strcmp(f[3], "higher") != 0 && strcmp(f[3], "lower") != 0)
 			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
 			    "better is \"%s\", expected \"higher\" or \"lower\"", f[3]);
-		rules = ereallocarray(rules, nrules + 1, sizeof(*rules));
+		rules = kp_grow(rules, nrules, sizeof(*rules));
 		rules[nrules].pat = estrdup(f[0]);
 		rules[nrules].metric = estrdup(f[1]);
 		rules[nrules].unit = estrdup(strcmp(f[2], "-") == 0 ? "" : f[2]);
@@ -194,7 +194,7 @@ index_lines(size_t len)
 	linestart[nlines++] = 0;
 	for (size_t i = 0; i < len; i++)
 		if (text[i] == '\n') {
-			linestart = ereallocarray(linestart, nlines + 1,
+			linestart = kp_grow(linestart, nlines,
 			    sizeof(*linestart));
 			linestart[nlines++] = i + 1;
 		}
@@ -222,7 +222,7 @@ nextrep(const char *test)
 	for (size_t i = 0; i < nreps; i++)
 		if (strcmp(reps[i].test, test) == 0)
 			return ++reps[i].n;
-	reps = ereallocarray(reps, nreps + 1, sizeof(*reps));
+	reps = kp_grow(reps, nreps, sizeof(*reps));
 	reps[nreps].test = estrdup(test);
 	reps[nreps].n = 1;
 	return reps[nreps++].n;
@@ -695,12 +695,7 @@ main(int argc, char *argv[])
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'M':
-			if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
-				kp_warn("--meta %s: expected key=value", optarg);
-				kp_usage(synopsis);
-			}
-			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
-			meta[nmeta++] = optarg;
+			kp_meta_opt(&meta, &nmeta, optarg, synopsis);
 			break;
 		case 'm':
 			loadmap(optarg);

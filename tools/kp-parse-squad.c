@@ -17,6 +17,7 @@
 #include "artifacts.h"
 #include "benchunit.h"
 #include "lkft.h"
+#include "runmeta.h"
 #include "toolchain.h"
 
 static const char synopsis[] =
@@ -625,7 +626,7 @@ testrun(const char *source, const char *dir)
 		for (i = 0; i < (int)nseen; i++)
 			if (strcmp(seen[i], v) == 0)
 				goto out;
-		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
+		seen = kp_grow(seen, nseen, sizeof(*seen));
 		seen[nseen++] = estrdup(v);
 	}
 	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
@@ -677,9 +678,7 @@ testrun(const char *source, const char *dir)
 	}
 	if ((start = epoch(str(&tr, 0, "datetime"))) < 0)
 		start = epoch(str(&bld, 0, "datetime"));
-	if (asprintf(&runid, "%s@%s:%lld", name ? name : inst, inst,
-	    start < 0 ? 0 : start) < 0)
-		kp_die("out of memory");
+	runid = kp_run_id(name ? name : inst, inst, 1, start < 0 ? 0 : start);
 
 	memset(&r, 0, sizeof(r));
 	kp_has_range(&r.has, KP_RUN_RUN, KP_RUN_FINISH);
@@ -824,7 +823,7 @@ main(int argc, char *argv[])
 				kp_warn("-b %s: expected UNIT=higher or UNIT=lower", optarg);
 				kp_usage(synopsis);
 			}
-			ubetter = ereallocarray(ubetter, nubetter + 1, sizeof(*ubetter));
+			ubetter = kp_grow(ubetter, nubetter, sizeof(*ubetter));
 			ubetter[nubetter].unit = estrndup(optarg, (size_t)(eq - optarg));
 			ubetter[nubetter++].better = b;
 			break;
@@ -836,7 +835,7 @@ main(int argc, char *argv[])
 				kp_warn("-t %s: expected METRIC=UNIT", optarg);
 				kp_usage(synopsis);
 			}
-			tunit = ereallocarray(tunit, ntunit + 1, sizeof(*tunit));
+			tunit = kp_grow(tunit, ntunit, sizeof(*tunit));
 			tunit[ntunit].metric = estrndup(optarg, (size_t)(eq - optarg));
 			tunit[ntunit++].unit = estrdup(eq + 1);
 			break;

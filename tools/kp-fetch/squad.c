@@ -210,7 +210,7 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 			r = -1;
 			break;
 		}
-		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
+		seen = kp_grow(seen, nseen, sizeof(*seen));
 		seen[nseen++] = next;
 		if (getjson(s, next, &x) == -1 ||
 		    page(s, next, &x, fn, arg, &next) == -1) {
@@ -257,7 +257,7 @@ addobj(void *arg, struct doc *x, int i)
 	if (x->d.tok[i].type != KP_JOBJ)
 		return;
 	raw = kp_json_raw(&x->d, i, &n);
-	o->v = ereallocarray(o->v, o->n + 1, sizeof(*o->v));
+	o->v = kp_grow(o->v, o->n, sizeof(*o->v));
 	y = &o->v[o->n];
 	memset(y, 0, sizeof(*y));
 	y->text = estrndup(raw, n);

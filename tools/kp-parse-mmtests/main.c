@@ -36,7 +36,7 @@ addmeta(pm *p, const char *run, size_t rn, const char *kv, int prio, const char 
 
 	if (!eq || eq == kv)
 		kp_die_at(file, line, 0, "\"%s\": expected KEY=VALUE", kv);
-	p->metas = ereallocarray(p->metas, p->nmetas + 1, sizeof(*p->metas));
+	p->metas = kp_grow(p->metas, p->nmetas, sizeof(*p->metas));
 	m = &p->metas[p->nmetas++];
 	m->run = run ? estrndup(run, rn) : NULL;
 	m->key = estrndup(kv, eq - kv);

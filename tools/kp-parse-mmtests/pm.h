@@ -8,6 +8,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "runmeta.h"
 
 /* vfs.c: one code path for directories and kp-fetch stores.  A tree is
  * the list of files of one source, by path relative to it. */

@@ -71,7 +71,7 @@ unknown(pm *p, const char *name, const char *where)
 	for (i = 0; i < p->nunknown; i++)
 		if (!strcmp(p->unknown[i], name))
 			return;
-	p->unknown = ereallocarray(p->unknown, p->nunknown + 1, sizeof(*p->unknown));
+	p->unknown = kp_grow(p->unknown, p->nunknown, sizeof(*p->unknown));
 	p->unknown[p->nunknown++] = estrdup(name);
 	kp_warn_at(where, 0, 0, "unknown benchmark %s: skipped (-s makes this an error)", name);
 }
@@ -174,7 +174,7 @@ iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 			free(shown);
 			continue;
 		}
-		jr = ereallocarray(jr, njr + 1, sizeof(*jr));
+		jr = kp_grow(jr, njr, sizeof(*jr));
 		x = &jr[njr++];
 		memset(x, 0, sizeof(*x));
 		x->p = p;

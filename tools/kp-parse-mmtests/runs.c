@@ -97,7 +97,7 @@ runs_find(const vtree *t, run **runs, size_t *nruns)
 			free(dir);
 			continue;
 		}
-		r = ereallocarray(r, n + 1, sizeof(*r));
+		r = kp_grow(r, n, sizeof(*r));
 		memset(&r[n], 0, sizeof(r[n]));
 		r[n].t = t;
 		r[n].dir = dir;
@@ -115,11 +115,7 @@ runs_find(const vtree *t, run **runs, size_t *nruns)
 			r[n].host = estrdup("unknown");
 		free(l);
 		free(it);
-		{
-			char buf[PATH_MAX];
-			snprintf(buf, sizeof(buf), "%s@%s:%ld", r[n].name, r[n].host, r[n].start);
-			r[n].id = estrdup(buf);
-		}
+		r[n].id = kp_run_id(r[n].name, r[n].host, 1, r[n].start);
 		n++;
 	}
 	*runs = r;

@@ -54,7 +54,7 @@ jstat_get(iterinfo *it, const char *name, size_t n)
 	for (i = 0; i < it->njs; i++)
 		if (strlen(it->js[i].name) == n && !strncmp(it->js[i].name, name, n))
 			return &it->js[i];
-	it->js = ereallocarray(it->js, it->njs + 1, sizeof(*it->js));
+	it->js = kp_grow(it->js, it->njs, sizeof(*it->js));
 	memset(&it->js[it->njs], 0, sizeof(*it->js));
 	it->js[it->njs].name = estrndup(name, n);
 	return &it->js[it->njs++];
