@@ -2,7 +2,7 @@
 /* dir.c: a directory source: every regular file below it.
  *
  * A file whose size and mtime match what the index holds for its path is
- * not read again.  Symlinks are followed only to files inside the tree;
+ * not read again; the files read count against the source's -M.  Symlinks are followed only to files inside the tree;
  * the store itself is skipped when it lies below the source. */
 #include <sys/stat.h>
 
@@ -40,6 +40,8 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 	struct ent *e;
 	struct stat after;
 
+	if (w->f->bud.spent)
+		return;	/* past -M, said once: the rest is not fetched */
 	a.mtime = sb->st_mtime;
 	a.size = sb->st_size;
 	if (sb->st_size > w->f->opt.maxsize) {
@@ -53,6 +55,13 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 		memcpy(a.sha, e->sha, 65);
 		a.isnew = 0;
 		store_emit(w->f, &a);
+		return;
+	}
+	/* -M: what a directory brings is what is read from it; a file
+	 * stored before and unchanged (above) costs nothing */
+	if (budget_bytes(w->f, sb->st_size) == -1) {
+		fail(w->f, w->root, "more than %lld bytes from this source (-M); "
+		    "the rest of it is not fetched", w->f->opt.maxtotal);
 		return;
 	}
 	if (store_fd(w->f, fd, &a) == -1)
