@@ -13,7 +13,7 @@
 
 /* %XX decoded; NULL when that yields a NUL byte */
 char *
-unescape(const char *s)
+html_unescape(const char *s)
 {
 	char *r = emalloc(strlen(s) + 1), *o = r;
 	int a, b;

@@ -8,7 +8,7 @@
  * writer's process id so --verify can tell a live one from a stray.
  *
  * A store that cannot be written (a full disk, an I/O error) ends the
- * fetch through fatal(), after the temporary file is removed and with the
+ * fetch through fetch_fatal(), after the temporary file is removed and with the
  * index ending in a whole line. */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -32,7 +32,7 @@ static void
 emkdir(struct fetch *f, const char *path)
 {
 	if (mkdir(path, 0755) == -1 && errno != EEXIST)
-		fatal(f, path, "cannot create directory: %s", strerror(errno));
+		fetch_fatal(f, path, "cannot create directory: %s", strerror(errno));
 }
 
 static void
@@ -41,9 +41,9 @@ fsyncdir(struct fetch *f, const char *path)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	if (fsync(fd) == -1 && errno != EINVAL)
-		fatal(f, path, "fsync: %s", strerror(errno));
+		fetch_fatal(f, path, "fsync: %s", strerror(errno));
 	close(fd);
 }
 
@@ -51,7 +51,7 @@ fsyncdir(struct fetch *f, const char *path)
  * index (kp-parse-mmtests) refuse a whole store over one such path, so
  * "." and empty components are refused here too. */
 const char *
-badpath(const char *p)
+store_badpath(const char *p)
 {
 	const char *c, *slash;
 	long n;
@@ -76,7 +76,7 @@ badpath(const char *p)
 
 /* s is n lowercase hex digits and ends there */
 int
-ishex(const char *s, size_t n)
+store_ishex(const char *s, size_t n)
 {
 	size_t i;
 
@@ -110,7 +110,7 @@ readart(kp_json *d, kp_artifact_rec *a)
 	if (!kp_json_str(d, tok[KP_ARTIFACT_SOURCE]) ||
 	    !kp_json_str(d, tok[KP_ARTIFACT_PATH]) ||
 	    !(sha = kp_json_str(d, tok[KP_ARTIFACT_SHA256])) ||
-	    strlen(sha) != 64 || !ishex(sha, 64) ||
+	    strlen(sha) != 64 || !store_ishex(sha, 64) ||
 	    kp_json_int(d, tok[KP_ARTIFACT_SIZE], &v) < 0)
 		return -1;
 	if (kp_json_int(d, tok[KP_ARTIFACT_MTIME], &v) == 0)
@@ -129,7 +129,7 @@ readart(kp_json *d, kp_artifact_rec *a)
  * parse (a write torn by a crash) is named and skipped; the caller counts
  * it.  Returns the number of such lines. */
 long
-readindex(struct fetch *f, const char *index,
+store_readindex(struct fetch *f, const char *index,
     void (*fn)(void *, const kp_artifact_rec *, long), void *arg)
 {
 	kp_in *in;
@@ -143,14 +143,14 @@ readindex(struct fetch *f, const char *index,
 	if (!(in = kp_in_open_soft(index))) {
 		if (errno == ENOENT)
 			return 0;
-		fatal(f, index, "%s", strerror(errno));
+		fetch_fatal(f, index, "%s", strerror(errno));
 	}
 	kp_json_init(&d);
 	while ((line = kp_in_line(in, &len))) {
 		if (len == 0)
 			continue;
 		if (kp_json_parse(&d, line, len, errbuf, sizeof(errbuf), &col) < 0) {
-			unprogress(f);
+			progress_clear(f);
 			kp_warn_at(index, kp_in_lineno(in), (long)col,
 			    "%s; line skipped", errbuf);
 			bad++;
@@ -159,7 +159,7 @@ readindex(struct fetch *f, const char *index,
 		if ((r = readart(&d, &a)) > 0)
 			fn(arg, &a, kp_in_lineno(in));
 		else if (r < 0) {
-			unprogress(f);
+			progress_clear(f);
 			kp_warn_at(index, kp_in_lineno(in), 0,
 			    "artifact record without a valid source, path, "
 			    "sha256 or size; line skipped");
@@ -217,7 +217,7 @@ store_open(struct fetch *f, const char *dir, int create)
 	if (create)
 		emkdir(f, dir);
 	if (!(st->dir = realpath(dir, NULL)))
-		fatal(f, dir, "store: %s", strerror(errno));
+		fetch_fatal(f, dir, "store: %s", strerror(errno));
 	snprintf(path, sizeof(path), "%s/objects", st->dir);
 	emkdir(f, path);
 	snprintf(path, sizeof(path), "%s/tmp", st->dir);
@@ -225,11 +225,11 @@ store_open(struct fetch *f, const char *dir, int create)
 	snprintf(path, sizeof(path), "%s/index.ndjson", st->dir);
 	st->index = estrdup(path);
 	if ((st->ifd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	/* a shared lock: no line is read half-appended */
 	if (flock(st->ifd, LOCK_SH) == -1)
-		fatal(f, path, "flock: %s", strerror(errno));
-	readindex(f, path, loadone, st);
+		fetch_fatal(f, path, "flock: %s", strerror(errno));
+	store_readindex(f, path, loadone, st);
 	flock(st->ifd, LOCK_UN);
 	f->st = st;
 	return st;
@@ -258,11 +258,11 @@ sink_open(struct fetch *f, struct sink *sk)
 
 	snprintf(path, sizeof(path), "%s/tmp/%ld.XXXXXX", f->st->dir, (long)getpid());
 	if ((sk->fd = mkostemp(path, O_CLOEXEC)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	sk->tmp = estrdup(path);
 	if (!(sk->md = EVP_MD_CTX_new()) ||
 	    !EVP_DigestInit_ex(sk->md, EVP_sha256(), NULL))
-		fatal(f, NULL, "cannot set up SHA-256 (libcrypto)");
+		fetch_fatal(f, NULL, "cannot set up SHA-256 (libcrypto)");
 	sk->size = 0;
 	sk->max = f->opt.maxsize;
 }
@@ -290,7 +290,7 @@ sink_fatal(struct fetch *f, struct sink *sk, const char *where, const char *what
 
 	snprintf(tmp, sizeof(tmp), "%s", where ? where : sk->tmp);
 	sink_abort(sk);
-	fatal(f, tmp, "%s: %s (the object being written was removed)",
+	fetch_fatal(f, tmp, "%s: %s (the object being written was removed)",
 	    what, strerror(e));
 }
 
@@ -314,7 +314,7 @@ sink_write(struct fetch *f, struct sink *sk, const void *p, size_t n)
 		left -= (size_t)w;
 	}
 	sk->size += (long long)n;
-	progress(f, (long long)n, 0);
+	progress_add(f, (long long)n, 0);
 	return 0;
 }
 
@@ -380,12 +380,12 @@ store_fd(struct fetch *f, int fd, struct art *a)
 		if (r == -1) {
 			if (errno == EINTR)
 				continue;
-			fail(f, a->source, "%s: read error: %s", a->path, strerror(errno));
+			fetch_fail(f, a->source, "%s: read error: %s", a->path, strerror(errno));
 			sink_abort(&sk);
 			return -1;
 		}
 		if (sink_write(f, &sk, f->buf, (size_t)r) == -1) {
-			fail(f, a->source, "%s: larger than %lld bytes (-m), not fetched",
+			fetch_fail(f, a->source, "%s: larger than %lld bytes (-m), not fetched",
 			    a->path, f->opt.maxsize);
 			sink_abort(&sk);
 			return -1;
@@ -399,7 +399,7 @@ store_fd(struct fetch *f, int fd, struct art *a)
  * an iter-N directory, first on the path; base stands for the source
  * itself */
 char *
-runof(const char *path, const char *base)
+store_runof(const char *path, const char *base)
 {
 	const char *p = path, *prev = NULL, *c, *slash;
 	size_t prevlen = 0, n;
@@ -434,9 +434,9 @@ appendindex(struct fetch *f, const char *line, size_t len)
 	int e = 0;
 
 	if (flock(st->ifd, LOCK_EX) == -1)
-		fatal(f, st->index, "flock: %s", strerror(errno));
+		fetch_fatal(f, st->index, "flock: %s", strerror(errno));
 	if (fstat(st->ifd, &sb) == -1)
-		fatal(f, st->index, "%s", strerror(errno));
+		fetch_fatal(f, st->index, "%s", strerror(errno));
 	/* a line torn by a crash must not swallow this one */
 	if (sb.st_size > 0 && pread(st->ifd, &last, 1, sb.st_size - 1) == 1 &&
 	    last != '\n') {
@@ -464,7 +464,7 @@ appendindex(struct fetch *f, const char *line, size_t len)
 }
 
 /* the record, whole, to the output; a failure is counted, not fatal:
- * the store is sound, and fatal() or the end will say what was lost */
+ * the store is sound, and fetch_fatal() or the end will say what was lost */
 static void
 writeout(struct fetch *f, const char *line, size_t len)
 {
@@ -497,13 +497,13 @@ store_emit(struct fetch *f, const struct art *a)
 	kp_w *w;
 
 	if (!(fp = open_memstream(&buf, &len)))
-		fatal(f, NULL, "open_memstream: %s", strerror(errno));
+		fetch_fatal(f, NULL, "open_memstream: %s", strerror(errno));
 	snprintf(obj, sizeof(obj), "objects/%.2s/%s", a->sha, a->sha + 2);
 	/* every field, null when unknown; url only when fetched from one */
 	kp_has_range(&r.has, 0, KP_ARTIFACT_URL - 1);
 	r.source = (char *)a->source;
 	r.path = (char *)a->path;
-	r.run = run = runof(a->path, a->base);
+	r.run = run = store_runof(a->path, a->base);
 	r.sha256 = (char *)a->sha;
 	r.object = obj;
 	r.store = f->st->dir;
@@ -526,7 +526,7 @@ store_emit(struct fetch *f, const struct art *a)
 			int err = errno;
 
 			free(buf);
-			fatal(f, f->st->index, "%s %s: stored as %s, but its "
+			fetch_fatal(f, f->st->index, "%s %s: stored as %s, but its "
 			    "record could not be added: %s", a->source, a->path,
 			    obj, strerror(err));
 		}
@@ -537,7 +537,7 @@ store_emit(struct fetch *f, const struct art *a)
 	free(buf);
 	if (f->opt.verbose)
 		kp_warn("%s %s %s %lld", a->isnew ? "new" : "present", a->source, a->path, a->size);
-	progress(f, 0, 1);
+	progress_add(f, 0, 1);
 }
 
 void
@@ -546,7 +546,7 @@ store_close(struct fetch *f)
 	struct store *st = f->st;
 
 	if (fsync(st->ifd) == -1 && errno != EINVAL)
-		fatal(f, st->index, "fsync: %s", strerror(errno));
+		fetch_fatal(f, st->index, "fsync: %s", strerror(errno));
 	close(st->ifd);
 	for (size_t i = 0; i < kp_strmap_len(st->keys); i++)
 		free(st->ent[i].etag);

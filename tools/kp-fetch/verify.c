@@ -20,7 +20,7 @@
 
 /* --verify */
 
-#define vwarn(...) (unprogress(f), kp_warn_at(__VA_ARGS__))
+#define vwarn(...) (progress_clear(f), kp_warn_at(__VA_ARGS__))
 
 struct vobj {
 	char sha[65];
@@ -81,7 +81,7 @@ hashfile(struct fetch *f, const char *path, unsigned char md[32], long long *siz
 		}
 		EVP_DigestUpdate(ctx, buf, (size_t)r);
 		*size += r;
-		progress(f, r, 0);
+		progress_add(f, r, 0);
 	}
 	close(fd);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
@@ -120,7 +120,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 	/* the index first: whatever it names was complete before the line
 	 * was written, so a fetch running beside us cannot fool the check */
 	snprintf(path, sizeof(path), "%s/index.ndjson", dir);
-	problems = readindex(f, path, keepone, &v);
+	problems = store_readindex(f, path, keepone, &v);
 
 	snprintf(path, sizeof(path), "%s/objects", dir);
 	if (!(d = opendir(path)))
@@ -130,7 +130,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 		    (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
 		snprintf(path, sizeof(path), "%s/objects/%s", dir, de->d_name);
-		if (strlen(de->d_name) != 2 || !ishex(de->d_name, 2) ||
+		if (strlen(de->d_name) != 2 || !store_ishex(de->d_name, 2) ||
 		    !(sub = opendir(path))) {
 			vwarn(path, 0, 0, "not an object directory "
 			    "(expected two hex digits)");
@@ -143,7 +143,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 				continue;
 			snprintf(path, sizeof(path), "%s/objects/%s/%s", dir,
 			    de->d_name, fe->d_name);
-			if (strlen(fe->d_name) != 62 || !ishex(fe->d_name, 62) ||
+			if (strlen(fe->d_name) != 62 || !store_ishex(fe->d_name, 62) ||
 			    lstat(path, &sb) == -1 || !S_ISREG(sb.st_mode)) {
 				vwarn(path, 0, 0, "not an object (expected a "
 				    "regular file named by 62 hex digits)");
@@ -171,7 +171,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 				continue;
 			}
 			o->ok = 1;
-			progress(f, 0, 1);
+			progress_add(f, 0, 1);
 		}
 		closedir(sub);
 	}
@@ -228,7 +228,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 		}
 		closedir(d);
 	}
-	progress(f, -1, 0);
+	progress_add(f, -1, 0);
 	kp_warn_at(dir, 0, 0, "%zu objects, %lld bytes, %zu index records, "
 	    "%ld problems, %ld stray temporary files", nobj, bytes, v.n,
 	    problems, ntmp);
