@@ -35,6 +35,7 @@ struct bp {
 	size_t nkeys;
 	bucket *bk;
 	size_t nbk;
+	long long total;	/* of the map's counts so far */
 	long maplineno;
 	int inmap;
 };
@@ -191,7 +192,6 @@ flush(struct bp *b, const char *kindhint)
 static void
 add_bucket(struct bp *b, double lo, double hi, long long count, long line)
 {
-	static long long total;	/* of the map's counts so far */
 
 	if (b->nbk > 0) {
 		double prev = b->nbk ? b->bk[b->nbk - 1].hi : NAN;
@@ -203,11 +203,11 @@ add_bucket(struct bp *b, double lo, double hi, long long count, long line)
 	if (!isnan(lo) && !isnan(hi) && hi <= lo)
 		kp_die_at(b->fname, line, 1, "empty bucket; expected lower < upper bound");
 	if (b->nbk == 0)
-		total = 0;
-	if (count > LLONG_MAX - total)
+		b->total = 0;
+	if (count > LLONG_MAX - b->total)
 		kp_die_at(b->fname, line, 1, "the counts of the map add up to more "
 		    "than %lld; expected a total that fits", LLONG_MAX);
-	total += count;
+	b->total += count;
 	b->bk = kp_grow(b->bk, b->nbk, sizeof(*b->bk));
 	b->bk[b->nbk].lo = lo;
 	b->bk[b->nbk].hi = hi;
