@@ -86,6 +86,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	origin \
 	reason \
 	rec \
 	segment \
@@ -157,6 +158,11 @@ $(O)/gen/subsysmap.o: $(O)/gen/subsysmap.c | $(O)/.deps
 
 $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# a unit test of one file of a tool: that file's object and the tool's
+# libraries beside libkp
+$(O)/tests/unit/origin.t: $(O)/tests/unit/origin.o $(O)/tools/kp-fetch/origin.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $< $(O)/tools/kp-fetch/origin.o $(LIB) $(LDLIBS_kp-fetch) $(LDLIBS)
 
 # the reader/writer driver: benchmarks use it, and so do the JSON tests
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)

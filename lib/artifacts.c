@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "rec.h"
 #include "artifacts.h"
 
 /* Paths come from records: one with "..", an absolute path or an empty
@@ -72,38 +73,45 @@ kp_artifacts_read(const char *store, const char *records, size_t *n)
 {
 	kp_in *in = kp_in_open(records);
 	kp_artifact *a = NULL;
-	size_t na = 0, cap = 0, i, k;
-	const char *source, *path, *object, *st, *url;
+	size_t na = 0, i, k;
+	const char *st;
 	char file[PATH_MAX];
+	int tok[KP_ARTIFACT_NF + 1];
+	kp_has want = kp_has_of(KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH,
+	    KP_ARTIFACT_OBJECT, KP_ARTIFACT_URL, -1);
+	kp_artifact_rec r;
 	kp_json d;
 
+	/* a store given: the records are its index, and name no other */
+	if (!store)
+		kp_has_set(&want, KP_ARTIFACT_STORE);
 	kp_json_init(&d);
 	while (next_record(in, &d, store != NULL)) {
-		if (strcmp(kp_rec_type(&d), "artifact") != 0)
+		if (!kp_rec_is(&d, &kp_artifact_t))
 			continue;	/* other records are not files */
-		source = kp_req_str(&d, "source");
-		path = kp_req_str(&d, "path");
-		if (!safepath(path))
-			kp_rec_die(&d, kp_json_get(&d, 0, "path"),
-			    "\"path\" must be a relative path without \".\" or \"..\" components");
-		object = kp_req_str(&d, "object");
-		if (!safepath(object))
-			kp_rec_die(&d, kp_json_get(&d, 0, "object"),
-			    "\"object\" must be a path relative to the store");
-		st = store ? store : kp_req_str(&d, "store");
-		url = kp_opt_str(&d, "url", NULL);
-		if ((size_t)snprintf(file, sizeof(file), "%s/%s", st, object) >= sizeof(file))
+		kp_rec_index(&d, &kp_artifact_t, tok, NULL);
+		kp_rec_read(&d, &kp_artifact_t, &r, &want, NULL);
+		if (!safepath(r.path))
+			kp_rec_die(&d, tok[KP_ARTIFACT_PATH], "\"%s\" must be a "
+			    "relative path without \".\" or \"..\" components",
+			    KP_FNAME(kp_artifact_t, KP_ARTIFACT_PATH));
+		if (!safepath(r.object))
+			kp_rec_die(&d, tok[KP_ARTIFACT_OBJECT], "\"%s\" must be a "
+			    "path relative to the store",
+			    KP_FNAME(kp_artifact_t, KP_ARTIFACT_OBJECT));
+		st = store ? store : r.store;
+		if ((size_t)snprintf(file, sizeof(file), "%s/%s", st, r.object) >= sizeof(file))
 			kp_rec_die(&d, -1, "path too long");
-		if (na == cap) {
-			cap = cap ? 2 * cap : 256;
-			a = ereallocarray(a, cap, sizeof(*a));
-		}
-		a[na].source = estrdup(source);
-		a[na].path = estrdup(path);
+		a = kp_grow(a, na, sizeof(*a));
+		/* the strings read are owned: taken, not copied */
+		a[na].source = r.source;
+		a[na].path = r.path;
 		a[na].file = estrdup(file);
-		a[na].url = url ? estrdup(url) : NULL;
+		a[na].url = r.url;
 		a[na].seq = na;
 		na++;
+		r.source = r.path = r.url = NULL;
+		kp_rec_free(&kp_artifact_t, &r);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);

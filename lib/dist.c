@@ -374,7 +374,7 @@ kp_biweight(double *v, size_t n)
 		return NAN;
 	kp_sort(v, n);
 	t = kp_median(v, n);
-	s = 4.685 * 1.482602218505602 * kp_mad(v, n);
+	s = 4.685 * KP_MAD_SD * kp_mad(v, n);
 	if (!(s > 0))
 		return t;
 	for (it = 0; it < 100; it++) {

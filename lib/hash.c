@@ -39,6 +39,18 @@ kp_hex(const unsigned char *p, size_t n, char *out)
 	out[2 * n] = '\0';
 }
 
+int
+kp_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 kp_canon *
 kp_canon_new(void)
 {

@@ -95,24 +95,12 @@ newtok(kp_json *d, int type, const char *at, const char *base)
 	return d->ntok++;
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* four hex digits at p (p + 4 <= end checked by the caller) */
 static long
 hex4(const char *p)
 {
-	int a = hexval((unsigned char)p[0]), b = hexval((unsigned char)p[1]);
-	int c = hexval((unsigned char)p[2]), e = hexval((unsigned char)p[3]);
+	int a = kp_hexval((unsigned char)p[0]), b = kp_hexval((unsigned char)p[1]);
+	int c = kp_hexval((unsigned char)p[2]), e = kp_hexval((unsigned char)p[3]);
 
 	if ((a | b | c | e) < 0)
 		return -1;

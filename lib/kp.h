@@ -296,6 +296,8 @@ int kp_kver_same(const char *a, const char *b);
 /* hash.c: SHA-256 (libcrypto) and the identity hash */
 void kp_sha256(const void *p, size_t n, unsigned char out[32]);
 void kp_hex(const unsigned char *p, size_t n, char *out);	/* out: 2n+1 */
+/* the value of hex digit c (either case), -1 when c is not one */
+int kp_hexval(int c);
 /* canonical form of a set of key/value pairs: keys sorted bytewise, each
  * value with leading/trailing white space removed and inner runs of white
  * space folded to one space, serialised as key '=' value '\n' with '\\',
@@ -319,6 +321,9 @@ double kp_mean(const double *v, size_t n);
 double kp_sd(const double *v, size_t n);	/* sample sd (n-1); NAN for n < 2 */
 double kp_var(const double *v, size_t n);	/* sample variance (n-1) */
 double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation, O(n) */
+/* the standard deviation of a normal distribution over its MAD,
+ * 1 / Phi^-1(3/4): a MAD times this estimates the sd */
+#define KP_MAD_SD 1.482602218505602
 double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 

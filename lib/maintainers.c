@@ -36,7 +36,7 @@ tagof(const char *s)
 static void
 push(kp_strs *a, const char *s)
 {
-	a->v = ereallocarray(a->v, a->n + 1, sizeof(*a->v));
+	a->v = kp_grow(a->v, a->n, sizeof(*a->v));
 	a->v[a->n++] = estrdup(s);
 }
 
@@ -50,7 +50,7 @@ section(kp_maint *mt, const char *path, long line, const char *title)
 	if (!isnew)
 		kp_die_at(path, line, 1, "section \"%s\" given twice (first at "
 		    "line %ld); expected each title once", title, mt->v[k].line);
-	mt->v = ereallocarray(mt->v, mt->n + 1, sizeof(*mt->v));
+	mt->v = kp_grow(mt->v, mt->n, sizeof(*mt->v));
 	memset(&mt->v[mt->n], 0, sizeof(mt->v[mt->n]));
 	mt->v[mt->n].title = estrdup(title);
 	mt->v[mt->n++].line = line;

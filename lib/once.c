@@ -60,7 +60,7 @@ kp_once_check(kp_once *o, const kp_json *d, const char *what, ...)
 	if (!isnew)
 		kp_rec_die(d, -1, "a second %s (the first is at %s:%ld); expected one",
 		    what, kp_strmap_key(o->files, o->at[k].file, NULL), o->at[k].line);
-	o->at = ereallocarray(o->at, k + 1, sizeof(*o->at));
+	o->at = kp_grow(o->at, k, sizeof(*o->at));
 	o->at[k].file = kp_strmap_add(o->files, file, strlen(file), NULL);
 	o->at[k].line = d->line;
 }

@@ -38,7 +38,7 @@ kp_runmeta_set(kp_runmeta *m, const char *key, const char *val, int num)
 		if (strcmp(m->f[i].key, key) == 0)
 			break;
 	if (i == m->n) {
-		m->f = ereallocarray(m->f, m->n + 1, sizeof(*m->f));
+		m->f = kp_grow(m->f, m->n, sizeof(*m->f));
 		m->f[m->n++].key = estrdup(key);
 	} else
 		free(m->f[i].val);
@@ -101,6 +101,30 @@ kp_parse_date(const char *s, long long *out)
 	return *s != '\0' && *e == '\0' ? 0 : -1;
 }
 
+char *
+kp_run_id(const char *name, const char *host, int has_start, long long start)
+{
+	char *s;
+	int n;
+
+	n = has_start ? asprintf(&s, "%s@%s:%lld", name, host, start) :
+	    asprintf(&s, "%s@%s", name, host);
+	if (n < 0)
+		kp_die("out of memory");
+	return s;
+}
+
+void
+kp_meta_opt(char ***meta, size_t *n, char *arg, const char *synopsis)
+{
+	if (strchr(arg, '=') == NULL || arg[0] == '=') {
+		kp_warn("--meta %s: expected key=value", arg);
+		kp_usage(synopsis);
+	}
+	*meta = kp_grow(*meta, *n, sizeof(**meta));
+	(*meta)[(*n)++] = arg;
+}
+
 void
 kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
     char *const *meta, size_t nmeta, kp_runid *id)
@@ -137,12 +161,13 @@ kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework, const char *src,
 	host = kp_runmeta_get(m, F(KP_RUN_HOST)) ? kp_runmeta_get(m, F(KP_RUN_HOST)) : "unknown";
 	if (kp_runmeta_get(m, F(KP_RUN_RUN)))
 		snprintf(id->run, sizeof(id->run), "%s", kp_runmeta_get(m, F(KP_RUN_RUN)));
-	else if (have_start)
-		snprintf(id->run, sizeof(id->run), "%s@%s:%lld",
-		    kp_runmeta_get(m, F(KP_RUN_RUN_NAME)), host, start);
-	else
-		snprintf(id->run, sizeof(id->run), "%s@%s",
-		    kp_runmeta_get(m, F(KP_RUN_RUN_NAME)), host);
+	else {
+		char *run = kp_run_id(kp_runmeta_get(m, F(KP_RUN_RUN_NAME)), host,
+		    have_start, start);
+
+		snprintf(id->run, sizeof(id->run), "%s", run);
+		free(run);
+	}
 	snprintf(id->kernel, sizeof(id->kernel), "%s", kp_runmeta_get(m, F(KP_RUN_KERNEL)) ?
 	    kp_runmeta_get(m, F(KP_RUN_KERNEL)) : "unknown");
 	snprintf(id->instance, sizeof(id->instance), "%s",

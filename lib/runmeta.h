@@ -21,6 +21,14 @@ void kp_runmeta_write(kp_runmeta *m, kp_w *w, const char *framework,
  * parser did not understand): "partial" reaches the records, not only
  * the warning on the standard error */
 void kp_runmeta_partial(kp_w *w, const kp_runid *id, const char *suite);
+/* the id of a run (kp-records(5), RUN): NAME@HOST:START, START in
+ * epoch seconds, or NAME@HOST when the start is not known (has_start
+ * 0); the caller frees */
+char *kp_run_id(const char *name, const char *host, int has_start,
+    long long start);
+/* one --meta KEY=VALUE argument appended to (*meta)[0..*n), the argument
+ * itself kept; anything without a key and an '=' is a usage error */
+void kp_meta_opt(char ***meta, size_t *n, char *arg, const char *synopsis);
 /* "2026-11-30", "2026-11-30T12:00:00Z", "2026-11-30 12:00" or epoch seconds */
 int kp_parse_date(const char *s, long long *out);
 

@@ -77,7 +77,7 @@ kp_sel_add(kp_sel *s, const char *arg)
 
 	if (*arg == '\0' || (eq && (eq == arg || eq[1] == '\0')))
 		return -1;
-	s->s = ereallocarray(s->s, s->n + 1, sizeof(*s->s));
+	s->s = kp_grow(s->s, s->n, sizeof(*s->s));
 	s->s[s->n].field = eq ? estrndup(arg, (size_t)(eq - arg)) : estrdup("kernel");
 	s->s[s->n].val = estrdup(eq ? eq + 1 : arg);
 	s->n++;

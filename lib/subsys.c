@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "kp.h"
 #include "strmap.h"
@@ -34,14 +33,6 @@ struct kp_subsys_map {
 	size_t nhit;
 };
 
-static const char *mpath;	/* the file being loaded, for messages */
-
-static void __attribute__((noreturn))
-die_mark(const yaml_mark_t *m, const char *fmt, const char *what)
-{
-	kp_die_at(mpath, (long)m->line + 1, (long)m->column + 1, fmt, what);
-}
-
 kp_subsys_map *
 kp_subsys_new(void)
 {
@@ -52,49 +43,44 @@ kp_subsys_new(void)
 }
 
 static const char *
-scalar(yaml_node_t *n, const char *what)
+scalar(const kp_ynode *n, const char *what)
 {
-	if (n->type != YAML_SCALAR_NODE || n->data.scalar.length == 0 ||
-	    strlen((const char *)n->data.scalar.value) != n->data.scalar.length)
-		die_mark(&n->start_mark, "expected a non-empty string for \"%s\"", what);
-	return (const char *)n->data.scalar.value;
+	if (n->type != KP_Y_SCALAR || n->len == 0 || strlen(n->s) != n->len)
+		kp_ydie(n, "expected a non-empty string for \"%s\"", what);
+	return n->s;
 }
 
 /* subsystem: a title, or a list of them */
 static void
-titles(yaml_document_t *doc, yaml_node_t *v, kp_strs *out)
+titles(const kp_ynode *v, kp_strs *out)
 {
-	yaml_node_item_t *it;
+	size_t i;
 
-	if (v->type == YAML_SCALAR_NODE) {
+	if (v->type == KP_Y_SCALAR) {
 		out->v = emalloc(sizeof(*out->v));
 		out->v[out->n++] = estrdup(scalar(v, "subsystem"));
 		return;
 	}
-	if (v->type != YAML_SEQUENCE_NODE)
-		die_mark(&v->start_mark, "expected a MAINTAINERS section title "
-		    "or a list of them for \"%s\"", "subsystem");
-	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-		out->v = ereallocarray(out->v, out->n + 1, sizeof(*out->v));
-		out->v[out->n++] = estrdup(scalar(yaml_document_get_node(doc, *it),
-		    "subsystem"));
+	kp_ywant(v, KP_Y_LIST, "a MAINTAINERS section title or a list of "
+	    "them for \"subsystem\"");
+	for (i = 0; i < v->n; i++) {
+		out->v = kp_grow(out->v, out->n, sizeof(*out->v));
+		out->v[out->n++] = estrdup(scalar(v->v[i], "subsystem"));
 	}
 }
 
 static void
-entry(kp_subsys_map *m, yaml_document_t *doc, yaml_node_t *n)
+entry(kp_subsys_map *m, const kp_ynode *n)
 {
-	yaml_node_pair_t *pr;
-	yaml_node_t *k, *v, *subsys = NULL;
+	const kp_ynode *k, *v, *subsys = NULL;
 	const char *name;
 	Entry x = { 0 };
+	size_t i;
 
-	if (n->type != YAML_MAPPING_NODE)
-		die_mark(&n->start_mark, "expected an entry {pattern, subsystem, "
-		    "why}%s", "");
-	for (pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top; pr++) {
-		k = yaml_document_get_node(doc, pr->key);
-		v = yaml_document_get_node(doc, pr->value);
+	kp_ywant(n, KP_Y_MAP, "an entry {pattern, subsystem, why}");
+	for (i = 0; i < n->n; i++) {
+		k = KP_YKEY(n, i);
+		v = KP_YVAL(n, i);
 		name = scalar(k, "a key");
 		if (strcmp(name, "pattern") == 0)
 			x.pattern = estrdup(scalar(v, name));
@@ -103,46 +89,42 @@ entry(kp_subsys_map *m, yaml_document_t *doc, yaml_node_t *n)
 		else if (strcmp(name, "subsystem") == 0)
 			subsys = v;
 		else
-			die_mark(&k->start_mark, "unknown key \"%s\"; expected "
-			    "pattern, subsystem and why", name);
+			kp_ydie(k, "unknown key \"%s\"; expected pattern, "
+			    "subsystem and why", name);
 	}
 	if (!x.pattern)
-		die_mark(&n->start_mark, "an entry without \"%s\"", "pattern");
+		kp_ydie(n, "an entry without \"%s\"", "pattern");
 	if (!subsys)
-		die_mark(&n->start_mark, "an entry without \"%s\" (an empty "
-		    "list says: no subsystem)", "subsystem");
+		kp_ydie(n, "an entry without \"%s\" (an empty list says: no "
+		    "subsystem)", "subsystem");
 	/* the map is read by people deciding whom to mail: every entry
 	 * says why */
 	if (!x.why)
-		die_mark(&n->start_mark, "an entry without \"%s\", its reason "
-		    "or source", "why");
-	titles(doc, subsys, &x.subsys);
-	m->e = ereallocarray(m->e, m->n + 1, sizeof(*m->e));
+		kp_ydie(n, "an entry without \"%s\", its reason or source", "why");
+	titles(subsys, &x.subsys);
+	m->e = kp_grow(m->e, m->n, sizeof(*m->e));
 	m->e[m->n++] = x;
 }
 
 void
 kp_subsys_load(kp_subsys_map *m, const char *path, const char *text, size_t len)
 {
-	yaml_document_t doc;
-	yaml_node_t *root;
-	yaml_node_item_t *it;
+	kp_ydoc *doc;
+	const kp_ynode *root;
+	size_t i;
 
-	mpath = path;
 	if (len > MAXSIZE)
 		kp_die_at(path, 0, 0, "more than %d bytes: expected a subsystem "
 		    "map", MAXSIZE);
-	kp_yaml_parse(&doc, path, text, len, MAXDEPTH, "a subsystem map");
-	root = yaml_document_get_root_node(&doc);
-	if (root && !(root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)) {
-		if (root->type != YAML_SEQUENCE_NODE)
-			die_mark(&root->start_mark, "expected a list of entries "
-			    "{pattern, subsystem, why}%s", "");
-		for (it = root->data.sequence.items.start;
-		    it < root->data.sequence.items.top; it++)
-			entry(m, &doc, yaml_document_get_node(&doc, *it));
+	doc = kp_yaml_parse(path, text, len, MAXDEPTH, "a subsystem map");
+	root = kp_yaml_root(doc);
+	if (!kp_yempty(root)) {
+		kp_ywant(root, KP_Y_LIST, "a list of entries {pattern, "
+		    "subsystem, why}");
+		for (i = 0; i < root->n; i++)
+			entry(m, root->v[i]);
 	}
-	yaml_document_delete(&doc);
+	kp_yaml_free(doc);
 }
 
 void
@@ -172,7 +154,7 @@ kp_subsys_match(kp_subsys_map *m, const char *suite, const char *bench,
 	 * once */
 	k = kp_strmap_add(m->seen, name, (size_t)len, &isnew);
 	if (isnew) {
-		m->hit = ereallocarray(m->hit, k + 1, sizeof(*m->hit));
+		m->hit = kp_grow(m->hit, k, sizeof(*m->hit));
 		m->hit[k] = -1;
 		for (i = 0; i < m->n; i++)
 			if (fnmatch(m->e[i].pattern, name, 0) == 0) {

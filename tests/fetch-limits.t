@@ -66,4 +66,16 @@ run_status kp-fetch -s "$T/t" -M 3M "$T/run.tar.xz"
 is "$rc:$(wc -l <"$T/out")" "0:3" "-M 3M: all three members"
 run_status kp-fetch -s "$T/t" -M 3M "$T/run.tar.xz" "$T/run.tar.xz"
 is "$rc" 0 "... and each source has its own -M"
+
+# a directory: the bytes of the files read from it
+mkdir -p "$T/dir"
+for f in a b c; do head -c 1048576 /dev/zero | tr '\0' "$f" >"$T/dir/$f"; done
+touch -d 2020-01-01 "$T/dir"/*	# older than a second: a rerun trusts mtime
+run_status kp-fetch -s "$T/d" -M 2M "$T/dir"
+is "$rc:$(jq -r .path "$T/out" | tr '\n' ' ')" "2:a b " "a directory past -M 2M: exit 2, the files before it stored"
+is "$(cat "$T/err")" "kp-fetch: $T/dir: more than 2097152 bytes from this source (-M); the rest of it is not fetched" \
+	"... naming the limit, once"
+run_status kp-fetch -s "$T/d" -M 1M "$T/dir"
+is "$rc:$(jq -r .status "$T/out" | tr '\n' ' ')" "0:present present new " \
+	"... a rerun with -M 1M: the files stored and unchanged are not read, c fits"
 done_testing

@@ -83,7 +83,7 @@ read_run(Hist *h, kp_json *d)
 		h->runfields[k] = NULL;
 		h->nrunfields[k] = 0;
 	}
-	h->runfields[k] = ereallocarray(h->runfields[k], h->nrunfields[k] + 1,
+	h->runfields[k] = kp_grow(h->runfields[k], h->nrunfields[k],
 	    sizeof(**h->runfields));
 	kp_fvs_read(d, &h->runfields[k][h->nrunfields[k]++]);
 	kp_rec_free(&kp_run_t, &r);

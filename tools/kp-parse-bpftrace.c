@@ -20,24 +20,27 @@ typedef struct {
 } bucket;
 
 
-static void parse_file(const char *path);
+/* one kp-parse-bpftrace: the options, the output, and the file and map
+ * being read */
+struct bp {
+	char **meta;	/* --meta KEY=VALUE, in order given */
+	size_t nmeta;
+	kp_runmeta *rm;	/* the run record of the file */
+	kp_w *w;
+	const char *fname;
+	kp_runid id;
+	/* the map being read */
+	char mapname[256];
+	char **keys;
+	size_t nkeys;
+	bucket *bk;
+	size_t nbk;
+	long long total;	/* of the map's counts so far */
+	long maplineno;
+	int inmap;
+};
 
-static char **meta;
-static size_t nmeta;
-static kp_runmeta *rm;
-static kp_w *w;
-
-static const char *fname;
-static kp_runid id;
-
-/* the map being read */
-static char mapname[256];
-static char **keys;
-static size_t nkeys;
-static bucket *bk;
-static size_t nbk;
-static long maplineno;
-static int inmap;
+static void parse_file(struct bp *b, const char *path);
 
 static const char synopsis[] = "usage: kp-parse-bpftrace [--meta key=value] [file ...]";
 
@@ -49,15 +52,15 @@ static const struct kp_option options[] = {
 };
 
 static const char *
-getf(const char *key)
+getf(struct bp *b, const char *key)
 {
-	return kp_runmeta_get(rm, key);
+	return kp_runmeta_get(b->rm, key);
 }
 
 static void
-write_run(const char *srcname)
+write_run(struct bp *b, const char *srcname)
 {
-	kp_runmeta_write(rm, w, "bpftrace", srcname, meta, nmeta, &id);
+	kp_runmeta_write(b->rm, b->w, "bpftrace", srcname, b->meta, b->nmeta, &b->id);
 }
 
 static int
@@ -70,7 +73,7 @@ has_suffix(const char *s, const char *suf)
 
 /* bpftrace tools name latency maps after their unit (@usecs, @ns, ...) */
 static const char *
-unit_of(const char *map)
+unit_of(struct bp *b, const char *map)
 {
 	static const struct {
 		const char *suf, *unit;
@@ -79,8 +82,8 @@ unit_of(const char *map)
 		{ "msecs", "ms" }, { "ms", "ms" }, { "bytes", "bytes" },
 	};
 
-	if (getf("unit"))
-		return getf("unit");
+	if (getf(b, "unit"))
+		return getf(b, "unit");
 	for (size_t i = 0; i < KP_LEN(u); i++)
 		if (has_suffix(map, u[i].suf))
 			return u[i].unit;
@@ -89,48 +92,48 @@ unit_of(const char *map)
 
 /* power-of-two buckets double at every step; linear ones keep one width */
 static const char *
-kind_of(void)
+kind_of(struct bp *b)
 {
 	int pow2 = 1, lin = 1, closed = 0;
 	double width = NAN;
 
-	for (size_t i = 0; i < nbk; i++) {
-		if (isnan(bk[i].lo) || isnan(bk[i].hi))
+	for (size_t i = 0; i < b->nbk; i++) {
+		if (isnan(b->bk[i].lo) || isnan(b->bk[i].hi))
 			continue;
-		if (bk[i].hi - bk[i].lo == 1 && (bk[i].lo == 0 || bk[i].lo == 1))
+		if (b->bk[i].hi - b->bk[i].lo == 1 && (b->bk[i].lo == 0 || b->bk[i].lo == 1))
 			continue;	/* [0] and [1] of hist() */
 		closed++;
-		if (bk[i].lo >= 1 && bk[i].hi != 2 * bk[i].lo)
+		if (b->bk[i].lo >= 1 && b->bk[i].hi != 2 * b->bk[i].lo)
 			pow2 = 0;
 		if (isnan(width))
-			width = bk[i].hi - bk[i].lo;
-		else if (bk[i].hi - bk[i].lo != width)
+			width = b->bk[i].hi - b->bk[i].lo;
+		else if (b->bk[i].hi - b->bk[i].lo != width)
 			lin = 0;
 	}
 	if (closed == 0)
 		return "hist";
 	if (lin && !pow2)
 		return "lhist";
-	if (lin && pow2 && closed == 1 && width != 1 && bk[0].lo == 0)
+	if (lin && pow2 && closed == 1 && width != 1 && b->bk[0].lo == 0)
 		return "lhist";
 	return "hist";
 }
 
 static void
-free_keys(void)
+free_keys(struct bp *b)
 {
-	for (size_t i = 0; i < nkeys; i++)
-		free(keys[i]);
-	nkeys = 0;
+	for (size_t i = 0; i < b->nkeys; i++)
+		free(b->keys[i]);
+	b->nkeys = 0;
 }
 
 /* keys as bpftrace prints them: "1234, bash" */
 static void
-set_keys(const char *s, size_t n)
+set_keys(struct bp *b, const char *s, size_t n)
 {
 	size_t i = 0;
 
-	free_keys();
+	free_keys(b);
 	while (i < n) {
 		size_t j = i, e;
 
@@ -141,76 +144,75 @@ set_keys(const char *s, size_t n)
 			i++;
 		while (e > i && isspace((unsigned char)s[e - 1]))
 			e--;
-		keys = ereallocarray(keys, nkeys + 1, sizeof(*keys));
-		keys[nkeys++] = estrndup(s + i, e - i);
+		b->keys = kp_grow(b->keys, b->nkeys, sizeof(*b->keys));
+		b->keys[b->nkeys++] = estrndup(s + i, e - i);
 		i = j + 1;
 	}
 }
 
 static void
-flush(const char *kindhint)
+flush(struct bp *b, const char *kindhint)
 {
 	char src[1200];
 	long long n = 0;
 	kp_hist x;
 
-	if (!inmap)
+	if (!b->inmap)
 		return;
-	snprintf(src, sizeof(src), "%s:%ld", fname, maplineno);
+	snprintf(src, sizeof(src), "%s:%ld", b->fname, b->maplineno);
 	memset(&x, 0, sizeof(x));
 	kp_has_range(&x.has, KP_HIST_RUN, KP_HIST_SRC);
-	x.run = id.run;
-	x.kernel = id.kernel;
-	x.instance = id.instance;
-	x.map = mapname;
-	x.keys.v = keys;
-	x.keys.n = nkeys;
-	x.kind = (char *)(kindhint ? kindhint : kind_of());
-	x.unit = (char *)unit_of(mapname);
-	x.buckets.v = ereallocarray(NULL, nbk + 1, sizeof(*x.buckets.v));
-	for (size_t i = 0; i < nbk; i++) {
+	x.run = b->id.run;
+	x.kernel = b->id.kernel;
+	x.instance = b->id.instance;
+	x.map = b->mapname;
+	x.keys.v = b->keys;
+	x.keys.n = b->nkeys;
+	x.kind = (char *)(kindhint ? kindhint : kind_of(b));
+	x.unit = (char *)unit_of(b, b->mapname);
+	x.buckets.v = ereallocarray(NULL, b->nbk + 1, sizeof(*x.buckets.v));
+	for (size_t i = 0; i < b->nbk; i++) {
 		/* an open end is NAN here and infinite in a kp_bucket */
-		x.buckets.v[i].lo = isnan(bk[i].lo) ? -INFINITY : bk[i].lo;
-		x.buckets.v[i].hi = isnan(bk[i].hi) ? INFINITY : bk[i].hi;
-		x.buckets.v[i].count = bk[i].count;
-		n += bk[i].count;
+		x.buckets.v[i].lo = isnan(b->bk[i].lo) ? -INFINITY : b->bk[i].lo;
+		x.buckets.v[i].hi = isnan(b->bk[i].hi) ? INFINITY : b->bk[i].hi;
+		x.buckets.v[i].count = b->bk[i].count;
+		n += b->bk[i].count;
 	}
-	x.buckets.n = nbk;
+	x.buckets.n = b->nbk;
 	x.n = n;
 	x.src = src;
-	kp_rec_check(&kp_hist_t, &x, fname, maplineno);
-	kp_rec_write(w, &kp_hist_t, &x);
+	kp_rec_check(&kp_hist_t, &x, b->fname, b->maplineno);
+	kp_rec_write(b->w, &kp_hist_t, &x);
 	free(x.buckets.v);
-	nbk = 0;
-	free_keys();
-	inmap = 0;
+	b->nbk = 0;
+	free_keys(b);
+	b->inmap = 0;
 }
 
 static void
-add_bucket(double lo, double hi, long long count, long line)
+add_bucket(struct bp *b, double lo, double hi, long long count, long line)
 {
-	static long long total;	/* of the map's counts so far */
 
-	if (nbk > 0) {
-		double prev = nbk ? bk[nbk - 1].hi : NAN;
+	if (b->nbk > 0) {
+		double prev = b->nbk ? b->bk[b->nbk - 1].hi : NAN;
 
 		if (isnan(prev) || isnan(lo) || lo < prev)
-			kp_die_at(fname, line, 1, "bucket does not follow the previous "
+			kp_die_at(b->fname, line, 1, "bucket does not follow the previous "
 			    "one; expected ascending, non-overlapping buckets");
 	}
 	if (!isnan(lo) && !isnan(hi) && hi <= lo)
-		kp_die_at(fname, line, 1, "empty bucket; expected lower < upper bound");
-	if (nbk == 0)
-		total = 0;
-	if (count > LLONG_MAX - total)
-		kp_die_at(fname, line, 1, "the counts of the map add up to more "
+		kp_die_at(b->fname, line, 1, "empty bucket; expected lower < upper bound");
+	if (b->nbk == 0)
+		b->total = 0;
+	if (count > LLONG_MAX - b->total)
+		kp_die_at(b->fname, line, 1, "the counts of the map add up to more "
 		    "than %lld; expected a total that fits", LLONG_MAX);
-	total += count;
-	bk = ereallocarray(bk, nbk + 1, sizeof(*bk));
-	bk[nbk].lo = lo;
-	bk[nbk].hi = hi;
-	bk[nbk].count = count;
-	nbk++;
+	b->total += count;
+	b->bk = kp_grow(b->bk, b->nbk, sizeof(*b->bk));
+	b->bk[b->nbk].lo = lo;
+	b->bk[b->nbk].hi = hi;
+	b->bk[b->nbk].count = count;
+	b->nbk++;
 }
 
 /* a bound as hist() prints it: -12, 4K, 2M (powers of 1024) */
@@ -245,7 +247,7 @@ bound(const char **pp, double *out)
 
 /* "[1K, 2K)   5 |@@@@   |", "[0]   1 |...|", "(..., 0)  2 |..|" */
 static int
-bucket_line(const char *s, long line)
+bucket_line(struct bp *b, const char *s, long line)
 {
 	const char *p = s;
 	double lo, hi;
@@ -256,48 +258,48 @@ bucket_line(const char *s, long line)
 		return 0;
 	p++;
 	if (bound(&p, &lo) != 0)
-		kp_die_at(fname, line, (long)(p - s) + 1, "expected a bucket bound");
+		kp_die_at(b->fname, line, (long)(p - s) + 1, "expected a bucket bound");
 	while (*p == ' ')
 		p++;
 	if (*p == ']') {
 		if (isnan(lo))
-			kp_die_at(fname, line, (long)(p - s) + 1, "expected a number");
+			kp_die_at(b->fname, line, (long)(p - s) + 1, "expected a number");
 		hi = lo + 1;
 		p++;
 	} else {
 		if (*p != ',')
-			kp_die_at(fname, line, (long)(p - s) + 1,
+			kp_die_at(b->fname, line, (long)(p - s) + 1,
 			    "expected ',' or ']' in a bucket");
 		p++;
 		if (bound(&p, &hi) != 0 || *p != ')')
-			kp_die_at(fname, line, (long)(p - s) + 1,
+			kp_die_at(b->fname, line, (long)(p - s) + 1,
 			    "expected an upper bound and ')'");
 		p++;
 		if (isnan(lo) && s[0] != '(')
-			kp_die_at(fname, line, 1, "an open lower bound is written (...");
+			kp_die_at(b->fname, line, 1, "an open lower bound is written (...");
 	}
 	while (*p == ' ' || *p == '\t')
 		p++;
 	errno = 0;
 	count = strtoll(p, &e, 10);
 	if (e == p || count < 0 || errno == ERANGE)
-		kp_die_at(fname, line, (long)(p - s) + 1, "expected a bucket count");
+		kp_die_at(b->fname, line, (long)(p - s) + 1, "expected a bucket count");
 	p = e;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (*p != '|' && *p != '\0')
-		kp_die_at(fname, line, (long)(p - s) + 1, "expected '|' after the count");
-	add_bucket(lo, hi, count, line);
+		kp_die_at(b->fname, line, (long)(p - s) + 1, "expected '|' after the count");
+	add_bucket(b, lo, hi, count, line);
 	return 1;
 }
 
 static void
-parse_text(char *buf)
+parse_text(struct bp *b, char *buf)
 {
 	char *line, *nl;
 	long lineno = 0, stray = 0, first_stray = 0;
 
-	write_run(fname);
+	write_run(b, b->fname);
 	for (line = buf; line && *line; line = nl) {
 		char *p, *colon, *br;
 
@@ -308,32 +310,32 @@ parse_text(char *buf)
 		if (p[0] && p[strlen(p) - 1] == '\r')
 			p[strlen(p) - 1] = '\0';
 		if (p[0] == '@') {
-			flush(NULL);
+			flush(b, NULL);
 			colon = strrchr(p, ':');
 			if (colon == NULL)
-				kp_die_at(fname, lineno, 1, "expected '@map:' or '@map[key]:'");
+				kp_die_at(b->fname, lineno, 1, "expected '@map:' or '@map[key]:'");
 			for (char *q = colon + 1; *q; q++)
 				if (!isspace((unsigned char)*q)) {
-					kp_warn_at(fname, lineno, 1,
+					kp_warn_at(b->fname, lineno, 1,
 					    "%.*s is not a histogram; skipped",
 					    (int)(colon - p), p);
 					goto next;
 				}
 			br = memchr(p, '[', colon - p);
 			if (br && colon[-1] != ']')
-				kp_die_at(fname, lineno, (long)(colon - p),
+				kp_die_at(b->fname, lineno, (long)(colon - p),
 				    "expected ']' before ':'");
-			snprintf(mapname, sizeof(mapname), "%.*s",
+			snprintf(b->mapname, sizeof(b->mapname), "%.*s",
 			    (int)((br ? br : colon) - p), p);
 			if (br)
-				set_keys(br + 1, colon - 1 - (br + 1));
+				set_keys(b, br + 1, colon - 1 - (br + 1));
 			else
-				free_keys();
-			maplineno = lineno;
-			inmap = 1;
+				free_keys(b);
+			b->maplineno = lineno;
+			b->inmap = 1;
 			continue;
 		}
-		if (inmap && bucket_line(p, lineno))
+		if (b->inmap && bucket_line(b, p, lineno))
 			continue;
 		/* a bucket after a line that ended its map belongs to no map:
 		 * it is counted, not dropped unseen */
@@ -341,21 +343,21 @@ parse_text(char *buf)
 			if (stray++ == 0)
 				first_stray = lineno;
 		}
-		flush(NULL);
+		flush(b, NULL);
 next:
 		;
 	}
-	flush(NULL);
+	flush(b, NULL);
 	if (stray) {
-		kp_warn_at(fname, first_stray, 0, "%ld bucket line%s outside a map "
+		kp_warn_at(b->fname, first_stray, 0, "%ld bucket line%s outside a map "
 		    "not read (first here); the run is marked partial",
 		    stray, stray > 1 ? "s" : "");
-		kp_runmeta_partial(w, &id, "bpftrace");
+		kp_runmeta_partial(b->w, &b->id, "bpftrace");
 	}
 }
 
 static void
-json_buckets(kp_json *d, int arr, const char *kindhint)
+json_buckets(struct bp *b, kp_json *d, int arr, const char *kindhint)
 {
 	int e;
 
@@ -386,13 +388,13 @@ json_buckets(kp_json *d, int arr, const char *kindhint)
 		}
 		if (mn < 0 && mx < 0)
 			kp_rec_die(d, e, "a bucket needs min or max");
-		add_bucket(lo, hi, count, d->line);
+		add_bucket(b, lo, hi, count, d->line);
 	}
-	flush(kindhint);
+	flush(b, kindhint);
 }
 
 static void
-json_meta(kp_json *d, int data)
+json_meta(struct bp *b, kp_json *d, int data)
 {
 	int k, v;
 
@@ -423,14 +425,14 @@ json_meta(kp_json *d, int data)
 			free(t);
 		}
 		if (d->tok[v].type == KP_JSTR)
-			kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
+			kp_runmeta_set(b->rm, kbuf, kp_json_str(d, v), 0);
 		else if (d->tok[v].type == KP_JNUM) {
 			raw = kp_json_raw(d, v, &len);
 			t = estrndup(raw, len);
-			kp_runmeta_set(rm, kbuf, t, 0);
+			kp_runmeta_set(b->rm, kbuf, t, 0);
 			free(t);
 		} else if (d->tok[v].type == KP_JNULL)
-			kp_runmeta_set(rm, kbuf, NULL, 0);
+			kp_runmeta_set(b->rm, kbuf, NULL, 0);
 		else
 			kp_rec_die(d, v, "expected a string, a number or null");
 	}
@@ -438,14 +440,14 @@ json_meta(kp_json *d, int data)
 
 /* bpftrace -f json: one object a line, {"type": "hist", "data": {"@m": [...]}} */
 static void
-parse_json(const char *buf, size_t len)
+parse_json(struct bp *b, const char *buf, size_t len)
 {
 	kp_json d;
 	char errbuf[256];
 	int pass;
 
 	kp_json_init(&d);
-	d.file = fname;
+	d.file = b->fname;
 	/* metadata first: the run record leads its hist records */
 	for (pass = 0; pass < 2; pass++) {
 		const char *line = buf, *nl;
@@ -462,7 +464,7 @@ parse_json(const char *buf, size_t len)
 			if (strspn(line, " \t\r") >= n)
 				continue;
 			if (kp_json_parse(&d, line, n, errbuf, sizeof(errbuf), &col) != 0)
-				kp_die_at(fname, lineno, (long)col, "%s", errbuf);
+				kp_die_at(b->fname, lineno, (long)col, "%s", errbuf);
 			d.line = lineno;
 			if (d.tok[0].type != KP_JOBJ)
 				kp_rec_die(&d, 0, "expected an object");
@@ -473,7 +475,7 @@ parse_json(const char *buf, size_t len)
 			data = kp_json_get(&d, 0, "data");
 			if (pass == 0) {
 				if (strcmp(type, "meta") == 0)
-					json_meta(&d, data);
+					json_meta(b, &d, data);
 				continue;
 			}
 			/* a map of values, as text prints "@calls: 42": named,
@@ -482,7 +484,7 @@ parse_json(const char *buf, size_t len)
 			    d.tok[data].type == KP_JOBJ)
 				for (k = kp_json_first(&d, data);
 				    k >= 0 && (uint32_t)k < d.tok[data].next; k = d.tok[k + 1].next)
-					kp_warn_at(fname, lineno, (long)d.tok[k].off,
+					kp_warn_at(b->fname, lineno, (long)d.tok[k].off,
 					    "%s is not a histogram; skipped", kp_json_str(&d, k));
 			if (strcmp(type, "hist") != 0 && strcmp(type, "lhist") != 0)
 				continue;
@@ -493,9 +495,9 @@ parse_json(const char *buf, size_t len)
 				const char *kh = strcmp(type, "lhist") == 0 ? "lhist" : NULL;
 
 				v = k + 1;
-				snprintf(mapname, sizeof(mapname), "%s",
+				snprintf(b->mapname, sizeof(b->mapname), "%s",
 				    kp_json_str(&d, k));
-				maplineno = lineno;
+				b->maplineno = lineno;
 				if (d.tok[v].type == KP_JOBJ) {
 					int kk, vv;
 
@@ -505,71 +507,67 @@ parse_json(const char *buf, size_t len)
 						const char *ks = kp_json_str(&d, kk);
 
 						vv = kk + 1;
-						set_keys(ks, strlen(ks));
-						inmap = 1;
-						json_buckets(&d, vv, kh);
+						set_keys(b, ks, strlen(ks));
+						b->inmap = 1;
+						json_buckets(b, &d, vv, kh);
 					}
 				} else {
-					free_keys();
-					inmap = 1;
-					json_buckets(&d, v, kh);
+					free_keys(b);
+					b->inmap = 1;
+					json_buckets(b, &d, v, kh);
 				}
 			}
 		}
 		if (pass == 0)
-			write_run(fname);
+			write_run(b, b->fname);
 	}
 	kp_json_free(&d);
 }
 
 static void
-parse_file(const char *path)
+parse_file(struct bp *b, const char *path)
 {
 	char *raw, *buf, *p;
 	size_t len;
 
-	fname = path ? path : "<stdin>";
-	kp_runmeta_clear(rm);
+	b->fname = path ? path : "<stdin>";
+	kp_runmeta_clear(b->rm);
 	if ((raw = kp_slurp(path, &len)) == NULL)
-		kp_die("%s: %s", fname, strerror(errno));
-	buf = kp_text(fname, raw, &len);
+		kp_die("%s: %s", b->fname, strerror(errno));
+	buf = kp_text(b->fname, raw, &len);
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
 	if (*p == '\0')
 		;	/* nothing traced, not even a run */
 	else if (*p == '{')
-		parse_json(buf, len);
+		parse_json(b, buf, len);
 	else
-		parse_text(buf);
+		parse_text(b, buf);
 	free(raw);
 }
 
 int
 main(int argc, char *argv[])
 {
+	struct bp ctx = { 0 }, *b = &ctx;
 	int c;
 
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'M':
-			if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
-				kp_warn("--meta %s: expected key=value", optarg);
-				kp_usage(synopsis);
-			}
-			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
-			meta[nmeta++] = optarg;
+			kp_meta_opt(&b->meta, &b->nmeta, optarg, synopsis);
 			break;
 		default:
 			kp_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
-	w = kp_w_open(stdout, "<stdout>");
-	rm = kp_runmeta_new();
+	b->w = kp_w_open(stdout, "<stdout>");
+	b->rm = kp_runmeta_new();
 	if (argc == 0)
-		parse_file(NULL);
+		parse_file(b, NULL);
 	for (int i = 0; i < argc; i++)
-		parse_file(strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
-	kp_w_close(w);
+		parse_file(b, strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+	kp_w_close(b->w);
 	return KP_EXIT_OK;
 }

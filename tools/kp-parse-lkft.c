@@ -28,23 +28,27 @@ static const struct kp_option options[] = {
 	{ 0 }
 };
 
-static kp_w *w;
-static int nbad;
-/* the runs written: the files of one job (one per benchmark) share it */
-static char **runs;
-static size_t nruns;
+/* one kp-parse-lkft */
+struct lkft {
+	kp_w *w;
+	int nbad;	/* files left out: exit 2 at the end */
+	/* the runs written: the files of one job (one per benchmark)
+	 * share it */
+	char **runs;
+	size_t nruns;
+};
 
 /* whether run was written already; remembers it */
 static int
-written(const char *run)
+written(struct lkft *c, const char *run)
 {
 	size_t i;
 
-	for (i = 0; i < nruns; i++)
-		if (strcmp(runs[i], run) == 0)
+	for (i = 0; i < c->nruns; i++)
+		if (strcmp(c->runs[i], run) == 0)
 			return 1;
-	runs = ereallocarray(runs, nruns + 1, sizeof(*runs));
-	runs[nruns++] = estrdup(run);
+	c->runs = kp_grow(c->runs, c->nruns, sizeof(*c->runs));
+	c->runs[c->nruns++] = estrdup(run);
 	return 0;
 }
 
@@ -100,7 +104,7 @@ numtext(kp_json *d, int i, char *buf, size_t len)
 /* file: the collector's file to read; shown: its name in messages and
  * records (a store's source and path) */
 static void
-parse(const char *file, const char *shown)
+parse(struct lkft *c, const char *file, const char *shown)
 {
 	char *text, err[256], *end, *base, *cfg, name[1024], vb[64], sb[64], *v, *sn;
 	kp_json d;
@@ -120,7 +124,7 @@ parse(const char *file, const char *shown)
 	if (kp_json_parse(&d, text, len, err, sizeof(err), &col) == -1 ||
 	    d.tok[0].type != KP_JOBJ) {
 		kp_warn("%s:1:%zu: %s", shown, col, *err ? err : "expected a JSON object");
-		nbad++;
+		c->nbad++;
 		goto out;
 	}
 	res = get(&d, 0, "results");
@@ -129,7 +133,7 @@ parse(const char *file, const char *shown)
 	    d.tok[data].type != KP_JOBJ || strncmp(module, "Extract", 7)) {
 		kp_warn("%s: expected \"results\" with \"_ModuleName\" and "
 		    "\"_ResultData\" (MMTests' extract-mmtests.pl --print-json)", shown);
-		nbad++;
+		c->nbad++;
 		goto out;
 	}
 	base = strrchr(shown, '/') ? strrchr(shown, '/') + 1 : (char *)shown;
@@ -165,7 +169,7 @@ parse(const char *file, const char *shown)
 	}
 	if (asprintf(&r.run, "%s@%s:%s", cfg, cfg, r.kernel ? r.kernel : "-") < 0)
 		kp_die("out of memory");
-	for (r.iter = written(r.run) ? iters : 0; r.iter < iters; r.iter++) {
+	for (r.iter = written(c, r.run) ? iters : 0; r.iter < iters; r.iter++) {
 		char key[64], sb2[64], fb[64];
 
 		snprintf(key, sizeof(key), "times.iter-%lld.start", r.iter);
@@ -176,7 +180,7 @@ parse(const char *file, const char *shown)
 		r.finish.type = (i = get(&d, 0, key)) >= 0 && d.tok[i].type == KP_JNUM ?
 		    KP_JNUM : KP_JNULL;
 		r.finish.text = r.finish.type == KP_JNUM ? numtext(&d, i, fb, sizeof(fb)) : NULL;
-		kp_rec_write(w, &kp_run_t, &r);
+		kp_rec_write(c->w, &kp_run_t, &r);
 	}
 
 	memset(&s, 0, sizeof(s));
@@ -199,7 +203,7 @@ parse(const char *file, const char *shown)
 			    d.tok[nrs].type != KP_JARR || d.tok[vals].n != d.tok[nrs].n) {
 				kp_warn("%s: \"%s\" iteration %lld: expected \"Values\" and "
 				    "\"SampleNrs\" of one length; left out", shown, opname, k);
-				nbad++;
+				c->nbad++;
 				continue;
 			}
 			for (x = kp_json_first(&d, vals), y = kp_json_first(&d, nrs); x >= 0 &&
@@ -218,12 +222,12 @@ parse(const char *file, const char *shown)
 				if (!v || errno || end == v || *end || !isfinite(val)) {
 					kp_warn("%s: \"%s\" iteration %lld: value \"%s\" is not "
 					    "a number; left out", shown, opname, k, v ? v : "");
-					nbad++;
+					c->nbad++;
 					continue;
 				}
 				if (kp_lkft_name(name, &l, &why) == -1) {
 					kp_warn("%s: \"%s\": %s; left out", shown, name, why);
-					nbad++;
+					c->nbad++;
 					continue;
 				}
 				s.job = (char *)l.job;
@@ -239,7 +243,7 @@ parse(const char *file, const char *shown)
 				s.rep = l.rep;
 				s.sub = l.sub;
 				s.value = val;
-				kp_rec_write(w, &kp_sample_t, &s);
+				kp_rec_write(c->w, &kp_sample_t, &s);
 				kp_lkft_free(&l);
 			}
 		}
@@ -271,6 +275,7 @@ main(int argc, char *argv[])
 	kp_artifact *a;
 	char *index, *shown;
 	size_t n, i, found = 0;
+	struct lkft x = { 0 };
 	int c;
 
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
@@ -285,7 +290,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!store == !argc)
 		kp_usage(synopsis);
-	w = kp_w_open(stdout, "<stdout>");
+	x.w = kp_w_open(stdout, "<stdout>");
 	if (store) {
 		if (asprintf(&index, "%s/index.ndjson", store) < 0)
 			kp_die("out of memory");
@@ -298,7 +303,7 @@ main(int argc, char *argv[])
 			    a[i].source[strlen(a[i].source) - 1] == '/' ? "" : "/",
 			    a[i].path) < 0)
 				kp_die("out of memory");
-			parse(a[i].file, shown);
+			parse(&x, a[i].file, shown);
 			free(shown);
 			found++;
 		}
@@ -307,11 +312,11 @@ main(int argc, char *argv[])
 		if (!found) {
 			kp_warn("%s: no file of LKFT's collector "
 			    "(BENCHMARK<bench>_CONFIG<config>.json) in the store", store);
-			nbad++;
+			x.nbad++;
 		}
 	} else
 		for (i = 0; i < (size_t)argc; i++)
-			parse(argv[i], argv[i]);
-	kp_w_close(w);
-	return nbad ? KP_EXIT_BAD : KP_EXIT_OK;
+			parse(&x, argv[i], argv[i]);
+	kp_w_close(x.w);
+	return x.nbad ? KP_EXIT_BAD : KP_EXIT_OK;
 }

@@ -26,25 +26,28 @@ typedef struct {
 	long n;
 } repcount;
 
-static void loadmap(const char *path);
-static int name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
-	const char **metric, const char **unit, const char **better);
-static void parse_file(const char *path);
+/* one kp-parse-results: the options, the output, and the file being read */
+struct pr {
+	rule *rules;	/* -m: the map, in order given */
+	size_t nrules;
+	char **meta;	/* --meta key=value, in order given */
+	size_t nmeta;
+	kp_runmeta *rm;	/* the run record being built */
+	kp_w *w;
+	/* per file */
+	const char *fname;
+	const char *text;
+	size_t *linestart, nlines;
+	kp_runid id;
+	repcount *reps;
+	size_t nreps;
+};
 
-static rule *rules;
-static size_t nrules;
-static char **meta;	/* --meta key=value, in order given */
-static size_t nmeta;
-static kp_runmeta *rm;	/* the run record being built */
-static kp_w *w;
-
-/* per file */
-static const char *fname;
-static const char *text;
-static size_t *linestart, nlines;
-static kp_runid id;
-static repcount *reps;
-static size_t nreps;
+static void loadmap(struct pr *cx, const char *path);
+static int name_rule(struct pr *cx, const char *path, const char *leaf,
+	int lmlat, int lmbw, const char **metric, const char **unit,
+	const char **better);
+static void parse_file(struct pr *cx, const char *path);
 
 static const char synopsis[] =
     "usage: kp-parse-results [--meta key=value] [-m mapfile] [file ...]";
@@ -69,7 +72,7 @@ has_suffix(const char *s, const char *suf)
  * PATTERN is an fnmatch(3) glob over the slash-joined path of the value.
  * A line format keeps the file diffable next to the baseline it serves. */
 static void
-loadmap(const char *path)
+loadmap(struct pr *cx, const char *path)
 {
 	kp_in *in = kp_in_open(path);
 	char *line, *f[5], *sv;
@@ -94,20 +97,20 @@ loadmap(const char *path)
 		if (strcmp(f[3], "higher") != 0 && strcmp(f[3], "lower") != 0)
 			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
 			    "better is \"%s\", expected \"higher\" or \"lower\"", f[3]);
-		rules = ereallocarray(rules, nrules + 1, sizeof(*rules));
-		rules[nrules].pat = estrdup(f[0]);
-		rules[nrules].metric = estrdup(f[1]);
-		rules[nrules].unit = estrdup(strcmp(f[2], "-") == 0 ? "" : f[2]);
-		rules[nrules].better = estrdup(f[3]);
-		nrules++;
+		cx->rules = kp_grow(cx->rules, cx->nrules, sizeof(*cx->rules));
+		cx->rules[cx->nrules].pat = estrdup(f[0]);
+		cx->rules[cx->nrules].metric = estrdup(f[1]);
+		cx->rules[cx->nrules].unit = estrdup(strcmp(f[2], "-") == 0 ? "" : f[2]);
+		cx->rules[cx->nrules].better = estrdup(f[3]);
+		cx->nrules++;
 	}
 	kp_in_close(in);
 }
 
 /* metric, unit and direction of a value from its path; 0 when unknown */
 static int
-name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
-    const char **metric, const char **unit, const char **better)
+name_rule(struct pr *cx, const char *path, const char *leaf, int lmlat,
+    int lmbw, const char **metric, const char **unit, const char **better)
 {
 	static const struct {
 		const char *suf, *metric, *unit, *better;
@@ -139,11 +142,11 @@ name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 	};
 	size_t i;
 
-	for (i = 0; i < nrules; i++)
-		if (fnmatch(rules[i].pat, path, 0) == 0) {
-			*metric = rules[i].metric;
-			*unit = rules[i].unit;
-			*better = rules[i].better;
+	for (i = 0; i < cx->nrules; i++)
+		if (fnmatch(cx->rules[i].pat, path, 0) == 0) {
+			*metric = cx->rules[i].metric;
+			*unit = cx->rules[i].unit;
+			*better = cx->rules[i].better;
 			return 1;
 		}
 	for (i = 0; i < KP_LEN(suf); i++)
@@ -170,75 +173,78 @@ name_rule(const char *path, const char *leaf, int lmlat, int lmbw,
 }
 
 static long
-lineof(size_t off, long *col)
+lineof(struct pr *cx, size_t off, long *col)
 {
-	size_t lo = 0, hi = nlines;
+	size_t lo = 0, hi = cx->nlines;
 
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
 
-		if (linestart[mid] <= off)
+		if (cx->linestart[mid] <= off)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	*col = (long)(off - linestart[lo]) + 1;
+	*col = (long)(off - cx->linestart[lo]) + 1;
 	return (long)lo + 1;
 }
 
 static void
-index_lines(size_t len)
+index_lines(struct pr *cx, size_t len)
 {
-	nlines = 0;
-	linestart = ereallocarray(linestart, 1, sizeof(*linestart));
-	linestart[nlines++] = 0;
+	cx->nlines = 0;
+	cx->linestart = ereallocarray(cx->linestart, 1, sizeof(*cx->linestart));
+	cx->linestart[cx->nlines++] = 0;
 	for (size_t i = 0; i < len; i++)
-		if (text[i] == '\n') {
-			linestart = ereallocarray(linestart, nlines + 1,
-			    sizeof(*linestart));
-			linestart[nlines++] = i + 1;
+		if (cx->text[i] == '\n') {
+			cx->linestart = kp_grow(cx->linestart, cx->nlines,
+			    sizeof(*cx->linestart));
+			cx->linestart[cx->nlines++] = i + 1;
 		}
 }
 
 static void
-die_tok(const kp_json *d, int i, const char *fmt, const char *arg)
+die_tok(struct pr *cx, const kp_json *d, int i, const char *fmt,
+    const char *arg)
 {
 	long line, col;
 
-	line = lineof(d->tok[i].off, &col);
-	kp_die_at(fname, line, col, fmt, arg);
+	line = lineof(cx, d->tok[i].off, &col);
+	kp_die_at(cx->fname, line, col, fmt, arg);
 }
 
 /* the run record: document metadata, then --meta over it */
 static void
-write_run(const char *framework, const char *srcname)
+write_run(struct pr *cx, const char *framework, const char *srcname)
 {
-	kp_runmeta_write(rm, w, framework, srcname, meta, nmeta, &id);
+	kp_runmeta_write(cx->rm, cx->w, framework, srcname, cx->meta, cx->nmeta,
+	    &cx->id);
 }
 
 static long
-nextrep(const char *test)
+nextrep(struct pr *cx, const char *test)
 {
-	for (size_t i = 0; i < nreps; i++)
-		if (strcmp(reps[i].test, test) == 0)
-			return ++reps[i].n;
-	reps = ereallocarray(reps, nreps + 1, sizeof(*reps));
-	reps[nreps].test = estrdup(test);
-	reps[nreps].n = 1;
-	return reps[nreps++].n;
+	for (size_t i = 0; i < cx->nreps; i++)
+		if (strcmp(cx->reps[i].test, test) == 0)
+			return ++cx->reps[i].n;
+	cx->reps = kp_grow(cx->reps, cx->nreps, sizeof(*cx->reps));
+	cx->reps[cx->nreps].test = estrdup(test);
+	cx->reps[cx->nreps].n = 1;
+	return cx->reps[cx->nreps++].n;
 }
 
 static void
-clear_reps(void)
+clear_reps(struct pr *cx)
 {
-	for (size_t i = 0; i < nreps; i++)
-		free(reps[i].test);
-	nreps = 0;
+	for (size_t i = 0; i < cx->nreps; i++)
+		free(cx->reps[i].test);
+	cx->nreps = 0;
 }
 
 /* one sample record; comp[0] is the suite, comp[n-1] the leaf */
 static void
-write_sample(char **comp, int n, const char *metric, const char *unit,
+write_sample(struct pr *cx, char **comp, int n, const char *metric,
+    const char *unit,
     const char *better, double value, long long iterations, long line)
 {
 	char test[1024], src[1200];
@@ -251,14 +257,14 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 		off += snprintf(test + off, off < sizeof(test) ? sizeof(test) - off : 0,
 		    "%s%s", off ? "/" : "", comp[i]);
 	if (off >= sizeof(test))
-		kp_die_at(fname, line, 0, "path of \"%s\" is too long", comp[n - 1]);
+		kp_die_at(cx->fname, line, 0, "path of \"%s\" is too long", comp[n - 1]);
 	memset(&x, 0, sizeof(x));
 	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
 	kp_has_set(&x.has, KP_SAMPLE_SRC);
-	x.run = id.run;
+	x.run = cx->id.run;
 	x.iter = 0;
-	x.kernel = id.kernel;
-	x.instance = id.instance;
+	x.kernel = cx->id.kernel;
+	x.instance = cx->id.instance;
 	x.job = x.suite = comp[0];
 	x.bench = n > 2 ? comp[1] : comp[n - 1];
 	x.test = test;
@@ -268,23 +274,23 @@ write_sample(char **comp, int n, const char *metric, const char *unit,
 	x.better = kp_vocab_find(&kp_better_v, better, strlen(better));
 	x.conc = 1;
 	snprintf(src, sizeof(src), "%s/%s", comp[0], test);
-	x.rep = nextrep(src);
+	x.rep = nextrep(cx, src);
 	x.sub = 1;
 	x.value = value;
 	if (iterations > 0) {
 		x.iterations = iterations;
 		kp_has_set(&x.has, KP_SAMPLE_ITERATIONS);
 	}
-	snprintf(src, sizeof(src), "%s:%ld", fname, line);
+	snprintf(src, sizeof(src), "%s:%ld", cx->fname, line);
 	x.src = src;
-	kp_rec_check(&kp_sample_t, &x, fname, line);
-	kp_rec_write(w, &kp_sample_t, &x);
+	kp_rec_check(&kp_sample_t, &x, cx->fname, line);
+	kp_rec_write(cx->w, &kp_sample_t, &x);
 }
 
 /* raw lmbench lines carry their unit; only a mapping rule overrides it */
 static void
-classify_raw(char **comp, int n, int bw, const char **metric, const char **unit,
-    const char **better)
+classify_raw(struct pr *cx, char **comp, int n, int bw, const char **metric,
+    const char **unit, const char **better)
 {
 	char path[1024];
 	size_t off = 0;
@@ -293,11 +299,11 @@ classify_raw(char **comp, int n, int bw, const char **metric, const char **unit,
 	for (int i = 0; i < n; i++)
 		off += snprintf(path + off, off < sizeof(path) ? sizeof(path) - off : 0,
 		    "%s%s", i ? "/" : "", comp[i]);
-	for (size_t i = 0; i < nrules; i++)
-		if (fnmatch(rules[i].pat, path, 0) == 0) {
-			*metric = rules[i].metric;
-			*unit = rules[i].unit;
-			*better = rules[i].better;
+	for (size_t i = 0; i < cx->nrules; i++)
+		if (fnmatch(cx->rules[i].pat, path, 0) == 0) {
+			*metric = cx->rules[i].metric;
+			*unit = cx->rules[i].unit;
+			*better = cx->rules[i].better;
 			return;
 		}
 	*metric = bw ? "bandwidth" : "latency";
@@ -320,8 +326,8 @@ percentile(const char *s)
 }
 
 static void
-classify_or_die(char **comp, int n, const char **metric, const char **unit,
-    const char **better, long line, long col)
+classify_or_die(struct pr *cx, char **comp, int n, const char **metric,
+    const char **unit, const char **better, long line, long col)
 {
 	char path[1024];
 	size_t off = 0;
@@ -336,18 +342,18 @@ classify_or_die(char **comp, int n, const char **metric, const char **unit,
 		if (i < n - 1 && strncmp(comp[i], "bw_", 3) == 0)
 			lmbw = 1;
 	}
-	if (name_rule(path, comp[n - 1], lmlat, lmbw, metric, unit, better))
+	if (name_rule(cx, path, comp[n - 1], lmlat, lmbw, metric, unit, better))
 		return;
 	/* a percentile (p50, p95, p99.9) of the measurement its parent
 	 * names: {"req_latency_ms": {"p50": 1.2, "p95": 3.4}} */
 	if (n >= 2 && percentile(comp[n - 1]) &&
-	    name_rule(path, comp[n - 2], lmlat, lmbw, metric, unit, better))
+	    name_rule(cx, path, comp[n - 2], lmlat, lmbw, metric, unit, better))
 		return;
 	if (has_suffix(comp[n - 1], "_pct") || has_suffix(comp[n - 1], "_ratio"))
-		kp_die_at(fname, line, col, "\"%s\" is a percentage or a ratio, "
+		kp_die_at(cx->fname, line, col, "\"%s\" is a percentage or a ratio, "
 		    "but is higher or lower better?  Expected a rule in a mapping "
 		    "file (-m)", path);
-	kp_die_at(fname, line, col, "cannot tell the unit of \"%s\" or "
+	kp_die_at(cx->fname, line, col, "cannot tell the unit of \"%s\" or "
 	    "whether higher or lower is better; expected a suffix such as "
 	    "_ms or _per_sec, or a rule in a mapping file (-m)", path);
 }
@@ -360,7 +366,7 @@ is_leafobj(const kp_json *d, int i)
 }
 
 static void
-leaf(kp_json *d, int v, char **comp, int n)
+leaf(struct pr *cx, kp_json *d, int v, char **comp, int n)
 {
 	const char *metric, *unit, *better;
 	long long iters = 0;
@@ -368,11 +374,11 @@ leaf(kp_json *d, int v, char **comp, int n)
 	long line, col;
 	int s, e;
 
-	line = lineof(d->tok[v].off, &col);
-	classify_or_die(comp, n, &metric, &unit, &better, line, col);
+	line = lineof(cx, d->tok[v].off, &col);
+	classify_or_die(cx, comp, n, &metric, &unit, &better, line, col);
 	if (d->tok[v].type == KP_JNUM) {
 		kp_json_num(d, v, &x);
-		write_sample(comp, n, metric, unit, better, x, 0, line);
+		write_sample(cx, comp, n, metric, unit, better, x, 0, line);
 		return;
 	}
 	s = v;
@@ -380,41 +386,41 @@ leaf(kp_json *d, int v, char **comp, int n)
 		int it = kp_json_get(d, v, "iterations");
 
 		if (it >= 0 && (kp_json_int(d, it, &iters) != 0 || iters < 1))
-			die_tok(d, it, "%s: expected a positive integer for \"iterations\"",
+			die_tok(cx, d, it, "%s: expected a positive integer for \"iterations\"",
 			    comp[n - 1]);
 		if ((s = kp_json_get(d, v, "samples")) < 0) {
 			int m = kp_json_get(d, v, "median");
 
 			if (kp_json_num(d, m, &x) != 0)
-				die_tok(d, m, "%s: expected a number for \"median\"",
+				die_tok(cx, d, m, "%s: expected a number for \"median\"",
 				    comp[n - 1]);
-			write_sample(comp, n, metric, unit, better, x, iters,
-			    lineof(d->tok[m].off, &col));
+			write_sample(cx, comp, n, metric, unit, better, x, iters,
+			    lineof(cx, d->tok[m].off, &col));
 			return;
 		}
 		/* the samples are the data; a median beside them is derived
 		 * and would count twice */
 	}
 	if (d->tok[s].type != KP_JARR || d->tok[s].n == 0)
-		die_tok(d, s, "%s: expected a non-empty array of numbers for the samples",
+		die_tok(cx, d, s, "%s: expected a non-empty array of numbers for the samples",
 		    comp[n - 1]);
 	for (e = kp_json_first(d, s); e >= 0 && (uint32_t)e < d->tok[s].next;
 	    e = d->tok[e].next) {
 		if (kp_json_num(d, e, &x) != 0)
-			die_tok(d, e, "%s: expected a number in the samples array",
+			die_tok(cx, d, e, "%s: expected a number in the samples array",
 			    comp[n - 1]);
-		write_sample(comp, n, metric, unit, better, x, iters,
-		    lineof(d->tok[e].off, &col));
+		write_sample(cx, comp, n, metric, unit, better, x, iters,
+		    lineof(cx, d->tok[e].off, &col));
 	}
 }
 
 static void
-walk(kp_json *d, int obj, char **comp, int n)
+walk(struct pr *cx, kp_json *d, int obj, char **comp, int n)
 {
 	int k, v;
 
 	if (n >= MAXDEPTH)
-		die_tok(d, obj, "%s: nested too deeply", comp[n - 1]);
+		die_tok(cx, d, obj, "%s: nested too deeply", comp[n - 1]);
 	for (k = kp_json_first(d, obj); k >= 0 && (uint32_t)k < d->tok[obj].next;
 	    k = d->tok[v].next) {
 		v = k + 1;
@@ -429,16 +435,16 @@ walk(kp_json *d, int obj, char **comp, int n)
 		switch (d->tok[v].type) {
 		case KP_JNUM:
 		case KP_JARR:
-			leaf(d, v, comp, n + 1);
+			leaf(cx, d, v, comp, n + 1);
 			break;
 		case KP_JOBJ:
 			if (is_leafobj(d, v))
-				leaf(d, v, comp, n + 1);
+				leaf(cx, d, v, comp, n + 1);
 			else
-				walk(d, v, comp, n + 1);
+				walk(cx, d, v, comp, n + 1);
 			break;
 		default:
-			die_tok(d, v, "%s: expected a number, an array of numbers or "
+			die_tok(cx, d, v, "%s: expected a number, an array of numbers or "
 			    "an object", comp[n]);
 		}
 		free(comp[n]);
@@ -447,7 +453,7 @@ walk(kp_json *d, int obj, char **comp, int n)
 
 /* one member of the metadata: key and its value at token v */
 static void
-meta_member(kp_json *d, const char *key, int v)
+meta_member(struct pr *cx, kp_json *d, const char *key, int v)
 {
 	static const struct {
 		const char *doc, *rec;
@@ -469,13 +475,13 @@ meta_member(kp_json *d, const char *key, int v)
 
 		/* here, where the document says where it is */
 		if (kp_parse_date(s, &t) != 0)
-			die_tok(d, v, "meta.date \"%s\": expected "
+			die_tok(cx, d, v, "meta.date \"%s\": expected "
 			    "YYYY-MM-DD[THH:MM[:SS]][Z] or epoch seconds", s);
 		free(s);
 	}
 	switch (d->tok[v].type) {
 	case KP_JSTR:
-		kp_runmeta_set(rm, kbuf, kp_json_str(d, v), 0);
+		kp_runmeta_set(cx->rm, kbuf, kp_json_str(d, v), 0);
 		break;
 	case KP_JNUM:
 		val = kp_json_raw(d, v, &len);
@@ -483,32 +489,32 @@ meta_member(kp_json *d, const char *key, int v)
 			char *t = estrndup(val, len);
 
 			/* a date given as epoch seconds is still a date */
-			kp_runmeta_set(rm, kbuf, t, strcmp(kbuf, "date") != 0);
+			kp_runmeta_set(cx->rm, kbuf, t, strcmp(kbuf, "date") != 0);
 			free(t);
 		}
 		break;
 	case KP_JNULL:
-		kp_runmeta_set(rm, kbuf, NULL, 0);
+		kp_runmeta_set(cx->rm, kbuf, NULL, 0);
 		break;
 	default:
-		die_tok(d, v, "meta.%s: expected a string, a number or null", kbuf);
+		die_tok(cx, d, v, "meta.%s: expected a string, a number or null", kbuf);
 	}
 }
 
 static void
-parse_meta(kp_json *d, int m)
+parse_meta(struct pr *cx, kp_json *d, int m)
 {
 	int k;
 
 	if (d->tok[m].type != KP_JOBJ)
-		die_tok(d, m, "%s: expected an object of metadata", "meta");
+		die_tok(cx, d, m, "%s: expected an object of metadata", "meta");
 	for (k = kp_json_first(d, m); k >= 0 && (uint32_t)k < d->tok[m].next;
 	    k = d->tok[k + 1].next)
-		meta_member(d, kp_json_str(d, k), k + 1);
+		meta_member(cx, d, kp_json_str(d, k), k + 1);
 }
 
 static void
-parse_json(const char *path, char *buf, size_t len)
+parse_json(struct pr *cx, const char *path, char *buf, size_t len)
 {
 	kp_json d;
 	char errbuf[256], *comp[MAXDEPTH + 1];
@@ -518,20 +524,20 @@ parse_json(const char *path, char *buf, size_t len)
 
 	kp_json_init(&d);
 	if (kp_json_parse(&d, buf, len, errbuf, sizeof(errbuf), &col) != 0) {
-		line = lineof(col ? col - 1 : 0, &lcol);
-		kp_die_at(fname, line, lcol, "%s", errbuf);
+		line = lineof(cx, col ? col - 1 : 0, &lcol);
+		kp_die_at(cx->fname, line, lcol, "%s", errbuf);
 	}
 	if (d.tok[0].type != KP_JOBJ)
-		kp_die_at(fname, 1, 1, "expected a results document (a JSON object)");
+		kp_die_at(cx->fname, 1, 1, "expected a results document (a JSON object)");
 	/* strings at the top level first: the meta object says more */
 	for (m = kp_json_first(&d, 0); m >= 0 && (uint32_t)m < d.tok[0].next;
 	    m = d.tok[m + 1].next)
 		if (d.tok[m + 1].type == KP_JSTR && strcmp(kp_json_str(&d, m), "meta"))
-			meta_member(&d, kp_json_str(&d, m), m + 1);
+			meta_member(cx, &d, kp_json_str(&d, m), m + 1);
 	if ((m = kp_json_get(&d, 0, "meta")) >= 0)
-		parse_meta(&d, m);
-	write_run("results", path);
-	walk(&d, 0, comp, 0);
+		parse_meta(cx, &d, m);
+	write_run(cx, "results", path);
+	walk(cx, &d, 0, comp, 0);
 	kp_json_free(&d);
 }
 
@@ -578,13 +584,13 @@ slug(char *dst, size_t sz, const char *s, size_t n)
 }
 
 static void
-parse_lmbench(const char *path, char *buf)
+parse_lmbench(struct pr *cx, const char *path, char *buf)
 {
 	char *line, *nl, *comp[3], bench[64], op[128];
 	const char *metric, *unit, *better;
 	long lineno = 0, ignored = 0, first_ignored = 0;
 
-	write_run("results", path);
+	write_run(cx, "results", path);
 	comp[0] = "lmbench";
 	comp[1] = bench;
 	comp[2] = op;
@@ -615,8 +621,8 @@ parse_lmbench(const char *path, char *buf)
 				else
 					snprintf(op, sizeof(op), "%s_%s",
 					    i ? "delete" : "create", sz);
-				classify_raw(comp, 3, 0, &metric, &unit, &better);
-				write_sample(comp, 3, metric, unit, better,
+				classify_raw(cx, comp, 3, 0, &metric, &unit, &better);
+				write_sample(cx, comp, 3, metric, unit, better,
 				    1e6 / (i ? del : cr), 0, lineno);
 			}
 			continue;
@@ -646,8 +652,8 @@ parse_lmbench(const char *path, char *buf)
 		if (op[0] == '\0' || strncmp(bench, "lat_other", 9) == 0 ||
 		    strncmp(bench, "bw_other", 8) == 0)
 			slug(op, sizeof(op), line, colon - line);
-		classify_raw(comp, 3, bench[0] == 'b', &metric, &unit, &better);
-		write_sample(comp, 3, metric, unit, better, x, 0, lineno);
+		classify_raw(cx, comp, 3, bench[0] == 'b', &metric, &unit, &better);
+		write_sample(cx, comp, 3, metric, unit, better, x, 0, lineno);
 		op[0] = '\0';
 		continue;
 ignore:
@@ -655,67 +661,63 @@ ignore:
 			first_ignored = lineno;
 	}
 	if (ignored) {
-		kp_warn_at(fname, first_ignored, 0, "%ld line%s not understood as "
+		kp_warn_at(cx->fname, first_ignored, 0, "%ld line%s not understood as "
 		    "lmbench results (first here); the run is marked partial",
 		    ignored, ignored > 1 ? "s" : "");
-		kp_runmeta_partial(w, &id, "lmbench");
+		kp_runmeta_partial(cx->w, &cx->id, "lmbench");
 	}
 }
 
 static void
-parse_file(const char *path)
+parse_file(struct pr *cx, const char *path)
 {
 	char *raw, *buf, *p;
 	size_t len;
 
-	fname = path ? path : "<stdin>";
+	cx->fname = path ? path : "<stdin>";
 	if ((raw = kp_slurp(path, &len)) == NULL)
-		kp_die("%s: %s", fname, strerror(errno));
-	buf = kp_text(fname, raw, &len);
-	text = buf;
-	index_lines(len);
-	kp_runmeta_clear(rm);
-	clear_reps();
+		kp_die("%s: %s", cx->fname, strerror(errno));
+	buf = kp_text(cx->fname, raw, &len);
+	cx->text = buf;
+	index_lines(cx, len);
+	kp_runmeta_clear(cx->rm);
+	clear_reps(cx);
 	for (p = buf; *p && isspace((unsigned char)*p); p++)
 		;
 	if (*p == '\0')
 		;	/* nothing measured, not even a run */
 	else if (*p == '{')
-		parse_json(path ? path : "results", buf, len);
+		parse_json(cx, path ? path : "results", buf, len);
 	else
-		parse_lmbench(path ? path : "lmbench", buf);
+		parse_lmbench(cx, path ? path : "lmbench", buf);
 	free(raw);
 }
 
 int
 main(int argc, char *argv[])
 {
+	struct pr ctx = { 0 }, *cx = &ctx;
 	int c;
 
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1)
 		switch (c) {
 		case 'M':
-			if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
-				kp_warn("--meta %s: expected key=value", optarg);
-				kp_usage(synopsis);
-			}
-			meta = ereallocarray(meta, nmeta + 1, sizeof(*meta));
-			meta[nmeta++] = optarg;
+			kp_meta_opt(&cx->meta, &cx->nmeta, optarg, synopsis);
 			break;
 		case 'm':
-			loadmap(optarg);
+			loadmap(cx, optarg);
 			break;
 		default:
 			kp_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
-	w = kp_w_open(stdout, "<stdout>");
-	rm = kp_runmeta_new();
+	cx->w = kp_w_open(stdout, "<stdout>");
+	cx->rm = kp_runmeta_new();
 	if (argc == 0)
-		parse_file(NULL);
+		parse_file(cx, NULL);
 	for (int i = 0; i < argc; i++)
-		parse_file(strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
-	kp_w_close(w);
+		parse_file(cx, strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+	kp_w_close(cx->w);
 	return KP_EXIT_OK;
 }

@@ -17,6 +17,7 @@
 #include "artifacts.h"
 #include "benchunit.h"
 #include "lkft.h"
+#include "runmeta.h"
 #include "toolchain.h"
 
 static const char synopsis[] =
@@ -33,21 +34,39 @@ static const struct kp_option options[] = {
 	{ 0 }
 };
 
-static kp_artifact *arts;
-static size_t narts;
-static kp_w *w;
-static int nbad;	/* data left out: exit 2 at the end */
-static char **seen;	/* the testruns written, by their API URL */
-static size_t nseen;
-/* what is not the lab's: testruns without one of its metrics (SQUAD's
- * TuxSuite backend's build and boot testruns), and other metrics */
-static long nforeign_tr, nforeign_m;
+/* TuxSuite builds stored by kp-fetch tuxsuite+URL sources: what each
+ * built, with the compiler's full version and the config's hash */
+typedef struct {
+	char *sha, *arch, *toolchain, *kconfig_hash;
+} TuxBuild;
 
-/* -t: the unit of metrics named METRIC submitted without one */
-static struct {
-	char *metric, *unit;
-} *tunit;
-static size_t ntunit;
+/* one kp-parse-squad: the options, the store, the output */
+struct sq {
+	kp_artifact *arts;
+	size_t narts;
+	kp_w *w;
+	int nbad;	/* data left out: exit 2 at the end */
+	char **seen;	/* the testruns written, by their API URL */
+	size_t nseen;
+	/* what is not the lab's: testruns without one of its metrics
+	 * (SQUAD's TuxSuite backend's build and boot testruns), and other
+	 * metrics */
+	long nforeign_tr, nforeign_m;
+	/* -t: the unit of metrics named METRIC submitted without one */
+	struct {
+		char *metric, *unit;
+	} *tunit;
+	size_t ntunit;
+	/* -b: units whose direction the table of better_of does not know */
+	struct {
+		char *unit;
+		int better;
+	} *ubetter;
+	size_t nubetter;
+	TuxBuild *tuxb;	/* the TuxSuite builds of the store */
+	size_t ntuxb;
+};
+
 
 /* A metric is the lab's when its name follows kp's convention
  * (JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC], six components) or LKFT's
@@ -88,12 +107,6 @@ name_kind(const char *name)
 	return LKFTNAME;
 }
 
-/* -b: units whose direction the table below does not know */
-static struct {
-	char *unit;
-	int better;
-} *ubetter;
-static size_t nubetter;
 
 /* a JSON document of the store */
 typedef struct {
@@ -104,18 +117,18 @@ typedef struct {
 } Doc;
 
 static void
-load(Doc *x, const char *source, const char *path, int required)
+load(struct sq *sq, Doc *x, const char *source, const char *path, int required)
 {
 	char err[256];
 	size_t len, col;
 
 	memset(x, 0, sizeof(*x));
 	kp_json_init(&x->d);
-	if (!(x->a = kp_artifact_find(arts, narts, source, path))) {
+	if (!(x->a = kp_artifact_find(sq->arts, sq->narts, source, path))) {
 		if (required) {
 			kp_warn("%s %s: missing; expected it beside the testrun "
 			    "(did kp-fetch fail?)", source, path);
-			nbad++;
+			sq->nbad++;
 		}
 		return;
 	}
@@ -125,7 +138,7 @@ load(Doc *x, const char *source, const char *path, int required)
 	    x->d.tok[0].type != KP_JOBJ) {
 		kp_warn("%s %s:1:%zu: %s", source, path, col, *err ? err :
 		    "expected a JSON object");
-		nbad++;
+		sq->nbad++;
 		return;
 	}
 	x->ok = 1;
@@ -207,7 +220,7 @@ epoch(const char *s)
 /* Which way is better, by unit: rates up, times down.  -b settles the
  * others; a unit in neither is an error, not a guess. */
 static int
-better_of(const char *unit)
+better_of(struct sq *sq, const char *unit)
 {
 	static const char *const higher[] = { "ops", "lps", "bogo-ops", "events",
 		"transactions", "iops", "score", "requests", "ops/s", NULL };
@@ -216,9 +229,9 @@ better_of(const char *unit)
 	const char *const *p;
 	size_t i, n = strlen(unit);
 
-	for (i = 0; i < nubetter; i++)
-		if (strcmp(ubetter[i].unit, unit) == 0)
-			return ubetter[i].better;
+	for (i = 0; i < sq->nubetter; i++)
+		if (strcmp(sq->ubetter[i].unit, unit) == 0)
+			return sq->ubetter[i].better;
 	for (p = higher; *p; p++)
 		if (strcasecmp(*p, unit) == 0)
 			return KP_HIGHER;
@@ -234,14 +247,14 @@ better_of(const char *unit)
 /* kconfig_hash: the .config attached as "config", hashed as
  * kp-parse-mmtests hashes the one MMTests keeps */
 static char *
-confighash(const char *source, const char *path)
+confighash(struct sq *sq, const char *source, const char *path)
 {
 	const kp_artifact *a;
 	unsigned char md[32];
 	char hex[65], *text;
 	size_t len;
 
-	if (!(a = kp_artifact_find(arts, narts, source, path)))
+	if (!(a = kp_artifact_find(sq->arts, sq->narts, source, path)))
 		return NULL;
 	if (!(text = kp_slurp(a->file, &len)))
 		kp_die("%s: %s", a->file, strerror(errno));
@@ -252,45 +265,38 @@ confighash(const char *source, const char *path)
 	return estrdup(hex);
 }
 
-/* TuxSuite builds stored by kp-fetch tuxsuite+URL sources: what each
- * built, with the compiler's full version and the config's hash */
-typedef struct {
-	char *sha, *arch, *toolchain, *kconfig_hash;
-} TuxBuild;
-static TuxBuild *tuxb;
-static size_t ntuxb;
 
 static void
-tux_index(void)
+tux_index(struct sq *sq)
 {
 	char path[4096], *dir;
 	const char *v;
 	size_t i, n;
 	Doc st, mt;
 
-	for (i = 0; i < narts; i++) {
-		n = strlen(arts[i].path);
-		if (strncmp(arts[i].source, "tuxsuite+", 9) || strncmp(arts[i].path,
-		    "builds/", 7) || n < 12 || strcmp(arts[i].path + n - 12, "/status.json"))
+	for (i = 0; i < sq->narts; i++) {
+		n = strlen(sq->arts[i].path);
+		if (strncmp(sq->arts[i].source, "tuxsuite+", 9) || strncmp(sq->arts[i].path,
+		    "builds/", 7) || n < 12 || strcmp(sq->arts[i].path + n - 12, "/status.json"))
 			continue;
-		load(&st, arts[i].source, arts[i].path, 0);
+		load(sq, &st, sq->arts[i].source, sq->arts[i].path, 0);
 		if (!st.ok || !(v = str(&st, 0, "git_sha"))) {
 			unload(&st);
 			continue;
 		}
-		dir = estrndup(arts[i].path, n - 12);
-		tuxb = kp_grow(tuxb, ntuxb, sizeof(*tuxb));
-		tuxb[ntuxb].sha = estrdup(v);
+		dir = estrndup(sq->arts[i].path, n - 12);
+		sq->tuxb = kp_grow(sq->tuxb, sq->ntuxb, sizeof(*sq->tuxb));
+		sq->tuxb[sq->ntuxb].sha = estrdup(v);
 		v = str(&st, 0, "target_arch");
-		tuxb[ntuxb].arch = v ? estrdup(v) : NULL;
+		sq->tuxb[sq->ntuxb].arch = v ? estrdup(v) : NULL;
 		snprintf(path, sizeof(path), "%s/metadata.json", dir);
-		load(&mt, arts[i].source, path, 0);
+		load(sq, &mt, sq->arts[i].source, path, 0);
 		if (!(v = str(&mt, 0, "compiler.version_full")) &&
 		    !(v = str(&st, 0, "tuxmake_metadata.compiler.version_full")))
 			v = str(&st, 0, "toolchain");
-		tuxb[ntuxb].toolchain = v ? kp_toolchain(v) : NULL;
+		sq->tuxb[sq->ntuxb].toolchain = v ? kp_toolchain(v) : NULL;
 		snprintf(path, sizeof(path), "%s/config", dir);
-		tuxb[ntuxb++].kconfig_hash = confighash(arts[i].source, path);
+		sq->tuxb[sq->ntuxb++].kconfig_hash = confighash(sq, sq->arts[i].source, path);
 		unload(&mt);
 		unload(&st);
 		free(dir);
@@ -307,24 +313,24 @@ same(const char *a, const char *b)
  * the compiler's full version over a toolchain's name, and the config's
  * hash.  Builds of one commit that disagree settle nothing. */
 static void
-from_tuxsuite(kp_run *r, char **tc, char **kh, int full)
+from_tuxsuite(struct sq *sq, kp_run *r, char **tc, char **kh, int full)
 {
 	const TuxBuild *m = NULL;
 	size_t i;
 
 	if (!r->kernel_sha)
 		return;
-	for (i = 0; i < ntuxb; i++) {
-		if (strcmp(tuxb[i].sha, r->kernel_sha) || (r->arch && tuxb[i].arch &&
-		    strcmp(r->arch, tuxb[i].arch)))
+	for (i = 0; i < sq->ntuxb; i++) {
+		if (strcmp(sq->tuxb[i].sha, r->kernel_sha) || (r->arch && sq->tuxb[i].arch &&
+		    strcmp(r->arch, sq->tuxb[i].arch)))
 			continue;
-		if (m && (!same(m->toolchain, tuxb[i].toolchain) ||
-		    !same(m->kconfig_hash, tuxb[i].kconfig_hash))) {
+		if (m && (!same(m->toolchain, sq->tuxb[i].toolchain) ||
+		    !same(m->kconfig_hash, sq->tuxb[i].kconfig_hash))) {
 			kp_warn("TuxSuite builds of %s disagree on the toolchain or "
 			    "the config; neither taken", r->kernel_sha);
 			return;
 		}
-		m = &tuxb[i];
+		m = &sq->tuxb[i];
 	}
 	if (!m)
 		return;
@@ -353,7 +359,8 @@ lkft_case(const char *name)
  * (json-to-lava.py): one value, its place and names taken back by
  * kp_lkft_name to what kp-parse-mmtests gives the same sample */
 static void
-lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
+lkft_metric(struct sq *sq, kp_sample *x, const char *where, const char *name,
+    Doc *m)
 {
 	const char *why;
 	kp_lkft l;
@@ -363,7 +370,7 @@ lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
 	if (kp_lkft_name(lkft_case(name), &l, &why) == -1) {
 		kp_warn("%s: metric \"%s\": LKFT's per-sample naming: %s; left out",
 		    where, name, why);
-		nbad++;
+		sq->nbad++;
 		return;
 	}
 	ml = kp_json_get(&m->d, 0, "measurement_list");
@@ -374,7 +381,7 @@ lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
 	if (i < 0 || kp_json_num(&m->d, i, &v) == -1 || !isfinite(v)) {
 		kp_warn("%s: metric \"%s\": expected one number, a sample; left out",
 		    where, name);
-		nbad++;
+		sq->nbad++;
 		kp_lkft_free(&l);
 		return;
 	}
@@ -392,13 +399,14 @@ lkft_metric(kp_sample *x, const char *where, const char *name, Doc *m)
 	x->sub = l.sub;
 	x->src = (char *)where;
 	x->value = v;
-	kp_rec_write(w, &kp_sample_t, x);
+	kp_rec_write(sq->w, &kp_sample_t, x);
 	kp_lkft_free(&l);
 }
 
 /* one metric line: JOB/SUITE/BENCH/TEST/OP/METRIC[@CONC] */
 static void
-metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
+metric(struct sq *sq, kp_sample *x, const char *src, long line, Doc *m,
+    long long iters)
 {
 	const char *name = str(m, 0, "name"), *unit = str(m, 0, "unit");
 	char *c[6], *buf, *at, *end, where[4300];
@@ -409,15 +417,15 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 	snprintf(where, sizeof(where), "%s:%ld", src, line);
 	if (!name) {
 		kp_warn("%s: a metric without \"name\"; left out", where);
-		nbad++;
+		sq->nbad++;
 		return;
 	}
 	if ((n = name_kind(name)) == FOREIGN) {
-		nforeign_m++;
+		sq->nforeign_m++;
 		return;
 	}
 	if (n == LKFTNAME) {
-		lkft_metric(x, where, name, m);
+		lkft_metric(sq, x, where, name, m);
 		return;
 	}
 	n = 0;
@@ -428,7 +436,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 	    !*c[3] || !*c[4] || !*c[5]) {
 		kp_warn("%s: metric \"%s\": expected JOB/SUITE/BENCH/TEST/OP/METRIC"
 		    "[@CONC]; left out", where, name);
-		nbad++;
+		sq->nbad++;
 		free(buf);
 		return;
 	}
@@ -439,7 +447,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		if (errno || end == at || *end || conc < 1) {
 			kp_warn("%s: metric \"%s\": expected a concurrency level "
 			    "(a whole number from 1) after '@'; left out", where, name);
-			nbad++;
+			sq->nbad++;
 			free(buf);
 			return;
 		}
@@ -451,9 +459,9 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		const kp_benchunit *k;
 		size_t t;
 
-		for (t = 0; t < ntunit && !unit; t++)
-			if (strcmp(tunit[t].metric, c[5]) == 0)
-				unit = tunit[t].unit;
+		for (t = 0; t < sq->ntunit && !unit; t++)
+			if (strcmp(sq->tunit[t].metric, c[5]) == 0)
+				unit = sq->tunit[t].unit;
 		if (!unit && (k = kp_benchunit_find(c[2], c[5]))) {
 			unit = k->unit;
 			b = k->better;
@@ -462,7 +470,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 			unit = "";
 	}
 	if (b < 0)
-		b = better_of(unit);
+		b = better_of(sq, unit);
 	if (b < 0) {
 		if (*unit)
 			kp_warn("%s: metric \"%s\": unit \"%s\" does not say whether "
@@ -473,7 +481,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 			    "kp knows; expected -t %s=UNIT, or -b =higher or -b =lower "
 			    "for metrics without a unit; left out", where, name,
 			    c[5], c[5]);
-		nbad++;
+		sq->nbad++;
 		free(buf);
 		return;
 	}
@@ -495,7 +503,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		if (m->d.tok[ml].n % iters) {
 			kp_warn("%s: metric \"%s\": %u values, not %lld iterations of "
 			    "equally many; left out", where, name, m->d.tok[ml].n, iters);
-			nbad++;
+			sq->nbad++;
 			free(buf);
 			return;
 		}
@@ -507,12 +515,12 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 				kp_warn("%s: metric \"%s\": value %lld of "
 				    "measurement_list is not a number; left out",
 				    where, name, k + 1);
-				nbad++;
+				sq->nbad++;
 				continue;
 			}
 			x->value = v;
 			kp_rec_check(&kp_sample_t, x, where, 0);
-			kp_rec_write(w, &kp_sample_t, x);
+			kp_rec_write(sq->w, &kp_sample_t, x);
 		}
 	} else if ((i = kp_json_get(&m->d, 0, "result")) >= 0 &&
 	    kp_json_num(&m->d, i, &v) == 0) {
@@ -521,7 +529,7 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		if (!isfinite(v)) {
 			kp_warn("%s: metric \"%s\": \"result\" is not a finite "
 			    "number; left out", where, name);
-			nbad++;
+			sq->nbad++;
 			free(buf);
 			return;
 		}
@@ -529,11 +537,11 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
 		x->rep = 1;
 		x->value = v;
 		kp_rec_check(&kp_sample_t, x, where, 0);
-		kp_rec_write(w, &kp_sample_t, x);
+		kp_rec_write(sq->w, &kp_sample_t, x);
 	} else {
 		kp_warn("%s: metric \"%s\": no measurement_list and no result; "
 		    "left out", where, name);
-		nbad++;
+		sq->nbad++;
 	}
 	free(buf);
 }
@@ -542,7 +550,8 @@ metric(kp_sample *x, const char *src, long line, Doc *m, long long iters)
  * (null when it has none) and a stored line names one; a testrun whose
  * metrics were not stored is the lab's, so that its loss is named */
 static int
-lab_metrics(const char *source, const char *dir, Doc *tr, long long *lkiters)
+lab_metrics(struct sq *sq, const char *source, const char *dir, Doc *tr,
+    long long *lkiters)
 {
 	const kp_artifact *ma;
 	char path[4096], *line;
@@ -557,7 +566,7 @@ lab_metrics(const char *source, const char *dir, Doc *tr, long long *lkiters)
 	if ((i = kp_json_get(&tr->d, 0, "metrics")) >= 0 && tr->d.tok[i].type == KP_JNULL)
 		return 0;
 	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
-	if (!(ma = kp_artifact_find(arts, narts, source, path)))
+	if (!(ma = kp_artifact_find(sq->arts, sq->narts, source, path)))
 		return 1;
 	in = kp_in_open(ma->file);
 	while ((line = kp_in_line(in, &len))) {
@@ -586,7 +595,7 @@ lab_metrics(const char *source, const char *dir, Doc *tr, long long *lkiters)
 }
 
 static void
-testrun(const char *source, const char *dir)
+testrun(struct sq *sq, const char *source, const char *dir)
 {
 	static const char *const inst_keys[] = { "instance", "hostname", NULL };
 	static const char *const type_keys[] = { "instance_type", "dut", NULL };
@@ -605,36 +614,36 @@ testrun(const char *source, const char *dir)
 	int i;
 
 	snprintf(path, sizeof(path), "%s/testrun.json", dir);
-	load(&tr, source, path, 1);
+	load(sq, &tr, source, path, 1);
 	snprintf(path, sizeof(path), "%s/environment.json", dir);
-	load(&env, source, path, 0);
+	load(sq, &env, source, path, 0);
 	snprintf(path, sizeof(path), "%s/metadata.json", dir);
-	load(&md, source, path, 0);
+	load(sq, &md, source, path, 0);
 	bdir = estrndup(dir, (size_t)(strstr(dir, "/testruns/") - dir));
 	snprintf(path, sizeof(path), "%s/build.json", bdir);
-	load(&bld, source, path, 1);
+	load(sq, &bld, source, path, 1);
 	snprintf(path, sizeof(path), "%s/metadata.json", bdir);
-	load(&bmd, source, path, 0);
+	load(sq, &bmd, source, path, 0);
 	snprintf(path, sizeof(path), "%s/attachments/metadata.json", dir);
-	load(&tux, source, path, 0);
+	load(sq, &tux, source, path, 0);
 	if (!tr.ok || !bld.ok || !str(&bld, 0, "version"))
 		goto out;
 	/* one testrun stored by two sources (the project and one of its
 	 * builds) is one run */
 	if ((v = str(&tr, 0, "url"))) {
-		for (i = 0; i < (int)nseen; i++)
-			if (strcmp(seen[i], v) == 0)
+		for (i = 0; i < (int)sq->nseen; i++)
+			if (strcmp(sq->seen[i], v) == 0)
 				goto out;
-		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
-		seen[nseen++] = estrdup(v);
+		sq->seen = kp_grow(sq->seen, sq->nseen, sizeof(*sq->seen));
+		sq->seen[sq->nseen++] = estrdup(v);
 	}
 	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
 		kp_json_int(&tr.d, i, &id);
 	/* a testrun without one of the lab's metrics is another service's
 	 * (a build or a boot from SQUAD's TuxSuite backend: "metrics" is
 	 * null, or only build warnings and durations): no run of the lab */
-	if (!lab_metrics(source, dir, &tr, &lkiters)) {
-		nforeign_tr++;
+	if (!lab_metrics(sq, source, dir, &tr, &lkiters)) {
+		sq->nforeign_tr++;
 		goto out;
 	}
 	/* the MMTests iterations the metrics hold, one after another: the
@@ -653,7 +662,7 @@ testrun(const char *source, const char *dir)
 		if ((v && (errno || *end || end == v)) || iters < 1 || iters > 1000) {
 			kp_warn("%s %s/metadata.json: %s is not a whole "
 			    "number from 1 to 1000; taken as 1", source, dir, itkey);
-			nbad++;
+			sq->nbad++;
 			iters = 1;
 		}
 	}
@@ -661,7 +670,7 @@ testrun(const char *source, const char *dir)
 	if (lkiters > 1000) {
 		kp_warn("%s %s: LKFT's names give %lld iterations; expected at most "
 		    "1000", source, dir, lkiters);
-		nbad++;
+		sq->nbad++;
 		goto out;
 	}
 	if (lkiters > iters)
@@ -677,9 +686,7 @@ testrun(const char *source, const char *dir)
 	}
 	if ((start = epoch(str(&tr, 0, "datetime"))) < 0)
 		start = epoch(str(&bld, 0, "datetime"));
-	if (asprintf(&runid, "%s@%s:%lld", name ? name : inst, inst,
-	    start < 0 ? 0 : start) < 0)
-		kp_die("out of memory");
+	runid = kp_run_id(name ? name : inst, inst, 1, start < 0 ? 0 : start);
 
 	memset(&r, 0, sizeof(r));
 	kp_has_range(&r.has, KP_RUN_RUN, KP_RUN_FINISH);
@@ -718,14 +725,14 @@ testrun(const char *source, const char *dir)
 	if (v)
 		r.toolchain = tc = kp_toolchain(v);
 	snprintf(cpath, sizeof(cpath), "%s/attachments/config", dir);
-	r.kconfig_hash = kh = confighash(source, cpath);
+	r.kconfig_hash = kh = confighash(sq, source, cpath);
 	if (!kh) {
 		/* the build's config, from its TuxSuite metadata (kp-fetch) */
 		snprintf(cpath, sizeof(cpath), "%s/config", bdir);
-		r.kconfig_hash = kh = confighash(source, cpath);
+		r.kconfig_hash = kh = confighash(sq, source, cpath);
 	}
 	if (!full || !r.kconfig_hash)
-		from_tuxsuite(&r, &tc, &kh, full);
+		from_tuxsuite(sq, &r, &tc, &kh, full);
 	r.framework = (char *)str(&md, 0, "framework");
 	r.framework_version = (char *)str(&md, 0, "framework_version");
 	r.start.type = start < 0 ? KP_JNULL : KP_JNUM;
@@ -739,7 +746,7 @@ testrun(const char *source, const char *dir)
 	/* a run record per iteration, as kp-parse-mmtests writes them */
 	kp_rec_check(&kp_run_t, &r, r.src, 0);
 	for (r.iter = 0; r.iter < iters; r.iter++)
-		kp_rec_write(w, &kp_run_t, &r);
+		kp_rec_write(sq->w, &kp_run_t, &r);
 
 	memset(&x, 0, sizeof(x));
 	kp_has_range(&x.has, KP_SAMPLE_RUN, KP_SAMPLE_VALUE);
@@ -749,10 +756,10 @@ testrun(const char *source, const char *dir)
 	x.kernel = r.kernel;
 	x.instance = (char *)inst;
 	snprintf(path, sizeof(path), "%s/metrics.ndjson", dir);
-	if (!(ma = kp_artifact_find(arts, narts, source, path))) {
+	if (!(ma = kp_artifact_find(sq->arts, sq->narts, source, path))) {
 		kp_warn("%s %s: missing: the run has no samples (did kp-fetch "
 		    "fail?)", source, path);
-		nbad++;
+		sq->nbad++;
 	} else {
 		snprintf(src, sizeof(src), "%s%s%s", source,
 		    source[strlen(source) - 1] == '/' ? "" : "/", path);
@@ -769,10 +776,10 @@ testrun(const char *source, const char *dir)
 			    m.d.tok[0].type != KP_JOBJ) {
 				kp_warn("%s:%ld:%zu: %s; left out", src, kp_in_lineno(in),
 				    col, *err ? err : "expected a metric object");
-				nbad++;
+				sq->nbad++;
 			} else {
 				m.ok = 1;
-				metric(&x, src, kp_in_lineno(in), &m, iters);
+				metric(sq, &x, src, kp_in_lineno(in), &m, iters);
 			}
 			kp_json_free(&m.d);
 		}
@@ -810,6 +817,7 @@ testrun_dir(const char *path)
 int
 main(int argc, char *argv[])
 {
+	struct sq ctx = { 0 }, *sq = &ctx;
 	const char *store = NULL;
 	char *eq, *dir, *index;
 	size_t i, n, seen = 0;
@@ -824,9 +832,9 @@ main(int argc, char *argv[])
 				kp_warn("-b %s: expected UNIT=higher or UNIT=lower", optarg);
 				kp_usage(synopsis);
 			}
-			ubetter = ereallocarray(ubetter, nubetter + 1, sizeof(*ubetter));
-			ubetter[nubetter].unit = estrndup(optarg, (size_t)(eq - optarg));
-			ubetter[nubetter++].better = b;
+			sq->ubetter = kp_grow(sq->ubetter, sq->nubetter, sizeof(*sq->ubetter));
+			sq->ubetter[sq->nubetter].unit = estrndup(optarg, (size_t)(eq - optarg));
+			sq->ubetter[sq->nubetter++].better = b;
 			break;
 		case 's':
 			store = optarg;
@@ -836,9 +844,9 @@ main(int argc, char *argv[])
 				kp_warn("-t %s: expected METRIC=UNIT", optarg);
 				kp_usage(synopsis);
 			}
-			tunit = ereallocarray(tunit, ntunit + 1, sizeof(*tunit));
-			tunit[ntunit].metric = estrndup(optarg, (size_t)(eq - optarg));
-			tunit[ntunit++].unit = estrdup(eq + 1);
+			sq->tunit = kp_grow(sq->tunit, sq->ntunit, sizeof(*sq->tunit));
+			sq->tunit[sq->ntunit].metric = estrndup(optarg, (size_t)(eq - optarg));
+			sq->tunit[sq->ntunit++].unit = estrdup(eq + 1);
 			break;
 		default:
 			kp_usage(synopsis);
@@ -850,29 +858,30 @@ main(int argc, char *argv[])
 	if (store) {
 		if (asprintf(&index, "%s/index.ndjson", store) < 0)
 			kp_die("out of memory");
-		arts = kp_artifacts_read(store, index, &narts);
+		sq->arts = kp_artifacts_read(store, index, &sq->narts);
 		free(index);
 	} else
-		arts = kp_artifacts_read(NULL, argc ? argv[0] : "-", &narts);
-	tux_index();
-	w = kp_w_open(stdout, "<stdout>");
-	for (i = 0; i < narts; i++) {
-		if (strncmp(arts[i].source, "squad+", 6) || !(n = testrun_dir(arts[i].path)))
+		sq->arts = kp_artifacts_read(NULL, argc ? argv[0] : "-", &sq->narts);
+	tux_index(sq);
+	sq->w = kp_w_open(stdout, "<stdout>");
+	for (i = 0; i < sq->narts; i++) {
+		if (strncmp(sq->arts[i].source, "squad+", 6) ||
+		    !(n = testrun_dir(sq->arts[i].path)))
 			continue;
-		dir = estrndup(arts[i].path, n);
-		testrun(arts[i].source, dir);
+		dir = estrndup(sq->arts[i].path, n);
+		testrun(sq, sq->arts[i].source, dir);
 		free(dir);
 		seen++;
 	}
-	kp_w_close(w);
-	if (nforeign_tr || nforeign_m)
+	kp_w_close(sq->w);
+	if (sq->nforeign_tr || sq->nforeign_m)
 		kp_warn("skipped what is not the lab's: %ld testrun%s without its "
 		    "metrics (SQUAD's builds and boots) and %ld other metric%s",
-		    nforeign_tr, nforeign_tr == 1 ? "" : "s", nforeign_m,
-		    nforeign_m == 1 ? "" : "s");
+		    sq->nforeign_tr, sq->nforeign_tr == 1 ? "" : "s", sq->nforeign_m,
+		    sq->nforeign_m == 1 ? "" : "s");
 	if (!seen)
 		kp_warn("no SQUAD testrun among %zu artifacts; expected the records "
-		    "of kp-fetch squad+URL sources", narts);
-	kp_artifacts_free(arts, narts);
-	return nbad ? KP_EXIT_BAD : KP_EXIT_OK;
+		    "of kp-fetch squad+URL sources", sq->narts);
+	kp_artifacts_free(sq->arts, sq->narts);
+	return sq->nbad ? KP_EXIT_BAD : KP_EXIT_OK;
 }

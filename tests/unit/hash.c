@@ -57,5 +57,17 @@ main(void)
 	is_str(hb, "e3b0c44298fc1c14", "the empty set hashes the empty text");
 	kp_canon_free(a);
 	kp_canon_free(b);
+	/* kp_hexval reads back what kp_hex writes, in either case */
+	{
+		static const char digits[] = "0123456789abcdefABCDEF";
+		int all = 1;
+
+		for (size_t i = 0; digits[i]; i++)
+			all &= kp_hexval(digits[i]) == (int)(i < 16 ? i : i - 6);
+		ok(all, "kp_hexval of every hex digit, either case");
+		ok(kp_hexval('g') < 0 && kp_hexval('/') < 0 && kp_hexval(':') < 0 &&
+		    kp_hexval('@') < 0 && kp_hexval('G') < 0 && kp_hexval(0) < 0,
+		    "kp_hexval of what is not one");
+	}
 	return done_testing();
 }

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "kp.h"
 #include "yamlcheck.h"
@@ -24,8 +23,6 @@
 /* a settings file is a few hundred bytes, three levels deep */
 #define MAXSIZE (64 * 1024)
 #define MAXDEPTH 16
-
-static const char *cpath;
 
 static const struct {
 	const char *name;
@@ -109,119 +106,103 @@ config_print(const Config *c)
 	}
 }
 
-static void
-die_node(yaml_node_t *n, const char *fmt, const char *what)
-{
-	kp_die_at(cpath, (long)n->start_mark.line + 1, (long)n->start_mark.column + 1,
-	    fmt, what);
-}
-
 /* decimal only: strtod also reads hex floats (0x1p-3), inf and nan */
 static double
-number(yaml_node_t *n, const char *name)
+number(const kp_ynode *n, const char *name)
 {
-	const char *s = (const char *)n->data.scalar.value;
 	char *end;
 	double v;
 
-	if (n->type != YAML_SCALAR_NODE || n->data.scalar.length == 0)
-		die_node(n, "expected a number for \"%s\"", name);
-	if (strspn(s, "0123456789.eE+-") != n->data.scalar.length)
-		die_node(n, "expected a non-negative decimal number for \"%s\"", name);
-	v = strtod(s, &end);
+	if (n->type != KP_Y_SCALAR || n->len == 0)
+		kp_ydie(n, "expected a number for \"%s\"", name);
+	if (strspn(n->s, "0123456789.eE+-") != n->len)
+		kp_ydie(n, "expected a non-negative decimal number for \"%s\"", name);
+	v = strtod(n->s, &end);
 	if (*end || !isfinite(v) || v < 0)
-		die_node(n, "expected a non-negative decimal number for \"%s\"", name);
+		kp_ydie(n, "expected a non-negative decimal number for \"%s\"", name);
 	return v;
 }
 
 static void
-rules(Config *c, yaml_document_t *doc, yaml_node_t *seq)
+rules(Config *c, const kp_ynode *seq)
 {
-	yaml_node_item_t *it;
-	yaml_node_pair_t *pr;
-	yaml_node_t *m, *k, *v;
+	const kp_ynode *m, *k, *v;
 	Rule *r;
 	const char *name;
+	size_t i, j;
 
-	if (seq->type != YAML_SEQUENCE_NODE)
-		die_node(seq, "expected a list of {pattern, ...} for \"%s\"", "metrics");
+	kp_ywant(seq, KP_Y_LIST, "a list of {pattern, ...} for \"metrics\"");
+	/* the settings' rules replace the defaults (allocated one at a
+	 * time, not by kp_grow) */
+	for (i = 0; i < c->nrules; i++)
+		free(c->rules[i].pattern);
+	free(c->rules);
+	c->rules = NULL;
 	c->nrules = 0;
-	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
-		m = yaml_document_get_node(doc, *it);
-		if (m->type != YAML_MAPPING_NODE)
-			die_node(m, "expected a mapping in \"%s\"", "metrics");
-		c->rules = ereallocarray(c->rules, c->nrules + 1, sizeof(*c->rules));
+	for (i = 0; i < seq->n; i++) {
+		m = kp_ywant(seq->v[i], KP_Y_MAP, "a mapping in \"metrics\"");
+		c->rules = kp_grow(c->rules, c->nrules, sizeof(*c->rules));
 		r = &c->rules[c->nrules++];
 		r->pattern = NULL;
 		r->run_sd_pct = r->min_change_pct = r->min_abs = NAN;
-		for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
-			k = yaml_document_get_node(doc, pr->key);
-			v = yaml_document_get_node(doc, pr->value);
-			if (k->type != YAML_SCALAR_NODE)
-				die_node(k, "expected a key in \"%s\"", "metrics");
-			name = (const char *)k->data.scalar.value;
-			if (strcmp(name, "pattern") == 0) {
-				if (v->type != YAML_SCALAR_NODE)
-					die_node(v, "expected a string for \"%s\"", name);
-				r->pattern = estrdup((char *)v->data.scalar.value);
-			} else if (strcmp(name, "run_sd_pct") == 0)
+		for (j = 0; j < m->n; j++) {
+			k = KP_YKEY(m, j);
+			v = KP_YVAL(m, j);
+			name = kp_ywant(k, KP_Y_SCALAR, "a key in \"metrics\"")->s;
+			if (strcmp(name, "pattern") == 0)
+				r->pattern = estrdup(kp_ywant(v, KP_Y_SCALAR,
+				    "a string for \"pattern\"")->s);
+			else if (strcmp(name, "run_sd_pct") == 0)
 				r->run_sd_pct = number(v, name);
 			else if (strcmp(name, "min_change_pct") == 0)
 				r->min_change_pct = number(v, name);
 			else if (strcmp(name, "min_abs") == 0)
 				r->min_abs = number(v, name);
 			else
-				die_node(k, "unknown key \"%s\" in metrics, expected pattern, "
-				    "run_sd_pct, min_change_pct or min_abs", name);
+				kp_ydie(k, "unknown key \"%s\" in metrics, expected "
+				    "pattern, run_sd_pct, min_change_pct or min_abs", name);
 		}
 		if (!r->pattern)
-			die_node(m, "missing \"%s\" in a metrics entry", "pattern");
+			kp_ydie(m, "missing \"%s\" in a metrics entry", "pattern");
 	}
 }
 
 void
 config_read(Config *c, const char *path)
 {
-	yaml_document_t doc;
-	yaml_node_t *root, *k, *v;
-	yaml_node_pair_t *pr;
-	yaml_node_t *red = NULL;
-	size_t i;
+	kp_ydoc *doc;
+	const kp_ynode *root, *k, *v, *red = NULL;
+	size_t i, j;
 	const char *name;
 
-	cpath = path;
-	kp_yaml_load(&doc, path, MAXSIZE, MAXDEPTH, "a settings file");
-	root = yaml_document_get_root_node(&doc);
-	if (root && root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)
+	doc = kp_yaml_load(path, MAXSIZE, MAXDEPTH, "a settings file");
+	root = kp_yaml_root(doc);
+	if (kp_yempty(root))
 		root = NULL;
-	if (root && root->type != YAML_MAPPING_NODE)
-		die_node(root, "expected a mapping of settings%s", "");
-	for (pr = root ? root->data.mapping.pairs.start : NULL;
-	    root && pr < root->data.mapping.pairs.top; pr++) {
-		k = yaml_document_get_node(&doc, pr->key);
-		v = yaml_document_get_node(&doc, pr->value);
-		if (k->type != YAML_SCALAR_NODE)
-			die_node(k, "expected a setting name%s", "");
-		name = (const char *)k->data.scalar.value;
+	if (root)
+		kp_ywant(root, KP_Y_MAP, "a mapping of settings");
+	for (j = 0; root && j < root->n; j++) {
+		k = KP_YKEY(root, j);
+		v = KP_YVAL(root, j);
+		name = kp_ywant(k, KP_Y_SCALAR, "a setting name")->s;
 		if (strcmp(name, "metrics") == 0) {
-			rules(c, &doc, v);
+			rules(c, v);
 			continue;
 		}
 		for (i = 0; i < KP_LEN(keys) && strcmp(keys[i].name, name); i++)
 			;
 		if (i == KP_LEN(keys))
-			die_node(k, "unknown setting \"%s\" (kp-classify -D lists them)", name);
+			kp_ydie(k, "unknown setting \"%s\" (kp-classify -D lists them)", name);
 		*(double *)((char *)c + keys[i].off) = number(v, name);
 		if (strcmp(name, "red") == 0 || (strcmp(name, "yellow") == 0 && !red))
 			red = v;
 		if ((strcmp(name, "alpha") == 0 || strcmp(name, "power") == 0) &&
 		    (c->alpha <= 0 || c->alpha >= 1 || c->power <= 0 || c->power >= 1))
-			die_node(v, "expected a number between 0 and 1 for \"%s\"", name);
+			kp_ydie(v, "expected a number between 0 and 1 for \"%s\"", name);
 	}
 	/* a score red from below yellow would make every yellow red */
 	if (c->red < c->yellow)
-		kp_die_at(path, red ? (long)red->start_mark.line + 1 : 0,
-		    red ? (long)red->start_mark.column + 1 : 0,
+		kp_die_at(path, red ? red->line : 0, red ? red->col : 0,
 		    "red is below yellow; expected red >= yellow");
-	yaml_document_delete(&doc);
+	kp_yaml_free(doc);
 }

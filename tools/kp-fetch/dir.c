@@ -2,7 +2,7 @@
 /* dir.c: a directory source: every regular file below it.
  *
  * A file whose size and mtime match what the index holds for its path is
- * not read again.  Symlinks are followed only to files inside the tree;
+ * not read again; the files read count against the source's -M.  Symlinks are followed only to files inside the tree;
  * the store itself is skipped when it lies below the source. */
 #include <sys/stat.h>
 
@@ -40,10 +40,13 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 	struct ent *e;
 	struct stat after;
 
+	if (w->f->bud.spent)
+		return;	/* past -M, said once: the rest is not fetched */
 	a.mtime = sb->st_mtime;
 	a.size = sb->st_size;
 	if (sb->st_size > w->f->opt.maxsize) {
-		fail(w->f, w->root, "%s: %lld bytes, larger than %lld (-m), not fetched",
+		fetch_fail(w->f, w->root, "%s: %lld bytes, larger than %lld (-m), "
+		    "not fetched",
 		    rel, (long long)sb->st_size, w->f->opt.maxsize);
 		return;
 	}
@@ -55,6 +58,13 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 		store_emit(w->f, &a);
 		return;
 	}
+	/* -M: what a directory brings is what is read from it; a file
+	 * stored before and unchanged (above) costs nothing */
+	if (budget_bytes(w->f, sb->st_size) == -1) {
+		fetch_fail(w->f, w->root, "more than %lld bytes from this source (-M); "
+		    "the rest of it is not fetched", w->f->opt.maxtotal);
+		return;
+	}
 	if (store_fd(w->f, fd, &a) == -1)
 		return;
 	/* A file written to while we read it, or within the last second
@@ -63,7 +73,7 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 	if (fstat(fd, &after) == -1 || after.st_mtime != sb->st_mtime ||
 	    after.st_size != a.size || after.st_mtime >= time(NULL) - 1) {
 		if (after.st_mtime != sb->st_mtime || after.st_size != a.size)
-			note(w->f, w->root, "%s: changed while being read; "
+			fetch_note(w->f, w->root, "%s: changed while being read; "
 			    "stored as read", rel);
 		a.mtime = -1;
 	}
@@ -91,25 +101,26 @@ symlink_(struct walk *w, int dfd, const char *name, const char *rel)
 	target[n] = '\0';
 	snprintf(full, sizeof(full), "%s/%s", w->root, rel);
 	if (!(real = realpath(full, NULL))) {
-		fail(w->f, w->root, "%s: symlink to %s: %s; not fetched", rel, target,
+		fetch_fail(w->f, w->root, "%s: symlink to %s: %s; not fetched", rel, target,
 		    strerror(errno));
 		return;
 	}
 	if (!inside(w->root, real)) {
-		fail(w->f, w->root, "%s: symlink to %s, outside the tree; refused",
+		fetch_fail(w->f, w->root, "%s: symlink to %s, outside the tree; refused",
 		    rel, target);
 	} else if (stat(real, &sb) == -1) {
-		fail(w->f, w->root, "%s: %s", rel, strerror(errno));
+		fetch_fail(w->f, w->root, "%s: %s", rel, strerror(errno));
 	} else if (S_ISDIR(sb.st_mode)) {
 		if (w->f->opt.verbose)
-			note(w->f, w->root, "%s: symlink to a directory inside "
+			fetch_note(w->f, w->root, "%s: symlink to a directory inside "
 			    "the tree; its files are fetched under their own names",
 			    rel);
 	} else if (!S_ISREG(sb.st_mode)) {
-		fail(w->f, w->root, "%s: symlink to %s, not a regular file; not fetched",
+		fetch_fail(w->f, w->root, "%s: symlink to %s, not a regular file; "
+		    "not fetched",
 		    rel, target);
 	} else if ((fd = open(real, O_RDONLY | O_CLOEXEC)) == -1) {
-		fail(w->f, w->root, "%s: %s", rel, strerror(errno));
+		fetch_fail(w->f, w->root, "%s: %s", rel, strerror(errno));
 	} else {
 		file(w, fd, rel, &sb);
 		close(fd);
@@ -128,7 +139,7 @@ walk(struct walk *w, int dfd, const char *rel)
 	int fd;
 
 	if (!(d = fdopendir(dfd))) {
-		fail(w->f, w->root, "%s: %s", *rel ? rel : ".", strerror(errno));
+		fetch_fail(w->f, w->root, "%s: %s", *rel ? rel : ".", strerror(errno));
 		close(dfd);
 		return;
 	}
@@ -148,19 +159,19 @@ walk(struct walk *w, int dfd, const char *rel)
 		} else
 			path = estrdup(names[i]);
 		if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) == -1) {
-			fail(w->f, w->root, "%s: %s", path, strerror(errno));
+			fetch_fail(w->f, w->root, "%s: %s", path, strerror(errno));
 		} else if (S_ISDIR(sb.st_mode)) {
 			if (sb.st_dev == w->sdev && sb.st_ino == w->sino)
 				;	/* the store itself */
 			else if ((fd = openat(dirfd(d), names[i], O_RDONLY |
 			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-				fail(w->f, w->root, "%s: %s", path, strerror(errno));
+				fetch_fail(w->f, w->root, "%s: %s", path, strerror(errno));
 			else
 				walk(w, fd, path);
 		} else if (S_ISREG(sb.st_mode)) {
 			if ((fd = openat(dirfd(d), names[i], O_RDONLY | O_NOFOLLOW |
 			    O_CLOEXEC)) == -1)
-				fail(w->f, w->root, "%s: %s", path, strerror(errno));
+				fetch_fail(w->f, w->root, "%s: %s", path, strerror(errno));
 			else {
 				if (fstat(fd, &sb) == 0)
 					file(w, fd, path, &sb);
@@ -169,7 +180,7 @@ walk(struct walk *w, int dfd, const char *rel)
 		} else if (S_ISLNK(sb.st_mode)) {
 			symlink_(w, dirfd(d), names[i], path);
 		} else {
-			fail(w->f, w->root, "%s: not a regular file, directory or symlink; "
+			fetch_fail(w->f, w->root, "%s: not a regular file, directory or symlink; "
 			    "not fetched", path);
 		}
 		free(path);
@@ -188,7 +199,7 @@ fetch_dir(struct fetch *f, const char *dir)
 	int fd;
 
 	if (!(root = realpath(dir, NULL))) {
-		fail(f, dir, "%s", strerror(errno));
+		fetch_fail(f, dir, "%s", strerror(errno));
 		return;
 	}
 	w.root = root;
@@ -199,7 +210,7 @@ fetch_dir(struct fetch *f, const char *dir)
 		w.sino = sb.st_ino;
 	}
 	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		fail(f, dir, "%s", strerror(errno));
+		fetch_fail(f, dir, "%s", strerror(errno));
 	else
 		walk(&w, fd, "");
 	free(root);

@@ -13,13 +13,13 @@
 #include <openssl/evp.h>
 
 #include "kp.h"
+#include "rec.h"
+#include "strmap.h"
 
 #define BUFSZ (1 << 20)	/* one read or write; large, for throughput */
 
 /* what the index says about one (source, path): the latest line wins */
 struct ent {
-	char *key;	/* source '\0' path */
-	size_t keylen;
 	char sha[65];
 	long long size;
 	long long mtime;	/* -1: unknown */
@@ -30,8 +30,8 @@ struct store {
 	char *dir;	/* absolute */
 	char *index;	/* dir/index.ndjson */
 	int ifd;	/* the index, O_APPEND */
-	struct ent *tab;	/* open addressing on key */
-	size_t cap, n;
+	kp_strmap *keys;	/* (source, path) -> its ent */
+	struct ent *ent;
 };
 
 /* an object being written: a temporary file inside the store, hashed as
@@ -43,14 +43,15 @@ struct sink {
 	long long size, max;
 };
 
-/* one file fetched, as its artifact record will say */
+/* one file being fetched: what its artifact record (kp_artifact_rec,
+ * written by store_emit) will say, with what the fetch needs on the way
+ * (the object's hash as it is computed, whether it was new) */
 struct art {
 	const char *source, *path, *base;	/* base: the source's last name, for run */
 	char sha[65];
 	long long size, mtime;	/* mtime -1: unknown */
 	const char *etag;
 	const char *url;	/* what it was fetched from, or NULL */
-	const char *object;	/* as read from the index, for --verify */
 	int isnew;
 };
 
@@ -67,7 +68,7 @@ struct opts {
 /* what one source has used of its bounds; reset for each source */
 struct budget {
 	long long pages, bytes;
-	double end;	/* now() past which it stops */
+	double end;	/* fetch_now() past which it stops */
 	int spent;	/* a bound was reached and reported: stop quietly */
 };
 
@@ -101,17 +102,18 @@ struct fetch {
 };
 
 /* msg.c: messages, the progress line, and dying without losing records */
-void fail(struct fetch *f, const char *where, const char *fmt, ...)
+void fetch_fail(struct fetch *f, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void note(struct fetch *f, const char *where, const char *fmt, ...)
+void fetch_note(struct fetch *f, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* the store cannot be written: say what reached the index and stdout,
  * and exit 2 */
-void fatal(struct fetch *f, const char *where, const char *fmt, ...)
+void fetch_fatal(struct fetch *f, const char *where, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
-void unprogress(struct fetch *f);
-void progress(struct fetch *f, long long bytes, int file);	/* bytes < 0: finish the line */
-double now(void);
+void progress_clear(struct fetch *f);
+/* bytes < 0: finish the line */
+void progress_add(struct fetch *f, long long bytes, int file);
+double fetch_now(void);
 
 /* store.c */
 struct store *store_open(struct fetch *f, const char *dir, int create);
@@ -128,16 +130,16 @@ void store_emit(struct fetch *f, const struct art *a);
  * -1 refused (reported) */
 int store_fd(struct fetch *f, int fd, struct art *a);
 /* why a name inside a source must not be used, or NULL */
-const char *badpath(const char *p);
+const char *store_badpath(const char *p);
 /* s is n lowercase hex digits and ends there */
-int ishex(const char *s, size_t n);
+int store_ishex(const char *s, size_t n);
 /* the run a path belongs to (see kp-records(5)), or NULL; caller frees */
-char *runof(const char *path, const char *base);
+char *store_runof(const char *path, const char *base);
 
 /* calls fn for every artifact line of an index; returns the number of
  * lines that could not be read (each is named) */
-long readindex(struct fetch *f, const char *index,
-    void (*fn)(void *, const struct art *, long), void *arg);
+long store_readindex(struct fetch *f, const char *index,
+    void (*fn)(void *, const kp_artifact_rec *, long), void *arg);
 
 /* verify.c */
 int store_verify(struct fetch *f, const char *dir, int clean);
@@ -152,7 +154,7 @@ void fetch_tar(struct fetch *f, const char *file);
 void html_links(const char *pageurl, char *page,
     void (*fn)(void *, char *), void *arg);
 /* %XX decoded; NULL when that yields a NUL byte; caller frees */
-char *unescape(const char *s);
+char *html_unescape(const char *s);
 
 /* origin.c */
 /* "scheme://host:port" of url, lowercase, the port explicit; NULL when

@@ -11,27 +11,15 @@
 #include "kp.h"
 #include "fetch.h"
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* %XX decoded; NULL when that yields a NUL byte */
 char *
-unescape(const char *s)
+html_unescape(const char *s)
 {
 	char *r = emalloc(strlen(s) + 1), *o = r;
 	int a, b;
 
 	for (; *s; s++) {
-		if (*s == '%' && (a = hexval(s[1])) >= 0 && (b = hexval(s[2])) >= 0) {
+		if (*s == '%' && (a = kp_hexval(s[1])) >= 0 && (b = kp_hexval(s[2])) >= 0) {
 			if (!(*o++ = (char)(a * 16 + b))) {
 				free(r);
 				return NULL;

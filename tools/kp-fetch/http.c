@@ -52,7 +52,7 @@ void
 budget_start(struct fetch *f)
 {
 	memset(&f->bud, 0, sizeof(f->bud));
-	f->bud.end = now() + (double)f->opt.deadline;
+	f->bud.end = fetch_now() + (double)f->opt.deadline;
 }
 
 int
@@ -98,7 +98,7 @@ onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 		return 1;
 	}
 	/* a byte now and then never stalls: the source's deadline ends it */
-	if (now() > x->f->bud.end) {
+	if (fetch_now() > x->f->bud.end) {
 		x->late = 1;
 		return 1;
 	}
@@ -222,7 +222,7 @@ onbody(char *p, size_t size, size_t n, void *arg)
 		return 0;
 	}
 	if (!x->tofile)
-		progress(x->f, (long long)len, 0);
+		progress_add(x->f, (long long)len, 0);
 	return len;
 }
 
@@ -245,7 +245,7 @@ setup(struct fetch *f)
 	f->http = ecalloc(1, sizeof(*f->http));
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 ||
 	    !(f->http->h = curl_easy_init()))
-		fatal(f, NULL, "cannot set up libcurl");
+		fetch_fatal(f, NULL, "cannot set up libcurl");
 	return f->http->h;
 }
 
@@ -269,13 +269,13 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 		return -1;	/* the source is past a bound, said once */
 	if (!x->tofile && ++f->bud.pages > f->opt.maxpages) {
 		f->bud.spent = 1;
-		fail(f, url, "more than %lld pages from this source (-P); the "
+		fetch_fail(f, url, "more than %lld pages from this source (-P); the "
 		    "rest of it is not fetched", f->opt.maxpages);
 		return -1;
 	}
-	if (now() > f->bud.end) {
+	if (fetch_now() > f->bud.end) {
 		f->bud.spent = 1;
-		fail(f, url, "the source took more than %ld s (-T); the rest of "
+		fetch_fail(f, url, "the source took more than %ld s (-T); the rest of "
 		    "it is not fetched", f->opt.deadline);
 		return -1;
 	}
@@ -337,26 +337,27 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	if (rc != CURLE_OK) {
 		if (x->nothtml)
-			fail(f, url, "not an HTML index page; not followed");
+			fetch_fail(f, url, "not an HTML index page; not followed");
 		else if (x->over) {
 			f->bud.spent = 1;
-			fail(f, url, "more than %lld bytes from this source (-M); "
+			fetch_fail(f, url, "more than %lld bytes from this source (-M); "
 			    "the rest of it is not fetched", f->opt.maxtotal);
 		} else if (x->late) {
 			f->bud.spent = 1;
-			fail(f, url, "the source took more than %ld s (-T); the "
+			fetch_fail(f, url, "the source took more than %ld s (-T); the "
 			    "rest of it is not fetched", f->opt.deadline);
 		} else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
-			fail(f, url, "larger than %lld bytes (%s), not fetched",
+			fetch_fail(f, url, "larger than %lld bytes (%s), not fetched",
 			    x->tofile ? f->opt.maxsize : pagemax(f),
 			    x->tofile || pagemax(f) == f->opt.maxsize ? "-m" :
 			    "the largest page kp-fetch reads");
 		else if (rc == CURLE_HTTP_RETURNED_ERROR)
-			fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
+			fetch_fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		else if (x->stalled)
-			fail(f, url, "no data for %ld s (-t); not fetched", (long)f->opt.timeout);
+			fetch_fail(f, url, "no data for %ld s (-t); not fetched",
+			    (long)f->opt.timeout);
 		else
-			fail(f, url, "%s; not fetched", *errbuf ? errbuf :
+			fetch_fail(f, url, "%s; not fetched", *errbuf ? errbuf :
 			    curl_easy_strerror(rc));
 		return -1;
 	}
@@ -365,7 +366,7 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	if (code == 304 || unmet)
 		return 1;
 	if (code != 200) {
-		fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
+		fetch_fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		return -1;
 	}
 	curl_easy_getinfo(h, CURLINFO_EFFECTIVE_URL, &eff);
@@ -477,10 +478,10 @@ onlink(void *arg, char *url)
 		free(url);	/* above the start, another host, or done */
 		return;
 	}
-	if ((rel = unescape(url + c->startlen)) && endslash(rel))
+	if ((rel = html_unescape(url + c->startlen)) && endslash(rel))
 		rel[strlen(rel) - 1] = '\0';	/* a directory */
-	if (!rel || (why = badpath(rel))) {
-		fail(c->f, url, "a link with %s; not followed",
+	if (!rel || (why = store_badpath(rel))) {
+		fetch_fail(c->f, url, "a link with %s; not followed",
 		    rel ? why : "an encoded NUL");
 		free(rel);
 		free(url);
@@ -491,7 +492,7 @@ onlink(void *arg, char *url)
 		for (n = 0, v = rel; (v = strchr(v, '/')); v++)
 			n++;
 		if (n > MAXDEPTH) {
-			fail(c->f, url, "more than %d directories deep; not followed "
+			fetch_fail(c->f, url, "more than %d directories deep; not followed "
 			    "(a symlink loop on the server?)", MAXDEPTH);
 			free(rel);
 			free(url);
@@ -533,9 +534,9 @@ crawl(struct fetch *f, const char *start, char *firstpage)
 		eff = NULL;
 		r = get(f, url, NULL, &x, &eff);
 		if (r == 0 && (!x.html || !x.mem))
-			fail(f, url, "not an HTML index page; not followed");
+			fetch_fail(f, url, "not an HTML index page; not followed");
 		else if (r == 0 && strncmp(eff, start, c.startlen) != 0)
-			fail(f, url, "redirected to %s, outside %s; not followed",
+			fetch_fail(f, url, "redirected to %s, outside %s; not followed",
 			    eff, start);
 		else if (r == 0)
 			html_links(eff, x.mem, onlink, &c);
@@ -559,7 +560,7 @@ fetch_url(struct fetch *f, const char *url)
 	if (endslash(url)) {
 		if (get(f, url, NULL, &x, &eff) == 0) {
 			if (!x.html || !x.mem)
-				fail(f, url, "not an HTML index page; not followed");
+				fetch_fail(f, url, "not an HTML index page; not followed");
 			else
 				crawl(f, eff, x.mem);
 		}
@@ -572,8 +573,8 @@ fetch_url(struct fetch *f, const char *url)
 	for (last = url + n; last > url && last[-1] != '/'; last--)
 		;
 	path = estrndup(last, (size_t)(url + n - last));
-	if (!(eff = unescape(path)) || !*eff || badpath(eff)) {
-		fail(f, url, "no file name in the URL; expected one, or a "
+	if (!(eff = html_unescape(path)) || !*eff || store_badpath(eff)) {
+		fetch_fail(f, url, "no file name in the URL; expected one, or a "
 		    "directory URL ending in /");
 	} else if (getfile(f, url, eff, url, &page, &pageurl) == 2) {
 		crawl(f, pageurl, page);
@@ -616,7 +617,7 @@ http_object(struct fetch *f, const char *url, const struct cred *c,
 	free(eff);
 	free(x.mem);
 	if (r == 0 && expect >= 0 && x.sk.size != expect) {
-		fail(f, url, "%lld bytes, expected %lld; truncated, not stored",
+		fetch_fail(f, url, "%lld bytes, expected %lld; truncated, not stored",
 		    x.sk.size, expect);
 		r = -1;
 	}

@@ -89,17 +89,17 @@ fetch_source(struct fetch *f, const char *src)
 		fetch_tuxsuite(f, src);
 	else if (strstr(src, "://")) {
 		if (strncasecmp(src, "http://", 7) && strncasecmp(src, "https://", 8))
-			fail(f, src, "unsupported URL scheme, expected http:// or https://");
+			fetch_fail(f, src, "unsupported URL scheme, expected http:// or https://");
 		else
 			fetch_url(f, src);
 	} else if (stat(src, &sb) == -1)
-		fail(f, src, "%s", strerror(errno));
+		fetch_fail(f, src, "%s", strerror(errno));
 	else if (S_ISDIR(sb.st_mode))
 		fetch_dir(f, src);
 	else if (S_ISREG(sb.st_mode))
 		fetch_tar(f, src);
 	else
-		fail(f, src, "not a directory, an archive or a URL");
+		fetch_fail(f, src, "not a directory, an archive or a URL");
 }
 
 static void
@@ -188,7 +188,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	f->pr.tty = isatty(STDERR_FILENO);
-	f->pr.t0 = now();
+	f->pr.t0 = fetch_now();
 	f->buf = emalloc(BUFSZ);
 
 	if (verify) {
@@ -206,7 +206,7 @@ main(int argc, char *argv[])
 		fetch_source(f, argv[i]);
 	http_done(f);
 	store_close(f);
-	progress(f, -1, 0);
+	progress_add(f, -1, 0);
 	if (f->nlost)
 		kp_die("%ld of %ld records in the store's index did "
 		    "not reach the standard output", f->nlost,

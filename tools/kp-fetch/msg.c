@@ -4,7 +4,7 @@
  * A failure of one file is named and the fetch goes on (fail); a store
  * that cannot be written ends it (fatal).  Every record is written to
  * stdout as soon as the index holds it, so when kp-fetch dies the two
- * agree, and fatal() says so, or says how many records stdout lost. */
+ * agree, and fetch_fatal() says so, or says how many records stdout lost. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 #include "fetch.h"
 
 double
-now(void)
+fetch_now(void)
 {
 	struct timespec ts;
 
@@ -27,7 +27,7 @@ now(void)
 static void
 showprogress(struct progress *p, const char *end)
 {
-	double t = now() - p->t0;
+	double t = fetch_now() - p->t0;
 
 	fprintf(stderr, "\r%s: %lld files, %.1f MiB, %.1f MiB/s%s",
 	    program_invocation_short_name, p->nfiles, p->nbytes / 1048576.0,
@@ -36,7 +36,7 @@ showprogress(struct progress *p, const char *end)
 }
 
 void
-progress(struct fetch *f, long long bytes, int file)
+progress_add(struct fetch *f, long long bytes, int file)
 {
 	struct progress *p = &f->pr;
 	double t;
@@ -50,7 +50,7 @@ progress(struct fetch *f, long long bytes, int file)
 	p->nfiles += file;
 	if (!p->tty)
 		return;
-	if ((t = now()) - p->tlast >= 0.25) {
+	if ((t = fetch_now()) - p->tlast >= 0.25) {
 		p->tlast = t;
 		showprogress(p, "");
 	}
@@ -58,7 +58,7 @@ progress(struct fetch *f, long long bytes, int file)
 
 /* clear the progress line, so a message starts on a line of its own */
 void
-unprogress(struct fetch *f)
+progress_clear(struct fetch *f)
 {
 	if (f->pr.shown) {
 		fputs("\r\033[K", stderr);
@@ -71,14 +71,14 @@ vmsg(struct fetch *f, const char *where, const char *fmt, va_list ap)
 {
 	char msg[1024];
 
-	unprogress(f);
+	progress_clear(f);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	kp_warn_at(where, 0, 0, "%s", msg);
 }
 
 /* a message that is no failure */
 void
-note(struct fetch *f, const char *where, const char *fmt, ...)
+fetch_note(struct fetch *f, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -88,7 +88,7 @@ note(struct fetch *f, const char *where, const char *fmt, ...)
 }
 
 void
-fail(struct fetch *f, const char *where, const char *fmt, ...)
+fetch_fail(struct fetch *f, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,7 +99,7 @@ fail(struct fetch *f, const char *where, const char *fmt, ...)
 }
 
 void
-fatal(struct fetch *f, const char *where, const char *fmt, ...)
+fetch_fatal(struct fetch *f, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 

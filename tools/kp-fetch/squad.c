@@ -54,7 +54,7 @@ parse(struct squad *s, const char *url, struct doc *x)
 
 	kp_json_init(&x->d);
 	if (kp_json_parse(&x->d, x->text, x->len, err, sizeof(err), &col) == -1) {
-		fail(s->f, url, "not JSON at byte %zu: %s", col, err);
+		fetch_fail(s->f, url, "not JSON at byte %zu: %s", col, err);
 		return -1;
 	}
 	return 0;
@@ -67,7 +67,7 @@ getbody(struct squad *s, const char *url, struct doc *x)
 {
 	memset(x, 0, sizeof(*x));
 	if (!same_origin(url, s->origin)) {
-		fail(s->f, url, "a link to another origin than the source's "
+		fetch_fail(s->f, url, "a link to another origin than the source's "
 		    "(%s); not followed", s->origin);
 		return -1;
 	}
@@ -136,7 +136,7 @@ putobj(struct squad *s, const char *path, const char *url, const char *p,
 	sink_open(s->f, &sk);
 	if (sink_write(s->f, &sk, p, len) == -1) {
 		sink_abort(&sk);
-		fail(s->f, url, "larger than %lld bytes (-m), not stored",
+		fetch_fail(s->f, url, "larger than %lld bytes (-m), not stored",
 		    s->f->opt.maxsize);
 		return;
 	}
@@ -171,7 +171,7 @@ page(struct squad *s, const char *url, struct doc *x,
 	*next = NULL;
 	res = x->d.tok[0].type == KP_JOBJ ? kp_json_get(&x->d, 0, "results") : -1;
 	if (res < 0 || x->d.tok[res].type != KP_JARR) {
-		fail(s->f, url, "not a SQUAD listing: expected an object "
+		fetch_fail(s->f, url, "not a SQUAD listing: expected an object "
 		    "with \"results\" and \"next\"");
 		docfree(x);
 		return -1;
@@ -204,13 +204,13 @@ listing(struct squad *s, const char *url, void (*fn)(void *, struct doc *, int),
 			if (strcmp(seen[k], next) == 0)
 				break;
 		if (k < nseen || nseen == MAXPAGES) {
-			fail(s->f, next, "the listing came back to a page it "
+			fetch_fail(s->f, next, "the listing came back to a page it "
 			    "had read (a repeating cursor); not stored");
 			free(next);
 			r = -1;
 			break;
 		}
-		seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
+		seen = kp_grow(seen, nseen, sizeof(*seen));
 		seen[nseen++] = next;
 		if (getjson(s, next, &x) == -1 ||
 		    page(s, next, &x, fn, arg, &next) == -1) {
@@ -257,7 +257,7 @@ addobj(void *arg, struct doc *x, int i)
 	if (x->d.tok[i].type != KP_JOBJ)
 		return;
 	raw = kp_json_raw(&x->d, i, &n);
-	o->v = ereallocarray(o->v, o->n + 1, sizeof(*o->v));
+	o->v = kp_grow(o->v, o->n, sizeof(*o->v));
 	y = &o->v[o->n];
 	memset(y, 0, sizeof(*y));
 	y->text = estrndup(raw, n);
@@ -338,7 +338,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 
 	if (kp_json_get(&tr->d, 0, "id") < 0 ||
 	    kp_json_int(&tr->d, kp_json_get(&tr->d, 0, "id"), &n) == -1) {
-		fail(s->f, s->source, "%s: a testrun without an id; skipped", dir);
+		fetch_fail(s->f, s->source, "%s: a testrun without an id; skipped", dir);
 		return;
 	}
 	id = (long)n;
@@ -379,7 +379,7 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 		fname = member(tr, i, "filename");
 		v = member(tr, i, "download_url");
 		if (!fname || !v) {
-			fail(s->f, s->source, "%s/testruns/%ld: an attachment "
+			fetch_fail(s->f, s->source, "%s/testruns/%ld: an attachment "
 			    "without filename or download_url; skipped", dir, id);
 			continue;
 		}
@@ -426,7 +426,7 @@ build(struct squad *s, struct doc *b)
 	size_t i;
 
 	if (!version) {
-		fail(s->f, s->source, "a build without a version; skipped");
+		fetch_fail(s->f, s->source, "a build without a version; skipped");
 		return;
 	}
 	comp = component(version);
@@ -481,7 +481,7 @@ fetch_squad(struct fetch *f, const char *source)
 
 	/* squad+SCHEME://HOST/GROUP/PROJECT[/build/VERSION][/] */
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) {
-		fail(f, source, "expected squad+http:// or squad+https://");
+		fetch_fail(f, source, "expected squad+http:// or squad+https://");
 		return;
 	}
 	p = strstr(url, "://") + 3;
@@ -499,7 +499,7 @@ fetch_squad(struct fetch *f, const char *source)
 	if (*p && strcmp(p, "/") != 0)
 		n = 0;
 	if (!(n == 2 || (n == 4 && strcmp(c[2], "build") == 0))) {
-		fail(f, source, "expected squad+URL/GROUP/PROJECT/ or "
+		fetch_fail(f, source, "expected squad+URL/GROUP/PROJECT/ or "
 		    "squad+URL/GROUP/PROJECT/build/VERSION/");
 		goto out;
 	}
@@ -524,7 +524,7 @@ fetch_squad(struct fetch *f, const char *source)
 		}
 		free(eg);
 		if (pid < 0)
-			fail(f, source, "no project %s/%s on the server%s", c[0],
+			fetch_fail(f, source, "no project %s/%s on the server%s", c[0],
 			    c[1], s.cred.hdr ? "" : " (a private one needs KP_SQUAD_TOKEN)");
 	}
 	free(q);
@@ -539,7 +539,7 @@ fetch_squad(struct fetch *f, const char *source)
 		kp_die("out of memory");
 	if (listing(&s, q, addobj, &builds) == 0) {
 		if (n == 4 && builds.n == 0)
-			fail(f, source, "no build %s in %s/%s", c[3], c[0], c[1]);
+			fetch_fail(f, source, "no build %s in %s/%s", c[3], c[0], c[1]);
 		for (i = 0; i < builds.n; i++)
 			build(&s, &builds.v[i]);
 	}

@@ -8,7 +8,7 @@
  * writer's process id so --verify can tell a live one from a stray.
  *
  * A store that cannot be written (a full disk, an I/O error) ends the
- * fetch through fatal(), after the temporary file is removed and with the
+ * fetch through fetch_fatal(), after the temporary file is removed and with the
  * index ending in a whole line. */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -24,13 +24,15 @@
 #include <unistd.h>
 
 #include "kp.h"
+#include "rec.h"
+#include "strmap.h"
 #include "fetch.h"
 
 static void
 emkdir(struct fetch *f, const char *path)
 {
 	if (mkdir(path, 0755) == -1 && errno != EEXIST)
-		fatal(f, path, "cannot create directory: %s", strerror(errno));
+		fetch_fatal(f, path, "cannot create directory: %s", strerror(errno));
 }
 
 static void
@@ -39,9 +41,9 @@ fsyncdir(struct fetch *f, const char *path)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	if (fsync(fd) == -1 && errno != EINVAL)
-		fatal(f, path, "fsync: %s", strerror(errno));
+		fetch_fatal(f, path, "fsync: %s", strerror(errno));
 	close(fd);
 }
 
@@ -49,7 +51,7 @@ fsyncdir(struct fetch *f, const char *path)
  * index (kp-parse-mmtests) refuse a whole store over one such path, so
  * "." and empty components are refused here too. */
 const char *
-badpath(const char *p)
+store_badpath(const char *p)
 {
 	const char *c, *slash;
 	long n;
@@ -74,7 +76,7 @@ badpath(const char *p)
 
 /* s is n lowercase hex digits and ends there */
 int
-ishex(const char *s, size_t n)
+store_ishex(const char *s, size_t n)
 {
 	size_t i;
 
@@ -84,185 +86,125 @@ ishex(const char *s, size_t n)
 	return s[n] == '\0';
 }
 
-/* one artifact record from an index line; 0 when it is one */
+/* One line of the index, read through the artifact table: 1 an
+ * artifact record kp-fetch can use (in *a, owned: kp_rec_free), -1 an
+ * artifact record without a valid source, path, sha256 or size, 0 a
+ * record of another type.  An index is read leniently (a line a crash
+ * tore is skipped, not fatal), so each field is checked before the
+ * table's reader, which dies on a field of the wrong kind, decodes it;
+ * a field kp-fetch can do without (mtime, etag, object) that is of the
+ * wrong kind reads as unknown. */
 static int
-readart(kp_json *d, struct art *a)
+readart(kp_json *d, kp_artifact_rec *a)
 {
-	const char *s;
+	int tok[KP_ARTIFACT_NF + 1], t;
+	kp_has want = kp_has_of(KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH,
+	    KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, -1);
+	const char *sha;
 	long long v;
-	int i;
 
 	memset(a, 0, sizeof(*a));
-	a->mtime = -1;
-	if ((i = kp_json_get(d, 0, "type")) < 0 || !kp_json_streq(d, i, "artifact"))
+	t = kp_rec_index(d, &kp_artifact_t, tok, NULL);
+	if (t < 0 || !kp_json_streq(d, t, kp_artifact_t.name))
+		return 0;
+	if (!kp_json_str(d, tok[KP_ARTIFACT_SOURCE]) ||
+	    !kp_json_str(d, tok[KP_ARTIFACT_PATH]) ||
+	    !(sha = kp_json_str(d, tok[KP_ARTIFACT_SHA256])) ||
+	    strlen(sha) != 64 || !store_ishex(sha, 64) ||
+	    kp_json_int(d, tok[KP_ARTIFACT_SIZE], &v) < 0)
 		return -1;
-	if ((i = kp_json_get(d, 0, "sha256")) < 0 || !(s = kp_json_str(d, i)) ||
-	    strlen(s) != 64 || !ishex(s, 64))
-		return -1;
-	memcpy(a->sha, s, 65);
-	if ((i = kp_json_get(d, 0, "size")) < 0 || kp_json_int(d, i, &a->size) < 0)
-		return -1;
-	if ((i = kp_json_get(d, 0, "mtime")) >= 0 && kp_json_int(d, i, &v) == 0)
-		a->mtime = v;
-	if ((i = kp_json_get(d, 0, "etag")) >= 0 && (s = kp_json_str(d, i)))
-		a->etag = estrdup(s);
-	if ((i = kp_json_get(d, 0, "source")) < 0 || !(s = kp_json_str(d, i)))
-		return -1;
-	a->source = estrdup(s);
-	if ((i = kp_json_get(d, 0, "path")) < 0 || !(s = kp_json_str(d, i)))
-		return -1;
-	a->path = estrdup(s);
-	if ((i = kp_json_get(d, 0, "object")) >= 0 && (s = kp_json_str(d, i)))
-		a->object = estrdup(s);
-	return 0;
-}
-
-static void
-freeart(struct art *a)
-{
-	free((char *)a->source);
-	free((char *)a->path);
-	free((char *)a->etag);
-	free((char *)a->object);
+	if (kp_json_int(d, tok[KP_ARTIFACT_MTIME], &v) == 0)
+		kp_has_set(&want, KP_ARTIFACT_MTIME);
+	if (kp_json_str(d, tok[KP_ARTIFACT_ETAG]))
+		kp_has_set(&want, KP_ARTIFACT_ETAG);
+	if (kp_json_str(d, tok[KP_ARTIFACT_OBJECT]))
+		kp_has_set(&want, KP_ARTIFACT_OBJECT);
+	kp_rec_read(d, &kp_artifact_t, a, &want, NULL);
+	if (!kp_has_get(&a->has, KP_ARTIFACT_MTIME))
+		a->mtime = -1;
+	return 1;
 }
 
 /* Calls fn for every artifact line of the index.  A line that does not
  * parse (a write torn by a crash) is named and skipped; the caller counts
  * it.  Returns the number of such lines. */
 long
-readindex(struct fetch *f, const char *index,
-    void (*fn)(void *, const struct art *, long), void *arg)
+store_readindex(struct fetch *f, const char *index,
+    void (*fn)(void *, const kp_artifact_rec *, long), void *arg)
 {
 	kp_in *in;
 	kp_json d;
-	struct art a;
+	kp_artifact_rec a;
 	char errbuf[256], *line;
 	size_t len, col;
 	long bad = 0;
-	int t;
+	int r;
 
 	if (!(in = kp_in_open_soft(index))) {
 		if (errno == ENOENT)
 			return 0;
-		fatal(f, index, "%s", strerror(errno));
+		fetch_fatal(f, index, "%s", strerror(errno));
 	}
 	kp_json_init(&d);
 	while ((line = kp_in_line(in, &len))) {
 		if (len == 0)
 			continue;
 		if (kp_json_parse(&d, line, len, errbuf, sizeof(errbuf), &col) < 0) {
-			unprogress(f);
+			progress_clear(f);
 			kp_warn_at(index, kp_in_lineno(in), (long)col,
 			    "%s; line skipped", errbuf);
 			bad++;
 			continue;
 		}
-		if (readart(&d, &a) == 0)
+		if ((r = readart(&d, &a)) > 0)
 			fn(arg, &a, kp_in_lineno(in));
-		else if ((t = kp_json_get(&d, 0, "type")) >= 0 &&
-		    kp_json_streq(&d, t, "artifact")) {
-			unprogress(f);
+		else if (r < 0) {
+			progress_clear(f);
 			kp_warn_at(index, kp_in_lineno(in), 0,
 			    "artifact record without a valid source, path, "
 			    "sha256 or size; line skipped");
 			bad++;
 		}
-		freeart(&a);
+		kp_rec_free(&kp_artifact_t, &a);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
 	return bad;
 }
 
-static uint64_t
-fnv(const char *p, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (n--) {
-		h ^= (unsigned char)*p++;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-static struct ent *
-slot(struct store *st, const char *key, size_t keylen)
-{
-	size_t i = fnv(key, keylen) & (st->cap - 1);
-
-	while (st->tab[i].key && (st->tab[i].keylen != keylen ||
-	    memcmp(st->tab[i].key, key, keylen) != 0))
-		i = (i + 1) & (st->cap - 1);
-	return &st->tab[i];
-}
-
-static char *
-mkkey(const char *source, const char *path, size_t *len)
-{
-	size_t a = strlen(source), b = strlen(path);
-	char *k = emalloc(a + b + 2);
-
-	memcpy(k, source, a + 1);
-	memcpy(k + a + 1, path, b + 1);
-	*len = a + 1 + b;
-	return k;
-}
-
 struct ent *
 store_lookup(struct store *st, const char *source, const char *path)
 {
-	size_t len;
-	char *k;
-	struct ent *e;
+	long k = kp_strmap_findv(st->keys, source, path, NULL);
 
-	if (st->cap == 0)
-		return NULL;
-	k = mkkey(source, path, &len);
-	e = slot(st, k, len);
-
-	free(k);
-	return e->key ? e : NULL;
+	return k < 0 ? NULL : &st->ent[k];
 }
 
 /* later lines for the same (source, path) supersede earlier ones */
 static void
-remember(struct store *st, const struct art *a)
+remember(struct store *st, const char *source, const char *path,
+    const char *sha, long long size, long long mtime, const char *etag)
 {
-	struct ent *e, *old;
-	size_t i, len, oldcap;
-	char *k;
+	struct ent *e;
+	size_t k;
+	int isnew;
 
-	if (2 * (st->n + 1) > st->cap) {
-		old = st->tab;
-		oldcap = st->cap;
-		st->cap = oldcap ? 2 * oldcap : 1024;
-		st->tab = ecalloc(st->cap, sizeof(*st->tab));
-		for (i = 0; i < oldcap; i++)
-			if (old[i].key)
-				*slot(st, old[i].key, old[i].keylen) = old[i];
-		free(old);
-	}
-	k = mkkey(a->source, a->path, &len);
-	e = slot(st, k, len);
-	if (e->key) {
-		free(k);
-		free(e->etag);
-	} else {
-		e->key = k;
-		e->keylen = len;
-		st->n++;
-	}
-	memcpy(e->sha, a->sha, 65);
-	e->size = a->size;
-	e->mtime = a->mtime;
-	e->etag = a->etag ? estrdup(a->etag) : NULL;
+	k = kp_strmap_addv(st->keys, &isnew, source, path, NULL);
+	if (isnew)
+		st->ent = kp_grow(st->ent, k, sizeof(*st->ent));
+	else
+		free(st->ent[k].etag);
+	e = &st->ent[k];
+	memcpy(e->sha, sha, 65);
+	e->size = size;
+	e->mtime = mtime;
+	e->etag = etag ? estrdup(etag) : NULL;
 }
 
 static void
-loadone(void *arg, const struct art *a, long line)
+loadone(void *arg, const kp_artifact_rec *a, long line)
 {
-	remember(arg, a);
+	remember(arg, a->source, a->path, a->sha256, a->size, a->mtime, a->etag);
 }
 
 struct store *
@@ -271,10 +213,11 @@ store_open(struct fetch *f, const char *dir, int create)
 	struct store *st = ecalloc(1, sizeof(*st));
 	char path[PATH_MAX];
 
+	st->keys = kp_strmap_new();
 	if (create)
 		emkdir(f, dir);
 	if (!(st->dir = realpath(dir, NULL)))
-		fatal(f, dir, "store: %s", strerror(errno));
+		fetch_fatal(f, dir, "store: %s", strerror(errno));
 	snprintf(path, sizeof(path), "%s/objects", st->dir);
 	emkdir(f, path);
 	snprintf(path, sizeof(path), "%s/tmp", st->dir);
@@ -282,11 +225,11 @@ store_open(struct fetch *f, const char *dir, int create)
 	snprintf(path, sizeof(path), "%s/index.ndjson", st->dir);
 	st->index = estrdup(path);
 	if ((st->ifd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	/* a shared lock: no line is read half-appended */
 	if (flock(st->ifd, LOCK_SH) == -1)
-		fatal(f, path, "flock: %s", strerror(errno));
-	readindex(f, path, loadone, st);
+		fetch_fatal(f, path, "flock: %s", strerror(errno));
+	store_readindex(f, path, loadone, st);
 	flock(st->ifd, LOCK_UN);
 	f->st = st;
 	return st;
@@ -315,11 +258,11 @@ sink_open(struct fetch *f, struct sink *sk)
 
 	snprintf(path, sizeof(path), "%s/tmp/%ld.XXXXXX", f->st->dir, (long)getpid());
 	if ((sk->fd = mkostemp(path, O_CLOEXEC)) == -1)
-		fatal(f, path, "%s", strerror(errno));
+		fetch_fatal(f, path, "%s", strerror(errno));
 	sk->tmp = estrdup(path);
 	if (!(sk->md = EVP_MD_CTX_new()) ||
 	    !EVP_DigestInit_ex(sk->md, EVP_sha256(), NULL))
-		fatal(f, NULL, "cannot set up SHA-256 (libcrypto)");
+		fetch_fatal(f, NULL, "cannot set up SHA-256 (libcrypto)");
 	sk->size = 0;
 	sk->max = f->opt.maxsize;
 }
@@ -347,7 +290,7 @@ sink_fatal(struct fetch *f, struct sink *sk, const char *where, const char *what
 
 	snprintf(tmp, sizeof(tmp), "%s", where ? where : sk->tmp);
 	sink_abort(sk);
-	fatal(f, tmp, "%s: %s (the object being written was removed)",
+	fetch_fatal(f, tmp, "%s: %s (the object being written was removed)",
 	    what, strerror(e));
 }
 
@@ -371,7 +314,7 @@ sink_write(struct fetch *f, struct sink *sk, const void *p, size_t n)
 		left -= (size_t)w;
 	}
 	sk->size += (long long)n;
-	progress(f, (long long)n, 0);
+	progress_add(f, (long long)n, 0);
 	return 0;
 }
 
@@ -437,12 +380,12 @@ store_fd(struct fetch *f, int fd, struct art *a)
 		if (r == -1) {
 			if (errno == EINTR)
 				continue;
-			fail(f, a->source, "%s: read error: %s", a->path, strerror(errno));
+			fetch_fail(f, a->source, "%s: read error: %s", a->path, strerror(errno));
 			sink_abort(&sk);
 			return -1;
 		}
 		if (sink_write(f, &sk, f->buf, (size_t)r) == -1) {
-			fail(f, a->source, "%s: larger than %lld bytes (-m), not fetched",
+			fetch_fail(f, a->source, "%s: larger than %lld bytes (-m), not fetched",
 			    a->path, f->opt.maxsize);
 			sink_abort(&sk);
 			return -1;
@@ -456,7 +399,7 @@ store_fd(struct fetch *f, int fd, struct art *a)
  * an iter-N directory, first on the path; base stands for the source
  * itself */
 char *
-runof(const char *path, const char *base)
+store_runof(const char *path, const char *base)
 {
 	const char *p = path, *prev = NULL, *c, *slash;
 	size_t prevlen = 0, n;
@@ -491,9 +434,9 @@ appendindex(struct fetch *f, const char *line, size_t len)
 	int e = 0;
 
 	if (flock(st->ifd, LOCK_EX) == -1)
-		fatal(f, st->index, "flock: %s", strerror(errno));
+		fetch_fatal(f, st->index, "flock: %s", strerror(errno));
 	if (fstat(st->ifd, &sb) == -1)
-		fatal(f, st->index, "%s", strerror(errno));
+		fetch_fatal(f, st->index, "%s", strerror(errno));
 	/* a line torn by a crash must not swallow this one */
 	if (sb.st_size > 0 && pread(st->ifd, &last, 1, sb.st_size - 1) == 1 &&
 	    last != '\n') {
@@ -521,7 +464,7 @@ appendindex(struct fetch *f, const char *line, size_t len)
 }
 
 /* the record, whole, to the output; a failure is counted, not fatal:
- * the store is sound, and fatal() or the end will say what was lost */
+ * the store is sound, and fetch_fatal() or the end will say what was lost */
 static void
 writeout(struct fetch *f, const char *line, size_t len)
 {
@@ -550,39 +493,30 @@ store_emit(struct fetch *f, const struct art *a)
 	char obj[80], *buf = NULL, *run;
 	size_t len = 0;
 	FILE *fp;
+	kp_artifact_rec r = { .size = a->size };
 	kp_w *w;
 
 	if (!(fp = open_memstream(&buf, &len)))
-		fatal(f, NULL, "open_memstream: %s", strerror(errno));
-	w = kp_w_open(fp, "<record>");
+		fetch_fatal(f, NULL, "open_memstream: %s", strerror(errno));
 	snprintf(obj, sizeof(obj), "objects/%.2s/%s", a->sha, a->sha + 2);
-	kp_w_obj(w);
-	kp_w_kstr(w, "type", "artifact");
-	kp_w_kstr(w, "source", a->source);
-	kp_w_kstr(w, "path", a->path);
-	if ((run = runof(a->path, a->base)))
-		kp_w_kstr(w, "run", run);
-	else
-		kp_w_knull(w, "run");
-	free(run);
-	kp_w_kstr(w, "sha256", a->sha);
-	kp_w_kint(w, "size", a->size);
-	kp_w_kstr(w, "object", obj);
-	kp_w_kstr(w, "store", f->st->dir);
-	kp_w_kint(w, "fetched", (long long)time(NULL));
-	kp_w_kstr(w, "status", a->isnew ? "new" : "present");
-	if (a->mtime >= 0)
-		kp_w_kint(w, "mtime", a->mtime);
-	else
-		kp_w_knull(w, "mtime");
-	if (a->etag)
-		kp_w_kstr(w, "etag", a->etag);
-	else
-		kp_w_knull(w, "etag");
-	if (a->url)
-		kp_w_kstr(w, "url", a->url);
-	kp_w_end(w);
+	/* every field, null when unknown; url only when fetched from one */
+	kp_has_range(&r.has, 0, KP_ARTIFACT_URL - 1);
+	r.source = (char *)a->source;
+	r.path = (char *)a->path;
+	r.run = run = store_runof(a->path, a->base);
+	r.sha256 = (char *)a->sha;
+	r.object = obj;
+	r.store = f->st->dir;
+	r.fetched = (long long)time(NULL);
+	r.status = a->isnew ? "new" : "present";
+	r.mtime = a->mtime >= 0 ? a->mtime : KP_NULL_INT;
+	r.etag = (char *)a->etag;
+	if ((r.url = (char *)a->url))
+		kp_has_set(&r.has, KP_ARTIFACT_URL);
+	w = kp_w_open(fp, "<record>");
+	kp_rec_write(w, &kp_artifact_t, &r);
 	kp_w_close(w);
+	free(run);
 	/* the index grows only when it learns something: a re-run that
 	 * finds everything unchanged appends nothing */
 	if (!e || strcmp(e->sha, a->sha) != 0 || e->size != a->size ||
@@ -592,17 +526,18 @@ store_emit(struct fetch *f, const struct art *a)
 			int err = errno;
 
 			free(buf);
-			fatal(f, f->st->index, "%s %s: stored as %s, but its "
+			fetch_fatal(f, f->st->index, "%s %s: stored as %s, but its "
 			    "record could not be added: %s", a->source, a->path,
 			    obj, strerror(err));
 		}
-		remember(f->st, a);
+		remember(f->st, a->source, a->path, a->sha, a->size, a->mtime,
+		    a->etag);
 	}
 	writeout(f, buf, len);
 	free(buf);
 	if (f->opt.verbose)
 		kp_warn("%s %s %s %lld", a->isnew ? "new" : "present", a->source, a->path, a->size);
-	progress(f, 0, 1);
+	progress_add(f, 0, 1);
 }
 
 void
@@ -611,13 +546,12 @@ store_close(struct fetch *f)
 	struct store *st = f->st;
 
 	if (fsync(st->ifd) == -1 && errno != EINVAL)
-		fatal(f, st->index, "fsync: %s", strerror(errno));
+		fetch_fatal(f, st->index, "fsync: %s", strerror(errno));
 	close(st->ifd);
-	for (size_t i = 0; i < st->cap; i++) {
-		free(st->tab[i].key);
-		free(st->tab[i].etag);
-	}
-	free(st->tab);
+	for (size_t i = 0; i < kp_strmap_len(st->keys); i++)
+		free(st->ent[i].etag);
+	free(st->ent);
+	kp_strmap_free(st->keys);
 	free(st->index);
 	free(st->dir);
 	free(st);

@@ -143,7 +143,7 @@ alias(struct fetch *f, struct tarstate *ts, struct art *a, const char *target,
 	struct seen *s = lookup(&ts->files, target, strlen(target));
 
 	if (!s) {
-		note(f, a->source, "%s: %s to %s, which is not a file "
+		fetch_note(f, a->source, "%s: %s to %s, which is not a file "
 		    "stored earlier in the archive; no record", a->path, what, target);
 		return;
 	}
@@ -244,7 +244,7 @@ fetch_tar(struct fetch *f, const char *file)
 	int rc, r;
 
 	if (!(source = realpath(file, NULL))) {
-		fail(f, file, "cannot resolve the path");
+		fetch_fail(f, file, "cannot resolve the path");
 		archive_read_free(ar);
 		return;
 	}
@@ -252,28 +252,28 @@ fetch_tar(struct fetch *f, const char *file)
 	archive_read_support_filter_all(ar);
 	archive_read_support_format_all(ar);
 	if (archive_read_open_filename(ar, source, BUFSZ) != ARCHIVE_OK) {
-		fail(f, file, "not a directory, and not an archive: %s",
+		fetch_fail(f, file, "not a directory, and not an archive: %s",
 		    archive_error_string(ar));
 		goto done;
 	}
 	if (declared(source, f->opt.maxtotal - f->bud.bytes) >
 	    f->opt.maxtotal - f->bud.bytes) {
 		f->bud.spent = 1;
-		fail(f, file, "its members expand to more than %lld bytes (-M); "
+		fetch_fail(f, file, "its members expand to more than %lld bytes (-M); "
 		    "refused", f->opt.maxtotal);
 		goto done;
 	}
 	while ((rc = archive_read_next_header(ar, &ae)) != ARCHIVE_EOF) {
 		if (rc == ARCHIVE_WARN)
-			note(f, file, "%s", archive_error_string(ar));
+			fetch_note(f, file, "%s", archive_error_string(ar));
 		else if (rc != ARCHIVE_OK) {
-			fail(f, file, "%s; the rest of the archive is not read",
+			fetch_fail(f, file, "%s; the rest of the archive is not read",
 			    archive_error_string(ar));
 			break;
 		}
 		name = archive_entry_pathname(ae);
 		if (!name) {
-			fail(f, file, "an entry without a readable name; refused");
+			fetch_fail(f, file, "an entry without a readable name; refused");
 			continue;
 		}
 		while (name[0] == '.' && name[1] == '/')
@@ -288,12 +288,12 @@ fetch_tar(struct fetch *f, const char *file)
 		a.mtime = archive_entry_mtime_is_set(ae) ? archive_entry_mtime(ae) : -1;
 		if (!*clean && archive_entry_filetype(ae) == AE_IFDIR)
 			goto next;	/* "./" itself */
-		if ((why = badpath(clean))) {
-			fail(f, file, "%s: %s; refused", name, why);
+		if ((why = store_badpath(clean))) {
+			fetch_fail(f, file, "%s: %s; refused", name, why);
 			goto next;
 		}
 		if ((via = throughlink(&ts, clean))) {
-			fail(f, file, "%s: goes through the symlink %s; refused",
+			fetch_fail(f, file, "%s: goes through the symlink %s; refused",
 			    name, via->name);
 			goto next;
 		}
@@ -302,8 +302,8 @@ fetch_tar(struct fetch *f, const char *file)
 
 			while (h[0] == '.' && h[1] == '/')
 				h += 2;
-			if ((why = badpath(h)))
-				fail(f, file, "%s: hard link to %s, %s; refused", name,
+			if ((why = store_badpath(h)))
+				fetch_fail(f, file, "%s: hard link to %s, %s; refused", name,
 				    archive_entry_hardlink(ae), why);
 			else
 				alias(f, &ts, &a, h, "hard link");
@@ -316,7 +316,7 @@ fetch_tar(struct fetch *f, const char *file)
 			see(&ts, clean, 1, NULL);
 			if (!(target = resolve(clean, archive_entry_symlink(ae) ?
 			    archive_entry_symlink(ae) : ""))) {
-				fail(f, file, "%s: symlink to %s, outside the archive; "
+				fetch_fail(f, file, "%s: symlink to %s, outside the archive; "
 				    "refused", name, archive_entry_symlink(ae));
 				break;
 			}
@@ -326,7 +326,7 @@ fetch_tar(struct fetch *f, const char *file)
 		case AE_IFREG:
 			if (archive_entry_size_is_set(ae) &&
 			    archive_entry_size(ae) > f->opt.maxsize) {
-				fail(f, file, "%s: %lld bytes, larger than %lld (-m), "
+				fetch_fail(f, file, "%s: %lld bytes, larger than %lld (-m), "
 				    "not fetched", name,
 				    (long long)archive_entry_size(ae), f->opt.maxsize);
 				break;
@@ -336,23 +336,23 @@ fetch_tar(struct fetch *f, const char *file)
 				sink_abort(&sk);
 				if (r == ENTRY_TOTAL) {
 					/* a size the headers did not give */
-					fail(f, file, "%s: the members expand to more "
+					fetch_fail(f, file, "%s: the members expand to more "
 					    "than %lld bytes (-M); the rest of the "
 					    "archive is not read", name, f->opt.maxtotal);
 					free(clean);
 					goto done;
 				} else if (r == ENTRY_BIG)
-					fail(f, file, "%s: larger than %lld bytes (-m), "
+					fetch_fail(f, file, "%s: larger than %lld bytes (-m), "
 					    "not fetched", name, f->opt.maxsize);
 				else if (r == ENTRY_BACK)
-					fail(f, file, "%s: sparse blocks that overlap "
+					fetch_fail(f, file, "%s: sparse blocks that overlap "
 					    "or go back; not fetched", name);
 				else if (r == ENTRY_LONG)
-					fail(f, file, "%s: more data than the size in "
+					fetch_fail(f, file, "%s: more data than the size in "
 					    "its header; not fetched", name);
 				else {
 					/* a damaged stream: stop, what came before stays */
-					fail(f, file, "%s: %s; the rest of the archive "
+					fetch_fail(f, file, "%s: %s; the rest of the archive "
 					    "is not read", name, archive_error_string(ar) ?
 					    archive_error_string(ar) : "damaged entry");
 					free(clean);
@@ -365,7 +365,7 @@ fetch_tar(struct fetch *f, const char *file)
 			see(&ts, clean, 0, &a);
 			break;
 		default:
-			fail(f, file, "%s: not a regular file, directory or link; "
+			fetch_fail(f, file, "%s: not a regular file, directory or link; "
 			    "refused", name);
 		}
 next:

@@ -40,7 +40,7 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 	uid = strstr(url, "/builds/");
 	if ((strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) || !uid ||
 	    !uid[8] || strchr(uid + 8, '/') || !strstr(url, "/v1/groups/")) {
-		fail(f, source, "expected tuxsuite+URL/v1/groups/GROUP/projects/"
+		fetch_fail(f, source, "expected tuxsuite+URL/v1/groups/GROUP/projects/"
 		    "PROJECT/builds/UID");
 		return;
 	}
@@ -52,7 +52,7 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 		goto out;
 	if (kp_json_parse(&d, body, len, err, sizeof(err), &col) == -1 ||
 	    d.tok[0].type != KP_JOBJ) {
-		fail(f, url, "not a build status (a JSON object) at byte %zu%s%s",
+		fetch_fail(f, url, "not a build status (a JSON object) at byte %zu%s%s",
 		    col, *err ? ": " : "", err);
 		goto out;
 	}
@@ -65,7 +65,7 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 		sink_open(f, &sk);
 		if (sink_write(f, &sk, body, len) == -1) {
 			sink_abort(&sk);
-			fail(f, url, "larger than %lld bytes (-m), not stored",
+			fetch_fail(f, url, "larger than %lld bytes (-m), not stored",
 			    f->opt.maxsize);
 			goto out;
 		}
@@ -74,7 +74,7 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 	}
 	i = kp_json_get(&d, 0, "download_url");
 	if (i < 0 || d.tok[i].type != KP_JSTR) {
-		fail(f, url, "no download_url: metadata.json and config not fetched");
+		fetch_fail(f, url, "no download_url: metadata.json and config not fetched");
 		goto out;
 	}
 	dl = kp_json_str(&d, i);

@@ -20,7 +20,7 @@
 
 /* --verify */
 
-#define vwarn(...) (unprogress(f), kp_warn_at(__VA_ARGS__))
+#define vwarn(...) (progress_clear(f), kp_warn_at(__VA_ARGS__))
 
 struct vobj {
 	char sha[65];
@@ -29,23 +29,26 @@ struct vobj {
 };
 
 struct vstate {
-	struct art *arts;
+	kp_artifact_rec *arts;	/* owned: kp_rec_free */
 	long *lines;
 	size_t n;
 };
 
 static void
-keepone(void *arg, const struct art *a, long line)
+keepone(void *arg, const kp_artifact_rec *a, long line)
 {
 	struct vstate *v = arg;
+	kp_artifact_rec *k;
 
 	v->arts = kp_grow(v->arts, v->n, sizeof(*v->arts));
 	v->lines = kp_grow(v->lines, v->n, sizeof(*v->lines));
-	v->arts[v->n] = *a;
-	v->arts[v->n].source = estrdup(a->source);
-	v->arts[v->n].path = estrdup(a->path);
-	v->arts[v->n].etag = NULL;
-	v->arts[v->n].object = a->object ? estrdup(a->object) : NULL;
+	k = memset(&v->arts[v->n], 0, sizeof(*k));
+	/* what --verify checks: the record's object against its sha256 */
+	k->source = estrdup(a->source);
+	k->path = estrdup(a->path);
+	k->sha256 = estrdup(a->sha256);
+	k->size = a->size;
+	k->object = a->object ? estrdup(a->object) : NULL;
 	v->lines[v->n++] = line;
 }
 
@@ -78,7 +81,7 @@ hashfile(struct fetch *f, const char *path, unsigned char md[32], long long *siz
 		}
 		EVP_DigestUpdate(ctx, buf, (size_t)r);
 		*size += r;
-		progress(f, r, 0);
+		progress_add(f, r, 0);
 	}
 	close(fd);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
@@ -117,7 +120,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 	/* the index first: whatever it names was complete before the line
 	 * was written, so a fetch running beside us cannot fool the check */
 	snprintf(path, sizeof(path), "%s/index.ndjson", dir);
-	problems = readindex(f, path, keepone, &v);
+	problems = store_readindex(f, path, keepone, &v);
 
 	snprintf(path, sizeof(path), "%s/objects", dir);
 	if (!(d = opendir(path)))
@@ -127,7 +130,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 		    (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
 		snprintf(path, sizeof(path), "%s/objects/%s", dir, de->d_name);
-		if (strlen(de->d_name) != 2 || !ishex(de->d_name, 2) ||
+		if (strlen(de->d_name) != 2 || !store_ishex(de->d_name, 2) ||
 		    !(sub = opendir(path))) {
 			vwarn(path, 0, 0, "not an object directory "
 			    "(expected two hex digits)");
@@ -140,7 +143,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 				continue;
 			snprintf(path, sizeof(path), "%s/objects/%s/%s", dir,
 			    de->d_name, fe->d_name);
-			if (strlen(fe->d_name) != 62 || !ishex(fe->d_name, 62) ||
+			if (strlen(fe->d_name) != 62 || !store_ishex(fe->d_name, 62) ||
 			    lstat(path, &sb) == -1 || !S_ISREG(sb.st_mode)) {
 				vwarn(path, 0, 0, "not an object (expected a "
 				    "regular file named by 62 hex digits)");
@@ -168,7 +171,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 				continue;
 			}
 			o->ok = 1;
-			progress(f, 0, 1);
+			progress_add(f, 0, 1);
 		}
 		closedir(sub);
 	}
@@ -178,11 +181,12 @@ store_verify(struct fetch *f, const char *dir, int clean)
 
 	snprintf(path, sizeof(path), "%s/index.ndjson", dir);
 	for (i = 0; i < v.n; i++) {
-		struct art *a = &v.arts[i];
+		kp_artifact_rec *a = &v.arts[i];
 
-		memcpy(key.sha, a->sha, 65);
+		memcpy(key.sha, a->sha256, 65);
 		o = objs ? bsearch(&key, objs, nobj, sizeof(*objs), cmpobj) : NULL;
-		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha, a->sha + 2);
+		snprintf(want, sizeof(want), "objects/%.2s/%s", a->sha256,
+		    a->sha256 + 2);
 		if (!a->object || strcmp(a->object, want) != 0) {
 			vwarn(path, v.lines[i], 0, "%s %s: object is %s, expected "
 			    "%s from its sha256", a->source, a->path,
@@ -202,9 +206,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 			    a->size, o->size);
 			problems++;
 		}
-		free((char *)a->source);
-		free((char *)a->path);
-		free((char *)a->object);
+		kp_rec_free(&kp_artifact_t, a);
 	}
 
 	snprintf(path, sizeof(path), "%s/tmp", dir);
@@ -226,7 +228,7 @@ store_verify(struct fetch *f, const char *dir, int clean)
 		}
 		closedir(d);
 	}
-	progress(f, -1, 0);
+	progress_add(f, -1, 0);
 	kp_warn_at(dir, 0, 0, "%zu objects, %lld bytes, %zu index records, "
 	    "%ld problems, %ld stray temporary files", nobj, bytes, v.n,
 	    problems, ntmp);

@@ -32,7 +32,7 @@ futexbench_parse(job *j)
 		if (n < 5 || strcmp(name + n - 4, ".log"))
 			continue;
 		name[n - 4] = '\0';
-		if (!(dash = strrchr(name, '-')) || parse_long(dash + 1, strlen(dash + 1), &conc) < 0)
+		if (!(dash = strrchr(name, '-')) || job_parse_long(dash + 1, strlen(dash + 1), &conc) < 0)
 			continue;	/* not a per-thread-count log */
 		*dash = '\0';
 		{
@@ -56,14 +56,14 @@ futexbench_parse(job *j)
 			if ((p = strstr(line, "futexes:")) || (p = strstr(line, "futex:"))) {
 				if (!(p = strstr(p, "[ ")))
 					continue;
-				t = field(p + 2, 0, &n);
+				t = job_field(p + 2, 0, &n);
 				if (!t || !strstr(t + n, "ops/sec")) {
 					job_bad(j, f, x.line, 0, "expected \"[ N ops/sec ]\"");
 					continue;
 				}
 			} else if (!strncmp(line, "[Run ", 5) && (strstr(line, "Wokeup") ||
 			    strstr(line, "Requeued") || strstr(line, "Avg per-thread latency"))) {
-				if (!(p = strstr(line, " in ")) || !(t = field(p + 4, 0, &n))) {
+				if (!(p = strstr(line, " in ")) || !(t = job_field(p + 4, 0, &n))) {
 					job_bad(j, f, x.line, 0, "expected \"in X ms\"");
 					continue;
 				}
@@ -88,7 +88,7 @@ futexbench_parse(job *j)
 		vt_done(&x);
 	}
 	free((void *)fl);
-	j->params = commands_params(j, "-t");
+	j->params = job_commands_params(j, "-t");
 	if (!*j->params) {
 		free(j->params);
 		j->params = estrdup("perf bench futex");

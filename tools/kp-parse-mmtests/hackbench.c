@@ -28,7 +28,7 @@ hackbench_parse(job *j)
 		snprintf(name, sizeof(name), "%s", vt_base(f));
 		if (strncmp(name, "hackbench-", 10) != 0)
 			continue;
-		if (parse_long(name + 10, strlen(name + 10), &conc) < 0) {
+		if (job_parse_long(name + 10, strlen(name + 10), &conc) < 0) {
 			job_warn(j, f, 0, "not a hackbench log name (hackbench-GROUPS); skipped");
 			continue;
 		}
@@ -40,7 +40,7 @@ hackbench_parse(job *j)
 		while ((line = vt_line(&x, NULL))) {
 			if (!(p = strstr(line, "Total time:")))
 				continue;
-			if (!(t = field(p, 2, &n))) {
+			if (!(t = job_field(p, 2, &n))) {
 				job_bad(j, f, x.line, 0, "expected a time after \"Total time:\"");
 				continue;
 			}
@@ -61,7 +61,7 @@ hackbench_parse(job *j)
 		vt_done(&x);
 	}
 	free((void *)fl);
-	j->params = commands_params(j, "-g");
+	j->params = job_commands_params(j, "-g");
 	if (!*j->params) {
 		free(j->params);
 		snprintf(params, sizeof(params), "perf bench sched messaging %s", bench);

@@ -13,7 +13,7 @@
 #include "pm.h"
 
 int
-parse_long(const char *s, size_t n, long *out)
+job_parse_long(const char *s, size_t n, long *out)
 {
 	char buf[32], *e;
 
@@ -27,7 +27,7 @@ parse_long(const char *s, size_t n, long *out)
 }
 
 const char *
-field(const char *s, int nth, size_t *len)
+job_field(const char *s, int nth, size_t *len)
 {
 	for (;;) {
 		s += strspn(s, " \t");
@@ -41,12 +41,12 @@ field(const char *s, int nth, size_t *len)
 }
 
 int
-getlong(const char *s, long *v)
+job_getlong(const char *s, long *v)
 {
 	size_t n;
-	const char *t = field(s, 0, &n);
+	const char *t = job_field(s, 0, &n);
 
-	return t ? parse_long(t, n, v) : -1;
+	return t ? job_parse_long(t, n, v) : -1;
 }
 
 const char *
@@ -83,7 +83,7 @@ job_add(job *j, const vfile *f, long line, double value)
 }
 
 void
-bad_input(const vfile *f, long line, long col, const char *then, const char *fmt, va_list ap)
+job_bad_input(const vfile *f, long line, long col, const char *then, const char *fmt, va_list ap)
 {
 	char msg[1024];
 
@@ -99,7 +99,7 @@ job_bad(job *j, const vfile *f, long line, long col, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	bad_input(f, line, col, "skipped", fmt, ap);
+	job_bad_input(f, line, col, "skipped", fmt, ap);
 	va_end(ap);
 	j->partial = 1;
 }
@@ -160,7 +160,7 @@ job_num(job *j, const vtext *x, const char *line, const char *s, size_t n, doubl
 }
 
 char *
-commands_params(job *j, const char *opt)
+job_commands_params(job *j, const char *opt)
 {
 	const vfile *f;
 	vtext x;
@@ -175,15 +175,15 @@ commands_params(job *j, const char *opt)
 	while ((line = vt_line(&x, NULL))) {
 		k = 0;
 		nextn = 0;
-		for (i = 0; (w = field(line, i, &n)); i++) {
+		for (i = 0; (w = job_field(line, i, &n)); i++) {
 			if (k)
 				buf[k++] = ' ';
 			if (k + n + 2 >= sizeof(buf))
 				break;
-			if (nextn && parse_long(w, n, &(long){0}) == 0) {
+			if (nextn && job_parse_long(w, n, &(long){0}) == 0) {
 				buf[k++] = 'N';
 			} else if (ol && opt[ol - 1] == '=' && (p = memmem(w, n, opt, ol)) &&
-			    parse_long(p + ol, n - (p + ol - w), &(long){0}) == 0) {
+			    job_parse_long(p + ol, n - (p + ol - w), &(long){0}) == 0) {
 				memcpy(buf + k, w, p + ol - w);
 				k += p + ol - w;
 				buf[k++] = 'N';

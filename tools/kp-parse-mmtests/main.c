@@ -36,7 +36,7 @@ addmeta(pm *p, const char *run, size_t rn, const char *kv, int prio, const char 
 
 	if (!eq || eq == kv)
 		kp_die_at(file, line, 0, "\"%s\": expected KEY=VALUE", kv);
-	p->metas = ereallocarray(p->metas, p->nmetas + 1, sizeof(*p->metas));
+	p->metas = kp_grow(p->metas, p->nmetas, sizeof(*p->metas));
 	m = &p->metas[p->nmetas++];
 	m->run = run ? estrndup(run, rn) : NULL;
 	m->key = estrndup(kv, eq - kv);
@@ -98,7 +98,7 @@ matches(const meta *m, const run *r)
 }
 
 const char *
-meta_get(pm *p, const run *r, const char *key)
+pm_meta_get(pm *p, const run *r, const char *key)
 {
 	size_t i;
 	meta *best = NULL;
@@ -113,7 +113,7 @@ meta_get(pm *p, const run *r, const char *key)
 }
 
 void
-meta_extra(pm *p, const run *r, kp_run *rec)
+pm_meta_extra(pm *p, const run *r, kp_run *rec)
 {
 	size_t i, k;
 	int f;
@@ -135,7 +135,7 @@ meta_extra(pm *p, const run *r, kp_run *rec)
 		rec->extra = ereallocarray(rec->extra, rec->nextra + 1, sizeof(*rec->extra));
 		x = &rec->extra[rec->nextra++];
 		x->name = estrdup(p->metas[i].key);
-		x->v.text = estrdup(meta_get(p, r, p->metas[i].key));
+		x->v.text = estrdup(pm_meta_get(p, r, p->metas[i].key));
 		x->v.type = KP_JSTR;
 	}
 }

@@ -10,7 +10,7 @@
 #include "toolchain.h"
 
 void
-remember_hash(iterinfo *it, const vfile *f, const vtext *x)
+iter_remember_hash(iterinfo *it, const vfile *f, const vtext *x)
 {
 	unsigned char md[32];
 
@@ -53,7 +53,7 @@ keep_warning(iterinfo *it, const char *l)
 			;
 	while (n && isspace((unsigned char)l[n - 1]))
 		n--;
-	it->warn.v = ereallocarray(it->warn.v, it->warn.n + 1, sizeof(char *));
+	it->warn.v = kp_grow(it->warn.v, it->warn.n, sizeof(char *));
 	it->warn.v[it->warn.n++] = estrndup(l, n);
 }
 
@@ -68,7 +68,7 @@ read_dmesg(iterinfo *it, const vtree *t)
 
 	if (!f || vt_load(f, &x) < 0)
 		return;
-	remember_hash(it, f, &x);
+	iter_remember_hash(it, f, &x);
 	while ((l = vt_line(&x, NULL))) {
 		if (strstr(l, "WARNING:") || strstr(l, "Oops:")) {
 			it->warnings++;
@@ -104,7 +104,7 @@ read_dmesg(iterinfo *it, const vtree *t)
 }
 
 void
-read_meta(iterinfo *it, const vtree *t)
+iter_read_meta(iterinfo *it, const vtree *t)
 {
 	const vfile *f;
 	vtext x;
@@ -112,10 +112,10 @@ read_meta(iterinfo *it, const vtree *t)
 	size_t fn, i;
 	const vfile *fl;
 
-	if ((l = firstline(t, it->dir, "kernel.version"))) {
+	if ((l = runs_firstline(t, it->dir, "kernel.version"))) {
 		size_t n, n0;
-		const char *w0 = field(l, 0, &n0);
-		const char *w = field(l, 2, &n);
+		const char *w0 = job_field(l, 0, &n0);
+		const char *w = job_field(l, 2, &n);
 		it->uname = l;
 		/* MMTests writes uname -a; any other line would give a
 		 * kernel of a word that is no release ("#1"), or none
@@ -132,7 +132,7 @@ read_meta(iterinfo *it, const vtree *t)
 			if (!it->cpu_model && !strncmp(l, "Model name:", 11))
 				it->cpu_model = value_after(l, "Model name:");
 			else if (!it->has_cpus && !strncmp(l, "CPU(s):", 7))
-				it->has_cpus = getlong(l + 7, &it->cpus) == 0;
+				it->has_cpus = job_getlong(l + 7, &it->cpus) == 0;
 			else if (!it->arch && !strncmp(l, "Architecture:", 13))
 				it->arch = value_after(l, "Architecture:");
 		}
@@ -161,8 +161,8 @@ read_meta(iterinfo *it, const vtree *t)
 			break;
 		}
 	free((void *)fl);
-	read_timestamp(it, t);
-	read_sysstate(it, t);
+	iter_read_timestamp(it, t);
+	iter_read_sysstate(it, t);
 	read_dmesg(it, t);
 }
 
@@ -190,7 +190,7 @@ iter_free(iterinfo *it)
 static void
 str(pm *p, const run *r, kp_run *x, int f, const char *v)
 {
-	const char *m = meta_get(p, r, RUNF(f));
+	const char *m = pm_meta_get(p, r, RUNF(f));
 
 	kp_rec_set_str(&kp_run_t, x, f, m ? m : v);
 }
@@ -199,7 +199,7 @@ str(pm *p, const run *r, kp_run *x, int f, const char *v)
 static void
 num(pm *p, const run *r, kp_run *x, int f, int have, long long v)
 {
-	const char *m = meta_get(p, r, RUNF(f));
+	const char *m = pm_meta_get(p, r, RUNF(f));
 
 	if (m || !have)
 		kp_rec_set_str(&kp_run_t, x, f, m);
@@ -240,7 +240,7 @@ files(iterinfo *it, const vtree *t, kp_pairs *out)
 }
 
 void
-write_run(kp_w *w, pm *p, iterinfo *it)
+iter_write_run(kp_w *w, pm *p, iterinfo *it)
 {
 	const run *r = it->r;
 	const vtree *t = r->t;
@@ -279,15 +279,15 @@ write_run(kp_w *w, pm *p, iterinfo *it)
 	kp_has_set(&x.has, KP_RUN_WARNINGS);
 	files(it, t, &x.files);
 	kp_has_set(&x.has, KP_RUN_FILES);
-	src = join(t->shown, r->dir);
+	src = runs_join(t->shown, r->dir);
 	str(p, r, &x, KP_RUN_SRC, src);
 	free(src);
 	/* what --meta sets beyond these: date and env in their place, any
 	 * other field after them */
 	for (f = KP_RUN_DATE; f < KP_RUN_NF; f++)
-		if (f != KP_RUN_SRC && meta_get(p, r, RUNF(f)))
+		if (f != KP_RUN_SRC && pm_meta_get(p, r, RUNF(f)))
 			str(p, r, &x, f, NULL);
-	meta_extra(p, r, &x);
+	pm_meta_extra(p, r, &x);
 	kp_rec_check(&kp_run_t, &x, x.src, 0);
 	kp_rec_write(w, &kp_run_t, &x);
 	kp_rec_free(&kp_run_t, &x);

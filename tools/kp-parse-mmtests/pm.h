@@ -8,6 +8,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "runmeta.h"
 
 /* vfs.c: one code path for directories and kp-fetch stores.  A tree is
  * the list of files of one source, by path relative to it. */
@@ -121,21 +122,21 @@ void job_warn(job *j, const vfile *f, long line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* bad input in f: dies, or with -k warns, saying it was then (skipped,
  * ignored) */
-void bad_input(const vfile *f, long line, long col, const char *then,
+void job_bad_input(const vfile *f, long line, long col, const char *then,
     const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 /* MMTests times each run of a benchmark into logs/time-A-B: warn (and
  * mark the job partial) for each whose log, PREFIX A MID B SUFFIX, is
  * missing, since its samples are */
 void job_timed_logs(job *j, const char *prefix, const char *mid, const char *suffix);
 /* a whole decimal integer string: 0 ok */
-int parse_long(const char *s, size_t n, long *out);
+int job_parse_long(const char *s, size_t n, long *out);
 /* the whole first whitespace-separated field of s as a long: 0 ok */
-int getlong(const char *s, long *v);
+int job_getlong(const char *s, long *v);
 /* nth whitespace-separated field (0-based) of s: pointer and length */
-const char *field(const char *s, int nth, size_t *len);
+const char *job_field(const char *s, int nth, size_t *len);
 /* the commands of commands.log with the concurrency argument replaced by
  * N (the word after opt, or the value of opt=), unique, joined by "; " */
-char *commands_params(job *j, const char *opt);
+char *job_commands_params(job *j, const char *opt);
 
 /* main.c: a --meta or -l setting; more specific ones win: --meta
  * KEY=VALUE, then the labels file, then --meta RUN:KEY=VALUE; among
@@ -172,9 +173,9 @@ void run_emit(kp_w *w, pm *p, const run *r);
 /* frees what runs_find allocated for r */
 void run_free(run *r);
 /* a/b; a alone when b is "", b alone when a is "" (caller frees) */
-char *join(const char *a, const char *b);
+char *runs_join(const char *a, const char *b);
 /* the first line of dir/name, or NULL (caller frees) */
-char *firstline(const vtree *t, const char *dir, const char *name);
+char *runs_firstline(const vtree *t, const char *dir, const char *name);
 
 /* one snapshot of counters, in file order */
 typedef struct {
@@ -217,11 +218,11 @@ void iter_emit(kp_w *w, pm *p, const run *r, const char *itname, long iter);
 
 /* meta.c: the run record */
 /* read what the files of it->dir say, tests-timestamp and tests-sysstate too */
-void read_meta(iterinfo *it, const vtree *t);
+void iter_read_meta(iterinfo *it, const vtree *t);
 /* note the hash of f, loaded in x, for the record's "files" */
-void remember_hash(iterinfo *it, const vfile *f, const vtext *x);
+void iter_remember_hash(iterinfo *it, const vfile *f, const vtext *x);
 /* the run record of the iteration */
-void write_run(kp_w *w, pm *p, iterinfo *it);
+void iter_write_run(kp_w *w, pm *p, iterinfo *it);
 /* frees what read_meta and the jobs added to it */
 void iter_free(iterinfo *it);
 
@@ -231,9 +232,9 @@ jstat *jstat_get(iterinfo *it, const char *name, size_t n);
 /* frees its name and snapshots */
 void jstat_free(jstat *st);
 /* begin, end, exit status and times of each job; start and finish */
-void read_timestamp(iterinfo *it, const vtree *t);
+void iter_read_timestamp(iterinfo *it, const vtree *t);
 /* each job's vmstat and schedstat snapshots; version, arch, MemTotal */
-void read_sysstate(iterinfo *it, const vtree *t);
+void iter_read_sysstate(iterinfo *it, const vtree *t);
 /* the runstat record of job j of run (its id, or as --meta names it) */
 void runstat_write(kp_w *w, const char *run, long iter, const job *j,
     const char *suite, const jstat *st);
@@ -243,9 +244,9 @@ void runstat_write(kp_w *w, const char *run, long iter, const job *j,
 
 /* main.c: --meta and -l */
 /* the value set for key in this run, or NULL */
-const char *meta_get(pm *p, const run *r, const char *key);
+const char *pm_meta_get(pm *p, const run *r, const char *key);
 /* the keys set for this run that the run record's table has not, as its
  * extra members */
-void meta_extra(pm *p, const run *r, kp_run *rec);
+void pm_meta_extra(pm *p, const run *r, kp_run *rec);
 
 #endif

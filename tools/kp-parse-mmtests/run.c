@@ -71,7 +71,7 @@ unknown(pm *p, const char *name, const char *where)
 	for (i = 0; i < p->nunknown; i++)
 		if (!strcmp(p->unknown[i], name))
 			return;
-	p->unknown = ereallocarray(p->unknown, p->nunknown + 1, sizeof(*p->unknown));
+	p->unknown = kp_grow(p->unknown, p->nunknown, sizeof(*p->unknown));
 	p->unknown[p->nunknown++] = estrdup(name);
 	kp_warn_at(where, 0, 0, "unknown benchmark %s: skipped (-s makes this an error)", name);
 }
@@ -145,15 +145,15 @@ iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 
 	memset(&it, 0, sizeof(it));
 	it.r = r;
-	it.dir = join(r->dir, itname);
+	it.dir = runs_join(r->dir, itname);
 	it.iter = iter;
-	read_meta(&it, t);
+	iter_read_meta(&it, t);
 
 	/* the jobs: those tests-timestamp names and those that left logs */
 	subs = vt_subdirs(t, it.dir, &nsub);
 	for (i = 0; i < nsub; i++) {
-		logs = join(it.dir, subs[i]);
-		where = join(logs, "logs");
+		logs = runs_join(it.dir, subs[i]);
+		where = runs_join(logs, "logs");
 		if (vt_isdir(t, where))
 			jstat_get(&it, subs[i], strlen(subs[i]));
 		free(where);
@@ -164,8 +164,8 @@ iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 	for (i = 0; i < it.njs; i++) {
 		jstat *st = &it.js[i];
 		const parser *p = find_parser(st->name);
-		char *jd = join(it.dir, st->name);
-		char *shown = join(t->shown, jd);
+		char *jd = runs_join(it.dir, st->name);
+		char *shown = runs_join(t->shown, jd);
 		jobrun *x;
 
 		if (!p) {
@@ -174,15 +174,15 @@ iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 			free(shown);
 			continue;
 		}
-		jr = ereallocarray(jr, njr + 1, sizeof(*jr));
+		jr = kp_grow(jr, njr, sizeof(*jr));
 		x = &jr[njr++];
 		memset(x, 0, sizeof(*x));
 		x->p = p;
 		x->st = st;
 		x->j.t = t;
 		x->j.job = st->name;
-		x->j.logs = join(jd, "logs");
-		x->j.where = join(shown, "logs");
+		x->j.logs = runs_join(jd, "logs");
+		x->j.where = runs_join(shown, "logs");
 		free(jd);
 		free(shown);
 	}
@@ -220,14 +220,14 @@ iter_emit(kp_w *w, pm *pp, const run *r, const char *itname, long iter)
 		}
 	}
 
-	write_run(w, pp, &it);
+	iter_write_run(w, pp, &it);
 	/* the run as --meta or -l name it, as in the run record */
-	runid = meta_get(pp, r, RUNF(KP_RUN_RUN)) ? meta_get(pp, r, RUNF(KP_RUN_RUN)) : r->id;
+	runid = pm_meta_get(pp, r, RUNF(KP_RUN_RUN)) ? pm_meta_get(pp, r, RUNF(KP_RUN_RUN)) : r->id;
 	for (i = 0; i < njr; i++)
 		runstat_write(w, runid, iter, &jr[i].j, jr[i].p->suite, jr[i].st);
-	kernel = meta_get(pp, r, RUNF(KP_RUN_KERNEL)) ? meta_get(pp, r, RUNF(KP_RUN_KERNEL)) :
+	kernel = pm_meta_get(pp, r, RUNF(KP_RUN_KERNEL)) ? pm_meta_get(pp, r, RUNF(KP_RUN_KERNEL)) :
 	    it.release ? it.release : "unknown";
-	instance = meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) ? meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) :
+	instance = pm_meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) ? pm_meta_get(pp, r, RUNF(KP_RUN_INSTANCE)) :
 	    r->host;
 	for (i = 0; i < njr; i++) {
 		write_samples(w, runid, iter, kernel, instance, &jr[i].j, jr[i].p->suite);

@@ -9,7 +9,7 @@
 #include "pm.h"
 
 char *
-join(const char *a, const char *b)
+runs_join(const char *a, const char *b)
 {
 	char *s;
 	size_t na = strlen(a), nb = strlen(b);
@@ -26,7 +26,7 @@ join(const char *a, const char *b)
 }
 
 char *
-firstline(const vtree *t, const char *dir, const char *name)
+runs_firstline(const vtree *t, const char *dir, const char *name)
 {
 	const vfile *f = vt_find(t, dir, name);
 	vtext x;
@@ -43,14 +43,14 @@ firstline(const vtree *t, const char *dir, const char *name)
 static long
 start_of(const vtree *t, const char *dir)
 {
-	char *it = join(dir, "iter-0"), *l;
+	char *it = runs_join(dir, "iter-0"), *l;
 	long v = 0;
 
-	if ((l = firstline(t, it, "tests-timestamp")) && !strncmp(l, "start :: ", 9)) {
+	if ((l = runs_firstline(t, it, "tests-timestamp")) && !strncmp(l, "start :: ", 9)) {
 		v = strtol(l + 9, NULL, 10);
 	} else {
 		free(l);
-		if ((l = firstline(t, dir, "mmtests-activity")))
+		if ((l = runs_firstline(t, dir, "mmtests-activity")))
 			v = strtol(l, NULL, 10);
 	}
 	free(l);
@@ -61,7 +61,7 @@ start_of(const vtree *t, const char *dir)
 static int
 isiter(const char *s, long *n)
 {
-	return !strncmp(s, "iter-", 5) && parse_long(s + 5, strlen(s + 5), n) == 0;
+	return !strncmp(s, "iter-", 5) && job_parse_long(s + 5, strlen(s + 5), n) == 0;
 }
 
 void
@@ -97,7 +97,7 @@ runs_find(const vtree *t, run **runs, size_t *nruns)
 			free(dir);
 			continue;
 		}
-		r = ereallocarray(r, n + 1, sizeof(*r));
+		r = kp_grow(r, n, sizeof(*r));
 		memset(&r[n], 0, sizeof(r[n]));
 		r[n].t = t;
 		r[n].dir = dir;
@@ -108,18 +108,14 @@ runs_find(const vtree *t, run **runs, size_t *nruns)
 		else
 			r[n].name = estrdup((p = strrchr(t->name, '/')) ? p + 1 : t->name);
 		r[n].start = start_of(t, dir);
-		it = join(dir, "iter-0");
-		if ((l = firstline(t, it, "kernel.version")) && (p = field(l, 1, &k)))
+		it = runs_join(dir, "iter-0");
+		if ((l = runs_firstline(t, it, "kernel.version")) && (p = job_field(l, 1, &k)))
 			r[n].host = estrndup(p, k);
 		else
 			r[n].host = estrdup("unknown");
 		free(l);
 		free(it);
-		{
-			char buf[PATH_MAX];
-			snprintf(buf, sizeof(buf), "%s@%s:%ld", r[n].name, r[n].host, r[n].start);
-			r[n].id = estrdup(buf);
-		}
+		r[n].id = kp_run_id(r[n].name, r[n].host, 1, r[n].start);
 		n++;
 	}
 	*runs = r;

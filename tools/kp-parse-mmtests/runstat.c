@@ -21,7 +21,7 @@ bad(const vfile *f, long line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	bad_input(f, line, 0, "ignored", fmt, ap);
+	job_bad_input(f, line, 0, "ignored", fmt, ap);
 	va_end(ap);
 }
 
@@ -54,7 +54,7 @@ jstat_get(iterinfo *it, const char *name, size_t n)
 	for (i = 0; i < it->njs; i++)
 		if (strlen(it->js[i].name) == n && !strncmp(it->js[i].name, name, n))
 			return &it->js[i];
-	it->js = ereallocarray(it->js, it->njs + 1, sizeof(*it->js));
+	it->js = kp_grow(it->js, it->njs, sizeof(*it->js));
 	memset(&it->js[it->njs], 0, sizeof(*it->js));
 	it->js[it->njs].name = estrndup(name, n);
 	return &it->js[it->njs++];
@@ -71,7 +71,7 @@ jstat_free(jstat *st)
 }
 
 void
-read_timestamp(iterinfo *it, const vtree *t)
+iter_read_timestamp(iterinfo *it, const vtree *t)
 {
 	const vfile *f = vt_find(t, it->dir, "tests-timestamp");
 	vtext x;
@@ -89,30 +89,30 @@ read_timestamp(iterinfo *it, const vtree *t)
 		return;
 	while ((l = vt_line(&x, NULL))) {
 		if (!strncmp(l, "start :: ", 9)) {
-			if (getlong(l + 9, &it->start) < 0)
+			if (job_getlong(l + 9, &it->start) < 0)
 				bad(f, x.line, "expected an epoch time after \"start ::\"");
 			else
 				it->has_start = 1;
 		} else if (!strncmp(l, "finish :: ", 10)) {
-			if (getlong(l + 10, &it->finish) < 0)
+			if (job_getlong(l + 10, &it->finish) < 0)
 				bad(f, x.line, "expected an epoch time after \"finish ::\"");
 			else
 				it->has_finish = 1;
 		} else if (!strncmp(l, "test begin :: ", 14) || !strncmp(l, "test end :: ", 12)) {
 			int end = l[5] == 'e';
 			const char *p = l + (end ? 12 : 14);
-			if (!(w = field(p, 0, &n)))
+			if (!(w = job_field(p, 0, &n)))
 				continue;
 			j = jstat_get(it, w, n);
 			if (!end) {
-				if (!(w = field(p, 1, &n)) || parse_long(w, n, &j->begin) < 0)
+				if (!(w = job_field(p, 1, &n)) || job_parse_long(w, n, &j->begin) < 0)
 					bad(f, x.line, "expected \"test begin :: NAME EPOCH\"");
 				else
 					j->has_begin = 1;
 			} else {
-				if (!(w = field(p, 1, &n)) || parse_long(w, n, &j->end) < 0)
+				if (!(w = job_field(p, 1, &n)) || job_parse_long(w, n, &j->end) < 0)
 					bad(f, x.line, "expected \"test end :: NAME EPOCH STATUS\"");
-				else if ((w = field(p, 2, &n)) && parse_long(w, n, &j->rc) == 0)
+				else if ((w = job_field(p, 2, &n)) && job_parse_long(w, n, &j->rc) == 0)
 					j->has_end = 1;
 				else
 					bad(f, x.line, "expected an exit status after the end time");
@@ -122,11 +122,11 @@ read_timestamp(iterinfo *it, const vtree *t)
 			double v[3];
 			int k;
 			char *e;
-			if (!(w = field(p, 0, &n)))
+			if (!(w = job_field(p, 0, &n)))
 				continue;
 			j = jstat_get(it, w, n);
 			for (k = 0; k < 3; k++) {
-				if (!(w = field(p, 1 + 2 * k, &n)))
+				if (!(w = job_field(p, 1 + 2 * k, &n)))
 					break;
 				v[k] = strtod(w, &e);
 				if (e != w + n)
@@ -148,7 +148,7 @@ read_timestamp(iterinfo *it, const vtree *t)
 /* Each benchmark's /proc/vmstat and /proc/schedstat snapshots at its
  * begin and end; the deltas show what else the machine did meanwhile. */
 void
-read_sysstate(iterinfo *it, const vtree *t)
+iter_read_sysstate(iterinfo *it, const vtree *t)
 {
 	const vfile *f = vt_find(t, it->dir, "tests-sysstate");
 	vtext x;
@@ -163,7 +163,7 @@ read_sysstate(iterinfo *it, const vtree *t)
 
 	if (!f || vt_load(f, &x) < 0)
 		return;
-	remember_hash(it, f, &x);
+	iter_remember_hash(it, f, &x);
 	while ((l = vt_line(&x, NULL))) {
 		if (strstr(l, " :: ")) {
 			mode = NONE;
@@ -171,7 +171,7 @@ read_sysstate(iterinfo *it, const vtree *t)
 				it->version = estrdup(l + 11);
 			else if (!strncmp(l, "arch :: ", 8) && !it->arch)
 				it->arch = estrdup(l + 8);
-			else if (!strncmp(l, "test begin :: ", 14) && (w = field(l + 14, 0, &n)))
+			else if (!strncmp(l, "test begin :: ", 14) && (w = job_field(l + 14, 0, &n)))
 				cur = jstat_get(it, w, n);
 			else if (!strncmp(l, "test end :: ", 12))
 				cur = NULL;
@@ -197,9 +197,9 @@ read_sysstate(iterinfo *it, const vtree *t)
 			}
 			break;
 		case VM:
-			if (!(w = field(l, 0, &n)))
+			if (!(w = job_field(l, 0, &n)))
 				break;
-			if (!(l = (char *)field(l, 1, &(size_t){0})) ||
+			if (!(l = (char *)job_field(l, 1, &(size_t){0})) ||
 			    (v = strtoll(l, &e, 10), *e && *e != ' ')) {
 				bad(f, x.line, "expected a /proc/vmstat line \"name value\"");
 				break;
@@ -219,7 +219,7 @@ read_sysstate(iterinfo *it, const vtree *t)
 						cnt_add(c, names[k], strlen(names[k]), 0);
 			}
 			for (k = 0; k < 9; k++) {
-				if (!(w = field(l, 1 + k, &n)))
+				if (!(w = job_field(l, 1 + k, &n)))
 					break;
 				v = strtoll(w, &e, 10);
 				if (k == 1)

@@ -33,7 +33,7 @@ schbench_parse(job *j)
 		if (strncmp(name, "schbench-", 9) != 0 || n < 5 || strcmp(name + n - 4, ".log"))
 			continue;
 		name[n - 4] = '\0';
-		if (parse_long(name + 9, strlen(name + 9), &conc) < 0) {
+		if (job_parse_long(name + 9, strlen(name + 9), &conc) < 0) {
 			job_warn(j, f, 0, "not a schbench log name (schbench-WORKERS.log); skipped");
 			continue;
 		}
@@ -63,7 +63,7 @@ schbench_parse(job *j)
 				continue;
 			}
 			snprintf(op, sizeof(op), "p%.*s", (int)n, p);
-			if (!(t = field(p + n + 3, 0, &k))) {
+			if (!(t = job_field(p + n + 3, 0, &k))) {
 				job_bad(j, f, x.line, 0, "expected a value after the percentile");
 				continue;
 			}
@@ -91,7 +91,7 @@ schbench_parse(job *j)
 		vt_done(&x);
 	}
 	free((void *)fl);
-	j->params = commands_params(j, "-m");
+	j->params = job_commands_params(j, "-m");
 	if (!*j->params) {
 		free(j->params);
 		j->params = estrdup("schbench");

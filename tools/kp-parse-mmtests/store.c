@@ -129,7 +129,7 @@ dedupe(vtree **t, size_t first, size_t nt)
 				free(dir);
 				continue;
 			}
-			seen = ereallocarray(seen, nseen + 1, sizeof(*seen));
+			seen = kp_grow(seen, nseen, sizeof(*seen));
 			memcpy(seen[nseen].print, print, 65);
 			seen[nseen].t = v;
 			seen[nseen++].dir = dir;
@@ -172,7 +172,7 @@ store_read(const char *store, const char *index, vtree ***trees, size_t *ntrees)
 	a = kp_artifacts_read(store, index, &na);
 	for (i = 0; i < na; i++) {
 		if (i == 0 || strcmp(a[i].source, a[i - 1].source)) {
-			fs = ereallocarray(fs, nf + 1, sizeof(*fs));
+			fs = kp_grow(fs, nf, sizeof(*fs));
 			fs[nf].t = ecalloc(1, sizeof(vtree));
 			fs[nf].t->name = estrdup(a[i].source);
 			fs[nf].t->shown = estrdup(a[i].source);

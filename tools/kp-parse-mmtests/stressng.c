@@ -50,8 +50,8 @@ stressng_parse(job *j)
 			continue;
 		name[n - 4] = '\0';
 		if (!(dash = strchr(name + 9, '-')) ||
-		    parse_long(name + 9, dash - (name + 9), &conc) < 0 ||
-		    parse_long(dash + 1, strlen(dash + 1), &rep) < 0) {
+		    job_parse_long(name + 9, dash - (name + 9), &conc) < 0 ||
+		    job_parse_long(dash + 1, strlen(dash + 1), &rep) < 0) {
 			job_warn(j, f, 0, "not a stress-ng log name (stressng-TASKS-ITERATION.log); skipped");
 			continue;
 		}
@@ -70,8 +70,8 @@ stressng_parse(job *j)
 			row += strspn(row, " \t");
 			if (!*row)
 				continue;
-			t0 = field(row, 0, &n0);
-			t = field(row, 1, &n);
+			t0 = job_field(row, 0, &n0);
+			t = job_field(row, 1, &n);
 			if (!t || notmeasure(row, t0, n0) ||
 			    (*t != '.' && (*t < '0' || *t > '9'))) {
 				if (!t || notmeasure(row, t0, n0))
@@ -80,7 +80,7 @@ stressng_parse(job *j)
 				continue;
 			}
 			for (bad = 0, k = 1; k <= 5 && !bad; k++) {
-				if (!(t = field(row, k, &n))) {
+				if (!(t = job_field(row, k, &n))) {
 					job_bad(j, f, x.line, 0,
 					    "row has %d columns, expected 6 or more (bogo ops/s real time is the 6th)", k);
 					bad = 1;
@@ -109,5 +109,5 @@ stressng_parse(job *j)
 	free((void *)fl);
 	job_timed_logs(j, "stressng-", "-", ".log");
 	snprintf(opt, sizeof(opt), "--%s", stressor ? stressor : "");
-	j->params = commands_params(j, stressor ? opt : NULL);
+	j->params = job_commands_params(j, stressor ? opt : NULL);
 }

@@ -30,8 +30,8 @@ parse(job *j, const char *bench, const char *op, const char *metric, const char 
 		if (strncmp(name, "benchlog-", 9) != 0)
 			continue;
 		p = name + 9;
-		if (!(dash = strchr(p, '-')) || parse_long(p, dash - p, &conc) < 0 ||
-		    !(dash = strrchr(p, '-')) || parse_long(dash + 1, strlen(dash + 1), &rep) < 0) {
+		if (!(dash = strchr(p, '-')) || job_parse_long(p, dash - p, &conc) < 0 ||
+		    !(dash = strrchr(p, '-')) || job_parse_long(dash + 1, strlen(dash + 1), &rep) < 0) {
 			job_warn(j, f, 0, "not a sysbench log name (benchlog-THREADS-_-ITERATION); skipped");
 			continue;
 		}
@@ -44,12 +44,12 @@ parse(job *j, const char *bench, const char *op, const char *metric, const char 
 			if (!strstr(line, key))
 				continue;
 			if (col < 0) {
-				for (k = 0; field(line, k + 1, &n); k++)
+				for (k = 0; job_field(line, k + 1, &n); k++)
 					;
 			} else {
 				k = col;
 			}
-			if (!(t = field(line, k, &n))) {
+			if (!(t = job_field(line, k, &n))) {
 				job_warn(j, f, x.line, "no value after \"%s\"", key);
 				j->partial = 1;
 				continue;
@@ -74,7 +74,7 @@ parse(job *j, const char *bench, const char *op, const char *metric, const char 
 	}
 	free((void *)fl);
 	job_timed_logs(j, "benchlog-", "-_-", "");
-	j->params = commands_params(j, "threads=");
+	j->params = job_commands_params(j, "threads=");
 }
 
 /* MMTests calls events/sec lower-is-better (no preferhigher); it is a

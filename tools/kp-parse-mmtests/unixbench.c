@@ -37,11 +37,11 @@ unixbench_parse(job *j)
 		return;
 	}
 	j->params = estrdup(prog);
-	t = field(prog, 0, &n);
+	t = job_field(prog, 0, &n);
 	for (p = (char *)t + n; p > t && p[-1] != '/'; p--)
 		;
 	bench = job_strn(j, p, t + n - p);
-	if ((t = field(prog, 2, &n))) {
+	if ((t = job_field(prog, 2, &n))) {
 		snprintf(test, sizeof(test), "%s-%.*s", bench, (int)n, t);
 		tst = job_str(j, test);
 	} else {

@@ -258,7 +258,7 @@ vt_subdirs(const vtree *t, const char *dir, size_t *n)
 				break;
 		if (j < k)
 			continue;
-		out = ereallocarray(out, k + 1, sizeof(*out));
+		out = kp_grow(out, k, sizeof(*out));
 		out[k++] = estrndup(p, sl - p);
 	}
 	if (k)

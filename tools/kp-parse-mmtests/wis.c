@@ -38,7 +38,7 @@ wis_parse(job *j)
 		if (strncmp(vt_base(f), "benchlog-", 9) != 0)
 			continue;
 		snprintf(name, sizeof(name), "%s", vt_base(f) + 9);
-		if (!(dash = strrchr(name, '-')) || parse_long(dash + 1, strlen(dash + 1), &conc) < 0 || conc < 1) {
+		if (!(dash = strrchr(name, '-')) || job_parse_long(dash + 1, strlen(dash + 1), &conc) < 0 || conc < 1) {
 			job_warn(j, f, 0, "not a will-it-scale log name (benchlog-TEST_MODEL-TASKS); skipped");
 			continue;
 		}

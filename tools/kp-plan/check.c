@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "kp.h"
 #include "coverage.h"
@@ -33,35 +32,15 @@ typedef struct {
 	size_t *nbench, ninst;
 } Job;
 
-static const char *path;
-static yaml_document_t doc;
-
-static yaml_node_t *
-get(yaml_node_t *m, const char *key)
-{
-	yaml_node_pair_t *p;
-	yaml_node_t *k;
-
-	if (!m || m->type != YAML_MAPPING_NODE)
-		return NULL;
-	for (p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
-		k = yaml_document_get_node(&doc, p->key);
-		if (k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
-			return yaml_document_get_node(&doc, p->value);
-	}
-	return NULL;
-}
-
 static const char *
-sget(yaml_node_t *m, const char *key, const char *what)
+sget(const kp_ynode *m, const char *key, const char *what, const char *path)
 {
-	yaml_node_t *n = get(m, key);
+	const kp_ynode *n = kp_yget(m, key);
 
-	if (!n || n->type != YAML_SCALAR_NODE)
-		kp_die_at(path, m ? (long)m->start_mark.line + 1 : 0,
-		    m ? (long)m->start_mark.column + 1 : 0,
+	if (!n || n->type != KP_Y_SCALAR)
+		kp_die_at(path, m ? m->line : 0, m ? m->col : 0,
 		    "expected \"%s\" (%s): is this a plan kp-plan wrote?", key, what);
-	return (const char *)n->data.scalar.value;
+	return n->s;
 }
 
 static char **
@@ -81,42 +60,41 @@ words(const char *s, size_t *n)
 static Job *
 readplan(const char *file, size_t *nj, char **name)
 {
-	yaml_node_t *root, *jobs, *tests, *j, *t, *par;
-	yaml_node_item_t *ji, *ti;
+	const kp_ynode *root, *jobs, *tests, *j, *t, *par;
+	kp_ydoc *doc;
+	size_t ji, ti;
 	Job *v = NULL;
 	char *end;
 
-	path = file;
-	kp_yaml_load(&doc, file, MAXSIZE, MAXDEPTH, "a plan");
-	root = yaml_document_get_root_node(&doc);
-	*name = estrdup(sget(root, "name", "the plan's name"));
-	if (!(jobs = get(root, "jobs")) || jobs->type != YAML_SEQUENCE_NODE)
+	doc = kp_yaml_load(file, MAXSIZE, MAXDEPTH, "a plan");
+	root = kp_yaml_root(doc);
+	*name = estrdup(sget(root, "name", "the plan's name", file));
+	if (!(jobs = kp_yget(root, "jobs")) || jobs->type != KP_Y_LIST)
 		kp_die_at(file, 0, 0, "expected a list \"jobs\"");
 	*nj = 0;
-	for (ji = jobs->data.sequence.items.start; ji < jobs->data.sequence.items.top; ji++) {
+	for (ji = 0; ji < jobs->n; ji++) {
 		const char *jname, *sha;
 
-		j = yaml_document_get_node(&doc, *ji);
-		jname = sget(j, "name", "the job's name");
-		sha = sget(get(j, "build"), "git_sha", "the commit built");
-		if (!(tests = get(j, "tests")) || tests->type != YAML_SEQUENCE_NODE)
-			kp_die_at(file, (long)j->start_mark.line + 1, 0, "expected a list \"tests\"");
-		for (ti = tests->data.sequence.items.start; ti < tests->data.sequence.items.top; ti++) {
+		j = jobs->v[ji];
+		jname = sget(j, "name", "the job's name", file);
+		sha = sget(kp_yget(j, "build"), "git_sha", "the commit built", file);
+		if (!(tests = kp_yget(j, "tests")) || tests->type != KP_Y_LIST)
+			kp_die_at(file, j->line, 0, "expected a list \"tests\"");
+		for (ti = 0; ti < tests->n; ti++) {
 			const char *tname, *it;
-			yaml_node_t *n;
+			const kp_ynode *n;
 			Job *x;
 			size_t k;
 
-			t = yaml_document_get_node(&doc, *ti);
-			par = get(t, "parameters");
-			n = get(par, "KP_TARGET");
-			tname = n && n->type == YAML_SCALAR_NODE ?
-			    (const char *)n->data.scalar.value : jname;
+			t = tests->v[ti];
+			par = kp_yget(t, "parameters");
+			n = kp_yget(par, "KP_TARGET");
+			tname = n && n->type == KP_Y_SCALAR ? n->s : jname;
 			for (k = 0; k < *nj; k++)
 				if (strcmp(v[k].name, tname) == 0)
 					break;
 			if (k == *nj) {
-				v = ereallocarray(v, *nj + 1, sizeof(*v));
+				v = kp_grow(v, *nj, sizeof(*v));
 				x = &v[(*nj)++];
 				memset(x, 0, sizeof(*x));
 				x->name = estrdup(tname);
@@ -124,24 +102,25 @@ readplan(const char *file, size_t *nj, char **name)
 			}
 			x = &v[k];
 			k = x->ninst++;
-			x->inst = ereallocarray(x->inst, k + 1, sizeof(*x->inst));
-			x->iters = ereallocarray(x->iters, k + 1, sizeof(*x->iters));
-			x->bench = ereallocarray(x->bench, k + 1, sizeof(*x->bench));
-			x->nbench = ereallocarray(x->nbench, k + 1, sizeof(*x->nbench));
-			x->inst[k] = estrdup(sget(t, "test_name", "the instance"));
+			x->inst = kp_grow(x->inst, k, sizeof(*x->inst));
+			x->iters = kp_grow(x->iters, k, sizeof(*x->iters));
+			x->bench = kp_grow(x->bench, k, sizeof(*x->bench));
+			x->nbench = kp_grow(x->nbench, k, sizeof(*x->nbench));
+			x->inst[k] = estrdup(sget(t, "test_name", "the instance", file));
 			/* MMTESTS_ITERATIONS: plans written before kp-plan used
 			 * the name run-mmtests.sh reads */
-			n = get(par, "MMTEST_ITERATIONS");
-			it = n ? sget(par, "MMTEST_ITERATIONS", "the repetitions") :
-			    sget(par, "MMTESTS_ITERATIONS", "the repetitions");
+			n = kp_yget(par, "MMTEST_ITERATIONS");
+			it = n ? sget(par, "MMTEST_ITERATIONS", "the repetitions", file) :
+			    sget(par, "MMTESTS_ITERATIONS", "the repetitions", file);
 			x->iters[k] = strtoll(it, &end, 10);
 			if (*end || x->iters[k] < 1)
-				kp_die_at(file, (long)par->start_mark.line + 1, 0,
+				kp_die_at(file, par->line, 0,
 				    "MMTEST_ITERATIONS: expected a whole number from 1");
-			x->bench[k] = words(sget(par, "MMTESTS", "the benchmarks"), &x->nbench[k]);
+			x->bench[k] = words(sget(par, "MMTESTS", "the benchmarks", file),
+			    &x->nbench[k]);
 		}
 	}
-	yaml_document_delete(&doc);
+	kp_yaml_free(doc);
 	return v;
 }
 

@@ -18,11 +18,9 @@
  * git_repo, the make_variables allow-list) is checked here, where the
  * line and column of the mistake are still known. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "kp.h"
 #include "plan.h"
@@ -33,57 +31,36 @@
 #define MAXSIZE (1024 * 1024)
 #define MAXDEPTH 8
 
-static const char *path;
-static yaml_document_t doc;
-
-static void __attribute__((noreturn, format(printf, 2, 3)))
-bad(const yaml_node_t *n, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	kp_die_at(path, (long)n->start_mark.line + 1,
-	    (long)n->start_mark.column + 1, "%s", msg);
-}
-
 static Where
-where(const yaml_node_t *n)
+where(const kp_ynode *n)
 {
-	return (Where){ (long)n->start_mark.line + 1, (long)n->start_mark.column + 1 };
-}
-
-static yaml_node_t *
-node(int i)
-{
-	return yaml_document_get_node(&doc, i);
+	return (Where){ n->line, n->col };
 }
 
 static char *
-scalar(yaml_node_t *n, const char *key)
+scalar(const kp_ynode *n, const char *key)
 {
-	if (n->type != YAML_SCALAR_NODE)
-		bad(n, "expected a single value for \"%s\"", key);
-	if (n->data.scalar.length == 0 && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-		bad(n, "expected a value for \"%s\", found nothing", key);
-	if (strlen((char *)n->data.scalar.value) != n->data.scalar.length)
-		bad(n, "a NUL character in \"%s\"", key);
-	return estrdup((char *)n->data.scalar.value);
+	if (n->type != KP_Y_SCALAR)
+		kp_ydie(n, "expected a single value for \"%s\", found %s", key,
+		    kp_ykind(n));
+	if (n->len == 0 && n->plain)
+		kp_ydie(n, "expected a value for \"%s\", found nothing", key);
+	if (strlen(n->s) != n->len)
+		kp_ydie(n, "a NUL character in \"%s\"", key);
+	return estrdup(n->s);
 }
 
 /* letters, digits, '.', '_' and '-': names that become file names,
  * TuxSuite job names and MMTests run names */
 static char *
-name(yaml_node_t *n, const char *key)
+name(const kp_ynode *n, const char *key)
 {
 	char *s = scalar(n, key);
 	size_t len = strlen(s);
 
 	if (len > 64 || strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "0123456789._-") != len || s[0] == '.' || s[0] == '-')
-		bad(n, "expected a name for \"%s\" (up to 64 letters, digits, "
+		kp_ydie(n, "expected a name for \"%s\" (up to 64 letters, digits, "
 		    "'.', '_' or '-', not starting with '.' or '-'), found \"%s\"",
 		    key, s);
 	return s;
@@ -104,7 +81,7 @@ isvar(const char *s)
 }
 
 static long long
-count(yaml_node_t *n, const char *key)
+count(const kp_ynode *n, const char *key)
 {
 	char *s = scalar(n, key), *end;
 	long long v;
@@ -112,7 +89,7 @@ count(yaml_node_t *n, const char *key)
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (errno || end == s || *end || v < 1 || v > 1000)
-		bad(n, "expected a whole number from 1 to 1000 for \"%s\", found \"%s\"",
+		kp_ydie(n, "expected a whole number from 1 to 1000 for \"%s\", found \"%s\"",
 		    key, s);
 	free(s);
 	return v;
@@ -120,64 +97,63 @@ count(yaml_node_t *n, const char *key)
 
 /* a list of values, or one value as a list of one */
 static char **
-list(yaml_node_t *n, const char *key, size_t *len)
+list(const kp_ynode *n, const char *key, size_t *len)
 {
-	yaml_node_item_t *it;
 	char **v;
+	size_t i;
 
-	if (n->type == YAML_SCALAR_NODE) {
+	if (n->type == KP_Y_SCALAR) {
 		v = emalloc(sizeof(*v));
 		v[0] = scalar(n, key);
 		*len = 1;
 		return v;
 	}
-	if (n->type != YAML_SEQUENCE_NODE)
-		bad(n, "expected a list of values for \"%s\"", key);
+	if (n->type != KP_Y_LIST)
+		kp_ydie(n, "expected a list of values for \"%s\", found %s", key,
+		    kp_ykind(n));
 	*len = 0;
-	v = ecalloc((size_t)(n->data.sequence.items.top - n->data.sequence.items.start) + 1,
-	    sizeof(*v));
-	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++)
-		v[(*len)++] = scalar(node(*it), key);
+	v = ecalloc(n->n + 1, sizeof(*v));
+	for (i = 0; i < n->n; i++)
+		v[(*len)++] = scalar(n->v[i], key);
 	if (*len == 0)
-		bad(n, "expected at least one value for \"%s\"", key);
+		kp_ydie(n, "expected at least one value for \"%s\"", key);
 	return v;
 }
 
 /* a mapping of names to single values; vars: the names must be shell
  * variable names; allow: NULL or the only names allowed */
 static void
-pairs(yaml_node_t *n, const char *key, Pairs *ps, int vars,
+pairs(const kp_ynode *n, const char *key, Pairs *ps, int vars,
     const char *const *allow)
 {
-	yaml_node_pair_t *p;
-	yaml_node_t *kn;
+	const kp_ynode *kn;
 	const char *const *a;
-	size_t i;
+	size_t i, j;
 
-	if (n->type != YAML_MAPPING_NODE)
-		bad(n, "expected a mapping of names to values for \"%s\"", key);
-	ps->v = ecalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
-	    sizeof(*ps->v));
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		kn = node(p->key);
+	if (n->type != KP_Y_MAP)
+		kp_ydie(n, "expected a mapping of names to values for \"%s\", "
+		    "found %s", key, kp_ykind(n));
+	ps->v = ecalloc(n->n + 1, sizeof(*ps->v));
+	for (j = 0; j < n->n; j++) {
+		kn = KP_YKEY(n, j);
 		ps->v[ps->n].key = scalar(kn, key);
-		ps->v[ps->n].val = scalar(node(p->value), ps->v[ps->n].key);
+		ps->v[ps->n].val = scalar(KP_YVAL(n, j), ps->v[ps->n].key);
 		ps->v[ps->n].at = where(kn);
 		if (vars && !isvar(ps->v[ps->n].key))
-			bad(kn, "expected a shell variable name in \"%s\", found \"%s\"",
+			kp_ydie(kn, "expected a shell variable name in \"%s\", found \"%s\"",
 			    key, ps->v[ps->n].key);
 		if (allow) {
 			for (a = allow; *a && strcmp(*a, ps->v[ps->n].key); a++)
 				;
 			if (!*a)
-				bad(kn, "\"%s\" is not one of TuxSuite's make_variables: "
+				kp_ydie(kn, "\"%s\" is not one of TuxSuite's make_variables: "
 				    "expected C, W, LLVM, LLVM_IAS, LD, AR, NM, STRIP, "
 				    "OBJCOPY, OBJDUMP, READELF, HOSTAR or HOSTLD",
 				    ps->v[ps->n].key);
 		}
 		for (i = 0; i < ps->n; i++)
 			if (strcmp(ps->v[i].key, ps->v[ps->n].key) == 0)
-				bad(kn, "\"%s\" given twice in \"%s\"", ps->v[i].key, key);
+				kp_ydie(kn, "\"%s\" given twice in \"%s\"", ps->v[i].key, key);
 		ps->n++;
 	}
 }
@@ -194,33 +170,32 @@ payload_sha_ok(const char *s)
 
 
 static void
-kernel(yaml_node_t *m, Payload *p)
+kernel(const kp_ynode *m, Payload *p)
 {
 	static const char *const makevars[] = { "C", "W", "LLVM", "LLVM_IAS", "LD",
 		"AR", "NM", "STRIP", "OBJCOPY", "OBJDUMP", "READELF", "HOSTAR",
 		"HOSTLD", NULL };
-	yaml_node_pair_t *pr;
-	yaml_node_t *kn, *vn;
+	size_t pi;
+	const kp_ynode *kn, *vn;
 	char *key;
 
-	if (m->type != YAML_MAPPING_NODE)
-		bad(m, "expected a mapping for \"kernel\": git_repo, git_sha, "
-		    "toolchain, kconfig and make_variables");
-	for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
-		kn = node(pr->key);
-		vn = node(pr->value);
+	kp_ywant(m, KP_Y_MAP, "a mapping for \"kernel\": git_repo, git_sha, "
+	    "toolchain, kconfig and make_variables");
+	for (pi = 0; pi < m->n; pi++) {
+		kn = KP_YKEY(m, pi);
+		vn = KP_YVAL(m, pi);
 		key = scalar(kn, "a key");
 		if (strcmp(key, "git_repo") == 0) {
 			p->git_repo = scalar(vn, key);
 			if (strncmp(p->git_repo, "https://", 8) &&
 			    strncmp(p->git_repo, "http://", 7) &&
 			    strncmp(p->git_repo, "git://", 6))
-				bad(vn, "expected an http://, https:// or git:// URL "
+				kp_ydie(vn, "expected an http://, https:// or git:// URL "
 				    "for \"git_repo\", found \"%s\"", p->git_repo);
 		} else if (strcmp(key, "git_sha") == 0) {
 			p->git_sha = scalar(vn, key);
 			if (!payload_sha_ok(p->git_sha))
-				bad(vn, "expected a full commit id (40 lowercase hex "
+				kp_ydie(vn, "expected a full commit id (40 lowercase hex "
 				    "digits) for \"git_sha\", found \"%s\"", p->git_sha);
 		} else if (strcmp(key, "toolchain") == 0)
 			p->toolchain = scalar(vn, key);
@@ -229,33 +204,32 @@ kernel(yaml_node_t *m, Payload *p)
 		else if (strcmp(key, "make_variables") == 0)
 			pairs(vn, key, &p->make_variables, 0, makevars);
 		else
-			bad(kn, "unknown key \"%s\" in \"kernel\": expected git_repo, "
+			kp_ydie(kn, "unknown key \"%s\" in \"kernel\": expected git_repo, "
 			    "git_sha, toolchain, kconfig or make_variables", key);
 		free(key);
 	}
 	if (!p->git_repo)
-		bad(m, "\"kernel\" without \"git_repo\", the repository to build");
+		kp_ydie(m, "\"kernel\" without \"git_repo\", the repository to build");
 	p->at_kernel = where(m);
 	if (!p->toolchain)
-		bad(m, "\"kernel\" without \"toolchain\" (such as gcc-13 or clang-17)");
+		kp_ydie(m, "\"kernel\" without \"toolchain\" (such as gcc-13 or clang-17)");
 	if (!p->kconfig)
-		bad(m, "\"kernel\" without \"kconfig\" (such as defconfig)");
+		kp_ydie(m, "\"kernel\" without \"kconfig\" (such as defconfig)");
 }
 
 static void
-target(yaml_node_t *m, Target *t)
+target(const kp_ynode *m, Target *t)
 {
-	yaml_node_pair_t *pr;
-	yaml_node_t *kn, *vn;
+	size_t pi;
+	const kp_ynode *kn, *vn;
 	char *key;
 
 	t->at = where(m);
-	if (m->type != YAML_MAPPING_NODE)
-		bad(m, "expected a target: a mapping with name, target_arch and "
-		    "instance_type");
-	for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
-		kn = node(pr->key);
-		vn = node(pr->value);
+	kp_ywant(m, KP_Y_MAP, "a target: a mapping with name, target_arch and "
+	    "instance_type");
+	for (pi = 0; pi < m->n; pi++) {
+		kn = KP_YKEY(m, pi);
+		vn = KP_YVAL(m, pi);
 		key = scalar(kn, "a key");
 		if (strcmp(key, "name") == 0)
 			t->name = name(vn, key);
@@ -264,34 +238,33 @@ target(yaml_node_t *m, Target *t)
 		else if (strcmp(key, "instance_type") == 0)
 			t->instance_type = scalar(vn, key);
 		else
-			bad(kn, "unknown key \"%s\" in a target: expected name, "
+			kp_ydie(kn, "unknown key \"%s\" in a target: expected name, "
 			    "target_arch or instance_type", key);
 		free(key);
 	}
 	if (!t->name)
-		bad(m, "a target without \"name\"");
+		kp_ydie(m, "a target without \"name\"");
 	if (!t->arch)
-		bad(m, "target \"%s\" without \"target_arch\" (such as arm64)", t->name);
+		kp_ydie(m, "target \"%s\" without \"target_arch\" (such as arm64)", t->name);
 	if (!t->instance_type)
-		bad(m, "target \"%s\" without \"instance_type\" (such as c7g.metal)",
+		kp_ydie(m, "target \"%s\" without \"instance_type\" (such as c7g.metal)",
 		    t->name);
 }
 
 static void
-suite(yaml_node_t *m, Suite *s)
+suite(const kp_ynode *m, Suite *s)
 {
-	yaml_node_pair_t *pr;
-	yaml_node_t *kn, *vn, *tests = NULL;
+	size_t pi;
+	const kp_ynode *kn, *vn, *tests = NULL;
 	char *key;
 	size_t i, j;
 
 	s->at = where(m);
-	if (m->type != YAML_MAPPING_NODE)
-		bad(m, "expected a suite: a mapping with name, and optionally "
-		    "tests, tests_var and flags");
-	for (pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
-		kn = node(pr->key);
-		vn = node(pr->value);
+	kp_ywant(m, KP_Y_MAP, "a suite: a mapping with name, and optionally "
+	    "tests, tests_var and flags");
+	for (pi = 0; pi < m->n; pi++) {
+		kn = KP_YKEY(m, pi);
+		vn = KP_YVAL(m, pi);
 		key = scalar(kn, "a key");
 		if (strcmp(key, "name") == 0)
 			s->name = name(vn, key);
@@ -301,24 +274,24 @@ suite(yaml_node_t *m, Suite *s)
 		} else if (strcmp(key, "tests_var") == 0) {
 			s->tests_var = scalar(vn, key);
 			if (!isvar(s->tests_var))
-				bad(vn, "expected a shell variable name for "
+				kp_ydie(vn, "expected a shell variable name for "
 				    "\"tests_var\", found \"%s\"", s->tests_var);
 		} else if (strcmp(key, "flags") == 0)
 			pairs(vn, key, &s->flags, 1, NULL);
 		else
-			bad(kn, "unknown key \"%s\" in a suite: expected name, tests, "
+			kp_ydie(kn, "unknown key \"%s\" in a suite: expected name, tests, "
 			    "tests_var or flags", key);
 		free(key);
 	}
 	if (!s->name)
-		bad(m, "a suite without \"name\" (the MMTests benchmark)");
+		kp_ydie(m, "a suite without \"name\" (the MMTests benchmark)");
 	if (tests && !s->tests_var)
-		bad(tests, "suite \"%s\" lists tests without \"tests_var\", the "
+		kp_ydie(tests, "suite \"%s\" lists tests without \"tests_var\", the "
 		    "MMTests variable that selects them", s->name);
 	for (i = 0; i < s->ntests; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(s->tests[i], s->tests[j]) == 0)
-				bad(tests, "test \"%s\" listed twice in suite \"%s\"",
+				kp_ydie(tests, "test \"%s\" listed twice in suite \"%s\"",
 				    s->tests[i], s->name);
 	s->keep_test = ecalloc(s->ntests + 1, sizeof(*s->keep_test));
 	for (i = 0; i < s->ntests; i++)
@@ -328,32 +301,31 @@ suite(yaml_node_t *m, Suite *s)
 
 /* a list of mappings, each read by fn into an element of size sz */
 static void *
-items(yaml_node_t *n, const char *key, size_t sz, size_t *len,
-    void (*fn)(yaml_node_t *, void *))
+items(const kp_ynode *n, const char *key, size_t sz, size_t *len,
+    void (*fn)(const kp_ynode *, void *))
 {
-	yaml_node_item_t *it;
 	char *v;
+	size_t i;
 
-	if (n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top ==
-	    n->data.sequence.items.start)
-		bad(n, "expected a list of %s", key);
-	v = ecalloc((size_t)(n->data.sequence.items.top - n->data.sequence.items.start),
-	    sz);
+	if (n->type != KP_Y_LIST || n->n == 0)
+		kp_ydie(n, "expected a list of %s, found %s", key, n->type ==
+		    KP_Y_LIST ? "an empty list" : kp_ykind(n));
+	v = ecalloc(n->n, sz);
 	*len = 0;
-	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++)
-		fn(node(*it), v + sz * (*len)++);
+	for (i = 0; i < n->n; i++)
+		fn(n->v[i], v + sz * (*len)++);
 	return v;
 }
 
 static void
-target_fn(yaml_node_t *n, void *t)
+target_fn(const kp_ynode *n, void *t)
 {
 	target(n, t);
 	((Target *)t)->keep = 1;
 }
 
 static void
-suite_fn(yaml_node_t *n, void *s)
+suite_fn(const kp_ynode *n, void *s)
 {
 	suite(n, s);
 }
@@ -361,23 +333,22 @@ suite_fn(yaml_node_t *n, void *s)
 void
 payload_read(const char *file, Payload *p)
 {
-	yaml_node_t *root, *kn, *vn;
-	yaml_node_pair_t *pr;
+	kp_ydoc *doc;
+	const kp_ynode *root, *kn, *vn;
 	char *key;
-	size_t i, j;
+	size_t i, j, pi;
 
 	memset(p, 0, sizeof(*p));
-	p->file = path = file;
-	kp_yaml_load(&doc, file, MAXSIZE, MAXDEPTH, "a payload");
-	if ((root = yaml_document_get_root_node(&doc)) == NULL)
+	p->file = file;
+	doc = kp_yaml_load(file, MAXSIZE, MAXDEPTH, "a payload");
+	if ((root = kp_yaml_root(doc)) == NULL)
 		kp_die_at(file, 0, 0, "empty; expected a payload: a mapping with "
 		    "name, kernel, targets and suites");
-	if (root->type != YAML_MAPPING_NODE)
-		bad(root, "expected a payload: a mapping with name, kernel, "
-		    "targets and suites");
-	for (pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
-		kn = node(pr->key);
-		vn = node(pr->value);
+	kp_ywant(root, KP_Y_MAP, "a payload: a mapping with name, kernel, "
+	    "targets and suites");
+	for (pi = 0; pi < root->n; pi++) {
+		kn = KP_YKEY(root, pi);
+		vn = KP_YVAL(root, pi);
 		key = scalar(kn, "a key");
 		if (strcmp(key, "name") == 0)
 			p->name = name(vn, key);
@@ -387,9 +358,11 @@ payload_read(const char *file, Payload *p)
 			kernel(vn, p);
 		else if (strcmp(key, "targets") == 0)
 			p->targets = items(vn, "targets", sizeof(Target), &p->ntargets,
-			    target_fn); else if (strcmp(key, "suites") == 0)
+			    target_fn);
+		else if (strcmp(key, "suites") == 0)
 			p->suites = items(vn, "suites", sizeof(Suite), &p->nsuites,
-			    suite_fn); else if (strcmp(key, "instances") == 0) {
+			    suite_fn);
+		else if (strcmp(key, "instances") == 0) {
 			p->instances = count(vn, key);
 			p->at_instances = where(vn);
 		} else if (strcmp(key, "repetitions") == 0) {
@@ -406,20 +379,20 @@ payload_read(const char *file, Payload *p)
 		} else if (strcmp(key, "commands") == 0)
 			p->commands = list(vn, key, &p->ncommands);
 		else
-			bad(kn, "unknown key \"%s\": expected name, description, "
+			kp_ydie(kn, "unknown key \"%s\": expected name, description, "
 			    "kernel, targets, suites, instances, repetitions, "
 			    "parameters or commands", key);
 		free(key);
 	}
 	if (!p->name)
-		bad(root, "a payload without \"name\"");
+		kp_ydie(root, "a payload without \"name\"");
 	if (!p->git_repo)
-		bad(root, "a payload without \"kernel\" (git_repo, git_sha, "
+		kp_ydie(root, "a payload without \"kernel\" (git_repo, git_sha, "
 		    "toolchain and kconfig)");
 	if (!p->targets)
-		bad(root, "a payload without \"targets\"");
+		kp_ydie(root, "a payload without \"targets\"");
 	if (!p->suites)
-		bad(root, "a payload without \"suites\"");
+		kp_ydie(root, "a payload without \"suites\"");
 	for (i = 0; i < p->ntargets; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(p->targets[i].name, p->targets[j].name) == 0)
@@ -430,5 +403,5 @@ payload_read(const char *file, Payload *p)
 			if (strcmp(p->suites[i].name, p->suites[j].name) == 0)
 				kp_die_at(file, p->suites[i].at.line, p->suites[i].at.col,
 				    "suite \"%s\" given twice", p->suites[i].name);
-	yaml_document_delete(&doc);
+	kp_yaml_free(doc);
 }

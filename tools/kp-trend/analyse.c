@@ -21,7 +21,7 @@
 #include "trend.h"
 
 #define Z95 1.959963984540054
-#define MAD_SD 1.482602218505602	/* sd / MAD of a normal distribution */
+#define MAD_SD KP_MAD_SD	/* sd / MAD of a normal distribution */
 
 /* min(ndiff) for the kernel-to-kernel variance: below it the units'
  * spread alone is used */

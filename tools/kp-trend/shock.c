@@ -76,7 +76,7 @@ soft(double *v, size_t n)
 
 	for (i = 0; i < n; i++)
 		d[i] = fabs(v[i] - m);
-	se = 1.2533141373155 * 1.482602218505602 * kp_median_select(d, n) /
+	se = 1.2533141373155 * KP_MAD_SD * kp_median_select(d, n) /
 	    sqrt((double)n);
 	free(d);
 	return fabs(m) > SHOCK_Z * se ? m - copysign(SHOCK_Z * se, m) : 0;
