@@ -79,6 +79,7 @@ typedef struct {
 	char *file;	/* where it was read */
 	long line;
 	char group[KP_IDSZ];	/* its group id, read or computed */
+	char series[KP_IDSZ];	/* its series id (kp_series_id), read or computed */
 	kp_fvs f;	/* its fields as text, for selection */
 	Side side;
 	size_t *rix;	/* the run records of its runs */
@@ -113,6 +114,9 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	size_t nb, nt;
 	Side sb, st;
 	Result r;
+	/* its family id (kp_family_id), for groups on both sides: the unit
+	 * the sweep, the shift and the discovery rate count */
+	char family[KP_IDSZ];
 	/* the instance arrays (instmed, obs[LV_INSTANCE]) of each side that
 	 * offsets_remove() corrected, and the ones it replaced */
 	double *own[2][2], *was[2][2];
@@ -124,6 +128,7 @@ typedef struct {
 	 * its fields as text; the default pairs name kernels only, and
 	 * the text of every field was most of the memory of a stat */
 	int anyfield;
+	int nostats;	/* -S: stat records not copied to the output */
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
@@ -183,15 +188,15 @@ void add_selector(kp_sel *s, const char *arg, const char *file, long line);
 void index_stats(Compare *c);
 /* the stats that may match a side of pair p, ascending, in *n; NULL
  * when that may be any stat */
-size_t *candidates(Compare *c, const Pair *p, size_t *n);
+size_t *sel_candidates(Compare *c, const Pair *p, size_t *n);
 /* does stat s match selection sel (its fields or its run records')? */
-int matches(const Compare *c, const kp_sel *sel, const Stat *s);
+int sel_matches(const Compare *c, const kp_sel *sel, const Stat *s);
 
 /* compare.c */
 /* every cmp record of pair p */
 void compare_pair(Compare *c, Pair *p);
 /* "suite/bench/test[op metric] at conc", for messages */
-const char *measure(const Stat *s, char *buf, size_t sz);
+const char *stat_name(const Stat *s, char *buf, size_t sz);
 
 /* family.c */
 /* the pair-wide shift record of pair p, and every group's family-wide
@@ -208,9 +213,11 @@ double offsets_remove(Group *g, size_t ng);
 /* pool.c */
 /* the side of a group pooled over its stats s[0..n), which must not
  * share a run or an instance (side names it in the message) */
-void pool(Stat **s, size_t n, Side *out, const char *side);
+void pool_side(Stat **s, size_t n, Side *out, const char *side);
 
 /* write.c */
+/* g->family, from the experiments of its sides (as its cmp record) */
+void cmp_family(Group *g);
 void write_cmp(Compare *c, Group *g);
 
 #endif

@@ -10,7 +10,7 @@
 #include "compare.h"
 
 static const char synopsis[] =
-    "usage: kp-compare [-b sel] [-t sel] [-p pairs] [-m method] [file ...]";
+    "usage: kp-compare [-S] [-b sel] [-t sel] [-p pairs] [-m method] [file ...]";
 
 /* the options, one line each for --help, as in the man page */
 static const struct kp_option options[] = {
@@ -20,6 +20,8 @@ static const struct kp_option options[] = {
 	    "the target: the stats this selection selects" },
 	{ 'p', NULL, "pairs",
 	    "a file of pairs, one a line" },
+	{ 'S', NULL, NULL,
+	    "leave the stat records out of the output" },
 	{ 'm', NULL, "method",
 	    "the test (see METHODS in the man page)" },
 	{ 0 }
@@ -50,12 +52,17 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	else
 		kp_group_id(s->group, s->s.exp, s->s.suite, s->s.bench, s->s.test,
 		    s->s.op, s->s.metric, s->s.conc);
+	if (s->s.series_id)
+		snprintf(s->series, sizeof(s->series), "%s", s->s.series_id);
+	else	/* written before stat records carried it */
+		kp_series_id(s->series, s->s.key, s->s.suite, s->s.bench,
+		    s->s.test, s->s.op, s->s.metric, s->s.conc);
 	k = (long)kp_strmap_add(c->groups, s->group, strlen(s->group), &isnew);
 	if (!isnew) {
 		first = &c->stats[k];
 		kp_rec_die(d, -1, "a second stat record of %s of experiment %s "
 		    "(group %s; the first is at %s:%ld); expected one per group",
-		    measure(s, buf, sizeof(buf)), s->s.exp, s->group, first->file,
+		    stat_name(s, buf, sizeof(buf)), s->s.exp, s->group, first->file,
 		    first->line);
 	}
 	for (lv = 0; lv < NLV; lv++) {
@@ -109,15 +116,17 @@ readfile(Compare *c, const char *path)
 	kp_has want = kp_has_of(KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL,
 	    KP_STAT_JOB, KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP,
 	    KP_STAT_METRIC, KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC,
-	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_INSTANCES, KP_STAT_MEDIAN,
-	    KP_STAT_MEAN, KP_STAT_CV, KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
+	    KP_STAT_GROUP, KP_STAT_SERIES_ID, KP_STAT_RUNS, KP_STAT_INSTANCES,
+	    KP_STAT_MEDIAN, KP_STAT_MEAN, KP_STAT_CV, KP_STAT_MULTIMODAL,
+	    KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
 	kp_recix ix = { 0 };
 	char *file = estrdup(kp_in_name(in));	/* named by its stats */
 	kp_json d;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		kp_w_line(c->w, d.text, d.len);
+		if (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name))
+			kp_w_line(c->w, d.text, d.len);
 		if (kp_rec_is(&d, &kp_stat_t))
 			readstat(c, &d, &want, &ix, file);
 		else if (kp_rec_is(&d, &kp_run_t))
@@ -170,6 +179,9 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			add_selector(&one.t, optarg, NULL, 0);
+			break;
+		case 'S':
+			c.nostats = 1;
 			break;
 		default:
 			kp_usage(synopsis);

@@ -11,7 +11,7 @@
 #include "compare.h"
 
 int
-matches(const Compare *c, const kp_sel *sel, const Stat *s)
+sel_matches(const Compare *c, const kp_sel *sel, const Stat *s)
 {
 	const kp_fvs *one[64], **sets = one;
 	size_t i, n = 0;
@@ -171,7 +171,7 @@ selclasses(Compare *c, const kp_sel *sel, size_t **cls, size_t n)
  * classes (and of the pair's keys) need matches().  Ascending, so that
  * groups and warnings come in the order of the input. */
 size_t *
-candidates(Compare *c, const Pair *p, size_t *n)
+sel_candidates(Compare *c, const Pair *p, size_t *n)
 {
 	size_t *cls = NULL, ncls = 0, nb, nt, i, k, kc[2], *v, nv = 0, nl = 0;
 	const List **l = NULL;

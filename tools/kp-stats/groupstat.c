@@ -65,7 +65,7 @@ ridcmp(const void *a, const void *b, void *rank)
  * the number of runs. */
 static void
 noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
-    double *m, const kp_strs *runs, const uint32_t *ids)
+    double *m, const kp_strs *runs, const uint32_t *ids, char *series)
 {
 	double *meds, *lm, sum = 0, ss = 0;
 	char id[KP_IDSZ];
@@ -74,13 +74,14 @@ noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
 	int pos = 1;
 
 	memset(&x, 0, sizeof(x));
-	x.has = kp_has_of(KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS, KP_NOISE_RUNS,
-	    KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE, KP_NOISE_DF,
-	    KP_NOISE_RUN_SD_PCT, -1);
+	x.has = kp_has_of(KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_SERIES_ID,
+	    KP_NOISE_N_RUNS, KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE,
+	    KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, -1);
 	idfields(st, g, &x, &kp_noise_t, KP_NOISE_EXP, S_METRIC);
 	x.conc = g->conc;
 	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
 	x.group = id;
+	x.series_id = series;
 	x.n_runs = (long long)runs->n;
 	x.runs = *runs;
 	meds = emalloc(2 * runs->n * sizeof(*meds));
@@ -134,7 +135,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	Sample *s = st->S + g->off;
 	size_t n = g->n, i, j, k, nm;
 	double *v = scratch, *sv = v + n, *m = sv + n, *lv = m + n;
-	char id[KP_IDSZ];
+	char id[KP_IDSZ], series[KP_IDSZ];
 	kp_stat x;
 
 	sortunits(st, s, n);
@@ -152,6 +153,11 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	x.conc = g->conc;
 	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
 	x.group = id;
+	/* the measurement across kernels, which kp-compare matches a
+	 * baseline's stat to a target's by, and kp-trend follows */
+	kp_series_id(series, x.key, x.suite, x.bench, x.test, x.op, x.metric,
+	    x.conc);
+	x.series_id = series;
 	/* runs: each run lies inside one instance, so distinct neighbours */
 	for (i = 0, k = 0; i < n; i++)
 		if (i == 0 || s[i].ri != s[i - 1].ri)
@@ -221,6 +227,6 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	b->max = x.max;
 
 	if (x.runs.n >= 2)
-		noise(st, g, s, n, v, m, &x.runs, ids);
+		noise(st, g, s, n, v, m, &x.runs, ids, series);
 	free(x.per_instance.v);
 }
