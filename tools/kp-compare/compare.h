@@ -129,6 +129,12 @@ typedef struct {
 	 * the text of every field was most of the memory of a stat */
 	int anyfield;
 	int nostats;	/* -S: stat records not copied to the output */
+	unsigned shard, nshards;	/* -s i/n: the ith range of pairs, from 1 */
+	/* a shard's second reading keeps only the stats of its pairs: those
+	 * of a (key, kernel class) in need, or of a kernel in needk (the
+	 * first shard's lone kernels' baselines); NULL: keep every stat */
+	kp_strmap *need, *needk;
+	size_t nall;	/* stat records read, kept or not */
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
@@ -176,8 +182,34 @@ size_t cover_differ(const Compare *c, const Stat *b, const Stat *t,
 void cover_pair(Compare *c, const Pair *p, Group *g, size_t ng);
 
 /* pairs.c */
-/* the default pairs: each kernel of a key against its baseline */
-Pair *kernel_pairs(Compare *c, size_t *np);
+/* the kernels of each key, each once, in order of first appearance:
+ * what the default pairs are made of */
+typedef struct {
+	kp_strmap *keys;	/* key -> index */
+	kp_strmap *kerns;	/* every kernel -> index */
+	kp_strmap *kk;	/* (key, kernel) pairs seen */
+	size_t **kern;	/* by key: its kernels, indexes in kerns */
+	size_t *nkern;
+} Kernels;
+
+/* a kernel of a key that is neither compared nor a baseline */
+typedef struct {
+	char *key;
+	char *kern;
+	int why;	/* KP_BASE_* */
+} Lone;
+
+void kernels_add(Kernels *kn, const char *key, const char *kern);
+/* every kernel of kn, in order of first appearance, and each one's
+ * baseline among them (kp_baselines); their number */
+size_t allkernelsof(const Kernels *kn, char ***kern, long **base, int **reason);
+/* the default pairs: each kernel of a key against its baseline; the
+ * kernels of a key that are neither, in *lone */
+Pair *kernel_pairs(const Kernels *kn, size_t *np, Lone **lone, size_t *nlone);
+/* p->kix: its keys' indexes in c->keymap (after index_stats) */
+void pair_keys(Compare *c, Pair *p);
+/* why the lone kernels were not compared: coverage records, warnings */
+void lonely(Compare *c, const Kernels *kn, const Lone *lone, size_t nlone);
 /* the pairs of a file of BASELINE TARGET lines */
 Pair *read_pairs(const char *path, size_t *np);
 /* a -b, -t or pairs-file selector; dies when it is malformed */
@@ -186,6 +218,8 @@ void add_selector(kp_sel *s, const char *arg, const char *file, long line);
 /* select.c */
 /* the indexes above, once every record is read */
 void index_stats(Compare *c);
+/* the kernel class of a kernel name (an index), made when new */
+size_t sel_kclass(Compare *c, const char *name);
 /* the stats that may match a side of pair p, ascending, in *n; NULL
  * when that may be any stat */
 size_t *sel_candidates(Compare *c, const Pair *p, size_t *n);

@@ -10,7 +10,7 @@
 #include "compare.h"
 
 static const char synopsis[] =
-    "usage: kp-compare [-S] [-b sel] [-t sel] [-p pairs] [-m method] [file ...]";
+    "usage: kp-compare [-S] [-b sel] [-t sel] [-p pairs] [-m method] [-s i/n] [file ...]";
 
 /* the options, one line each for --help, as in the man page */
 static const struct kp_option options[] = {
@@ -22,6 +22,8 @@ static const struct kp_option options[] = {
 	    "a file of pairs, one a line" },
 	{ 'S', NULL, NULL,
 	    "leave the stat records out of the output" },
+	{ 's', NULL, "i/n",
+	    "shard i of n: compare only the ith range of pairs" },
 	{ 'm', NULL, "method",
 	    "the test (see METHODS in the man page)" },
 	{ 0 }
@@ -109,9 +111,34 @@ readrun(Compare *c, kp_json *d)
 	kp_fvs_read(d, &x->f);
 }
 
-static void
-readfile(Compare *c, const char *path)
+/* how readfile reads: every record at once, or a shard's two readings */
+enum { READ_ALL, READ_INDEX, READ_HELD };
+
+/* Does the shard hold this stat?  Its own kernel decides, not the
+ * kernels of its run records, which the default pairs do not use. */
+static int
+held(Compare *c, kp_json *d, kp_recix *ix)
 {
+	static const kp_has want = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
+	char cl[32];
+	kp_stat x;
+	int keep;
+
+	kp_rec_read(d, &kp_stat_t, &x, &want, ix);
+	snprintf(cl, sizeof(cl), "%zu", sel_kclass(c, x.kernel));
+	keep = kp_strmap_findv(c->need, x.key, cl, NULL) >= 0 ||
+	    kp_strmap_find(c->needk, x.kernel, strlen(x.kernel)) >= 0;
+	kp_rec_free(&kp_stat_t, &x);
+	return keep;
+}
+
+/* READ_ALL: every record, the stats whole.  READ_INDEX: the records
+ * copied, run records, and of each stat its key and kernel into kn.
+ * READ_HELD: the stats the shard holds, whole. */
+static void
+readfile(Compare *c, const char *path, int how, Kernels *kn)
+{
+	static const kp_has light = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
 	kp_in *in = kp_in_open(path);
 	kp_has want = kp_has_of(KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL,
 	    KP_STAT_JOB, KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP,
@@ -119,21 +146,83 @@ readfile(Compare *c, const char *path)
 	    KP_STAT_GROUP, KP_STAT_SERIES_ID, KP_STAT_RUNS, KP_STAT_INSTANCES,
 	    KP_STAT_MEDIAN, KP_STAT_MEAN, KP_STAT_CV, KP_STAT_MULTIMODAL,
 	    KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
-	kp_recix ix = { 0 };
+	kp_recix ix = { 0 }, lix = { 0 };
 	char *file = estrdup(kp_in_name(in));	/* named by its stats */
+	kp_stat x;
 	kp_json d;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		if (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name))
+		/* the records that are not comparisons, once: by the first
+		 * shard, on its first reading */
+		if (how != READ_HELD && c->shard == 1 &&
+		    (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name)))
 			kp_w_line(c->w, d.text, d.len);
-		if (kp_rec_is(&d, &kp_stat_t))
-			readstat(c, &d, &want, &ix, file);
-		else if (kp_rec_is(&d, &kp_run_t))
+		if (kp_rec_is(&d, &kp_stat_t)) {
+			if (how == READ_INDEX) {
+				kp_rec_read(&d, &kp_stat_t, &x, &light, &lix);
+				kernels_add(kn, x.key, x.kernel);
+				kp_rec_free(&kp_stat_t, &x);
+				c->nall++;
+			} else if (how == READ_ALL) {
+				readstat(c, &d, &want, &ix, file);
+				c->nall++;
+			} else if (held(c, &d, &lix))
+				readstat(c, &d, &want, &ix, file);
+		} else if (how != READ_HELD && kp_rec_is(&d, &kp_run_t))
 			readrun(c, &d);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
+}
+
+/* the pairs [*lo, *hi) of np that shard i of n compares: ranges as even
+ * as whole pairs allow, in order, so that the shards' outputs one after
+ * the other are one run's */
+static void
+shardrange(const Compare *c, size_t np, size_t *lo, size_t *hi)
+{
+	*lo = np * (c->shard - 1) / c->nshards;
+	*hi = np * c->shard / c->nshards;
+}
+
+/* What a shard holds: the stats of the keys of its pairs whose kernel is
+ * in the class of either side; the first shard also those of its lone
+ * kernels (their coverage records), and every stat of the baseline of a
+ * lone kernel (a baseline under another key: "apart"). */
+static void
+shardneed(Compare *c, const Kernels *kn, Pair *p, size_t lo, size_t hi,
+    const Lone *lone, size_t nlone)
+{
+	char **kern, cl[2][32];
+	long *base, j;
+	int *reason, isnew;
+	size_t i, k;
+
+	c->need = kp_strmap_new();
+	c->needk = kp_strmap_new();
+	for (i = lo; i < hi; i++) {
+		snprintf(cl[0], sizeof(cl[0]), "%zu", sel_kclass(c, p[i].bname));
+		snprintf(cl[1], sizeof(cl[1]), "%zu", sel_kclass(c, p[i].tname));
+		for (k = 0; k < p[i].nkeys; k++) {
+			kp_strmap_addv(c->need, &isnew, p[i].keys[k], cl[0], NULL);
+			kp_strmap_addv(c->need, &isnew, p[i].keys[k], cl[1], NULL);
+		}
+	}
+	if (c->shard != 1 || !nlone)
+		return;
+	allkernelsof(kn, &kern, &base, &reason);
+	for (i = 0; i < nlone; i++) {
+		snprintf(cl[0], sizeof(cl[0]), "%zu", sel_kclass(c, lone[i].kern));
+		kp_strmap_addv(c->need, &isnew, lone[i].key, cl[0], NULL);
+		j = kp_strmap_find(kn->kerns, lone[i].kern, strlen(lone[i].kern));
+		if (base[j] >= 0)
+			kp_strmap_add(c->needk, kern[base[j]], strlen(kern[base[j]]),
+			    &isnew);
+	}
+	free(kern);
+	free(base);
+	free(reason);
 }
 
 /* no pair at all: said as a record, so that no report reads as "no
@@ -144,9 +233,9 @@ nothing(Compare *c)
 	kp_coverage cov;
 
 	kp_coverage_init(&cov, KP_COV_COMPARE, KP_COV_UNCOMPARED, KP_COV_LPAIR, "-");
-	cov.why = c->nstats ? "no kernel has a baseline; see the other coverage "
+	cov.why = c->nall ? "no kernel has a baseline; see the other coverage "
 	    "records, or give -b and -t" : "the input has no stat records";
-	cov.expected = (long long)c->nstats;
+	cov.expected = (long long)c->nall;
 	cov.found = 0;
 	kp_coverage_write(c->w, &cov);
 	kp_warn("nothing compared: %s", cov.why);
@@ -157,12 +246,15 @@ main(int argc, char *argv[])
 {
 	static Compare c;	/* reachable to the end, as the stats are */
 	static Pair one, *pairs;
-	size_t np = 0, i;
+	static Kernels kn;
+	Lone *lone = NULL;
+	size_t np = 0, nlone = 0, i, lo, hi;
 	const char *pfile = NULL;
-	char list[256];
+	char list[256], extra;
 	int ch, m;
 
 	c.m = M_SWEEP;
+	c.shard = c.nshards = 1;
 	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -177,11 +269,18 @@ main(int argc, char *argv[])
 		case 'p':
 			pfile = optarg;
 			break;
-		case 't':
-			add_selector(&one.t, optarg, NULL, 0);
+		case 's':
+			if (sscanf(optarg, "%u/%u%c", &c.shard, &c.nshards, &extra) != 2 ||
+			    c.nshards < 1 || c.nshards > 256 || c.shard < 1 ||
+			    c.shard > c.nshards)
+				kp_die("-s %s: expected i/n, a shard i of n, 1 <= i <= n <= 256",
+				    optarg);
 			break;
 		case 'S':
 			c.nostats = 1;
+			break;
+		case 't':
+			add_selector(&one.t, optarg, NULL, 0);
 			break;
 		default:
 			kp_usage(synopsis);
@@ -195,25 +294,52 @@ main(int argc, char *argv[])
 	c.anyfield = one.b.n || pfile;
 	c.w = kp_w_open(stdout, "<stdout>");
 	c.groups = kp_strmap_new();
-	if (argc == 0)
-		readfile(&c, "-");
-	for (i = 0; i < (size_t)argc; i++)
-		readfile(&c, argv[i]);
-	index_stats(&c);
-
-	if (pfile)
-		pairs = read_pairs(pfile, &np);
-	else if (one.b.n) {
-		one.bname = kp_sel_name(&one.b);
-		one.tname = kp_sel_name(&one.t);
-		one.chosen = 1;
-		pairs = &one;
-		np = 1;
-	} else
-		pairs = kernel_pairs(&c, &np);
-	for (i = 0; i < np; i++)
+	if (c.nshards > 1 && !c.anyfield) {
+		/* the default pairs by shard: the pairs from every stat's key
+		 * and kernel, then the stats of this shard's pairs alone */
+		if (argc == 0)
+			kp_die("-s: expected files, not the standard input: "
+			    "a shard reads its input twice");
+		c.kernmap = kp_strmap_new();
+		c.kclassmap = kp_strmap_new();
+		for (i = 0; i < (size_t)argc; i++)
+			readfile(&c, argv[i], READ_INDEX, &kn);
+		pairs = kernel_pairs(&kn, &np, &lone, &nlone);
+		shardrange(&c, np, &lo, &hi);
+		shardneed(&c, &kn, pairs, lo, hi, lone, nlone);
+		for (i = 0; i < (size_t)argc; i++)
+			readfile(&c, argv[i], READ_HELD, NULL);
+		index_stats(&c);
+	} else {
+		if (argc == 0)
+			readfile(&c, "-", READ_ALL, NULL);
+		for (i = 0; i < (size_t)argc; i++)
+			readfile(&c, argv[i], READ_ALL, NULL);
+		index_stats(&c);
+		for (i = 0; i < c.nstats; i++)
+			kernels_add(&kn, c.stats[i].s.key, c.stats[i].s.kernel);
+		if (pfile)
+			pairs = read_pairs(pfile, &np);
+		else if (one.b.n) {
+			one.bname = kp_sel_name(&one.b);
+			one.tname = kp_sel_name(&one.t);
+			one.chosen = 1;
+			pairs = &one;
+			np = 1;
+		} else
+			pairs = kernel_pairs(&kn, &np, &lone, &nlone);
+		shardrange(&c, np, &lo, &hi);
+	}
+	/* the lone kernels' coverage comes before the pairs', as the
+	 * first shard's */
+	if (c.shard == 1)
+		lonely(&c, &kn, lone, nlone);
+	for (i = lo; i < hi; i++) {
+		if (pairs[i].keys)
+			pair_keys(&c, &pairs[i]);
 		compare_pair(&c, &pairs[i]);
-	if (np == 0)
+	}
+	if (np == 0 && c.shard == 1)
 		nothing(&c);
 	kp_w_close(c.w);
 	return KP_EXIT_OK;
