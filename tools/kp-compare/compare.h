@@ -135,6 +135,10 @@ typedef struct {
 	 * first shard's lone kernels' baselines); NULL: keep every stat */
 	kp_strmap *need, *needk;
 	size_t nall;	/* stat records read, kept or not */
+	/* the first reading's stat records, in order: the file (in argv),
+	 * line and (key, kernel) pair of each, so that the second parses
+	 * only the lines of the stats it holds */
+	struct { uint32_t file, kk; long line; } *at;
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
@@ -190,6 +194,7 @@ typedef struct {
 	kp_strmap *kk;	/* (key, kernel) pairs seen */
 	size_t **kern;	/* by key: its kernels, indexes in kerns */
 	size_t *nkern;
+	size_t *kkkey, *kkkern;	/* by (key, kernel) pair: its key and kernel */
 } Kernels;
 
 /* a kernel of a key that is neither compared nor a baseline */
@@ -199,7 +204,8 @@ typedef struct {
 	int why;	/* KP_BASE_* */
 } Lone;
 
-void kernels_add(Kernels *kn, const char *key, const char *kern);
+/* add a stat's key and kernel; the index of the (key, kernel) pair */
+size_t kernels_add(Kernels *kn, const char *key, const char *kern);
 /* every kernel of kn, in order of first appearance, and each one's
  * baseline among them (kp_baselines); their number */
 size_t allkernelsof(const Kernels *kn, char ***kern, long **base, int **reason);

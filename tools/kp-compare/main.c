@@ -34,6 +34,18 @@ static const char *const mnames[] = { "moderated", "sweep", "welch-log",
 	"welch", "mwu", "mmtests-cidiff", "paired" };
 static const kp_vocab methods = { mnames, (int)KP_LEN(mnames), NULL, "a method" };
 
+/* what kp-compare reads of a stat record */
+static kp_has
+statfields(void)
+{
+	return kp_has_of(KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL, KP_STAT_JOB,
+	    KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP,
+	    KP_STAT_METRIC, KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC,
+	    KP_STAT_GROUP, KP_STAT_SERIES_ID, KP_STAT_RUNS, KP_STAT_INSTANCES,
+	    KP_STAT_MEDIAN, KP_STAT_MEAN, KP_STAT_CV, KP_STAT_MULTIMODAL,
+	    KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
+}
+
 static void
 readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 {
@@ -111,41 +123,18 @@ readrun(Compare *c, kp_json *d)
 	kp_fvs_read(d, &x->f);
 }
 
-/* how readfile reads: every record at once, or a shard's two readings */
-enum { READ_ALL, READ_INDEX, READ_HELD };
-
-/* Does the shard hold this stat?  Its own kernel decides, not the
- * kernels of its run records, which the default pairs do not use. */
-static int
-held(Compare *c, kp_json *d, kp_recix *ix)
-{
-	static const kp_has want = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
-	char cl[32];
-	kp_stat x;
-	int keep;
-
-	kp_rec_read(d, &kp_stat_t, &x, &want, ix);
-	snprintf(cl, sizeof(cl), "%zu", sel_kclass(c, x.kernel));
-	keep = kp_strmap_findv(c->need, x.key, cl, NULL) >= 0 ||
-	    kp_strmap_find(c->needk, x.kernel, strlen(x.kernel)) >= 0;
-	kp_rec_free(&kp_stat_t, &x);
-	return keep;
-}
+/* how readfile reads: every record at once, or a shard's first reading */
+enum { READ_ALL, READ_INDEX };
 
 /* READ_ALL: every record, the stats whole.  READ_INDEX: the records
- * copied, run records, and of each stat its key and kernel into kn.
- * READ_HELD: the stats the shard holds, whole. */
+ * copied, run records, and of each stat its key and kernel into kn and
+ * where it is into c->at (the fileno-th file). */
 static void
-readfile(Compare *c, const char *path, int how, Kernels *kn)
+readfile(Compare *c, const char *path, int how, Kernels *kn, uint32_t fileno)
 {
 	static const kp_has light = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
 	kp_in *in = kp_in_open(path);
-	kp_has want = kp_has_of(KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL,
-	    KP_STAT_JOB, KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP,
-	    KP_STAT_METRIC, KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC,
-	    KP_STAT_GROUP, KP_STAT_SERIES_ID, KP_STAT_RUNS, KP_STAT_INSTANCES,
-	    KP_STAT_MEDIAN, KP_STAT_MEAN, KP_STAT_CV, KP_STAT_MULTIMODAL,
-	    KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
+	kp_has want = statfields();
 	kp_recix ix = { 0 }, lix = { 0 };
 	char *file = estrdup(kp_in_name(in));	/* named by its stats */
 	kp_stat x;
@@ -154,23 +143,56 @@ readfile(Compare *c, const char *path, int how, Kernels *kn)
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
 		/* the records that are not comparisons, once: by the first
-		 * shard, on its first reading */
-		if (how != READ_HELD && c->shard == 1 &&
+		 * shard */
+		if (c->shard == 1 &&
 		    (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name)))
 			kp_w_line(c->w, d.text, d.len);
 		if (kp_rec_is(&d, &kp_stat_t)) {
 			if (how == READ_INDEX) {
 				kp_rec_read(&d, &kp_stat_t, &x, &light, &lix);
-				kernels_add(kn, x.key, x.kernel);
+				c->at = kp_grow(c->at, c->nall, sizeof(*c->at));
+				c->at[c->nall].file = fileno;
+				c->at[c->nall].line = d.line;
+				c->at[c->nall].kk = (uint32_t)kernels_add(kn, x.key,
+				    x.kernel);
 				kp_rec_free(&kp_stat_t, &x);
-				c->nall++;
-			} else if (how == READ_ALL) {
+			} else
 				readstat(c, &d, &want, &ix, file);
-				c->nall++;
-			} else if (held(c, &d, &lix))
-				readstat(c, &d, &want, &ix, file);
-		} else if (how != READ_HELD && kp_rec_is(&d, &kp_run_t))
+			c->nall++;
+		} else if (kp_rec_is(&d, &kp_run_t))
 			readrun(c, &d);
+	}
+	kp_json_free(&d);
+	kp_in_close(in);
+	if (how == READ_INDEX)
+		free(file);
+}
+
+/* A shard's second reading of the fileno-th file: the stats it holds,
+ * whole, from *pos on in c->at; only their lines are parsed. */
+static void
+readheld(Compare *c, const char *path, uint32_t fileno,
+    const unsigned char *keep, size_t *pos)
+{
+	kp_in *in = kp_in_open(path);
+	kp_has want = statfields();
+	kp_recix ix = { 0 };
+	char *file = estrdup(kp_in_name(in)), err[256], *line;
+	size_t len, col;
+	kp_json d;
+
+	kp_json_init(&d);
+	while (*pos < c->nall && c->at[*pos].file == fileno &&
+	    (line = kp_in_line(in, &len))) {
+		if (kp_in_lineno(in) != c->at[*pos].line)
+			continue;
+		if (keep[c->at[(*pos)++].kk]) {
+			d.file = file;
+			d.line = kp_in_lineno(in);
+			if (kp_json_parse(&d, line, len, err, sizeof(err), &col) < 0)
+				kp_die_at(d.file, d.line, col, "%s", err);
+			readstat(c, &d, &want, &ix, file);
+		}
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
@@ -186,11 +208,32 @@ shardrange(const Compare *c, size_t np, size_t *lo, size_t *hi)
 	*hi = np * c->shard / c->nshards;
 }
 
-/* What a shard holds: the stats of the keys of its pairs whose kernel is
- * in the class of either side; the first shard also those of its lone
- * kernels (their coverage records), and every stat of the baseline of a
- * lone kernel (a baseline under another key: "apart"). */
-static void
+/* keep[kk]: does the shard hold the stats of (key, kernel) pair kk? */
+static unsigned char *
+keeps(Compare *c, const Kernels *kn)
+{
+	size_t n = kn->kk ? kp_strmap_len(kn->kk) : 0, kk, len;
+	unsigned char *keep = ecalloc(n + 1, 1);
+	const char *key, *kern;
+	char cl[32];
+
+	for (kk = 0; kk < n; kk++) {
+		key = kp_strmap_key(kn->keys, kn->kkkey[kk], &len);
+		kern = kp_strmap_key(kn->kerns, kn->kkkern[kk], &len);
+		snprintf(cl, sizeof(cl), "%zu", sel_kclass(c, kern));
+		keep[kk] = kp_strmap_findv(c->need, key, cl, NULL) >= 0 ||
+		    kp_strmap_find(c->needk, kern, strlen(kern)) >= 0;
+	}
+	return keep;
+}
+
+/* What a shard holds, by (key, kernel) pair of kn: the stats of the keys
+ * of its pairs whose kernel is in the class of either side; the first
+ * shard also those of its lone kernels (their coverage records), and
+ * every stat of the baseline of a lone kernel (a baseline under another
+ * key: "apart").  A stat's own kernel decides, not the kernels of its run
+ * records, which the default pairs do not use. */
+static unsigned char *
 shardneed(Compare *c, const Kernels *kn, Pair *p, size_t lo, size_t hi,
     const Lone *lone, size_t nlone)
 {
@@ -210,7 +253,7 @@ shardneed(Compare *c, const Kernels *kn, Pair *p, size_t lo, size_t hi,
 		}
 	}
 	if (c->shard != 1 || !nlone)
-		return;
+		return keeps(c, kn);
 	allkernelsof(kn, &kern, &base, &reason);
 	for (i = 0; i < nlone; i++) {
 		snprintf(cl[0], sizeof(cl[0]), "%zu", sel_kclass(c, lone[i].kern));
@@ -223,6 +266,7 @@ shardneed(Compare *c, const Kernels *kn, Pair *p, size_t lo, size_t hi,
 	free(kern);
 	free(base);
 	free(reason);
+	return keeps(c, kn);
 }
 
 /* no pair at all: said as a record, so that no report reads as "no
@@ -248,7 +292,8 @@ main(int argc, char *argv[])
 	static Pair one, *pairs;
 	static Kernels kn;
 	Lone *lone = NULL;
-	size_t np = 0, nlone = 0, i, lo, hi;
+	size_t np = 0, nlone = 0, i, lo, hi, pos;
+	unsigned char *keep;
 	const char *pfile = NULL;
 	char list[256], extra;
 	int ch, m;
@@ -303,18 +348,19 @@ main(int argc, char *argv[])
 		c.kernmap = kp_strmap_new();
 		c.kclassmap = kp_strmap_new();
 		for (i = 0; i < (size_t)argc; i++)
-			readfile(&c, argv[i], READ_INDEX, &kn);
+			readfile(&c, argv[i], READ_INDEX, &kn, (uint32_t)i);
 		pairs = kernel_pairs(&kn, &np, &lone, &nlone);
 		shardrange(&c, np, &lo, &hi);
-		shardneed(&c, &kn, pairs, lo, hi, lone, nlone);
-		for (i = 0; i < (size_t)argc; i++)
-			readfile(&c, argv[i], READ_HELD, NULL);
+		keep = shardneed(&c, &kn, pairs, lo, hi, lone, nlone);
+		for (i = 0, pos = 0; i < (size_t)argc; i++)
+			readheld(&c, argv[i], (uint32_t)i, keep, &pos);
+		free(keep);
 		index_stats(&c);
 	} else {
 		if (argc == 0)
-			readfile(&c, "-", READ_ALL, NULL);
+			readfile(&c, "-", READ_ALL, NULL, 0);
 		for (i = 0; i < (size_t)argc; i++)
-			readfile(&c, argv[i], READ_ALL, NULL);
+			readfile(&c, argv[i], READ_ALL, NULL, 0);
 		index_stats(&c);
 		for (i = 0; i < c.nstats; i++)
 			kernels_add(&kn, c.stats[i].s.key, c.stats[i].s.kernel);

@@ -16,10 +16,10 @@ add_selector(kp_sel *s, const char *arg, const char *file, long line)
 		    "FIELD=VALUE", arg);
 }
 
-void
+size_t
 kernels_add(Kernels *kn, const char *key, const char *kern)
 {
-	size_t k, j;
+	size_t k, j, kk;
 	int isnew;
 
 	if (!kn->keys) {
@@ -35,11 +35,16 @@ kernels_add(Kernels *kn, const char *key, const char *kern)
 		kn->nkern[k] = 0;
 	}
 	j = kp_strmap_add(kn->kerns, kern, strlen(kern), &isnew);
-	kp_strmap_addv(kn->kk, &isnew, key, kern, NULL);
+	kk = kp_strmap_addv(kn->kk, &isnew, key, kern, NULL);
 	if (isnew) {
 		kn->kern[k] = kp_grow(kn->kern[k], kn->nkern[k], sizeof(**kn->kern));
 		kn->kern[k][kn->nkern[k]++] = j;
+		kn->kkkey = kp_grow(kn->kkkey, kk, sizeof(*kn->kkkey));
+		kn->kkkern = kp_grow(kn->kkkern, kk, sizeof(*kn->kkkern));
+		kn->kkkey[kk] = k;
+		kn->kkkern[kk] = j;
 	}
+	return kk;
 }
 
 /* the name of kernel j of kn */
