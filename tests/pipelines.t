@@ -50,6 +50,13 @@ ok $? "nightly, kp-stats in 3 shards: exit 0"
 cmp -s "$T/n3/stats.ndjson" "$T/n/stats.ndjson" && cmp -s "$T/n3/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the same statistics and findings byte for byte"
 is "$(ls "$T/n3/stats-shards" | wc -l | tr -d ' ')" 0 "... the shards removed once joined"
+make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/c2" LABELS="$LABELS" KP_BIN="$KP_BIN" \
+	COMPARE_SHARDS=2 -j2 "$T/c2/report.txt" >/dev/null 2>&1
+ok $? "nightly, kp-compare in 2 shards by pair: exit 0"
+cmp -s "$T/c2/cmp.ndjson" "$T/n/cmp.ndjson" && cmp -s "$T/c2/findings.ndjson" "$T/n/findings.ndjson"
+ok $? "... the same comparisons and findings byte for byte"
+is "$(grep -c '^{"type":"stat",' "$T/n/findings.ndjson")" 0 \
+    "nightly: the findings carry no stat records (kp-compare -S)"
 
 ok $(! grep -q '^nightly.mk: ' "$T/err"; echo $?) "nightly: no progress when stderr is no terminal"
 # on a terminal (script(1) gives one) a line as each step ends
