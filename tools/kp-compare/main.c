@@ -123,49 +123,126 @@ readrun(Compare *c, kp_json *d)
 	kp_fvs_read(d, &x->f);
 }
 
-/* how readfile reads: every record at once, or a shard's first reading */
-enum { READ_ALL, READ_INDEX };
-
-/* READ_ALL: every record, the stats whole.  READ_INDEX: the records
- * copied, run records, and of each stat its key and kernel into kn and
- * where it is into c->at (the fileno-th file). */
+/* Every record of a file: the stats whole, the run records; every record
+ * copied by the first shard (all but the stats with -S). */
 static void
-readfile(Compare *c, const char *path, int how, Kernels *kn, uint32_t fileno)
+readfile(Compare *c, const char *path)
 {
-	static const kp_has light = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
 	kp_in *in = kp_in_open(path);
 	kp_has want = statfields();
-	kp_recix ix = { 0 }, lix = { 0 };
+	kp_recix ix = { 0 };
 	char *file = estrdup(kp_in_name(in));	/* named by its stats */
-	kp_stat x;
 	kp_json d;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		/* the records that are not comparisons, once: by the first
-		 * shard */
 		if (c->shard == 1 &&
 		    (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name)))
 			kp_w_line(c->w, d.text, d.len);
 		if (kp_rec_is(&d, &kp_stat_t)) {
-			if (how == READ_INDEX) {
-				kp_rec_read(&d, &kp_stat_t, &x, &light, &lix);
-				c->at = kp_grow(c->at, c->nall, sizeof(*c->at));
-				c->at[c->nall].file = fileno;
-				c->at[c->nall].line = d.line;
-				c->at[c->nall].kk = (uint32_t)kernels_add(kn, x.key,
-				    x.kernel);
-				kp_rec_free(&kp_stat_t, &x);
-			} else
-				readstat(c, &d, &want, &ix, file);
+			readstat(c, &d, &want, &ix, file);
 			c->nall++;
 		} else if (kp_rec_is(&d, &kp_run_t))
 			readrun(c, &d);
 	}
 	kp_json_free(&d);
 	kp_in_close(in);
-	if (how == READ_INDEX)
-		free(file);
+}
+
+/* the JSON string at *p up to its closing quote, into buf, when it has
+ * no escape and fits; *p then past the quote */
+static int
+plainstr(const char **p, const char *end, char *buf, size_t sz)
+{
+	const char *q = *p;
+
+	while (q < end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
+		q++;
+	if (q == end || *q != '"' || (size_t)(q - *p) >= sz)
+		return 0;
+	memcpy(buf, *p, (size_t)(q - *p));
+	buf[q - *p] = '\0';
+	*p = q + 1;
+	return 1;
+}
+
+/* The key and kernel of a stat record of scope group as kp-stats writes
+ * it, read off the start of its line: the first reading needs only
+ * them, and parsing the unit values of every stat was most of its time.
+ * 0 for any other line, which is parsed. */
+static int
+statprefix(const char *line, size_t len, char *key, size_t ksz, char *kern,
+    size_t nsz)
+{
+	static const char head[] = "{\"type\":\"stat\",\"scope\":\"group\",\"exp\":\"";
+	static const char k[] = ",\"key\":\"", n[] = ",\"kernel\":\"";
+	const char *p = line + sizeof(head) - 1, *end = line + len;
+	char exp[128];
+
+	if (len < sizeof(head) - 1 || memcmp(line, head, sizeof(head) - 1) ||
+	    !plainstr(&p, end, exp, sizeof(exp)) ||
+	    (size_t)(end - p) < sizeof(k) - 1 || memcmp(p, k, sizeof(k) - 1))
+		return 0;
+	p += sizeof(k) - 1;
+	if (!plainstr(&p, end, key, ksz) ||
+	    (size_t)(end - p) < sizeof(n) - 1 || memcmp(p, n, sizeof(n) - 1))
+		return 0;
+	p += sizeof(n) - 1;
+	return plainstr(&p, end, kern, nsz);
+}
+
+/* A shard's first reading of the fileno-th file: the records copied (by
+ * the first shard), the run records, and of each stat its key and kernel
+ * into kn and where it is into c->at.  A stat record is parsed whole by
+ * the shards that hold it (readheld). */
+static void
+readindex(Compare *c, const char *path, Kernels *kn, uint32_t fileno)
+{
+	static const kp_has light = { { 1u << KP_STAT_KEY | 1u << KP_STAT_KERNEL, 0 } };
+	kp_in *in = kp_in_open(path);
+	kp_recix lix = { 0 };
+	char err[256], key[256], kern[1024], *line;
+	size_t len, i, col;
+	long lineno;
+	kp_stat x;
+	kp_json d;
+	int stat;
+
+	kp_json_init(&d);
+	while ((line = kp_in_line(in, &len))) {
+		for (i = 0; i < len; i++)
+			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+				break;
+		if (i == len)
+			continue;
+		lineno = kp_in_lineno(in);
+		if ((stat = statprefix(line, len, key, sizeof(key), kern,
+		    sizeof(kern))) == 0) {
+			d.file = kp_in_name(in);
+			d.line = lineno;
+			if (kp_json_parse(&d, line, len, err, sizeof(err), &col) < 0)
+				kp_die_at(d.file, d.line, col, "%s", err);
+			if (kp_rec_is(&d, &kp_stat_t)) {
+				kp_rec_read(&d, &kp_stat_t, &x, &light, &lix);
+				snprintf(key, sizeof(key), "%s", x.key);
+				snprintf(kern, sizeof(kern), "%s", x.kernel);
+				kp_rec_free(&kp_stat_t, &x);
+				stat = 1;
+			} else if (kp_rec_is(&d, &kp_run_t))
+				readrun(c, &d);
+		}
+		if (c->shard == 1 && (!c->nostats || (!stat &&
+		    strcmp(kp_rec_type(&d), kp_stat_t.name))))
+			kp_w_line(c->w, line, len);
+		if (stat) {
+			c->at = kp_grow(c->at, c->nall, sizeof(*c->at));
+			c->at[c->nall].file = fileno;
+			c->at[c->nall].line = lineno;
+			c->at[c->nall++].kk = (uint32_t)kernels_add(kn, key, kern);
+		}
+	}
+	kp_json_free(&d);
+	kp_in_close(in);
 }
 
 /* A shard's second reading of the fileno-th file: the stats it holds,
@@ -348,7 +425,7 @@ main(int argc, char *argv[])
 		c.kernmap = kp_strmap_new();
 		c.kclassmap = kp_strmap_new();
 		for (i = 0; i < (size_t)argc; i++)
-			readfile(&c, argv[i], READ_INDEX, &kn, (uint32_t)i);
+			readindex(&c, argv[i], &kn, (uint32_t)i);
 		pairs = kernel_pairs(&kn, &np, &lone, &nlone);
 		shardrange(&c, np, &lo, &hi);
 		keep = shardneed(&c, &kn, pairs, lo, hi, lone, nlone);
@@ -358,9 +435,9 @@ main(int argc, char *argv[])
 		index_stats(&c);
 	} else {
 		if (argc == 0)
-			readfile(&c, "-", READ_ALL, NULL, 0);
+			readfile(&c, "-");
 		for (i = 0; i < (size_t)argc; i++)
-			readfile(&c, argv[i], READ_ALL, NULL, 0);
+			readfile(&c, argv[i]);
 		index_stats(&c);
 		for (i = 0; i < c.nstats; i++)
 			kernels_add(&kn, c.stats[i].s.key, c.stats[i].s.kernel);
