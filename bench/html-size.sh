@@ -34,12 +34,15 @@ for lab in "$@"; do
 		wait $p
 		make -s -f pipelines/nightly.mk -j2 RECORDS="$d/records" OUT="$d/out" \
 			KP_BIN="$(pwd)/build/bin" "$d/out/findings.ndjson" "$d/out/samples.ndjson"
+		# the stat records the site plots, which the findings do not
+		# carry (kp-compare -S), as nightly.mk hands them over
+		grep '^{"type":"stat",' "$d/out/stats.ndjson" >"$d/out/statrecs.ndjson"
 		touch "$d/out/.done"
 	fi
 	rm -rf "$d/html"
 	/usr/bin/time -o "$d/time" -f "%e %U %S %M" \
 		build/bin/kp-render -f html -o "$d/html" -s "$d/out/samples.ndjson" \
-		"$d/out/findings.ndjson"
+		"$d/out/findings.ndjson" "$d/out/statrecs.ndjson"
 	ncmp=$(grep -c '"type":"cmp"' "$d/out/findings.ndjson" || :)
 	read -r wall user sys rss <"$d/time"
 	echo "lab $lab: $K kernels x $M measurements, $((K * M * 25)) samples, $ncmp comparisons; load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# nightly.sh [KERNELS [STATS_SHARDS]]: a generated nightly lab through
+# nightly.sh [KERNELS [STATS_SHARDS [COMPARE_SHARDS]]]: a generated nightly lab through
 # pipelines/nightly.mk with make -j2, from records to the text report, and
 # what each stage cost: wall and CPU seconds, peak resident memory, MiB/s
 # of its input, beside `wc -l` and `jq -c .` on the same bytes.
@@ -13,13 +13,15 @@
 #
 # Every kp tool runs under /usr/bin/time (wrappers in KP_BIN), so the
 # figures are per process; a stage with several processes (kp-identify,
-# one a run; kp-stats, STATS_SHARDS of them, default 2) adds their CPU
+# one a run; kp-stats, STATS_SHARDS of them, default 2; kp-compare,
+# COMPARE_SHARDS of them, default one per 6 kernels and at least 2) adds their CPU
 # seconds, takes the largest peak, and its wall is from the start of its
 # first process to the end of its last.  Run from the top
 # of the tree after `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
 SH=${2:-2}
+CSH=${3:-$(( K / 6 > 2 ? K / 6 : 2 ))}
 top=$(pwd)
 D=build/bench
 lab=$D/lab-$K
@@ -57,7 +59,7 @@ done
 
 start=$(date +%s.%N)
 make -s -f pipelines/nightly.mk -j2 RECORDS="$lab" OUT="$out" KP_BIN="$top/$timed" \
-	STATS_SHARDS="$SH" "$out/report.txt"
+	STATS_SHARDS="$SH" COMPARE_SHARDS="$CSH" "$out/report.txt"
 end=$(date +%s.%N)
 
 mib() { du -m --apparent-size -c "$@" | tail -1 | cut -f1; }
@@ -69,7 +71,7 @@ in_cl=$(mib "$out/classified.ndjson")
 in_f=$(mib "$out/findings.ndjson")
 samples=$(awk -v k="$K" 'BEGIN { print k * 5 * 16000 * 5 }')
 
-echo "lab: $K kernels, $samples samples, $in_lab MiB of records; STATS_SHARDS=$SH; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "lab: $K kernels, $samples samples, $in_lab MiB of records; STATS_SHARDS=$SH COMPARE_SHARDS=$CSH; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-15s %6s %6s %8s %9s %9s\n' stage wall_s cpu_s peak_MB "MiB/s" "MiB/s_cpu"
 awk -v in_kp_identify="$in_lab" -v in_kp_stats="$in_id" -v in_kp_compare="$in_st" \
 	-v in_kp_classify="$in_cmp" -v in_kp_systematic="$in_cl" -v in_kp_render="$in_f" '

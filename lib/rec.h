@@ -334,7 +334,8 @@ typedef struct {
 /* stat, scope group: one measurement of one experiment */
 enum { KP_STAT_SCOPE, KP_STAT_EXP, KP_STAT_KEY, KP_STAT_KERNEL, KP_STAT_JOB,
 	KP_STAT_SUITE, KP_STAT_BENCH, KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC,
-	KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC, KP_STAT_GROUP, KP_STAT_RUNS,
+	KP_STAT_UNIT, KP_STAT_BETTER, KP_STAT_CONC, KP_STAT_GROUP, KP_STAT_SERIES_ID,
+	KP_STAT_RUNS,
 	KP_STAT_INSTANCES, KP_STAT_N, KP_STAT_N_DROPPED, KP_STAT_N_INSTANCES,
 	KP_STAT_N_RUNS, KP_STAT_N_ITERS, KP_STAT_N_REPS, KP_STAT_MEDIAN,
 	KP_STAT_MEAN, KP_STAT_SD, KP_STAT_MAD, KP_STAT_MAD_SCALED, KP_STAT_CV,
@@ -347,7 +348,7 @@ typedef struct {
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric, *unit;
 	int better;
 	long long conc;
-	char *group;
+	char *group, *series_id;
 	kp_strs runs, instances;
 	long long n, n_dropped, n_instances, n_runs, n_iters, n_reps;
 	double median, mean, sd, mad, mad_scaled, cv, min, max, q1, q3, gmean,
@@ -402,7 +403,8 @@ typedef struct {
 
 enum { KP_NOISE_EXP, KP_NOISE_KEY, KP_NOISE_KERNEL, KP_NOISE_JOB,
 	KP_NOISE_SUITE, KP_NOISE_BENCH, KP_NOISE_TEST, KP_NOISE_OP,
-	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS,
+	KP_NOISE_METRIC, KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_SERIES_ID,
+	KP_NOISE_N_RUNS,
 	KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE,
 	/* learned from a series' history (kp-trend) */
 	KP_NOISE_FIRST, KP_NOISE_N_KERNELS, KP_NOISE_LEVEL,
@@ -416,7 +418,7 @@ typedef struct {
 	kp_has has;
 	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric;
 	long long conc;
-	char *group;
+	char *group, *series_id;
 	long long n_runs;
 	kp_strs runs;
 	kp_nums run_medians;
@@ -433,7 +435,8 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_OP, KP_CMP_METRIC, KP_CMP_UNIT, KP_CMP_BETTER, KP_CMP_CONC,
 	KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP,
 	KP_CMP_TARGET_EXP, KP_CMP_FAMILY, KP_CMP_BASE_RUNS, KP_CMP_TARGET_RUNS,
-	KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS, KP_CMP_OBS_LEVEL,
+	KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS, KP_CMP_SERIES_ID,
+	KP_CMP_BASE_MULTIMODAL, KP_CMP_TARGET_MULTIMODAL, KP_CMP_OBS_LEVEL,
 	KP_CMP_SINGLE_RUN, KP_CMP_N_BASE, KP_CMP_N_TARGET, KP_CMP_BASE_MEDIAN,
 	KP_CMP_TARGET_MEDIAN, KP_CMP_BASE_MEAN, KP_CMP_TARGET_MEAN,
 	KP_CMP_BASE_CV, KP_CMP_TARGET_CV, KP_CMP_CHANGE_PCT,
@@ -451,7 +454,6 @@ enum { KP_CMP_KEY, KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	KP_CMP_TARGET_Q,	/* target_p50 ... target_p999 */
 	KP_CMP_TARGET_LO = KP_CMP_TARGET_Q + KP_NQ, KP_CMP_TARGET_HI,
 	KP_CMP_RESOLUTION_LIMITED,
-	KP_CMP_SERIES_ID,	/* kp_series_id; read by kp-classify when present */
 	/* kp-classify */
 	KP_CMP_CLASS, KP_CMP_SEVERITY, KP_CMP_SCORE, KP_CMP_REASON,
 	KP_CMP_WHY, KP_CMP_CAVEATS, KP_CMP_NEED_N, KP_CMP_NEED_UNIT, KP_CMP_RUN_SD_PCT, KP_CMP_RUN_SD_SOURCE,
@@ -475,6 +477,9 @@ typedef struct {
 	char *base_kernel, *target_kernel, *base_exp, *target_exp, *family;
 	char *series_id;	/* kp_series_id; NULL on older records */
 	kp_strs base_runs, target_runs, base_groups, target_groups;
+	/* kp-stats' multimodal on a side's groups, copied so that no later
+	 * stage needs the stat records for it: 1, 0, -1 null (unknown) */
+	int base_multimodal, target_multimodal;
 	int obs_level;	/* enum kp_level */
 	int single_run;	/* -1 when missing */
 	long long n_base, n_target;

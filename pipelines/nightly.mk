@@ -145,10 +145,41 @@ $(OUT)/stats.ndjson: $(STATS_PARTS)
 	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
+# The comparison stream carries the cmp records, with each side's
+# multimodal flag copied into them, and not the stat records (kp-compare
+# -S): classify, systematic, evidence and the text reports need none, and
+# at 25 kernels they were a gigabyte each stage read and wrote again.
+# The site, which plots them, reads the stat records of stats.ndjson
+# beside the findings (its run, runstat and noise records are in the
+# findings already).
+#
+# With COMPARE_SHARDS=n, kp-compare runs as n processes (kp-compare -s
+# i/n), each comparing a range of the baseline/target pairs and holding
+# only their stats, which make -j runs at once; a pair's comparisons
+# depend on no other pair, so their outputs one after the other are one
+# kp-compare's output.
+COMPARE_SHARDS = 1
+ifneq ($(shell echo '$(COMPARE_SHARDS)' | grep -x '[1-9][0-9]*'),$(COMPARE_SHARDS))
+$(error COMPARE_SHARDS=$(COMPARE_SHARDS): expected a number of shards, 1 or more)
+endif
+ifeq ($(COMPARE_SHARDS),1)
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
-	$(KP)kp-compare $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
+	$(KP)kp-compare -S $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
 	mv $@.tmp $@
 	$(call progress,kp-compare: $(@F))
+else
+CMP_PARTS = $(patsubst %,$(OUT)/cmp-shards/%.ndjson,$(shell seq 1 $(COMPARE_SHARDS)))
+.INTERMEDIATE: $(CMP_PARTS)
+$(OUT)/cmp-shards:
+	mkdir -p $@
+$(OUT)/cmp-shards/%.ndjson: $(OUT)/stats.ndjson $(CONFIG) | $(OUT)/cmp-shards
+	$(KP)kp-compare -S -s $*/$(COMPARE_SHARDS) $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
+	mv $@.tmp $@
+$(OUT)/cmp.ndjson: $(CMP_PARTS)
+	cat $(CMP_PARTS) >$@.tmp
+	mv $@.tmp $@
+	$(call progress,kp-compare: $(@F) of $(COMPARE_SHARDS) shards)
+endif
 
 $(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
 	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
@@ -190,10 +221,13 @@ $(OUT)/samples.ndjson: $(IDENTIFIED)
 	cat $(IDENTIFIED) >$@.tmp
 	mv $@.tmp $@
 
-# the site is a directory: built beside the old one, then swapped in
-$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/samples.ndjson $(MAINTAINERS)
+# the site is a directory: built beside the old one, then swapped in.
+# It plots the stat records, which the findings do not carry (kp-compare
+# -S): those of stats.ndjson, each written with its type first.
+$(OUT)/html/index.html: $(REPORT_IN) $(OUT)/stats.ndjson $(OUT)/samples.ndjson $(MAINTAINERS)
 	rm -rf $(OUT)/html.tmp
-	$(KP)kp-render -f html $(RENDER_FLAGS) -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $<
+	grep '^{"type":"stat",' $(OUT)/stats.ndjson | \
+	$(KP)kp-render -f html $(RENDER_FLAGS) -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $< -
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
 	touch $@

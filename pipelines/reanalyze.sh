@@ -5,7 +5,9 @@
 # without reading the logs again; see kp-pipelines(7).
 #
 # Old cmp, sys and evidence records in the input are dropped first: they belong to
-# the analysis being replaced.  Each stage writes a temporary file, so a
+# the analysis being replaced.  A night's findings carry no stat records
+# (nightly.mk runs kp-compare -S): a FILE without them is analysed from
+# the stats.ndjson beside it, as the night did.  Each stage writes a temporary file, so a
 # failing stage stops the script with its exit status.
 set -u
 prog=reanalyze.sh
@@ -67,6 +69,16 @@ for f; do
 done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp|sys|evidence)"' |
     grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"coverage"[[:space:]]*,[[:space:]]*"scope"[[:space:]]*:[[:space:]]*"compare"' >"$work/stats"
 [ -s "$work/stats" ] || { echo "$prog: no records left to analyse" >&2; exit 2; }
+# findings without stat records: their night's statistics, and the same
+# stream as the night's (kp-compare -S)
+if ! grep -q '^[[:space:]]*{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"stat"' "$work/stats"; then
+	for f; do
+		s=$(dirname -- "$f")/stats.ndjson
+		[ -r "$s" ] || { echo "$prog: $f: no stat records, and no $s beside it" >&2; exit 2; }
+		cat -- "$s" || exit 2
+	done >"$work/stats"
+	compare="-S$compare"
+fi
 
 stage kp-compare sh -c "kp-compare $compare \"\$1\" >\"\$2\"" kp-compare "$work/stats" "$work/cmp"
 stage kp-classify sh -c "kp-classify $classify \"\$1\" >\"\$2\"" kp-classify "$work/cmp" "$work/classified"

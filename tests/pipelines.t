@@ -50,6 +50,13 @@ ok $? "nightly, kp-stats in 3 shards: exit 0"
 cmp -s "$T/n3/stats.ndjson" "$T/n/stats.ndjson" && cmp -s "$T/n3/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the same statistics and findings byte for byte"
 is "$(ls "$T/n3/stats-shards" | wc -l | tr -d ' ')" 0 "... the shards removed once joined"
+make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/c2" LABELS="$LABELS" KP_BIN="$KP_BIN" \
+	COMPARE_SHARDS=2 -j2 "$T/c2/report.txt" >/dev/null 2>&1
+ok $? "nightly, kp-compare in 2 shards by pair: exit 0"
+cmp -s "$T/c2/cmp.ndjson" "$T/n/cmp.ndjson" && cmp -s "$T/c2/findings.ndjson" "$T/n/findings.ndjson"
+ok $? "... the same comparisons and findings byte for byte"
+is "$(grep -c '^{"type":"stat",' "$T/n/findings.ndjson")" 0 \
+    "nightly: the findings carry no stat records (kp-compare -S)"
 
 ok $(! grep -q '^nightly.mk: ' "$T/err"; echo $?) "nightly: no progress when stderr is no terminal"
 # on a terminal (script(1) gives one) a line as each step ends
@@ -144,16 +151,22 @@ run_status make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/idl" LABE
 is "$(jq -r 'select(.type == "run") | .kernel' "$T/idl/parsed/target-2hogs.ndjson" | sort -u)" v6.18 \
     "a label by run id reaches its run"
 
-# reanalyze.sh: the same data and settings give the same findings
-run_status reanalyze.sh -o "$T/re" "$T/n/findings.ndjson"
+# reanalyze.sh: the same data and settings give the same findings; a
+# night's findings carry no stat records, which it reads from the
+# stats.ndjson beside them (T/n's was removed above, T/c2's is the same)
+run_status reanalyze.sh -o "$T/re" "$T/c2/findings.ndjson"
 is "$rc" 0 "reanalyze: exit 0"
 cmp -s "$T/re/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "reanalyze: same findings from the stored records"
-run_status reanalyze.sh -e 1,2,3,4,8 -f json "$T/n/findings.ndjson"
+run_status reanalyze.sh -o "$T/re2" "$T/n/findings.ndjson"
+is "$rc" 2 "reanalyze: findings without stat records or a stats file beside them: exit 2"
+grep -q 'no stat records, and no .*stats.ndjson beside it' "$T/err"
+ok $? "... saying so"
+run_status reanalyze.sh -e 1,2,3,4,8 -f json "$T/c2/findings.ndjson"
 is "$rc" 0 "reanalyze: new settings, report to stdout"
 is "$(jq -r '[.groups[].missing | index(8) != null] | all' "$T/out")" \
 	true "reanalyze: -e reaches kp-systematic"
-run_status reanalyze.sh -m nosuch "$T/n/findings.ndjson"
+run_status reanalyze.sh -m nosuch "$T/c2/findings.ndjson"
 is "$rc" 2 "reanalyze: a failing stage: its exit status"
 grep -q "reanalyze.sh: kp-compare failed" "$T/err"
 ok $? "reanalyze: names the failing stage"

@@ -61,31 +61,35 @@ typedef struct {	/* one counter over the runstats of both sides */
 	size_t n[2];
 } Ctr;
 
-static kp_runstat *rs;
-static size_t nrs;
-static kp_strmap *expmap;	/* exp -> its runstats, in rsof */
-static kp_once *rsonce;	/* (exp, run, iter, job, suite): seen */
-static struct { size_t *v, n; } *rsof;
-static Run *runs;
-static kp_strmap *runmap;	/* (run, iter) -> runs */
-static kp_strmap *namemap;	/* run -> its iterations' runs, in byname */
-static struct { size_t *v, n; } *byname;
-static Pair *pairs;
-static kp_strmap *pairmap;	/* (base_exp, target_exp) -> pairs */
-static int all;
-static long long ncount = 5;
-static double minval = 1;
-/* the least change of a counter ranked by d: kp-classify's least change
- * of a measurement (min_change_pct), so that a counter shown as moving
- * moved as much as a finding must */
-static double minpct = 2;
-static char **chosen;
-static size_t nchosen;
+/* kp-evidence's state, passed to every function that needs it */
+typedef struct {
+	kp_runstat *rs;
+	size_t nrs;
+	kp_strmap *expmap;	/* exp -> its runstats, in rsof */
+	kp_once *rsonce;	/* (exp, run, iter, job, suite): seen */
+	struct { size_t *v, n; } *rsof;
+	Run *runs;
+	kp_strmap *runmap;	/* (run, iter) -> runs */
+	kp_strmap *namemap;	/* run -> its iterations' runs, in byname */
+	struct { size_t *v, n; } *byname;
+	Pair *pairs;
+	kp_strmap *pairmap;	/* (base_exp, target_exp) -> pairs */
+	kp_recix runix, rsix, cmpix;
+	/* the options */
+	int all;
+	long long ncount;
+	double minval;
+	/* the least change of a counter ranked by d: kp-classify's least
+	 * change of a measurement (min_change_pct), so that a counter shown
+	 * as moving moved as much as a finding must */
+	double minpct;
+	char **chosen;
+	size_t nchosen;
+} Evidence;
 
 static void
-addrun(kp_json *d)
+addrun(Evidence *ev, kp_json *d)
 {
-	static kp_recix ix;
 	kp_has want = kp_has_of(KP_RUN_RUN, KP_RUN_ITER,
 	    KP_RUN_DMESG_WARNINGS, KP_RUN_WARNINGS, -1);
 	kp_run x;
@@ -94,22 +98,22 @@ addrun(kp_json *d)
 	int isnew;
 	Run *r;
 
-	kp_rec_read(d, &kp_run_t, &x, &want, &ix);
+	kp_rec_read(d, &kp_run_t, &x, &want, &ev->runix);
 	snprintf(iter, sizeof(iter), "%lld", x.iter);
-	i = kp_strmap_addv(runmap, &isnew, x.run, iter, NULL);
+	i = kp_strmap_addv(ev->runmap, &isnew, x.run, iter, NULL);
 	if (!isnew) {	/* the same run passed through twice */
 		kp_rec_free(&kp_run_t, &x);
 		return;
 	}
-	runs = kp_grow(runs, i, sizeof(*runs));
-	r = &runs[i];
-	k = kp_strmap_addv(namemap, &isnew, x.run, NULL);
+	ev->runs = kp_grow(ev->runs, i, sizeof(*ev->runs));
+	r = &ev->runs[i];
+	k = kp_strmap_addv(ev->namemap, &isnew, x.run, NULL);
 	if (isnew) {
-		byname = kp_grow(byname, k, sizeof(*byname));
-		memset(&byname[k], 0, sizeof(byname[k]));
+		ev->byname = kp_grow(ev->byname, k, sizeof(*ev->byname));
+		memset(&ev->byname[k], 0, sizeof(ev->byname[k]));
 	}
-	byname[k].v = kp_grow(byname[k].v, byname[k].n, sizeof(size_t));
-	byname[k].v[byname[k].n++] = i;
+	ev->byname[k].v = kp_grow(ev->byname[k].v, ev->byname[k].n, sizeof(size_t));
+	ev->byname[k].v[ev->byname[k].n++] = i;
 	r->dmesg = KP_NULL_INT;
 	if (x.dmesg_warnings.text) {
 		long long v = strtoll(x.dmesg_warnings.text, &end, 10);
@@ -124,9 +128,8 @@ addrun(kp_json *d)
 }
 
 static void
-addrunstat(kp_json *d)
+addrunstat(Evidence *ev, kp_json *d)
 {
-	static kp_recix ix;
 	kp_has want = kp_has_of(KP_RUNSTAT_RUN, KP_RUNSTAT_ITER,
 	    KP_RUNSTAT_JOB, KP_RUNSTAT_SUITE, KP_RUNSTAT_PARAMS,
 	    KP_RUNSTAT_USER_S, KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S,
@@ -138,33 +141,32 @@ addrunstat(kp_json *d)
 
 	char iter[32];
 
-	rs = kp_grow(rs, nrs, sizeof(*rs));
-	u = &rs[nrs];
-	kp_rec_read(d, &kp_runstat_t, u, &want, &ix);
+	ev->rs = kp_grow(ev->rs, ev->nrs, sizeof(*ev->rs));
+	u = &ev->rs[ev->nrs];
+	kp_rec_read(d, &kp_runstat_t, u, &want, &ev->rsix);
 	if (!u->exp) {
 		kp_die_at(d->file, d->line, 0, "a runstat record without exp; "
 		    "expected records kp-identify(1) gave their ids");
 	}
 	/* a runstat twice would count its run twice on its side */
-	if (!rsonce)
-		rsonce = kp_once_new();
+	if (!ev->rsonce)
+		ev->rsonce = kp_once_new();
 	snprintf(iter, sizeof(iter), "%lld", u->iter);
-	kp_once_check(rsonce, d, "runstat record of this run, iter, job and suite",
+	kp_once_check(ev->rsonce, d, "runstat record of this run, iter, job and suite",
 	    u->exp, u->run, iter, u->job ? u->job : "", u->suite ? u->suite : "",
 	    (char *)NULL);
-	e = kp_strmap_addv(expmap, &isnew, u->exp, NULL);
+	e = kp_strmap_addv(ev->expmap, &isnew, u->exp, NULL);
 	if (isnew) {
-		rsof = kp_grow(rsof, e, sizeof(*rsof));
-		memset(&rsof[e], 0, sizeof(rsof[e]));
+		ev->rsof = kp_grow(ev->rsof, e, sizeof(*ev->rsof));
+		memset(&ev->rsof[e], 0, sizeof(ev->rsof[e]));
 	}
-	rsof[e].v = kp_grow(rsof[e].v, rsof[e].n, sizeof(size_t));
-	rsof[e].v[rsof[e].n++] = nrs++;
+	ev->rsof[e].v = kp_grow(ev->rsof[e].v, ev->rsof[e].n, sizeof(size_t));
+	ev->rsof[e].v[ev->rsof[e].n++] = ev->nrs++;
 }
 
 static void
-addcmp(kp_json *d)
+addcmp(Evidence *ev, kp_json *d)
 {
-	static kp_recix ix;
 	kp_has want = kp_has_of(KP_CMP_JOB, KP_CMP_SUITE, KP_CMP_BASE_KERNEL,
 	    KP_CMP_TARGET_KERNEL, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
 	    KP_CMP_BASE_RUNS, KP_CMP_TARGET_RUNS, KP_CMP_CLASS, -1);
@@ -173,11 +175,11 @@ addcmp(kp_json *d)
 	int isnew;
 	Pair *p;
 
-	kp_rec_read(d, &kp_cmp_t, &x, &want, &ix);
-	i = kp_strmap_addv(pairmap, &isnew, x.base_exp, x.target_exp, NULL);
+	kp_rec_read(d, &kp_cmp_t, &x, &want, &ev->cmpix);
+	i = kp_strmap_addv(ev->pairmap, &isnew, x.base_exp, x.target_exp, NULL);
 	if (isnew) {
-		pairs = kp_grow(pairs, i, sizeof(*pairs));
-		p = &pairs[i];
+		ev->pairs = kp_grow(ev->pairs, i, sizeof(*ev->pairs));
+		p = &ev->pairs[i];
 		memset(p, 0, sizeof(*p));
 		p->base_exp = estrdup(x.base_exp);
 		p->target_exp = estrdup(x.target_exp);
@@ -190,14 +192,14 @@ addcmp(kp_json *d)
 		memset(&x.base_runs, 0, sizeof(x.base_runs));
 		memset(&x.target_runs, 0, sizeof(x.target_runs));
 	}
-	p = &pairs[i];
-	if (all || x.class == KP_REGRESSION || x.class == KP_IMPROVEMENT)
+	p = &ev->pairs[i];
+	if (ev->all || x.class == KP_REGRESSION || x.class == KP_IMPROVEMENT)
 		p->wanted = 1;
 	kp_rec_free(&kp_cmp_t, &x);
 }
 
 static void
-readfile(kp_w *w, const char *path, kp_json *d)
+readfile(Evidence *ev, kp_w *w, const char *path, kp_json *d)
 {
 	kp_in *in = kp_in_open(path);
 
@@ -207,11 +209,11 @@ readfile(kp_w *w, const char *path, kp_json *d)
 			continue;
 		kp_w_line(w, d->text, d->len);
 		if (kp_rec_is(d, &kp_run_t))
-			addrun(d);
+			addrun(ev, d);
 		else if (kp_rec_is(d, &kp_runstat_t))
-			addrunstat(d);
+			addrunstat(ev, d);
 		else if (kp_rec_is(d, &kp_cmp_t))
-			addcmp(d);
+			addcmp(ev, d);
 	}
 	kp_in_close(in);
 }
@@ -231,7 +233,7 @@ runset(const kp_strs *l)
 /* the runstats of one side: of its experiments (a side that pools
  * several joins them with '+', kp-records(5)) and of its runs */
 static size_t
-side(const char *exps, const kp_strs *runl, size_t **out)
+side(Evidence *ev, const char *exps, const kp_strs *runl, size_t **out)
 {
 	char *e = estrdup(exps), *s, *save = NULL;
 	kp_strmap *set = runset(runl);
@@ -240,12 +242,12 @@ side(const char *exps, const kp_strs *runl, size_t **out)
 
 	*out = NULL;
 	for (s = strtok_r(e, "+", &save); s; s = strtok_r(NULL, "+", &save)) {
-		if ((i = kp_strmap_findv(expmap, s, NULL)) < 0)
+		if ((i = kp_strmap_findv(ev->expmap, s, NULL)) < 0)
 			continue;
-		for (k = 0; k < rsof[i].n; k++)
-			if (kp_strmap_findv(set, rs[rsof[i].v[k]].run, NULL) >= 0) {
+		for (k = 0; k < ev->rsof[i].n; k++)
+			if (kp_strmap_findv(set, ev->rs[ev->rsof[i].v[k]].run, NULL) >= 0) {
 				*out = kp_grow(*out, n, sizeof(**out));
-				(*out)[n++] = rsof[i].v[k];
+				(*out)[n++] = ev->rsof[i].v[k];
 			}
 	}
 	free(e);
@@ -280,13 +282,13 @@ sd(const double *v, size_t n)
 
 /* the mean of a duration over a side's runstats that have it */
 static double
-duration(const size_t *ix, size_t n, size_t off)
+duration(Evidence *ev, const size_t *ix, size_t n, size_t off)
 {
 	double s = 0, x;
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		x = *(const double *)((const char *)&rs[ix[i]] + off);
+		x = *(const double *)((const char *)&ev->rs[ix[i]] + off);
 		if (!isnan(x)) {
 			s += x;
 			k++;
@@ -319,14 +321,14 @@ ctr_add(kp_strmap *m, Ctr **c, const char *name, const char *source,
 /* a side's counters, as a rate per second of the benchmark's elapsed
  * time or, for a level, its value at the end */
 static void
-collect(kp_strmap *m, Ctr **c, const size_t *ix, size_t n, int s)
+collect(Evidence *ev, kp_strmap *m, Ctr **c, const size_t *ix, size_t n, int s)
 {
 	size_t i, k;
 	const kp_runstat *u;
 	double el;
 
 	for (i = 0; i < n; i++) {
-		u = &rs[ix[i]];
+		u = &ev->rs[ix[i]];
 		el = u->elapsed_s;
 		for (k = 0; k < u->vmstat_level.n; k++)
 			ctr_add(m, c, u->vmstat_level.name[k], "vmstat",
@@ -368,12 +370,12 @@ byrank(const void *a, const void *b)
 }
 
 static long
-chosen_at(const char *name)
+chosen_at(Evidence *ev, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < nchosen; i++)
-		if (strcmp(chosen[i], name) == 0)
+	for (i = 0; i < ev->nchosen; i++)
+		if (strcmp(ev->chosen[i], name) == 0)
 			return (long)i;
 	return -1;
 }
@@ -381,7 +383,7 @@ chosen_at(const char *name)
 /* the counters of both sides, ranked; *nall how many entered the
  * ranking before the bound */
 static size_t
-rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
+rank(Evidence *ev, Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
     long long *nall)
 {
 	Ranked *r = ecalloc(nc + 1, sizeof(*r));
@@ -393,8 +395,8 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 		Ranked *x = &r[n];
 		kp_ectr *e = &x->e;
 
-		at = chosen_at(c[i].name);
-		if (nchosen && at < 0)
+		at = chosen_at(ev, c[i].name);
+		if (ev->nchosen && at < 0)
 			continue;
 		if (!c[i].n[0] || !c[i].n[1])
 			continue;	/* a counter one side lacks compares nothing */
@@ -433,8 +435,8 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 			 * it does not say which moved.  Those below -p, or
 			 * below -m on their larger side, are left out.
 			 */
-			if (isnan(e->change_pct) || fabs(e->change_pct) < minpct ||
-			    fmax(fabs(b), fabs(t)) < minval)
+			if (isnan(e->change_pct) || fabs(e->change_pct) < ev->minpct ||
+			    fmax(fabs(b), fabs(t)) < ev->minval)
 				continue;
 			x->key = fabs(e->d);
 			break;
@@ -445,7 +447,7 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 			/* a change from nothing has no relative size, and
 			 * one below min per second (or as a level) is noise */
 			if (isnan(e->change_pct) || t == b ||
-			    fmax(fabs(b), fabs(t)) < minval)
+			    fmax(fabs(b), fabs(t)) < ev->minval)
 				continue;
 			x->key = fabs(e->change_pct);
 			/*
@@ -462,12 +464,12 @@ rank(Ctr *c, size_t nc, int replicated, int rank_by, Ranked **out,
 		qsort(r, n, sizeof(*r), byrank);
 	*nall = (long long)n;
 	*out = r;
-	return n < (size_t)ncount ? n : (size_t)ncount;
+	return n < (size_t)ev->ncount ? n : (size_t)ev->ncount;
 }
 
 /* the dmesg warnings of a side's runs: their count and first lines */
 static void
-warnings(const kp_strs *runl, long long *count, long long *nrun,
+warnings(Evidence *ev, const kp_strs *runl, long long *count, long long *nrun,
     kp_strs *lines)
 {
 	size_t i, k, j, x;
@@ -478,10 +480,10 @@ warnings(const kp_strs *runl, long long *count, long long *nrun,
 	*nrun = 0;
 	memset(lines, 0, sizeof(*lines));
 	for (i = 0; i < runl->n; i++) {
-		if ((at = kp_strmap_findv(namemap, runl->v[i], NULL)) < 0)
+		if ((at = kp_strmap_findv(ev->namemap, runl->v[i], NULL)) < 0)
 			continue;
-		for (x = 0; x < byname[at].n; x++) {
-			u = &runs[byname[at].v[x]];
+		for (x = 0; x < ev->byname[at].n; x++) {
+			u = &ev->runs[ev->byname[at].v[x]];
 			if (u->dmesg == KP_NULL_INT)
 				continue;
 			*count = (*count == KP_NULL_INT ? 0 : *count) + u->dmesg;
@@ -524,17 +526,17 @@ untimed(const char *s)
 
 /* the warning lines of every run record of a side's runs, to fn */
 static void
-eachline(const kp_strs *runl, void (*fn)(const char *, void *), void *arg)
+eachline(Evidence *ev, const kp_strs *runl, void (*fn)(const char *, void *), void *arg)
 {
 	size_t i, k, x;
 	long at;
 
 	for (i = 0; i < runl->n; i++) {
-		if ((at = kp_strmap_findv(namemap, runl->v[i], NULL)) < 0)
+		if ((at = kp_strmap_findv(ev->namemap, runl->v[i], NULL)) < 0)
 			continue;
-		for (x = 0; x < byname[at].n; x++)
-			for (k = 0; k < runs[byname[at].v[x]].warn.n; k++)
-				fn(runs[byname[at].v[x]].warn.v[k], arg);
+		for (x = 0; x < ev->byname[at].n; x++)
+			for (k = 0; k < ev->runs[ev->byname[at].v[x]].warn.n; k++)
+				fn(ev->runs[ev->byname[at].v[x]].warn.v[k], arg);
 	}
 }
 
@@ -566,25 +568,25 @@ newline(const char *s, void *arg)
  * the base printed, timestamps aside, against every line of the base
  * and not only the three it shows: what the target's kernel says new. */
 static void
-newwarnings(const kp_strs *base, const kp_strs *target, kp_strs *out)
+newwarnings(Evidence *ev, const kp_strs *base, const kp_strs *target, kp_strs *out)
 {
 	struct newl a = { kp_strmap_new(), out };
 
 	memset(out, 0, sizeof(*out));
-	eachline(base, seeline, a.seen);
-	eachline(target, newline, &a);
+	eachline(ev, base, seeline, a.seen);
+	eachline(ev, target, newline, &a);
 	kp_strmap_free(a.seen);
 }
 
 /* the runs of a side with no runstat of its experiments */
 static void
-missing(const kp_strs *runl, const size_t *ix, size_t n, kp_strs *out)
+missing(Evidence *ev, const kp_strs *runl, const size_t *ix, size_t n, kp_strs *out)
 {
 	kp_strmap *have = kp_strmap_new();
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		kp_strmap_addv(have, NULL, rs[ix[i]].run, NULL);
+		kp_strmap_addv(have, NULL, ev->rs[ix[i]].run, NULL);
 	for (i = 0; i < runl->n; i++)
 		if (kp_strmap_findv(have, runl->v[i], NULL) < 0) {
 			out->v = kp_grow(out->v, out->n, sizeof(char *));
@@ -594,7 +596,7 @@ missing(const kp_strs *runl, const size_t *ix, size_t n, kp_strs *out)
 }
 
 static void
-evidence(kp_w *w, const Pair *p)
+evidence(Evidence *ev, kp_w *w, const Pair *p)
 {
 	kp_evidence e;
 	size_t *bx, *tx, nb, nt, nc, i, nshow;
@@ -612,33 +614,33 @@ evidence(kp_w *w, const Pair *p)
 	e.suite = p->suite;
 	e.base_kernel = p->base_kernel;
 	e.target_kernel = p->target_kernel;
-	nb = side(p->base_exp, &p->base_runs, &bx);
-	nt = side(p->target_exp, &p->target_runs, &tx);
+	nb = side(ev, p->base_exp, &p->base_runs, &bx);
+	nt = side(ev, p->target_exp, &p->target_runs, &tx);
 	e.n_base = (long long)nb;
 	e.n_target = (long long)nt;
-	missing(&p->base_runs, bx, nb, &e.missing);
-	missing(&p->target_runs, tx, nt, &e.missing);
-	e.base_params = nb ? rs[bx[0]].params : NULL;
-	e.target_params = nt ? rs[tx[0]].params : NULL;
-	e.base_user_s = duration(bx, nb, offsetof(kp_runstat, user_s));
-	e.target_user_s = duration(tx, nt, offsetof(kp_runstat, user_s));
-	e.base_sys_s = duration(bx, nb, offsetof(kp_runstat, sys_s));
-	e.target_sys_s = duration(tx, nt, offsetof(kp_runstat, sys_s));
-	e.base_elapsed_s = duration(bx, nb, offsetof(kp_runstat, elapsed_s));
-	e.target_elapsed_s = duration(tx, nt, offsetof(kp_runstat, elapsed_s));
-	warnings(&p->base_runs, &e.base_dmesg_warnings, &e.base_dmesg_runs,
+	missing(ev, &p->base_runs, bx, nb, &e.missing);
+	missing(ev, &p->target_runs, tx, nt, &e.missing);
+	e.base_params = nb ? ev->rs[bx[0]].params : NULL;
+	e.target_params = nt ? ev->rs[tx[0]].params : NULL;
+	e.base_user_s = duration(ev, bx, nb, offsetof(kp_runstat, user_s));
+	e.target_user_s = duration(ev, tx, nt, offsetof(kp_runstat, user_s));
+	e.base_sys_s = duration(ev, bx, nb, offsetof(kp_runstat, sys_s));
+	e.target_sys_s = duration(ev, tx, nt, offsetof(kp_runstat, sys_s));
+	e.base_elapsed_s = duration(ev, bx, nb, offsetof(kp_runstat, elapsed_s));
+	e.target_elapsed_s = duration(ev, tx, nt, offsetof(kp_runstat, elapsed_s));
+	warnings(ev, &p->base_runs, &e.base_dmesg_warnings, &e.base_dmesg_runs,
 	    &e.base_warnings);
-	warnings(&p->target_runs, &e.target_dmesg_warnings,
+	warnings(ev, &p->target_runs, &e.target_dmesg_warnings,
 	    &e.target_dmesg_runs, &e.target_warnings);
-	newwarnings(&p->base_runs, &p->target_runs, &e.new_warnings);
+	newwarnings(ev, &p->base_runs, &p->target_runs, &e.new_warnings);
 
-	collect(m, &c, bx, nb, 0);
-	collect(m, &c, tx, nt, 1);
+	collect(ev, m, &c, bx, nb, 0);
+	collect(ev, m, &c, tx, nt, 1);
 	nc = kp_strmap_len(m);
 	replicated = nb >= 2 && nt >= 2;
 	e.rank_by = replicated ? KP_ER_POOLED_SD :
-	    nchosen ? KP_ER_CHOSEN : KP_ER_RELATIVE;
-	nshow = rank(c, nc, replicated, e.rank_by, &r, &e.n_counters);
+	    ev->nchosen ? KP_ER_CHOSEN : KP_ER_RELATIVE;
+	nshow = rank(ev, c, nc, replicated, e.rank_by, &r, &e.n_counters);
 	shown = ecalloc(nshow + 1, sizeof(*shown));
 	for (i = 0; i < nshow; i++)
 		shown[i] = r[i].e;
@@ -663,22 +665,23 @@ evidence(kp_w *w, const Pair *p)
 }
 
 static void
-parse_chosen(const char *s)
+parse_chosen(Evidence *ev, const char *s)
 {
 	char *c = estrdup(s), *t, *save = NULL;
 
 	for (t = strtok_r(c, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		chosen = kp_grow(chosen, nchosen, sizeof(*chosen));
-		chosen[nchosen++] = estrdup(t);
+		ev->chosen = kp_grow(ev->chosen, ev->nchosen, sizeof(*ev->chosen));
+		ev->chosen[ev->nchosen++] = estrdup(t);
 	}
 	free(c);
-	if (!nchosen)
+	if (!ev->nchosen)
 		kp_die("-E %s: expected counter names separated by commas", s);
 }
 
 int
 main(int argc, char *argv[])
 {
+	static Evidence ev = { .ncount = 5, .minval = 1, .minpct = 2 };
 	kp_json d;
 	kp_w *w;
 	size_t i;
@@ -687,21 +690,21 @@ main(int argc, char *argv[])
 	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (ch) {
 		case 'a':
-			all = 1;
+			ev.all = 1;
 			break;
 		case 'E':
-			parse_chosen(optarg);
+			parse_chosen(&ev, optarg);
 			break;
 		case 'm':
-			minval = kp_opt_dbl("-m", optarg, 0, HUGE_VAL,
+			ev.minval = kp_opt_dbl("-m", optarg, 0, HUGE_VAL,
 			    "a number 0 or more");
 			break;
 		case 'n':
-			ncount = kp_opt_ll("-n", optarg, 0, 1000000,
+			ev.ncount = kp_opt_ll("-n", optarg, 0, 1000000,
 			    "a number of counters, 0 or more");
 			break;
 		case 'p':
-			minpct = kp_opt_dbl("-p", optarg, 0, HUGE_VAL,
+			ev.minpct = kp_opt_dbl("-p", optarg, 0, HUGE_VAL,
 			    "a percentage 0 or more");
 			break;
 		default:
@@ -711,20 +714,20 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	expmap = kp_strmap_new();
-	runmap = kp_strmap_new();
-	namemap = kp_strmap_new();
-	pairmap = kp_strmap_new();
+	ev.expmap = kp_strmap_new();
+	ev.runmap = kp_strmap_new();
+	ev.namemap = kp_strmap_new();
+	ev.pairmap = kp_strmap_new();
 	w = kp_w_open(stdout, "<stdout>");
 	kp_json_init(&d);
 	if (argc == 0)
-		readfile(w, NULL, &d);
+		readfile(&ev, w, NULL, &d);
 	for (i = 0; i < (size_t)argc; i++)
-		readfile(w, argv[i], &d);
+		readfile(&ev, w, argv[i], &d);
 	kp_json_free(&d);
-	for (i = 0; i < kp_strmap_len(pairmap); i++)
-		if (pairs[i].wanted)
-			evidence(w, &pairs[i]);
+	for (i = 0; i < kp_strmap_len(ev.pairmap); i++)
+		if (ev.pairs[i].wanted)
+			evidence(&ev, w, &ev.pairs[i]);
 	kp_w_close(w);
 	return KP_EXIT_OK;
 }

@@ -24,6 +24,7 @@
 #include "kp.h"
 #include "dist.h"
 #include "rec.h"
+#include "strmap.h"
 
 /* what a sys record needs of a cmp record: its strings (moved out of the
  * kp_cmp read, whose other fields go) and numbers */
@@ -42,7 +43,8 @@ typedef struct {	/* one classified level */
 	int worse;	/* 1 worse, 0 better, -1 no change or unknown */
 	int sev;	/* enum kp_severity, KP_NSEV for any other */
 	int inrun;	/* tested on units inside one run on a side */
-	char *where;	/* file:line, for messages about duplicates */
+	const char *file;	/* where it was read, for messages about */
+	long line;	/* duplicates */
 } Cmp;
 
 typedef struct {
@@ -66,6 +68,9 @@ typedef struct {
 	double alpha;
 	size_t nunclassified;
 	kp_recix ix;
+	/* the strings of the levels, each once: a lab's 400,000 levels
+	 * name a few thousand benchmarks, experiments and kernels */
+	kp_strmap *strs;
 } Systematic;
 
 static const char synopsis[] = "usage: kp-systematic [-a alpha] [-e levels] "
@@ -198,12 +203,28 @@ bygroup(const void *pa, const void *pb)
 	return (a->x.conc > b->x.conc) - (a->x.conc < b->x.conc);
 }
 
+/* s, freed, as the one copy of its text that y keeps */
+static char *
+intern(Systematic *y, char *s)
+{
+	size_t len;
+	char *k;
+
+	if (!s)
+		return NULL;
+	if (!y->strs)
+		y->strs = kp_strmap_new();
+	k = (char *)kp_strmap_key(y->strs, kp_strmap_add(y->strs, s, strlen(s),
+	    NULL), &len);
+	free(s);
+	return k;
+}
+
 /* a classified cmp record, kept; an unclassified one counted */
 static void
 keep(Systematic *y, kp_json *d, const char *file)
 {
 	static kp_has want;
-	char buf[64];
 	Cmp *c;
 	kp_cmp x;
 
@@ -236,15 +257,15 @@ keep(Systematic *y, kp_json *d, const char *file)
 	c->worse = x.change_pct == 0 ? -1 : x.worse;
 	c->inrun = kp_cmp_single_run(&x) == 1;
 	c->sev = x.severity < 0 ? KP_NSEV : x.severity;
-	c->x = (Level){ x.suite, x.bench, x.test, x.op, x.metric, x.base_exp,
-	    x.target_exp, x.unit ? x.unit : estrdup(""), x.base_kernel,
-	    x.target_kernel, x.conc, x.score, x.change_pct, x.p, x.family_change_pct,
-	    x.family_p, x.family_q, x.better, x.class };
+	c->x = (Level){ intern(y, x.suite), intern(y, x.bench), intern(y, x.test),
+	    intern(y, x.op), intern(y, x.metric), intern(y, x.base_exp),
+	    intern(y, x.target_exp), intern(y, x.unit ? x.unit : estrdup("")),
+	    intern(y, x.base_kernel), intern(y, x.target_kernel), x.conc, x.score,
+	    x.change_pct, x.p, x.family_change_pct, x.family_p, x.family_q,
+	    x.better, x.class };
 	free(x.family);
-	snprintf(buf, sizeof(buf), ":%ld", d->line);
-	c->where = emalloc(strlen(file) + strlen(buf) + 1);
-	strcpy(c->where, file);
-	strcat(c->where, buf);
+	c->file = file;
+	c->line = d->line;
 }
 
 static void
@@ -433,11 +454,12 @@ static void
 readfile(Systematic *y, kp_w *w, const char *path, kp_json *d)
 {
 	kp_in *in = kp_in_open(path);
+	char *name = estrdup(kp_in_name(in));	/* the levels' file, to the end */
 
 	while (kp_rec_next(in, d)) {
 		kp_w_line(w, d->text, d->len);
 		if (kp_rec_is(d, &kp_cmp_t))
-			keep(y, d, kp_in_name(in));
+			keep(y, d, name);
 	}
 	kp_in_close(in);
 }
@@ -490,12 +512,13 @@ main(int argc, char *argv[])
 		for (j = i + 1; j < y.ncmp && samegroup(&y.cmps[i], &y.cmps[j]); j++)
 			if (y.cmps[j].x.conc == y.cmps[j - 1].x.conc) {
 				c = &y.cmps[j];
-				kp_die_at(c->where, 0, 0, "a second cmp record for "
+				kp_die_at(c->file, c->line, 0, "a second cmp record for "
 				    "%s/%s/%s[%s %s] at conc %lld of %s vs %s (the "
-				    "first is at %s); expected one per level",
+				    "first is at %s:%ld); expected one per level",
 				    c->x.suite, c->x.bench, c->x.test, c->x.op,
 				    c->x.metric, c->x.conc, c->x.base_exp,
-				    c->x.target_exp, y.cmps[j - 1].where);
+				    c->x.target_exp, y.cmps[j - 1].file,
+				    y.cmps[j - 1].line);
 			}
 		for (dir = KP_DIR_REGRESSION; dir <= KP_DIR_IMPROVEMENT; dir++) {
 			Sys *g = &groups[ng++];

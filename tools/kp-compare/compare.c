@@ -12,7 +12,7 @@
 #include "compare.h"
 
 const char *
-measure(const Stat *s, char *buf, size_t sz)
+stat_name(const Stat *s, char *buf, size_t sz)
 {
 	snprintf(buf, sz, "%s/%s/%s[%s %s] at %lld", s->s.suite, s->s.bench,
 	    s->s.test, s->s.op, s->s.metric, s->s.conc);
@@ -28,14 +28,11 @@ sweep(Group *g, size_t ng, int famvar, int borrow)
 	Family *f = NULL, *fi;
 	size_t i, k, nf = 0;
 	int isnew;
-	const kp_stat *t;
 
 	for (i = 0; i < ng; i++) {
 		if (!g[i].nb || !g[i].nt)
 			continue;
-		t = &g[i].t[0]->s;
-		k = kp_strmap_addv(fm, &isnew, t->key, t->suite, t->bench, t->test,
-		    t->op, t->metric, NULL);
+		k = kp_strmap_add(fm, g[i].family, strlen(g[i].family), &isnew);
 		if (isnew) {
 			f = kp_grow(f, nf, sizeof(*f));
 			memset(&f[nf++], 0, sizeof(*f));
@@ -75,13 +72,10 @@ relative(Group *g, size_t ng)
 	double *v = ereallocarray(NULL, ng + 1, sizeof(*v)), shift, sg;
 	size_t i, n = 0, nf;
 	int isnew;
-	const kp_stat *t;
 
 	for (i = 0; i < ng; i++)
 		if (g[i].nb && g[i].nt && g[i].r.logok) {
-			t = &g[i].t[0]->s;
-			kp_strmap_addv(fm, &isnew, t->key, t->suite, t->bench, t->test,
-			    t->op, t->metric, NULL);
+			kp_strmap_add(fm, g[i].family, strlen(g[i].family), &isnew);
 			sg = strcmp(g[i].st.better, "lower") == 0 ? -1 : 1;
 			v[n++] = sg * g[i].r.ldiff;
 		}
@@ -164,17 +158,17 @@ groups(Compare *c, Pair *p, size_t *ng)
 	kp_strmap *gm = kp_strmap_new();
 	size_t i, j, *cand, ncand, nb = 0, nt = 0;
 	Group *g = NULL;
-	char buf[512], conc[32], prefix[512];
+	char buf[512], prefix[512];
 	int isnew, mb, mt;
 	Stat *s;
 	Causes both = { 0 };
 
 	*ng = 0;
-	cand = candidates(c, p, &ncand);
+	cand = sel_candidates(c, p, &ncand);
 	for (i = 0; i < (cand ? ncand : c->nstats); i++) {
 		s = &c->stats[cand ? cand[i] : i];
-		mb = matches(c, &p->b, s);
-		mt = matches(c, &p->t, s);
+		mb = sel_matches(c, &p->b, s);
+		mt = sel_matches(c, &p->t, s);
 		nb += mb;
 		nt += mt;
 		if (!mb && !mt)
@@ -184,9 +178,7 @@ groups(Compare *c, Pair *p, size_t *ng)
 			cause_add(&both, "match both sides and are left out", buf);
 			continue;
 		}
-		snprintf(conc, sizeof(conc), "%lld", s->s.conc);
-		j = kp_strmap_addv(gm, &isnew, s->s.key, s->s.suite, s->s.bench,
-		    s->s.test, s->s.op, s->s.metric, conc, NULL);
+		j = kp_strmap_add(gm, s->series, strlen(s->series), &isnew);
 		if (isnew) {
 			g = kp_grow(g, *ng, sizeof(*g));
 			memset(&g[(*ng)++], 0, sizeof(*g));
@@ -227,12 +219,13 @@ compare_pair(Compare *c, Pair *p)
 	for (i = 0; i < ng; i++) {
 		if (!g[i].nb || !g[i].nt)
 			continue;
-		pool(g[i].b, g[i].nb, &g[i].sb, "baseline");
-		pool(g[i].t, g[i].nt, &g[i].st, "target");
+		pool_side(g[i].b, g[i].nb, &g[i].sb, "baseline");
+		pool_side(g[i].t, g[i].nt, &g[i].st, "target");
+		cmp_family(&g[i]);
 		if (strcmp(g[i].sb.better, g[i].st.better))
 			kp_warn_at(g[i].t[0]->file, g[i].t[0]->line, 0,
 			    "%s is better %s here and %s in the baseline; using the target's",
-			    measure(g[i].t[0], buf, sizeof(buf)), g[i].st.better,
+			    stat_name(g[i].t[0], buf, sizeof(buf)), g[i].st.better,
 			    g[i].sb.better);
 		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	}
@@ -297,10 +290,8 @@ compare_pair(Compare *c, Pair *p)
 	fm = kp_strmap_new();
 	for (i = 0, nr = 0; i < ng; i++)
 		if (g[i].nb && g[i].nt) {
-			const kp_stat *t = &g[i].t[0]->s;
-
-			fam[nr] = kp_strmap_addv(fm, &isnew, t->key, t->suite,
-			    t->bench, t->test, t->op, t->metric, NULL);
+			fam[nr] = kp_strmap_add(fm, g[i].family,
+			    strlen(g[i].family), &isnew);
 			/* Simes', or the closed test's (closed.c) */
 			pf[fam[nr]] = g[i].r.ct_fam;
 			within[nr] = g[i].r.ct_p;

@@ -91,6 +91,7 @@ typedef struct {
 	char *file;	/* where it was read */
 	long line;
 	char group[KP_IDSZ];	/* its group id, read or computed */
+	char series[KP_IDSZ];	/* its series id (kp_series_id), read or computed */
 	kp_fvs f;	/* its fields as text, for selection */
 	Side side;
 	size_t *rix;	/* the run records of its runs */
@@ -125,6 +126,9 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	size_t nb, nt;
 	Side sb, st;
 	Result r;
+	/* its family id (kp_family_id), for groups on both sides: the unit
+	 * the sweep, the shift and the discovery rate count */
+	char family[KP_IDSZ];
 	/* the instance arrays (instmed, obs[LV_INSTANCE]) of each side that
 	 * offsets_remove() corrected, and the ones it replaced */
 	double *own[2][2], *was[2][2];
@@ -136,6 +140,17 @@ typedef struct {
 	 * its fields as text; the default pairs name kernels only, and
 	 * the text of every field was most of the memory of a stat */
 	int anyfield;
+	int nostats;	/* -S: stat records not copied to the output */
+	unsigned shard, nshards;	/* -s i/n: the ith range of pairs, from 1 */
+	/* a shard's second reading keeps only the stats of its pairs: those
+	 * of a (key, kernel class) in need, or of a kernel in needk (the
+	 * first shard's lone kernels' baselines); NULL: keep every stat */
+	kp_strmap *need, *needk;
+	size_t nall;	/* stat records read, kept or not */
+	/* the first reading's stat records, in order: the file (in argv),
+	 * line and (key, kernel) pair of each, so that the second parses
+	 * only the lines of the stats it holds */
+	struct { uint32_t file, kk; long line; } *at;
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
@@ -183,8 +198,36 @@ size_t cover_differ(const Compare *c, const Stat *b, const Stat *t,
 void cover_pair(Compare *c, const Pair *p, Group *g, size_t ng);
 
 /* pairs.c */
-/* the default pairs: each kernel of a key against its baseline */
-Pair *kernel_pairs(Compare *c, size_t *np);
+/* the kernels of each key, each once, in order of first appearance:
+ * what the default pairs are made of */
+typedef struct {
+	kp_strmap *keys;	/* key -> index */
+	kp_strmap *kerns;	/* every kernel -> index */
+	kp_strmap *kk;	/* (key, kernel) pairs seen */
+	size_t **kern;	/* by key: its kernels, indexes in kerns */
+	size_t *nkern;
+	size_t *kkkey, *kkkern;	/* by (key, kernel) pair: its key and kernel */
+} Kernels;
+
+/* a kernel of a key that is neither compared nor a baseline */
+typedef struct {
+	char *key;
+	char *kern;
+	int why;	/* KP_BASE_* */
+} Lone;
+
+/* add a stat's key and kernel; the index of the (key, kernel) pair */
+size_t kernels_add(Kernels *kn, const char *key, const char *kern);
+/* every kernel of kn, in order of first appearance, and each one's
+ * baseline among them (kp_baselines); their number */
+size_t allkernelsof(const Kernels *kn, char ***kern, long **base, int **reason);
+/* the default pairs: each kernel of a key against its baseline; the
+ * kernels of a key that are neither, in *lone */
+Pair *kernel_pairs(const Kernels *kn, size_t *np, Lone **lone, size_t *nlone);
+/* p->kix: its keys' indexes in c->keymap (after index_stats) */
+void pair_keys(Compare *c, Pair *p);
+/* why the lone kernels were not compared: coverage records, warnings */
+void lonely(Compare *c, const Kernels *kn, const Lone *lone, size_t nlone);
 /* the pairs of a file of BASELINE TARGET lines */
 Pair *read_pairs(const char *path, size_t *np);
 /* a -b, -t or pairs-file selector; dies when it is malformed */
@@ -193,17 +236,19 @@ void add_selector(kp_sel *s, const char *arg, const char *file, long line);
 /* select.c */
 /* the indexes above, once every record is read */
 void index_stats(Compare *c);
+/* the kernel class of a kernel name (an index), made when new */
+size_t sel_kclass(Compare *c, const char *name);
 /* the stats that may match a side of pair p, ascending, in *n; NULL
  * when that may be any stat */
-size_t *candidates(Compare *c, const Pair *p, size_t *n);
+size_t *sel_candidates(Compare *c, const Pair *p, size_t *n);
 /* does stat s match selection sel (its fields or its run records')? */
-int matches(const Compare *c, const kp_sel *sel, const Stat *s);
+int sel_matches(const Compare *c, const kp_sel *sel, const Stat *s);
 
 /* compare.c */
 /* every cmp record of pair p */
 void compare_pair(Compare *c, Pair *p);
 /* "suite/bench/test[op metric] at conc", for messages */
-const char *measure(const Stat *s, char *buf, size_t sz);
+const char *stat_name(const Stat *s, char *buf, size_t sz);
 
 /* family.c */
 /* the pair-wide shift record of pair p, and every group's family-wide
@@ -220,9 +265,11 @@ double offsets_remove(Group *g, size_t ng);
 /* pool.c */
 /* the side of a group pooled over its stats s[0..n), which must not
  * share a run or an instance (side names it in the message) */
-void pool(Stat **s, size_t n, Side *out, const char *side);
+void pool_side(Stat **s, size_t n, Side *out, const char *side);
 
 /* write.c */
+/* g->family, from the experiments of its sides (as its cmp record) */
+void cmp_family(Group *g);
 void write_cmp(Compare *c, Group *g);
 
 #endif

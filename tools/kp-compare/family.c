@@ -98,7 +98,6 @@ test_families(Compare *c, Pair *p, Group *g, size_t ng)
 	int *side = NULL, isnew, t, ok, rel;
 	double *psum, *y, m, *fp, *fq, *v;
 	const Side *s;
-	const kp_stat *st;
 	kp_test r;
 	kp_shift x;
 
@@ -106,9 +105,7 @@ test_families(Compare *c, Pair *p, Group *g, size_t ng)
 	for (i = 0; i < ng; i++) {
 		if (!g[i].nb || !g[i].nt || !named(&g[i].sb) || !named(&g[i].st))
 			continue;
-		st = &g[i].t[0]->s;
-		k = kp_strmap_addv(fm, &isnew, st->key, st->suite, st->bench,
-		    st->test, st->op, st->metric, NULL);
+		k = kp_strmap_add(fm, g[i].family, strlen(g[i].family), &isnew);
 		if (isnew) {
 			f = kp_grow(f, nf, sizeof(*f));
 			memset(&f[nf++], 0, sizeof(*f));
@@ -261,14 +258,11 @@ instances_shared(const Group *g, size_t ng)
 	char fk[32];
 	int isnew, t, shared;
 	const Side *s;
-	const kp_stat *st;
 
 	for (i = 0; i < ng; i++) {
 		if (!g[i].nb || !g[i].nt || !named(&g[i].sb) || !named(&g[i].st))
 			continue;
-		st = &g[i].t[0]->s;
-		k = kp_strmap_addv(fm, &isnew, st->key, st->suite, st->bench,
-		    st->test, st->op, st->metric, NULL);
+		k = kp_strmap_add(fm, g[i].family, strlen(g[i].family), &isnew);
 		snprintf(fk, sizeof(fk), "%zu", k);
 		for (t = 0; t < 2; t++) {
 			s = t ? &g[i].st : &g[i].sb;

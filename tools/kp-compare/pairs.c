@@ -16,22 +16,76 @@ add_selector(kp_sel *s, const char *arg, const char *file, long line)
 		    "FIELD=VALUE", arg);
 }
 
-/* a kernel of a key that is neither compared nor a baseline */
-typedef struct {
-	size_t key;	/* index in keymap */
-	char *kern;
-	int why;	/* KP_BASE_* */
-} Lone;
+size_t
+kernels_add(Kernels *kn, const char *key, const char *kern)
+{
+	size_t k, j, kk;
+	int isnew;
 
-/* the first stat of key k with kernel kern and the given suite and job
+	if (!kn->keys) {
+		kn->keys = kp_strmap_new();
+		kn->kerns = kp_strmap_new();
+		kn->kk = kp_strmap_new();
+	}
+	k = kp_strmap_add(kn->keys, key, strlen(key), &isnew);
+	if (isnew) {
+		kn->kern = kp_grow(kn->kern, k, sizeof(*kn->kern));
+		kn->nkern = kp_grow(kn->nkern, k, sizeof(*kn->nkern));
+		kn->kern[k] = NULL;
+		kn->nkern[k] = 0;
+	}
+	j = kp_strmap_add(kn->kerns, kern, strlen(kern), &isnew);
+	kk = kp_strmap_addv(kn->kk, &isnew, key, kern, NULL);
+	if (isnew) {
+		kn->kern[k] = kp_grow(kn->kern[k], kn->nkern[k], sizeof(**kn->kern));
+		kn->kern[k][kn->nkern[k]++] = j;
+		kn->kkkey = kp_grow(kn->kkkey, kk, sizeof(*kn->kkkey));
+		kn->kkkern = kp_grow(kn->kkkern, kk, sizeof(*kn->kkkern));
+		kn->kkkey[kk] = k;
+		kn->kkkern[kk] = j;
+	}
+	return kk;
+}
+
+/* the name of kernel j of kn */
+static char *
+kernname(const Kernels *kn, size_t j)
+{
+	size_t len;
+
+	return (char *)kp_strmap_key(kn->kerns, j, &len);
+}
+
+/* every kernel of kn, in order of first appearance, and each one's
+ * baseline among them (kp_baselines) */
+size_t
+allkernelsof(const Kernels *kn, char ***kern, long **base, int **reason)
+{
+	size_t nk = kp_strmap_len(kn->kerns), j;
+
+	*kern = ereallocarray(NULL, nk + 1, sizeof(**kern));
+	for (j = 0; j < nk; j++)
+		(*kern)[j] = kernname(kn, j);
+	*base = ereallocarray(NULL, nk + 1, sizeof(**base));
+	*reason = ereallocarray(NULL, nk + 1, sizeof(**reason));
+	kp_baselines(*kern, nk, *base, *reason);
+	return nk;
+}
+
+/* the first stat of key with kernel kern and the given suite and job
  * (NULL: any), or NULL */
 static Stat *
-statof(Compare *c, size_t k, const char *kern, const char *suite, const char *job)
+statof(Compare *c, const char *key, const char *kern, const char *suite,
+    const char *job)
 {
-	List *l = &c->bykey[k];
+	long k = kp_strmap_find(c->keymap, key, strlen(key));
+	List *l;
 	Stat *s;
 	size_t i;
 
+	if (k < 0)
+		return NULL;
+	l = &c->bykey[k];
 	for (i = 0; i < l->n; i++) {
 		s = &c->stats[l->v[i]];
 		if (strcmp(s->s.kernel, kern) == 0 && (!suite ||
@@ -45,46 +99,39 @@ statof(Compare *c, size_t k, const char *kern, const char *suite, const char *jo
  * warning per cause.  A kernel whose baseline is present under another
  * key was kept apart by identity: the fields that differ, and the
  * kp-identify options that would match them, are what the user needs. */
-static void
-lonely(Compare *c, Lone *lone, size_t nlone)
+void
+lonely(Compare *c, const Kernels *kn, const Lone *lone, size_t nlone)
 {
 	static const char *const why[] = {
 		[KP_BASE_UNORDERED] = "not a kernel version kp(7) can order; give -b and -t",
 		[KP_BASE_NO_RELEASE] = "no baseline: its release is missing",
 		[KP_BASE_NO_EARLIER] = "no baseline: no earlier release present",
 	};
-	kp_strmap *km = kp_strmap_new();
-	char **kern = NULL, text[1024], whyb[512], eg[64], prefix[256], cause[1536];
-	size_t nk = 0, i, k, nkeys = kp_strmap_len(c->keymap), nd;
+	char **kern, text[1024], whyb[512], eg[64], prefix[256], cause[1536], *key;
+	size_t i, k, nkeys = kn->keys ? kp_strmap_len(kn->keys) : 0, nd, len;
 	long *base, j;
-	int *reason, isnew;
+	int *reason;
 	Stat *t, *b;
 	kp_cov_diff d[32];
 	kp_coverage cov;
 	Causes cs = { 0 };
 
-	for (i = 0; i < c->nstats; i++) {
-		kp_strmap_add(km, c->stats[i].s.kernel, strlen(c->stats[i].s.kernel),
-		    &isnew);
-		if (isnew) {
-			kern = kp_grow(kern, nk, sizeof(*kern));
-			kern[nk++] = c->stats[i].s.kernel;
-		}
-	}
-	base = ereallocarray(NULL, nk + 1, sizeof(*base));
-	reason = ereallocarray(NULL, nk + 1, sizeof(*reason));
-	kp_baselines(kern, nk, base, reason);
+	if (!nlone)
+		return;
+	allkernelsof(kn, &kern, &base, &reason);
 	for (i = 0; i < nlone; i++) {
-		j = kp_strmap_find(km, lone[i].kern, strlen(lone[i].kern));
+		j = kp_strmap_find(kn->kerns, lone[i].kern, strlen(lone[i].kern));
 		/* the baseline of a kernel kept apart: said once, by that kernel */
 		if (base[j] < 0 && reason[j] == KP_BASE_OK &&
 		    lone[i].why != KP_BASE_UNORDERED)
 			continue;
 		t = statof(c, lone[i].key, lone[i].kern, NULL, NULL);
 		b = NULL;
-		for (k = 0; base[j] >= 0 && !b && k < nkeys; k++)
-			if (k != lone[i].key)
-				b = statof(c, k, kern[base[j]], t->s.suite, t->s.job);
+		for (k = 0; base[j] >= 0 && !b && k < nkeys; k++) {
+			key = (char *)kp_strmap_key(kn->keys, k, &len);
+			if (strcmp(key, lone[i].key))
+				b = statof(c, key, kern[base[j]], t->s.suite, t->s.job);
+		}
 		snprintf(eg, sizeof(eg), "key %s", t->s.key);
 		kp_coverage_init(&cov, KP_COV_COMPARE, b ? KP_COV_APART :
 		    KP_COV_UNCOMPARED, KP_COV_LKERNEL, lone[i].kern);
@@ -115,43 +162,36 @@ lonely(Compare *c, Lone *lone, size_t nlone)
 	free(base);
 	free(reason);
 	free(kern);
-	kp_strmap_free(km);
 }
 
 Pair *
-kernel_pairs(Compare *c, size_t *np)
+kernel_pairs(const Kernels *kn, size_t *np, Lone **lone, size_t *nlone)
 {
 	Pair *p = NULL, *pj;
-	kp_strmap *pm = kp_strmap_new(), *km;
+	kp_strmap *pm = kp_strmap_new();
 	char **kern, *key;
-	size_t nkeys = kp_strmap_len(c->keymap), i, j, k, nk, nlone = 0;
+	size_t nkeys = kn->keys ? kp_strmap_len(kn->keys) : 0, i, j, k, nk, len;
 	long *base;
 	int *reason, isnew;
-	List *l;
-	Lone *lone = NULL;
 
 	*np = 0;
+	*lone = NULL;
+	*nlone = 0;
 	for (k = 0; k < nkeys; k++) {
-		l = &c->bykey[k];
-		key = c->stats[l->v[0]].s.key;
-		km = kp_strmap_new();
-		kern = ereallocarray(NULL, l->n, sizeof(*kern));
-		for (i = nk = 0; i < l->n; i++) {
-			kp_strmap_add(km, c->stats[l->v[i]].s.kernel,
-			    strlen(c->stats[l->v[i]].s.kernel), &isnew);
-			if (isnew)
-				kern[nk++] = c->stats[l->v[i]].s.kernel;
-		}
-		kp_strmap_free(km);
+		key = (char *)kp_strmap_key(kn->keys, k, &len);
+		nk = kn->nkern[k];
+		kern = ereallocarray(NULL, nk, sizeof(*kern));
+		for (i = 0; i < nk; i++)
+			kern[i] = kernname(kn, kn->kern[k][i]);
 		base = ereallocarray(NULL, nk, sizeof(*base));
 		reason = ereallocarray(NULL, nk, sizeof(*reason));
 		kp_baselines(kern, nk, base, reason);
 		for (i = 0; i < nk; i++) {
 			if (reason[i] != KP_BASE_OK) {
-				lone = kp_grow(lone, nlone, sizeof(*lone));
-				lone[nlone].key = k;
-				lone[nlone].kern = kern[i];
-				lone[nlone++].why = reason[i];
+				*lone = kp_grow(*lone, *nlone, sizeof(**lone));
+				(*lone)[*nlone].key = key;
+				(*lone)[*nlone].kern = kern[i];
+				(*lone)[(*nlone)++].why = reason[i];
 			}
 			if (base[i] < 0)
 				continue;
@@ -168,18 +208,30 @@ kernel_pairs(Compare *c, size_t *np)
 			}
 			pj = &p[j];
 			pj->keys = kp_grow(pj->keys, pj->nkeys, sizeof(char *));
-			pj->kix = kp_grow(pj->kix, pj->nkeys, sizeof(size_t));
-			pj->kix[pj->nkeys] = k;
 			pj->keys[pj->nkeys++] = key;
 		}
 		free(base);
 		free(reason);
 		free(kern);
 	}
-	lonely(c, lone, nlone);
-	free(lone);
 	kp_strmap_free(pm);
 	return p;
+}
+
+void
+pair_keys(Compare *c, Pair *p)
+{
+	size_t i;
+	long k;
+
+	p->kix = ereallocarray(p->kix, p->nkeys + 1, sizeof(*p->kix));
+	for (i = 0; i < p->nkeys; i++) {
+		k = kp_strmap_find(c->keymap, p->keys[i], strlen(p->keys[i]));
+		if (k < 0)	/* a shard holds every key of its pairs */
+			kp_die("key %s of pair %s %s: no stat held", p->keys[i],
+			    p->bname, p->tname);
+		p->kix[i] = (size_t)k;
+	}
 }
 
 Pair *

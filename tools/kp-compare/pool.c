@@ -43,7 +43,7 @@ disjoint(Stat **s, size_t n, const char *side)
 				kp_die_at(s[i]->file, s[i]->line, 0, "the %s of %s pools "
 				    "this stat record with the one at %s:%ld, and both "
 				    "hold %s \"%s\"; expected each unit in one record",
-				    side, measure(s[i], buf, sizeof(buf)),
+				    side, stat_name(s[i], buf, sizeof(buf)),
 				    s[of[k]]->file, s[of[k]]->line, what,
 				    j < s[i]->s.runs.n ? s[i]->s.runs.v[j] :
 				    instname(s[i], j - s[i]->s.runs.n));
@@ -53,7 +53,7 @@ disjoint(Stat **s, size_t n, const char *side)
 }
 
 void
-pool(Stat **s, size_t n, Side *out, const char *side)
+pool_side(Stat **s, size_t n, Side *out, const char *side)
 {
 	size_t i, l, k;
 	double *v;

@@ -11,7 +11,7 @@
 #include "compare.h"
 
 int
-matches(const Compare *c, const kp_sel *sel, const Stat *s)
+sel_matches(const Compare *c, const kp_sel *sel, const Stat *s)
 {
 	const kp_fvs *one[64], **sets = one;
 	size_t i, n = 0;
@@ -30,8 +30,8 @@ matches(const Compare *c, const kp_sel *sel, const Stat *s)
 
 /* the kernel class of a kernel name: names kp_kver_same() holds equal
  * have the same canonical version (what kp_kver_cmp() compares) */
-static size_t
-kclass(Compare *c, const char *name)
+size_t
+sel_kclass(Compare *c, const char *name)
 {
 	kp_kver v;
 	char num[96];
@@ -73,7 +73,7 @@ addkclass(Compare *c, Stat *s, const kp_fvs *f)
 	for (i = 0; i < f->n; i++) {
 		if (strcmp(f->v[i].name, KP_FNAME(kp_stat_t, KP_STAT_KERNEL)))
 			continue;
-		cl = kclass(c, f->v[i].val);
+		cl = sel_kclass(c, f->v[i].val);
 		for (j = 0; j < s->nkc && s->kc[j] != cl; j++)
 			;
 		if (j == s->nkc) {
@@ -103,8 +103,10 @@ index_stats(Compare *c)
 		first[j] = k;
 	}
 	c->keymap = kp_strmap_new();
-	c->kernmap = kp_strmap_new();
-	c->kclassmap = kp_strmap_new();
+	if (!c->kernmap) {	/* else made by a shard's first reading */
+		c->kernmap = kp_strmap_new();
+		c->kclassmap = kp_strmap_new();
+	}
 	c->kcmap = kp_strmap_new();
 	for (i = 0; i < c->nstats; i++) {
 		s = &c->stats[i];
@@ -161,7 +163,7 @@ selclasses(Compare *c, const kp_sel *sel, size_t **cls, size_t n)
 	for (i = 0; i < sel->n; i++)
 		if (strcmp(sel->s[i].field, KP_FNAME(kp_stat_t, KP_STAT_KERNEL)) == 0) {
 			*cls = kp_grow(*cls, n + m, sizeof(**cls));
-			(*cls)[n + m++] = kclass(c, sel->s[i].val);
+			(*cls)[n + m++] = sel_kclass(c, sel->s[i].val);
 		}
 	return m;
 }
@@ -171,7 +173,7 @@ selclasses(Compare *c, const kp_sel *sel, size_t **cls, size_t n)
  * classes (and of the pair's keys) need matches().  Ascending, so that
  * groups and warnings come in the order of the input. */
 size_t *
-candidates(Compare *c, const Pair *p, size_t *n)
+sel_candidates(Compare *c, const Pair *p, size_t *n)
 {
 	size_t *cls = NULL, ncls = 0, nb, nt, i, k, kc[2], *v, nv = 0, nl = 0;
 	const List **l = NULL;

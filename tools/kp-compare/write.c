@@ -60,7 +60,7 @@ runs(Stat **s, size_t n, kp_strs *out)
 
 /* the group ids of the stats, in input order */
 static void
-groups(Stat **s, size_t n, kp_strs *out)
+groupids(Stat **s, size_t n, kp_strs *out)
 {
 	size_t i;
 
@@ -70,12 +70,44 @@ groups(Stat **s, size_t n, kp_strs *out)
 	out->n = n;
 }
 
+/* a side's multimodal flag, as kp-render's reports read it from the stat
+ * records: 1 when a stat of the side is multimodal, 0 when one says it
+ * is not and none is, -1 when none says */
+static int
+modal(Stat **s, size_t n)
+{
+	size_t i;
+	int known = -1;
+
+	for (i = 0; i < n; i++) {
+		if (!kp_has_get(&s[i]->s.has, KP_STAT_MULTIMODAL) ||
+		    s[i]->s.multimodal < 0)
+			continue;
+		if (s[i]->s.multimodal)
+			return 1;
+		known = 0;
+	}
+	return known;
+}
+
+void
+cmp_family(Group *g)
+{
+	char *b = joined(g->b, g->nb, offsetof(kp_stat, exp));
+	char *t = joined(g->t, g->nt, offsetof(kp_stat, exp));
+	const kp_stat *s = &g->t[0]->s;
+
+	kp_family_id(g->family, b, t, s->suite, s->bench, s->test, s->op,
+	    s->metric);
+	free(b);
+	free(t);
+}
+
 void
 write_cmp(Compare *c, Group *g)
 {
 	const kp_stat *t = &g->t[0]->s;
 	Result *r = &g->r;
-	char family[KP_IDSZ];
 	kp_cmp x;
 
 	memset(&x, 0, sizeof(x));
@@ -94,13 +126,19 @@ write_cmp(Compare *c, Group *g)
 	x.target_kernel = joined(g->t, g->nt, offsetof(kp_stat, kernel));
 	x.base_exp = joined(g->b, g->nb, offsetof(kp_stat, exp));
 	x.target_exp = joined(g->t, g->nt, offsetof(kp_stat, exp));
-	kp_family_id(family, x.base_exp, x.target_exp, x.suite, x.bench, x.test,
-	    x.op, x.metric);
-	x.family = family;
+	x.family = g->family;
 	runs(g->b, g->nb, &x.base_runs);
 	runs(g->t, g->nt, &x.target_runs);
-	groups(g->b, g->nb, &x.base_groups);
-	groups(g->t, g->nt, &x.target_groups);
+	groupids(g->b, g->nb, &x.base_groups);
+	groupids(g->t, g->nt, &x.target_groups);
+	/* every stat of a group has its series: groups are made by it */
+	x.series_id = g->t[0]->series;
+	x.base_multimodal = modal(g->b, g->nb);
+	x.target_multimodal = modal(g->t, g->nt);
+	if (x.base_multimodal < 0)
+		kp_has_clear(&x.has, KP_CMP_BASE_MULTIMODAL);
+	if (x.target_multimodal < 0)
+		kp_has_clear(&x.has, KP_CMP_TARGET_MULTIMODAL);
 	x.obs_level = r->level;
 	x.single_run = kp_single_run(r->level, (long long)r->nb, (long long)r->nt);
 	x.n_base = (long long)r->nb;

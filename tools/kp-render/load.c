@@ -47,6 +47,7 @@ wants(Reader *rd)
 	    KP_CMP_SINCE, KP_CMP_STILL_IN, KP_CMP_FIXED_IN, KP_CMP_TRIAGE,
 	    KP_CMP_TRIAGE_LINK, KP_CMP_SUBSYSTEM,
 	    KP_CMP_BASE_GROUPS, KP_CMP_TARGET_GROUPS,	/* modal.c */
+	    KP_CMP_BASE_MULTIMODAL, KP_CMP_TARGET_MULTIMODAL,
 	    KP_CMP_METHOD,	/* junit.c: bucket bounds are no CI */
 	    /* the facts of the reason (reason_render) and the "~" */
 	    KP_CMP_SIGNIFICANT, KP_CMP_MIN_CHANGE_PCT, KP_CMP_MIN_EFFECT,

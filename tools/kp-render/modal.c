@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* modal.c: kp-stats' multimodal flag on the sides of a comparison, for
- * every format: the stat records of its groups (base_groups,
- * target_groups) say it; kp-render never recomputes it. */
+ * every format: kp-compare copies it into the cmp record
+ * (base_multimodal, target_multimodal), so that the reports need no stat
+ * records; a cmp record without it is looked up in the stat records of
+ * its groups (base_groups, target_groups).  kp-render never recomputes
+ * it. */
 #include "kp.h"
 #include "render.h"
 
@@ -13,8 +16,11 @@ modal_side(const Report *r, const kp_cmp *c, int side)
 	const kp_strs *groups = &one;
 	const Group *g;
 	size_t i;
-	int known = 0;
+	int known = 0, f = side ? KP_CMP_TARGET_MULTIMODAL : KP_CMP_BASE_MULTIMODAL;
 
+	if (kp_has_get(&c->has, f) && (side ? c->target_multimodal :
+	    c->base_multimodal) >= 0)
+		return side ? c->target_multimodal : c->base_multimodal;
 	/* a comparison written before cmp records named their groups: the
 	 * group of its side's experiment and its own measurement */
 	if (kp_has_get(&c->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))

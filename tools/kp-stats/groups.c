@@ -40,7 +40,7 @@ grouphash_of(const void *ctx, uint32_t id)
 /* a new group takes the sample's carried strings, an old one must agree
  * with them */
 uint32_t
-group(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
+group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
 {
 	static const int carried[] = { S_KEY, S_KERNEL, S_JOB, S_UNIT, S_BETTER };
 	uint32_t j, id;
@@ -61,7 +61,7 @@ group(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
 		if (id)
 			id--;
 		else {
-			b = str(st, s[S_BETTER]);
+			b = idstr(st, s[S_BETTER]);
 			if (kp_vocab_find(&kp_better_v, b, strlen(b)) < 0)
 				kp_rec_die(d, tok[KP_SAMPLE_BETTER], "expected %s "
 				    "for \"better\", got \"%s\"", kp_better_v.what, b);
@@ -82,10 +82,10 @@ group(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *tok)
 			    "\"%s\" is \"%s\" here and \"%s\" in earlier samples "
 			    "of %s/%s/%s[%s %s] at %lld; expected one per group",
 			    KP_FNAME(kp_sample_t, sfield[carried[i]]),
-			    str(st, s[carried[i]]), str(st, g->s[carried[i]]),
-			    str(st, s[S_SUITE]), str(st, s[S_BENCH]),
-			    str(st, s[S_TEST]), str(st, s[S_OP]),
-			    str(st, s[S_METRIC]), conc);
+			    idstr(st, s[carried[i]]), idstr(st, g->s[carried[i]]),
+			    idstr(st, s[S_SUITE]), idstr(st, s[S_BENCH]),
+			    idstr(st, s[S_TEST]), idstr(st, s[S_OP]),
+			    idstr(st, s[S_METRIC]), conc);
 	return id;
 }
 

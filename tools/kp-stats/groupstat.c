@@ -19,7 +19,7 @@ idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
 
 	for (k = 0; k <= upto; k++) {
 		f = &t->f[first + k];
-		s = str(st, g->s[k]);
+		s = idstr(st, g->s[k]);
 		if (f->kind == KP_F_ENUM)
 			*(int *)((char *)rec + f->off) = kp_vocab_find(f->vocab, s, strlen(s));
 		else
@@ -65,7 +65,7 @@ ridcmp(const void *a, const void *b, void *rank)
  * the number of runs. */
 static void
 noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
-    double *m, const kp_strs *runs, const uint32_t *ids)
+    double *m, const kp_strs *runs, const uint32_t *ids, char *series)
 {
 	double *meds, *lm, sum = 0, ss = 0;
 	char id[KP_IDSZ];
@@ -74,13 +74,14 @@ noise(Stats *st, const Group *g, const Sample *s, size_t n, const double *v,
 	int pos = 1;
 
 	memset(&x, 0, sizeof(x));
-	x.has = kp_has_of(KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_N_RUNS, KP_NOISE_RUNS,
-	    KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE, KP_NOISE_DF,
-	    KP_NOISE_RUN_SD_PCT, -1);
+	x.has = kp_has_of(KP_NOISE_CONC, KP_NOISE_GROUP, KP_NOISE_SERIES_ID,
+	    KP_NOISE_N_RUNS, KP_NOISE_RUNS, KP_NOISE_RUN_MEDIANS, KP_NOISE_SOURCE,
+	    KP_NOISE_DF, KP_NOISE_RUN_SD_PCT, -1);
 	idfields(st, g, &x, &kp_noise_t, KP_NOISE_EXP, S_METRIC);
 	x.conc = g->conc;
 	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
 	x.group = id;
+	x.series_id = series;
 	x.n_runs = (long long)runs->n;
 	x.runs = *runs;
 	meds = emalloc(2 * runs->n * sizeof(*meds));
@@ -121,9 +122,9 @@ twice(const Stats *st, const Group *g, const Sample *a, const Sample *b)
 	    "a second sample of %s/%s/%s[%s %s] at %lld in run "
 	    "\"%s\" iter %d rep %d sub %d (the first is at "
 	    "%s:%ld); expected one",
-	    str(st, g->s[S_SUITE]), str(st, g->s[S_BENCH]),
-	    str(st, g->s[S_TEST]), str(st, g->s[S_OP]),
-	    str(st, g->s[S_METRIC]), g->conc, str(st, srun(st, b)),
+	    idstr(st, g->s[S_SUITE]), idstr(st, g->s[S_BENCH]),
+	    idstr(st, g->s[S_TEST]), idstr(st, g->s[S_OP]),
+	    idstr(st, g->s[S_METRIC]), g->conc, idstr(st, srun(st, b)),
 	    b->iter, b->rep, b->sub, ff, lf);
 }
 
@@ -134,7 +135,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	Sample *s = st->S + g->off;
 	size_t n = g->n, i, j, k, nm;
 	double *v = scratch, *sv = v + n, *m = sv + n, *lv = m + n;
-	char id[KP_IDSZ];
+	char id[KP_IDSZ], series[KP_IDSZ];
 	kp_stat x;
 
 	sortunits(st, s, n);
@@ -152,6 +153,11 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	x.conc = g->conc;
 	kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
 	x.group = id;
+	/* the measurement across kernels, which kp-compare matches a
+	 * baseline's stat to a target's by, and kp-trend follows */
+	kp_series_id(series, x.key, x.suite, x.bench, x.test, x.op, x.metric,
+	    x.conc);
+	x.series_id = series;
 	/* runs: each run lies inside one instance, so distinct neighbours */
 	for (i = 0, k = 0; i < n; i++)
 		if (i == 0 || s[i].ri != s[i - 1].ri)
@@ -161,13 +167,13 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 		if (j == 0 || ids[i] != ids[j - 1])
 			ids[j++] = ids[i];
 	for (i = 0; i < j; i++)
-		names[i] = str(st, ids[i]);
+		names[i] = idstr(st, ids[i]);
 	x.runs.v = names;
 	x.runs.n = j;
 	x.instances.v = names + j;
 	for (i = 0; i < n; i++)
 		if (i == 0 || sinst(st, &s[i]) != sinst(st, &s[i - 1]))
-			x.instances.v[x.instances.n++] = str(st, sinst(st, &s[i]));
+			x.instances.v[x.instances.n++] = idstr(st, sinst(st, &s[i]));
 	x.n = (long long)n;
 	x.n_dropped = (long long)g->ndrop;
 	x.n_instances = (long long)x.instances.n;
@@ -187,7 +193,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	x.gmean = n ? kp_gmean(v, n) : NAN;
 	x.hmean = n ? kp_hmean(v, n) : NAN;
 	ci_centre(sv, n, x.mean, x.sd, &x.ci_low, &x.ci_high, &x.ci_method);
-	x.multimodal = multimodal(sv, n);
+	x.multimodal = gap_multimodal(sv, n);
 	x.per_instance.v = ecalloc(x.instances.n + 1, sizeof(*x.per_instance.v));
 	for (i = 0, j = 0; i <= n; i++) {
 		if (n == 0 || (i < n && sinst(st, &s[i]) == sinst(st, &s[j])))
@@ -195,7 +201,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 		kp_inst *in = &x.per_instance.v[x.per_instance.n++];
 
 		memcpy(m, v + j, (i - j) * sizeof(*m));
-		in->instance = str(st, sinst(st, &s[j]));
+		in->instance = idstr(st, sinst(st, &s[j]));
 		in->n = (long long)(i - j);
 		in->median = kp_median_select(m, i - j);
 		in->mean = kp_mean(v + j, i - j);
@@ -221,6 +227,6 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	b->max = x.max;
 
 	if (x.runs.n >= 2)
-		noise(st, g, s, n, v, m, &x.runs, ids);
+		noise(st, g, s, n, v, m, &x.runs, ids, series);
 	free(x.per_instance.v);
 }

@@ -40,7 +40,7 @@ strhash(const void *ctx, uint32_t id)
 }
 
 uint32_t
-intern(Strings *s, const char *p, size_t len)
+str_intern(Strings *s, const char *p, size_t len)
 {
 	uint32_t h = hashbytes(p, len), j, id;
 
@@ -67,7 +67,7 @@ intern(Strings *s, const char *p, size_t len)
 }
 
 char *
-str(const Stats *st, uint32_t id)
+idstr(const Stats *st, uint32_t id)
 {
 	return st->str.arena + st->str.off[id];
 }
@@ -113,7 +113,7 @@ pairhash(const void *ctx, uint32_t id)
 }
 
 uint32_t
-pairof(Strings *s, uint32_t inst, uint32_t run)
+str_pair(Strings *s, uint32_t inst, uint32_t run)
 {
 	uint32_t j, last = s->lastpair;
 

@@ -114,13 +114,13 @@ srun(const Stats *st, const Sample *x)
 
 /* intern.c */
 /* the id of the string p[0..len), added if new */
-uint32_t intern(Strings *s, const char *p, size_t len);
+uint32_t str_intern(Strings *s, const char *p, size_t len);
 /* the string of an id, NUL-terminated */
-char *str(const Stats *st, uint32_t id);
+char *idstr(const Stats *st, uint32_t id);
 /* set rank: call once, when every string is in */
 void rankstrings(Strings *s);
 /* the id of the pair (inst, run), added if new */
-uint32_t pairof(Strings *s, uint32_t inst, uint32_t run);
+uint32_t str_pair(Strings *s, uint32_t inst, uint32_t run);
 /* a hash table of ids + 1 (0 empty) grown to twice its size (min when
  * there is none) with ids 0..n-1 put back at hash(ctx, id) */
 uint32_t *tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
@@ -129,14 +129,14 @@ uint32_t *tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
 /* read.c */
 /* read one input (NULL: standard input): samples into groups, every
  * other record written on as it is */
-void input(Stats *st, const char *path);
+void read_input(Stats *st, const char *path);
 /* the input and line of a position, for a message */
 const char *posfile(const Stats *st, uint32_t pos, long *line);
 
 /* groups.c */
 /* the group of a sample of strings s (by S_ index) at conc; dies at
  * token tok[f] of d when a carried string disagrees with the group's */
-uint32_t group(Stats *st, kp_json *d, const uint32_t *s, long long conc,
+uint32_t group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc,
     const int *tok);
 /* S into group order, setting each G[].off */
 void group_bucket(Stats *st);
@@ -160,13 +160,13 @@ void idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
 /* add a group's brief to a roll-up */
 void roll_add(Roll *r, const Brief *b);
 /* the roll-up stat record of scope over r's groups, g the last; empties r */
-void rollup(Stats *st, Roll *r, const Group *g, int scope, int upto);
+void roll_write(Stats *st, Roll *r, const Group *g, int scope, int upto);
 
 /* stats.c */
 /* 95% interval of the centre of sorted[0..n) */
 int ci_centre(const double *sorted, size_t n, double mean, double sd,
     double *lo, double *hi, int *method);
 /* the gap rule: 1 if sorted[0..n) has more than one mode */
-int multimodal(const double *sorted, size_t n);
+int gap_multimodal(const double *sorted, size_t n);
 
 #endif

@@ -55,12 +55,12 @@ output(Stats *st)
 		if (!nx || nx->s[S_EXP] != g->s[S_EXP] ||
 		    nx->s[S_SUITE] != g->s[S_SUITE] ||
 		    nx->s[S_BENCH] != g->s[S_BENCH] || nx->s[S_TEST] != g->s[S_TEST])
-			rollup(st, &rt, g, KP_SCOPE_TEST, S_TEST);
+			roll_write(st, &rt, g, KP_SCOPE_TEST, S_TEST);
 		if (!nx || nx->s[S_EXP] != g->s[S_EXP] ||
 		    nx->s[S_SUITE] != g->s[S_SUITE])
-			rollup(st, &rs, g, KP_SCOPE_SUITE, S_SUITE);
+			roll_write(st, &rs, g, KP_SCOPE_SUITE, S_SUITE);
 		if (!nx || nx->s[S_EXP] != g->s[S_EXP])
-			rollup(st, &re, g, KP_SCOPE_EXP, S_JOB);
+			roll_write(st, &re, g, KP_SCOPE_EXP, S_JOB);
 	}
 	free(rt.b);
 	free(rs.b);
@@ -101,9 +101,9 @@ main(int argc, char *argv[])
 
 	st.out = kp_w_open(stdout, "<stdout>");
 	if (argc == 0)
-		input(&st, NULL);
+		read_input(&st, NULL);
 	for (; *argv; argv++)
-		input(&st, *argv);
+		read_input(&st, *argv);
 	output(&st);
 	kp_w_close(st.out);
 	return KP_EXIT_OK;

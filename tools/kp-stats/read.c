@@ -45,7 +45,7 @@ internf(Stats *st, int f, const char *p, size_t len)
 	memcpy(l->p, p, len);
 	l->len = len;
 	l->set = 1;
-	return l->id = intern(&st->str, p, len);
+	return l->id = str_intern(&st->str, p, len);
 }
 
 /* kp_json_int with a fast path for the small counts samples carry: a
@@ -135,7 +135,7 @@ sample(Stats *st, kp_json *d, const int *tok)
 	st->S = kp_grow(st->S, st->ns, sizeof(*st->S));
 	x = &st->S[st->ns];
 	x->v = v;
-	x->ri = pairof(&st->str, s[S_INSTANCE], s[S_RUN]);
+	x->ri = str_pair(&st->str, s[S_INSTANCE], s[S_RUN]);
 	x->iter = req_int32(d, tok[KP_SAMPLE_ITER], KP_SAMPLE_ITER);
 	x->rep = req_int32(d, tok[KP_SAMPLE_REP], KP_SAMPLE_REP);
 	x->sub = req_int32(d, tok[KP_SAMPLE_SUB], KP_SAMPLE_SUB);
@@ -144,7 +144,7 @@ sample(Stats *st, kp_json *d, const int *tok)
 		kp_rec_die(d, tok[KP_SAMPLE_REP], "expected an integer >= 1 for \"rep\"");
 	if (x->sub < 1)
 		kp_rec_die(d, tok[KP_SAMPLE_SUB], "expected an integer >= 1 for \"sub\"");
-	x->g = group(st, d, s, conc, tok);
+	x->g = group_find(st, d, s, conc, tok);
 	x->pos = st->inbase[st->ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
 	    (uint32_t)(st->inbase[st->ninname - 1] + (uint64_t)d->line);
 	if (x->rep <= st->warmup)
@@ -185,7 +185,7 @@ shardof(const Stats *st, kp_json *d, const int *tok)
 }
 
 void
-input(Stats *st, const char *path)
+read_input(Stats *st, const char *path)
 {
 	int tok[KP_SAMPLE_NF + 1], type;
 	kp_json d;

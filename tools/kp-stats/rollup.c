@@ -24,7 +24,7 @@ llcmp(const void *a, const void *b)
 }
 
 void
-rollup(Stats *st, Roll *r, const Group *g, int scope, int upto)
+roll_write(Stats *st, Roll *r, const Group *g, int scope, int upto)
 {
 	kp_rollup x;
 	size_t i, j, tot = 0, mode = 0, modec = 0, c, inc = 0, ncv = 0;

@@ -58,7 +58,7 @@ ci_centre(const double *sorted, size_t n, double mean, double sd,
  * least twice the two sides' ranges together.  A lone far value counts as
  * a mode: with three values nothing can tell the two apart. */
 int
-multimodal(const double *sorted, size_t n)
+gap_multimodal(const double *sorted, size_t n)
 {
 	double gap = -1, g, med;
 	size_t i, at = 0;
