@@ -340,4 +340,26 @@ grep -q '<span title="99% interval, the one that decided">\[-63.0%, -30.0%\]</sp
     grep -q 'title="no reruns, no history: learn the run noise from reruns of the baseline or a history (kp-trend)">run noise assumed</span>' "$T/decsite/index.html"
 ok $? "html: the decided interval and the assumed run noise"
 
+# the multimodal caveat of the text report, from kp-stats' flag on the
+# stat records of each side's groups (base_groups, target_groups):
+# baseline flag, target flag -> the caveat on the comparison's line
+stat() {	# stat EXP KERNEL GROUP RUN MULTIMODAL
+	printf '{"type":"stat","scope":"group","exp":"%s","key":"k","kernel":"%s","job":"wis-futex","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":8,"group":"%s","runs":["%s"],"n":5,"median":100,"multimodal":%s}\n' "$@"
+}
+while read -r bm tm want; do
+	{
+		mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
+		    sed 's/"reason"/"base_groups":["gb"],"target_groups":["gt"],"reason"/'
+		stat aaaaaaaaaaaaaaaa v6.17 gb b@vm:1 "$bm"
+		stat bbbbbbbbbbbbbbbb v6.18 gt t@vm:2 "$tm"
+	} | kp-render -f text >"$T/out"
+	got=$(sed -n 's/^  - wis\/futex1\/futex1-threads\[futex1 ops\] at 8: .*\[Score: 60.0\] *//p' "$T/out")
+	is "${got:--}" "$want" "text caveat: baseline multimodal $bm, target $tm"
+done <<'EOF'
+true	false	{multimodal baseline}
+false	true	{multimodal target}
+true	true	{multimodal both sides}
+false	false	-
+EOF
+
 done_testing
