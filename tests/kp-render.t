@@ -49,6 +49,19 @@ grep -qxF "      v6.17 (baseline, b@vm:3, b@vm:4, +1 more) -> v6.18 (t@vm:2); ex
 ok $? "text: runs by their names, the first three"
 is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (1): Green (1): " \
 	"text: severities worst first"
+# each regression once, under its own severity, and nothing else there:
+# heading -> the measurements listed under it
+run_status kp-render -f text "$T/in"
+awk '/^(Red|Yellow|Green) \(/ { h = $1; next } /^$/ { h = "" }
+    h != "" && /^  - / { sub(/:.*/, ""); sub(/^  - /, ""); print h "\t" $0 }' "$T/out" |
+    sed 's/^\(Green\t\)s<.*/\1(the hostile name)/' >"$T/listed"
+while IFS='	' read -r h want; do
+	is "$(awk -F'\t' -v h="$h" '$1 == h { print $2 }' "$T/listed")" "$want" "text: the $h heading lists its regressions alone"
+done <<'EOF'
+Red	wis/futex1/futex1-threads[futex1 ops] at 2
+Yellow	wis/futex1/futex1-threads[futex1 ops] at 4
+Green	(the hostile name)
+EOF
 grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
 grep -q "^  Severity: RED: 1, YELLOW: 1$" "$T/out" &&
 grep -q "^  Avg Score: 77.5$" "$T/out" &&
