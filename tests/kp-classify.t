@@ -180,9 +180,12 @@ run_status kp-classify -P nope </dev/null
 is "$rc" 2 "an unknown profile is a usage error"
 # The rules at their edges, as a table: the options of kp-classify, the
 # record (cmp_rec LEVEL N P Q CHANGE G, and LO HI its interval, - for the
-# default of change -+3) -> its class and why
+# default of change -+3) -> its class and why.  MINABS is a settings file
+# with min_abs: 15.
+printf 'min_abs: 15\n' >"$T/minabs.yaml"
 while IFS='|' read -r opts rec lo hi want name; do
 	[ "$lo" = - ] && lo= ; [ "$hi" = - ] && hi=
+	opts=$(echo "$opts" | sed "s|MINABS|$T/minabs.yaml|")
 	# shellcheck disable=SC2086
 	got=$(LO=$lo HI=$hi cmp_rec $rec | kp-classify $opts | field '"\(.class) \(.why)"')
 	is "$got" "$want" "$name"
@@ -200,6 +203,14 @@ done <<'EOF'
 |instance 5 0.001 0.2 -10 -3|-|-|uncertain ci-wide|default: a significant p with q not below alpha is not significant
 |instance 5 0.001 0.002 -10 -3|-|-|regression significant|default: q below alpha, big, large effect: a regression
 |instance 5 0.001 0.002 10 3|-|-|improvement significant|default: the same the good way: an improvement
+|instance 5 0.001 0.002 -2 -3|-|-|regression significant|default: a change of exactly the 2% minimum is big enough
+|instance 5 0.001 0.002 -10 -0.1|-|-|uncertain small-effect|default: significant and big, hedges_g under 0.5: too small an effect
+-c MINABS|instance 5 0.001 0.002 -10 -3|-|-|no-change change-below-min|min_abs 15: a move of 10 in the unit is no change
+-c MINABS|instance 5 0.001 0.002 -20 -3|-|-|regression significant|min_abs 15: a move of 20 is a change
+|sub 5 0.3 0.3 40 1|-|-|uncertain single-run-wide|single run: an interval of +4%..+88% is not within the 2% minimum
+-P gate -T 20|sub 5 0.001 0.001 -25 -5|-|-|uncertain gate-single-run-not-past|gate, single run: a -44%..+1% interval is not past -20% as a whole
+-P gate -T 20|sub 5 0.001 0.001 -40 -5|-|-|uncertain gate-single-run-not-past|gate, single run: -56%..-19.1% is not past -20% (a fall of 20%, not the inverse of a 20% rise)
+-P gate -T 20|sub 5 0.001 0.001 -42 -5|-|-|regression gate-single-run-past|gate, single run: -57%..-21.8% is past -20%
 EOF
 
 done_testing

@@ -234,4 +234,20 @@ higher	100	110	10 false
 higher	100	90	-10 true
 EOF
 
+# Logs only where every value of both sides is positive: the values of
+# each side -> the method of -m welch-log (Welch on the values otherwise)
+sv() {	# sv KERNEL V,V,...: a group of those repetitions
+	printf '{"type":"stat","scope":"group","exp":"e%s","key":"k1","kernel":"%s","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"n":2,"median":%s,"mean":1,"runs":["r%s"],"obs":{"rep":[%s],"sub":[%s]}}\n' \
+	    "$1" "$1" "${2%%,*}" "$1" "$2" "$2"
+}
+while read -r b t want; do
+	is "$({ sv v6.1 "$b"; sv v6.2 "$t"; } | kp-compare -m welch-log 2>/dev/null |
+	    jq -r 'select(.type == "cmp") | .method')" "$want" "values $b against $t: $want"
+done <<'EOF'
+1,3	2,4	welch-log
+-1,3	2,4	welch
+1,3	-2,4	welch
+0,3	2,4	welch
+EOF
+
 done_testing
