@@ -213,4 +213,8 @@ done <<'EOF'
 -P gate -T 20|sub 5 0.001 0.001 -42 -5|-|-|regression gate-single-run-past|gate, single run: -57%..-21.8% is past -20%
 EOF
 
+# one unit on a side is not replicated, however many on the other
+is "$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/"n_base":5/"n_base":1/' | kp-classify -P gate -T 20 | field '"\(.class) \(.why)"')" \
+    "regression gate-threshold-only" "gate: 1 unit against 5: the threshold alone decides"
+
 done_testing
