@@ -190,6 +190,13 @@ check-asan:
 		SAN_CFLAGS='-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
 		SAN_LDFLAGS='-fsanitize=address,undefined' check
 
+# Mutation testing (tests/mutate/, tests/README): each mutant of
+# tests/mutate/mutants.tsv made in a scratch copy of the tree, rebuilt
+# and run against the tests it names; not part of check.  MUTANTS=ids
+# runs some of them.
+mutate: deps-test
+	sh tests/mutate/run.sh $(MUTANTS)
+
 # The main job on the bundled sample data: real MMTests trees of four runs,
 # labelled as kernels, through the nightly batch to a report.
 demo: all deps-run
@@ -321,4 +328,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all bench deps deps-run deps-test check check-asan demo demo-history lint-man install uninstall clean fuzz fuzz-build fuzz-smoke
+.PHONY: all bench deps deps-run deps-test check check-asan mutate demo demo-history lint-man install uninstall clean fuzz fuzz-build fuzz-smoke

@@ -160,4 +160,16 @@ ok $? "kp-gate(1) under groff: (‘20’ or ‘20%’)"
 # options after the operands, as the issue's CI scripts write them
 run_status gate.sh "$D/lat-2x.txt" "$D/lat-base.json" --metric p99 --threshold 10%
 is "$rc" 1 "options after the operands: the 2x histogram still fails the gate"
+# The closing line's verdict, as a table: --fail-on, result -> exit status
+# and verdict.  A regression past the threshold that --fail-on does not
+# fail on is a WARN, never a PASS.
+while read -r failon result want; do
+	run_status gate.sh --fail-on "$failon" --metric p99 --threshold 10% "$D/$result" "$D/lat-base.json"
+	is "$rc $(tail -n 1 "$T/out" | sed 's/:.*//')" "$want" "closing line: --fail-on $failon, $result against lat-base.json: $want"
+done <<'EOF'
+regression	lat-2x.txt	1 FAIL
+uncertain	lat-2x.txt	0 WARN
+uncertain	lat-base.json	0 PASS
+EOF
+
 done_testing

@@ -201,4 +201,43 @@ grep -q 'bad.yaml:3:17: expected a non-negative decimal number' "$T/err"
 ok $? "a value of the wrong type is an error with line and column"
 run_status kp-classify -P nope </dev/null
 is "$rc" 2 "an unknown profile is a usage error"
+# The rules at their edges, as a table: the options of kp-classify, the
+# record (cmp_rec LEVEL N P Q CHANGE G, and LO HI its interval, - for the
+# default of change -+3) -> its class and why.  MINABS is a settings file
+# with min_abs: 15.
+printf 'min_abs: 15\n' >"$T/minabs.yaml"
+while IFS='|' read -r opts rec lo hi want name; do
+	[ "$lo" = - ] && lo= ; [ "$hi" = - ] && hi=
+	opts=$(echo "$opts" | sed "s|MINABS|$T/minabs.yaml|")
+	# shellcheck disable=SC2086
+	got=$(LO=$lo HI=$hi cmp_rec $rec | kp-classify $opts | field '"\(.class) \(.why)"')
+	is "$got" "$want" "$name"
+done <<'EOF'
+-P gate -T 20|sub 1 null null -20.0 null|-|-|no-change gate-within|gate: -20.0% at a 20% threshold passes (past means beyond)
+-P gate -T 20|sub 1 null null -20.1 null|-|-|regression gate-threshold-only|gate: -20.1% at 20% fails
+-P gate -T 20|sub 1 null null 20.0 null|-|-|no-change gate-within|gate: +20.0% at 20% is within too
+-P gate -T 20|instance 5 0.001 0.2 -30 -3|-|-|uncertain gate-not-significant|gate: significant p but q not below alpha (many metrics): not a failure
+-P gate -T 20|instance 5 0.001 0.002 -30 -3|-|-|regression gate-significant|gate: q below alpha and past: a failure
+-P gate -T 20|instance 5 0.001 0.002 30 3|-|-|improvement gate-significant|gate: past the threshold the good way: an improvement
+-P gate -T 20|instance 1 0.001 0.002 -30 -3|-|-|regression gate-threshold-only|gate: one unit a side: the threshold alone, said so
+|instance 5 0.3 0.4 -5 -1|-20|0.5|uncertain ci-wide|default: a -20%..+0.5% interval is not within the 2% minimum
+|instance 5 0.3 0.4 5 1|-0.5|20|uncertain ci-wide|default: a -0.5%..+20% interval is not within it either
+|instance 5 0.3 0.4 0.1 0.1|-1.5|1.5|no-change ci-within-min|default: a -1.5%..+1.5% interval is within 2%: no change
+|instance 5 0.001 0.2 -10 -3|-|-|uncertain ci-wide|default: a significant p with q not below alpha is not significant
+|instance 5 0.001 0.002 -10 -3|-|-|regression significant|default: q below alpha, big, large effect: a regression
+|instance 5 0.001 0.002 10 3|-|-|improvement significant|default: the same the good way: an improvement
+|instance 5 0.001 0.002 -2 -3|-|-|regression significant|default: a change of exactly the 2% minimum is big enough
+|instance 5 0.001 0.002 -10 -0.1|-|-|uncertain small-effect|default: significant and big, hedges_g under 0.5: too small an effect
+-c MINABS|instance 5 0.001 0.002 -10 -3|-|-|no-change change-below-min|min_abs 15: a move of 10 in the unit is no change
+-c MINABS|instance 5 0.001 0.002 -20 -3|-|-|regression significant|min_abs 15: a move of 20 is a change
+|sub 5 0.3 0.3 40 1|-|-|uncertain single-run-wide|single run: an interval of +4%..+88% is not within the 2% minimum
+-P gate -T 20|sub 5 0.001 0.001 -25 -5|-|-|uncertain gate-single-run-not-past|gate, single run: a -44%..+1% interval is not past -20% as a whole
+-P gate -T 20|sub 5 0.001 0.001 -40 -5|-|-|uncertain gate-single-run-not-past|gate, single run: -56%..-19.1% is not past -20% (a fall of 20%, not the inverse of a 20% rise)
+-P gate -T 20|sub 5 0.001 0.001 -42 -5|-|-|regression gate-single-run-past|gate, single run: -57%..-21.8% is past -20%
+EOF
+
+# one unit on a side is not replicated, however many on the other
+is "$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/"n_base":5/"n_base":1/' | kp-classify -P gate -T 20 | field '"\(.class) \(.why)"')" \
+    "regression gate-threshold-only" "gate: 1 unit against 5: the threshold alone decides"
+
 done_testing

@@ -88,4 +88,31 @@ run_status kp-compare /dev/null
 is "$rc" 0 "empty input: exit 0"
 is "$(jq -r 'select(.type=="coverage") | "\(.kind) \(.why)"' "$T/out")" \
     "uncompared the input has no stat records" "... and an uncompared record says why"
+# Coverage of kernels alone in their key, as a table: kp-compare's
+# selection (- for the kernels' own baselines), the stat groups of one
+# measurement as KERNEL/KEY -> the coverage records, kind/level:base>target.
+# A kernel that is a baseline elsewhere is said once, by the kernel kept
+# apart from it; one baseline group explains one target group, not two.
+stg() {	# stg KERNEL/KEY...
+	for g; do
+		printf '{"type":"stat","scope":"group","exp":"e%s%s","key":"%s","kernel":"%s","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"n":3,"median":100,"mean":100,"runs":["r%s%s"],"obs":{"rep":[100,101,103],"sub":[100,101,103]}}\n' \
+		    "${g%/*}" "${g#*/}" "${g#*/}" "${g%/*}" "${g%/*}" "${g#*/}"
+	done
+}
+while IFS='|' read -r sel groups want; do
+	[ "$sel" = - ] && sel=
+	# shellcheck disable=SC2086
+	got=$(stg $groups | kp-compare $sel 2>/dev/null | jq -r 'select(.type == "coverage" and
+	    .kind != "merged") | "\(.kind)/\(.level):\(.base)>\(.target)"' | tr '\n' ' ')
+	is "$got" "$want" "coverage of $groups${sel:+ ($sel)}"
+done <<'EOF'
+-|v6.1/kA v6.2/kB|apart/kernel:v6.1>v6.2 uncompared/pair:null>null 
+-|v6.1/kA v6.2/kA v6.2/kB|apart/kernel:v6.1>v6.2 compared/pair:v6.1>v6.2 
+-|v6.1/kA v6.2/kA v6.3/kB|apart/kernel:v6.2>v6.3 compared/pair:v6.1>v6.2 
+-|v6.1/kA v6.2/kA v6.1/kB|compared/pair:v6.1>v6.2 
+-|v6.1/kA v6.2/kB v6.3/kB|compared/pair:v6.2>v6.3 
+-b v6.1 -t v6.2|v6.1/kA v6.2/kB v6.2/kC|compared/pair:v6.1>v6.2 apart/group:v6.1>v6.2 new/group:v6.1>v6.2 
+-b v6.1 -t v6.2|v6.1/kA v6.1/kB v6.2/kC|compared/pair:v6.1>v6.2 apart/group:v6.1>v6.2 missing/group:v6.1>v6.2 
+EOF
+
 done_testing

@@ -149,4 +149,20 @@ grep -qF "  pair-wide shift: v1.0 -> v1.1: the change all 6 families share, inst
 ok $? "text report: the pair-wide shift once, with its size ($want%)" || sed 's/^/# /' "$T/txt"
 kp-classify "$T/cmp" | kp-render -f md | grep -qF -- '- pair-wide shift: v1.0 -\> v1.1: '
 ok $? "md report: the pair-wide shift"
+# The instances are shared by the families (their offsets common to the
+# families removed, then a prior borrowed over the levels) when each runs
+# MINFAM = 3 families or more; with fewer a prior would take one draw of
+# offsets for many: families of the lab (3 levels, 5 instances a side) ->
+# whether its comparisons borrow a prior (prior_df), and shift records
+while read -r nf want; do
+	$PY "$L" 1 "$nf" 3 5 -5 1 >"$T/labn"
+	kp-compare "$T/labn" 2>/dev/null >"$T/cmpn"
+	is "$(jq -r 'select(.type == "cmp") | .prior_df != null' "$T/cmpn" | sort -u):$(grep -c '^{"type":"shift"' "$T/cmpn")" \
+	    "$want" "$nf families an instance: prior borrowed, shift records: $want"
+done <<'EOF'
+2	false:0
+3	true:1
+4	true:1
+EOF
+
 done_testing

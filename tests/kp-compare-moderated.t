@@ -263,4 +263,22 @@ R
 else
 	skip "the check against nlme" "R's nlme is not installed (Debian r-cran-nlme)"
 fi
+# The prior needs three groups or more in the pair (MIN_PRIOR_GROUPS):
+# fewer keep the Welch test on logs.  Groups of three repetitions whose
+# spread differs from one group to the next: groups -> methods
+st() {	# st KERNEL I MEDIAN: group I, repetitions MEDIAN, +I, +3I
+	printf '{"type":"stat","scope":"group","exp":"e%s","key":"k1","kernel":"%s","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m%s","unit":"u","better":"higher","conc":1,"n":3,"median":%s,"mean":%s,"runs":["r%s"],"obs":{"rep":[%s,%s,%s],"sub":[%s,%s,%s]}}\n' \
+	    "$1" "$1" "$2" "$3" "$3" "$1" "$3" "$(($3 + $2))" "$(($3 + 3 * $2))" "$3" "$(($3 + $2))" "$(($3 + 3 * $2))"
+}
+while read -r n want; do
+	got=$(for i in $(seq 1 "$n"); do st v6.1 "$i" 100; st v6.2 "$i" 103; done |
+	    kp-compare -m moderated 2>/dev/null | jq -r 'select(.type == "cmp") | .method' | sort -u)
+	is "$got" "$want" "$n groups in the pair: $want"
+done <<'EOF'
+1	welch-log
+2	welch-log
+3	moderated-t-log
+4	moderated-t-log
+EOF
+
 done_testing

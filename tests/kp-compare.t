@@ -214,4 +214,40 @@ print(c['base_groups'] == [gid['ra'], gid['rb']], c['target_groups'] == [gid['rc
 PY
 is "$(cat "$T/ids")" "True True True True sub" \
     "base_groups and target_groups are the stats' group ids, family as hashlib computes it; one run on a side is single_run"
+# The direction of a change, as a table: better, baseline median, target
+# median -> change_pct and worse.  Unchanged is never worse, whichever
+# way is better.
+st() {	# st KERNEL BETTER MEDIAN: a group of two repetitions, MEDIAN and MEDIAN+2
+	printf '{"type":"stat","scope":"group","exp":"e%s","key":"k1","kernel":"%s","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"%s","conc":1,"n":2,"median":%s,"mean":%s,"runs":["r%s"],"obs":{"rep":[%s,%s],"sub":[%s,%s]}}\n' \
+	    "$1" "$1" "$2" "$3" "$3" "$1" "$3" "$(($3 + 2))" "$3" "$(($3 + 2))"
+}
+while read -r better b t want; do
+	got=$({ st v6.1 "$better" "$b"; st v6.2 "$better" "$t"; } | kp-compare 2>/dev/null |
+	    jq -r 'select(.type == "cmp") | "\(.change_pct | round) \(.worse)"')
+	is "$got" "$want" "better $better, $b -> $t: change and worse"
+done <<'EOF'
+lower	100	100	0 false
+higher	100	100	0 false
+lower	100	110	10 true
+lower	100	90	-10 false
+higher	100	110	10 false
+higher	100	90	-10 true
+EOF
+
+# Logs only where every value of both sides is positive: the values of
+# each side -> the method of -m welch-log (Welch on the values otherwise)
+sv() {	# sv KERNEL V,V,...: a group of those repetitions
+	printf '{"type":"stat","scope":"group","exp":"e%s","key":"k1","kernel":"%s","job":"j","suite":"s","bench":"b","test":"t","op":"o","metric":"m","unit":"u","better":"higher","conc":1,"n":2,"median":%s,"mean":1,"runs":["r%s"],"obs":{"rep":[%s],"sub":[%s]}}\n' \
+	    "$1" "$1" "${2%%,*}" "$1" "$2" "$2"
+}
+while read -r b t want; do
+	is "$({ sv v6.1 "$b"; sv v6.2 "$t"; } | kp-compare -m welch-log 2>/dev/null |
+	    jq -r 'select(.type == "cmp") | .method')" "$want" "values $b against $t: $want"
+done <<'EOF'
+1,3	2,4	welch-log
+-1,3	2,4	welch
+1,3	-2,4	welch
+0,3	2,4	welch
+EOF
+
 done_testing

@@ -49,6 +49,16 @@ is "$rc" 0 "re-fetch exits 0"
 is "$(jq -r .status "$T/out" | sort | uniq -c | tr -s ' ')" " $nfiles present" "re-fetch: every record present"
 is "$(nobj "$S")" "$nuniq" "re-fetch: no new object"
 is "$(wc -l <"$S/index.ndjson")" "$nfiles" "re-fetch: nothing appended to the index"
+# a stored object cut short (a full disk, a crash) is not present: the
+# next fetch stores it again, whole (on a copy of the store)
+cp -R "$S" "$T/cut"
+obj=$(find "$T/cut/objects" -type f -size +1k | head -n 1)
+full=$(wc -c <"$obj")
+truncate -s $((full / 2)) "$obj"
+run_status kp-fetch -s "$T/cut" "$LOG"
+is "$rc:$(wc -c <"$obj" | tr -d ' ')" "0:$full" "a truncated object is fetched again, whole ($full bytes)"
+is "$(jq -r 'select(.status == "new") | .sha256' "$T/out" | sort -u)" "$(basename "$(dirname "$obj")")$(basename "$obj")" \
+    "... and only it is new"
 
 # one file more, then two identical files
 cp -R "$LOG" "$T/log"

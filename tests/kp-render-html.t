@@ -549,4 +549,24 @@ ok $(grep -q 'The first 200 of 1500 samples' "$bigcmp" &&
     [ "$(grep -o '<tr><td>v6.1[67]</td><td>vm</td>' "$bigcmp" | wc -l)" = 12 ]; echo $?) \
     "... and its page lists 200 samples a side, a row a run: 6 runs of 38 and fewer"
 
+# a hostile kernel name on either side of a pair is escaped in every page
+# and its headings: side, name -> no raw markup, and the escaped name shown
+hcmp() {	# hcmp BASE TARGET
+	printf '{"type":"cmp","key":"k","job":"j","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":2,"base_kernel":"%s","target_kernel":"%s","base_exp":"aaaaaaaaaaaaaaaa","target_exp":"bbbbbbbbbbbbbbbb","base_runs":["b@vm:1"],"target_runs":["t@vm:2"],"obs_level":"run","n_base":5,"n_target":5,"base_median":200,"target_median":174.6,"change_pct":-12.7,"ci_low_pct":-30,"ci_high_pct":-20,"method":"welch","p":0.0001,"q":0.001,"hedges_g":-3,"worse":true,"class":"regression","severity":"red","score":87.5,"reason":"significant"}\n' "$1" "$2"
+}
+while IFS='	' read -r side name esc; do
+	rm -rf hsite
+	if [ "$side" = base ]; then hcmp "$name" v6.18; else hcmp v6.17 "$name"; fi |
+	    kp-render -f html -o hsite >/dev/null 2>&1
+	n=$(ls hsite/*.html 2>/dev/null | wc -l)
+	raw=$(grep -lF "$name" hsite/*.html | wc -l)
+	shown=$(grep -lF "$esc" hsite/*.html | wc -l)
+	is "$raw:$((n > 0 && shown == n))" "0:1" "html: a $side kernel named $name is escaped in each of the $n pages"
+done <<'EOF'
+base	v6.17<i>x	v6.17&lt;i&gt;x
+target	v6.18<i>x	v6.18&lt;i&gt;x
+base	v6.17&x'y	v6.17&amp;x&#39;y
+target	v6.18&x'y	v6.18&amp;x&#39;y
+EOF
+
 done_testing

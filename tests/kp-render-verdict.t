@@ -54,4 +54,20 @@ print(" ".join(r["conc"] + "=" + r["not_significant"] for r in csv.DictReader(sy
 is "$(kp-render -f json "$T/in" | jq -c '[.uncertain[] | [.conc, .not_significant]], [.regressions[].not_significant]')" \
     '[[8,true],[16,false]]
 [false,false,false]' "json: not_significant in every comparison"
+# "~" by class and why, as a table: only an uncertain comparison whose
+# rule found it not significant; a record of another class is never
+# marked, whatever its why says
+while read -r cls sev why want; do
+	mk v1 v2 8 "$cls" "$sev" "$why" "$reruns" | kp-render -f text >"$T/ns"
+	grep -q '^  - wis/futex1/t\[futex1 ops\] at 8: .* ~ \[Score' "$T/ns"
+	is "$([ $? -eq 0 ] && echo marked || echo plain)" "$want" "text: $cls, why $why: $want"
+done <<'EOF'
+uncertain	none	ci-wide	marked
+uncertain	none	single-run-wide	marked
+uncertain	none	gate-not-significant	marked
+uncertain	none	small-effect	plain
+regression	yellow	ci-wide	plain
+no-change	none	ci-wide	plain
+EOF
+
 done_testing

@@ -49,6 +49,19 @@ grep -qxF "      v6.17 (baseline, b@vm:3, b@vm:4, +1 more) -> v6.18 (t@vm:2); ex
 ok $? "text: runs by their names, the first three"
 is "$(grep -E '^(Red|Yellow|Green) ' "$T/out" | tr '\n' ' ')" "Red (1): Yellow (1): Green (1): " \
 	"text: severities worst first"
+# each regression once, under its own severity, and nothing else there:
+# heading -> the measurements listed under it
+run_status kp-render -f text "$T/in"
+awk '/^(Red|Yellow|Green) \(/ { h = $1; next } /^$/ { h = "" }
+    h != "" && /^  - / { sub(/:.*/, ""); sub(/^  - /, ""); print h "\t" $0 }' "$T/out" |
+    sed 's/^\(Green\t\)s<.*/\1(the hostile name)/' >"$T/listed"
+while IFS='	' read -r h want; do
+	is "$(awk -F'\t' -v h="$h" '$1 == h { print $2 }' "$T/listed")" "$want" "text: the $h heading lists its regressions alone"
+done <<'EOF'
+Red	wis/futex1/futex1-threads[futex1 ops] at 2
+Yellow	wis/futex1/futex1-threads[futex1 ops] at 4
+Green	(the hostile name)
+EOF
 grep -q "^  Concurrency lvls affected: 2 (2, 4)$" "$T/out" &&
 grep -q "^  Severity: RED: 1, YELLOW: 1$" "$T/out" &&
 grep -q "^  Avg Score: 77.5$" "$T/out" &&
@@ -350,5 +363,27 @@ printf '%s\n' '{"type":"cmp","key":"k","job":"j","suite":"s","bench":"b","test":
 kp-render -f md "$T/hcls" >/dev/null 2>"$T/err"
 is "$?:$(wc -l <"$T/err" | tr -d ' '):$(grep -c 'unknown class "bad^Jkp-render: forged"' "$T/err")" "2:1:1" \
     "a record's word in an error: one line, its newline visible" || sed 's/^/# /' "$T/err"
+
+# the multimodal caveat of the text report, from kp-stats' flag on the
+# stat records of each side's groups (base_groups, target_groups):
+# baseline flag, target flag -> the caveat on the comparison's line
+stat() {	# stat EXP KERNEL GROUP RUN MULTIMODAL
+	printf '{"type":"stat","scope":"group","exp":"%s","key":"k","kernel":"%s","job":"wis-futex","suite":"wis","bench":"futex1","test":"futex1-threads","op":"futex1","metric":"ops","unit":"ops/s","better":"higher","conc":8,"group":"%s","runs":["%s"],"n":5,"median":100,"multimodal":%s}\n' "$@"
+}
+while read -r bm tm want; do
+	{
+		mkcmp futex1-threads 8 regression yellow 60 100 60 -40 |
+		    sed 's/"reason"/"base_groups":["gb"],"target_groups":["gt"],"reason"/'
+		stat aaaaaaaaaaaaaaaa v6.17 gb b@vm:1 "$bm"
+		stat bbbbbbbbbbbbbbbb v6.18 gt t@vm:2 "$tm"
+	} | kp-render -f text >"$T/out"
+	got=$(sed -n 's/^  - wis\/futex1\/futex1-threads\[futex1 ops\] at 8: .*\[Score: 60.0\] *//p' "$T/out")
+	is "${got:--}" "$want" "text caveat: baseline multimodal $bm, target $tm"
+done <<'EOF'
+true	false	{multimodal baseline}
+false	true	{multimodal target}
+true	true	{multimodal both sides}
+false	false	-
+EOF
 
 done_testing

@@ -38,6 +38,23 @@ is "$(jq -c 'select(.type == "trend") | [.changes[] | [.before, .first, (.size_p
 	"the step at v6.11-rc3 (undone at v6.11) and a provisional change at the newest kernel"
 is "$(jq -c 'select(.type == "trend") | .changes[0].reverted_in' "$T/out")" '"v6.11"' \
 	"the step is reverted where the level comes back within half of it"
+# each change point's z from its 95% interval on the log scale, and its
+# p two-sided from z, as scipy computes them
+jq -c 'select(.type == "trend") | .changes[]' "$T/out" >"$T/changes"
+$PY - "$T/changes" <<'PY' >"$T/pz"
+import json, math, sys
+from scipy.stats import norm
+bad = []
+for l in open(sys.argv[1]):
+    c = json.loads(l)
+    d = math.log1p(c['size_pct'] / 100)
+    se = (math.log1p(c['ci_high_pct'] / 100) - math.log1p(c['ci_low_pct'] / 100)) / (2 * norm.ppf(0.975))
+    p = 2 * norm.sf(abs(d / se))
+    if not math.isclose(c['z'], d / se, rel_tol=1e-6) or not math.isclose(c['p'], p, rel_tol=1e-6, abs_tol=1e-300):
+        bad.append('%s: z %g p %g, expected z %g p %g' % (c['first'], c['z'], c['p'], d / se, p))
+print('; '.join(bad) or 'ok')
+PY
+is "$(cat "$T/pz")" ok "each change point's z from its interval and p two-sided, as scipy computes"
 is "$(jq -c 'select(.type == "trend") | [.transients[] | [.kernel, (.size_pct | round)]]' "$T/out")" \
 	'[["v6.10-rc5",15]]' "the lone departure at v6.10-rc5 is a transient, not two change points"
 is "$(jq -c 'select(.type == "noise") | [.source, .n_kernels, .level, .df > 0]' "$T/out")" \

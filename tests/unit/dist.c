@@ -59,5 +59,12 @@ main(void)
 	kp_mwu(b, 5, t, 4, 1, &r);
 	is_num(r.p, 0.19047619047619047, 1e-14, "exact Mann-Whitney p as R's wilcox.test");
 	is_num(r.stat, 16, 0, "U of the target");
+
+	/* scipy.stats.ttest_rel([2.2, 4.1, 6.3, 8.4], [1, 2, 3, 4]): the
+	 * paired t-test of kp-compare -m paired, n - 1 df */
+	kp_paired_t(b, t, 4, &r);
+	is_num(r.stat, 3.9386318072168804, 1e-13, "paired t as scipy's ttest_rel");
+	is_num(r.df, 3, 0, "paired t: n - 1 df");
+	is_num(r.p, 0.029162807883293906, 1e-12, "paired t: p as scipy's ttest_rel");
 	return done_testing();
 }
