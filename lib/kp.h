@@ -324,6 +324,10 @@ double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation,
 /* the standard deviation of a normal distribution over its MAD,
  * 1 / Phi^-1(3/4): a MAD times this estimates the sd */
 #define KP_MAD_SD 1.482602218505602
+/* the same rounded to 1.4826, the constant of R's mad() and GNU datamash's
+ * mad: a stat record's mad_scaled is defined by it (kp-records(5)), so
+ * that it equals theirs to the digit */
+#define KP_MAD_R 1.4826
 double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 

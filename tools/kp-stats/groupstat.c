@@ -184,7 +184,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 	x.mean = kp_mean(v, n);
 	x.sd = kp_sd(v, n);
 	x.mad = kp_mad(sv, n);
-	x.mad_scaled = 1.4826 * x.mad;
+	x.mad_scaled = KP_MAD_R * x.mad;
 	x.cv = x.mean != 0 ? x.sd / x.mean : NAN;
 	x.min = n ? sv[0] : NAN;
 	x.max = n ? sv[n - 1] : NAN;
