@@ -61,7 +61,6 @@ offsets_remove(Group *g, size_t ng)
 	int *side = NULL, *ok, isnew, t;
 	double *sum, *d, *o, *v, *sg, m, num = 0, pairs = 0, ss = 0, cells = 0;
 	double ca, noise, w, nfam, pw;
-	const kp_stat *st;
 	Side *s;
 
 	fam = ereallocarray(NULL, ng + 1, sizeof(*fam));
@@ -72,9 +71,8 @@ offsets_remove(Group *g, size_t ng)
 		    !allpos(&g[i].sb) || !allpos(&g[i].st))
 			continue;
 		ok[i] = 1;
-		st = &g[i].t[0]->s;
-		fam[i] = kp_strmap_addv(fm, &isnew, st->key, st->suite, st->bench,
-		    st->test, st->op, st->metric, NULL);
+		fam[i] = kp_strmap_add(fm, g[i].family, strlen(g[i].family),
+		    &isnew);
 		nf += isnew;
 		sg[i] = strcmp(g[i].st.better, "lower") == 0 ? -1 : 1;
 		for (t = 0; t < 2; t++) {
