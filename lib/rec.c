@@ -710,7 +710,7 @@ readextra(kp_json *d, const kp_rtype *t, kp_run *r)
 		k = keytext(d, i, &len);
 		if (lookup(t, k, len) >= 0 || (len == 4 && memcmp(k, "type", 4) == 0))
 			continue;
-		r->extra = ereallocarray(r->extra, r->nextra + 1, sizeof(*r->extra));
+		r->extra = kp_grow(r->extra, r->nextra, sizeof(*r->extra));
 		x = &r->extra[r->nextra++];
 		x->name = estrndup(k, len);
 		scalar_of(d, i + 1, &x->v);

@@ -298,7 +298,7 @@ pool(const group *g, int side)
 					    "bucket edges differ from those of the "
 					    "histograms before it; expected the same "
 					    "bucketing on both sides", g->label, h->src);
-				p.b.v = ereallocarray(p.b.v, p.b.n + 1, sizeof(*p.b.v));
+				p.b.v = kp_grow(p.b.v, p.b.n, sizeof(*p.b.v));
 				memmove(p.b.v + at + 1, p.b.v + at,
 				    (p.b.n - at) * sizeof(*p.b.v));
 				p.b.v[at] = *b;

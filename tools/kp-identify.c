@@ -164,8 +164,8 @@ findjob(Identify *x, Run *r, const char *job)
 static void
 addpair(Run *r, const char *k, char *v)
 {
-	r->keys = ereallocarray(r->keys, r->npair + 1, sizeof(char *));
-	r->vals = ereallocarray(r->vals, r->npair + 1, sizeof(char *));
+	r->keys = kp_grow(r->keys, r->npair, sizeof(char *));
+	r->vals = kp_grow(r->vals, r->npair, sizeof(char *));
 	r->keys[r->npair] = estrdup(k);
 	r->vals[r->npair++] = v;
 }
@@ -440,11 +440,11 @@ main(int argc, char *argv[])
 	while ((c = kp_getopt(argc, argv, synopsis, options)) != -1) {
 		switch (c) {
 		case 'a':
-			x.aopt = ereallocarray(x.aopt, x.na + 1, sizeof(*x.aopt));
+			x.aopt = kp_grow(x.aopt, x.na, sizeof(*x.aopt));
 			x.aopt[x.na++] = optarg;
 			break;
 		case 'x':
-			x.xopt = ereallocarray(x.xopt, x.nx + 1, sizeof(*x.xopt));
+			x.xopt = kp_grow(x.xopt, x.nx, sizeof(*x.xopt));
 			x.xopt[x.nx++] = optarg;
 			break;
 		default:

@@ -108,7 +108,7 @@ parse_levels(Systematic *y, const char *arg)
 		if (end == s || errno || v < 1 || (*end && *end != ','))
 			kp_die("-e %s: expected concurrency levels as positive "
 			    "integers separated by commas", arg);
-		y->expect = ereallocarray(y->expect, y->nexpect + 1, sizeof(*y->expect));
+		y->expect = kp_grow(y->expect, y->nexpect, sizeof(*y->expect));
 		y->expect[y->nexpect++] = v;
 		s = *end ? end + 1 : end;
 	}

@@ -253,7 +253,7 @@ read_pairs(const char *path, size_t *np)
 		if (!tok[1] || strtok_r(NULL, " \t", &sv))
 			kp_die_at(kp_in_name(in), kp_in_lineno(in), 0,
 			    "expected two selections, BASELINE TARGET");
-		p = ereallocarray(p, *np + 1, sizeof(*p));
+		p = kp_grow(p, *np, sizeof(*p));
 		memset(&p[*np], 0, sizeof(*p));
 		for (sel = strtok_r(tok[0], ",", &sv2); sel; sel = strtok_r(NULL, ",", &sv2))
 			add_selector(&p[*np].b, sel, kp_in_name(in), kp_in_lineno(in));

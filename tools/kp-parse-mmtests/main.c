@@ -132,7 +132,7 @@ pm_meta_extra(pm *p, const run *r, kp_run *rec)
 				break;
 		if (k < i)
 			continue;	/* written at its first appearance */
-		rec->extra = ereallocarray(rec->extra, rec->nextra + 1, sizeof(*rec->extra));
+		rec->extra = kp_grow(rec->extra, rec->nextra, sizeof(*rec->extra));
 		x = &rec->extra[rec->nextra++];
 		x->name = estrdup(p->metas[i].key);
 		x->v.text = estrdup(pm_meta_get(p, r, p->metas[i].key));

@@ -50,7 +50,7 @@ words(const char *s, size_t *n)
 
 	*n = 0;
 	for (t = strtok(c, " "); t; t = strtok(NULL, " ")) {
-		v = ereallocarray(v, *n + 1, sizeof(*v));
+		v = kp_grow(v, *n, sizeof(*v));
 		v[(*n)++] = estrdup(t);
 	}
 	free(c);
@@ -170,7 +170,7 @@ plan_check(const char *planfile, char **files, int nfiles)
 				run = kp_rec_str(&d, &kp_run_t, KP_RUN_RUN, tok[KP_RUN_RUN]);
 				k = kp_strmap_add(runsha, run, strlen(run), NULL);
 				if (k == nr) {
-					shas = ereallocarray(shas, ++nr, sizeof(*shas));
+					shas = kp_grow(shas, nr++, sizeof(*shas));
 					shas[k] = NULL;
 				}
 				sha = kp_rec_str(&d, &kp_run_t, KP_RUN_KERNEL_SHA,

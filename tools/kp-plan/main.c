@@ -50,7 +50,7 @@ static const struct kp_option options[] = {
 static void
 add(char ***v, size_t *n, char *s)
 {
-	*v = ereallocarray(*v, *n + 1, sizeof(**v));
+	*v = kp_grow(*v, *n, sizeof(**v));
 	(*v)[(*n)++] = s;
 }
 

@@ -191,8 +191,8 @@ read_input(Stats *st, const char *path)
 	kp_json d;
 
 	st->in = kp_in_open(path);
-	st->inname = ereallocarray(st->inname, st->ninname + 1, sizeof(*st->inname));
-	st->inbase = ereallocarray(st->inbase, st->ninname + 1, sizeof(*st->inbase));
+	st->inname = kp_grow(st->inname, st->ninname, sizeof(*st->inname));
+	st->inbase = kp_grow(st->inbase, st->ninname, sizeof(*st->inbase));
 	st->inbase[st->ninname] = st->nlines;
 	st->inname[st->ninname++] = estrdup(kp_in_name(st->in));
 	kp_json_init(&d);

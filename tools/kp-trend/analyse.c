@@ -169,7 +169,7 @@ add_transient(Series *s, size_t i, double level, double lvar)
 {
 	Transient *t;
 
-	s->t = ereallocarray(s->t, s->nt + 1, sizeof(*s->t));
+	s->t = kp_grow(s->t, s->nt, sizeof(*s->t));
 	t = &s->t[s->nt++];
 	t->kern = s->p[i].kern;
 	t->size = pct(s, s->y[i] - level, level);
@@ -197,7 +197,7 @@ report(Series *s, const size_t *idx, const Seg *seg, size_t ns,
 		/* the end of a drift is a step only when it jumps */
 		if ((seg[i].linear || seg[i - 1].linear) && d * d / (se * se) < pen)
 			continue;
-		s->c = ereallocarray(s->c, s->nc + 1, sizeof(*s->c));
+		s->c = kp_grow(s->c, s->nc, sizeof(*s->c));
 		c = &s->c[s->nc++];
 		c->kern = s->p[idx[seg[i].start]].kern;
 		c->before = s->p[idx[seg[i - 1].end - 1]].kern;
@@ -302,7 +302,7 @@ ramps(Series *s, const size_t *idx, size_t n, Seg *seg, size_t ns,
 				out[nout++] = (Seg){ seg[b0 - 1].start, r.a, 0 };
 				out[nout++] = (Seg){ r.a, r.b + 1, 1 };
 				out[nout++] = (Seg){ r.b + 1, seg[b1].end, 0 };
-				s->d = ereallocarray(s->d, s->nd + 1, sizeof(*s->d));
+				s->d = kp_grow(s->d, s->nd, sizeof(*s->d));
 				dr = &s->d[s->nd++];
 				dr->first = s->p[idx[r.a]].kern;
 				dr->last = s->p[idx[r.b]].kern;
