@@ -96,6 +96,9 @@ kp_in *kp_in_open(const char *path);	/* NULL or "-" is stdin; dies on failure */
 kp_in *kp_in_open_soft(const char *path);
 const char *kp_in_error(const kp_in *in);	/* NULL unless a soft read failed */
 char *kp_in_line(kp_in *in, size_t *len);	/* NULL at end of input */
+/* the next line that is not blank (spaces, tabs, CRs): a record's line,
+ * as kp-records(5) skips the others; NULL at end of input */
+char *kp_in_record(kp_in *in, size_t *len);
 long kp_in_lineno(const kp_in *in);	/* 1-based number of the last line returned */
 const char *kp_in_name(const kp_in *in);	/* "<stdin>" for stdin */
 void kp_in_close(kp_in *in);

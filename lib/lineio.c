@@ -165,6 +165,20 @@ kp_in_text(kp_in *in)
 	in->text = 1;
 }
 
+char *
+kp_in_record(kp_in *in, size_t *len)
+{
+	char *line;
+	size_t i;
+
+	while ((line = kp_in_line(in, len))) {
+		for (i = 0; i < *len; i++)
+			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+				return line;
+	}
+	return NULL;
+}
+
 long
 kp_in_lineno(const kp_in *in)
 {

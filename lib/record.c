@@ -16,14 +16,9 @@ int
 kp_rec_next(kp_in *in, kp_json *d)
 {
 	char err[256], *line;
-	size_t len, i, col;
+	size_t len, col;
 
-	while ((line = kp_in_line(in, &len))) {
-		for (i = 0; i < len; i++)
-			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-				break;
-		if (i == len)
-			continue;
+	while ((line = kp_in_record(in, &len))) {
 		d->file = kp_in_name(in);
 		d->line = kp_in_lineno(in);
 		if (kp_json_parse(d, line, len, err, sizeof err, &col) < 0)

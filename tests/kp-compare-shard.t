@@ -97,4 +97,12 @@ ok $? "text report: the same without the stat records"
 grep -q '{multimodal' "$T/without"
 ok $? "... and it still says which sides are multimodal"
 
+# a kernel name too long for a shard's index is refused, not cut short
+# (two kernels sharing its first 1,023 bytes would become one)
+long=$(printf 'v%01100d' 1)
+jq -c --arg k "$long" 'select(.type=="stat") | .kernel = $k' "$T/s" | head -1 >"$T/long"
+kp-compare -s 1/2 "$T/long" >/dev/null 2>"$T/err"
+is "$?:$(grep -c "long:1: a stat record's kernel is over 1023 bytes" "$T/err")" "2:1" \
+    "-s: an over-long kernel name is an error naming its line"
+
 done_testing

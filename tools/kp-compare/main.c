@@ -202,19 +202,14 @@ readindex(Compare *c, const char *path, Kernels *kn, uint32_t fileno)
 	kp_in *in = kp_in_open(path);
 	kp_recix lix = { 0 };
 	char err[256], key[256], kern[1024], *line;
-	size_t len, i, col;
+	size_t len, col;
 	long lineno;
 	kp_stat x;
 	kp_json d;
 	int stat;
 
 	kp_json_init(&d);
-	while ((line = kp_in_line(in, &len))) {
-		for (i = 0; i < len; i++)
-			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-				break;
-		if (i == len)
-			continue;
+	while ((line = kp_in_record(in, &len))) {
 		lineno = kp_in_lineno(in);
 		if ((stat = statprefix(line, len, key, sizeof(key), kern,
 		    sizeof(kern))) == 0) {
@@ -224,6 +219,16 @@ readindex(Compare *c, const char *path, Kernels *kn, uint32_t fileno)
 				kp_die_at(d.file, d.line, col, "%s", err);
 			if (kp_rec_is(&d, &kp_stat_t)) {
 				kp_rec_read(&d, &kp_stat_t, &x, &light, &lix);
+				/* a name cut short could join two kernels */
+				if (strlen(x.key) >= sizeof(key) ||
+				    strlen(x.kernel) >= sizeof(kern))
+					kp_die_at(d.file, d.line, 0, "a stat "
+					    "record's %s is over %zu bytes: "
+					    "expected a comparison key or "
+					    "kernel name for -s", strlen(x.key)
+					    >= sizeof(key) ? "key" : "kernel",
+					    strlen(x.key) >= sizeof(key) ?
+					    sizeof(key) - 1 : sizeof(kern) - 1);
 				snprintf(key, sizeof(key), "%s", x.key);
 				snprintf(kern, sizeof(kern), "%s", x.kernel);
 				kp_rec_free(&kp_stat_t, &x);
