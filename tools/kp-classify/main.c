@@ -67,7 +67,9 @@ spool_open(Spool *sp)
 	/* unlinked at once: it goes with the process, however it ends */
 	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
 	    !(sp->fp = fdopen(fd, "w+")))
-		kp_die("%s: %s", path, strerror(errno));
+		kp_die("%s: cannot make the spool of cmp records (TMPDIR, "
+		    "else /tmp, must be a writable directory): %s", path,
+		    strerror(errno));
 	free(path);
 }
 
