@@ -78,6 +78,7 @@ SCRIPTS = kp-ab kp-bisect
 
 # C unit tests: tests/unit/NAME.c becomes $(O)/tests/unit/NAME.t
 UNITS = \
+	closed \
 	coverage \
 	dist \
 	hash \
@@ -163,6 +164,9 @@ $(O)/tests/unit/%.t: $(O)/tests/unit/%.o $(LIB)
 # libraries beside libkp
 $(O)/tests/unit/origin.t: $(O)/tests/unit/origin.o $(O)/tools/kp-fetch/origin.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(O)/tools/kp-fetch/origin.o $(LIB) $(LDLIBS_kp-fetch) $(LDLIBS)
+
+$(O)/tests/unit/closed.t: $(O)/tests/unit/closed.o $(O)/tools/kp-compare/closed.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $< $(O)/tools/kp-compare/closed.o $(LIB) $(LDLIBS_kp-compare) $(LDLIBS)
 
 # the reader/writer driver: benchmarks use it, and so do the JSON tests
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)

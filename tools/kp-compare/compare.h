@@ -84,6 +84,9 @@ void test_sweep(Family *f, size_t n);
 /* the closed test of the levels of each family that test_famvar gave one
  * variance: ct_p and ct_fam of its Results, every level's p final */
 void test_closed(Family *f, size_t n);
+/* the same from every set of levels, none skipped by its bound: what
+ * test_closed must equal, to the bit (tests/unit/closed.c) */
+void test_closed_every(Family *f, size_t n);
 
 /* one stat record of scope group */
 typedef struct {
