@@ -139,7 +139,7 @@ closed(Family *f, int prune)
 		for (l = 0, m = 0, lo = INFINITY; l < k; l++)
 			if (mask & (1u << l)) {
 				m++;
-				lo = fmin(lo, adj[l]);
+				lo = adj[l] < lo ? adj[l] : lo;	/* no NaN: no fmin call */
 			}
 		if (m < 2 || (prune && mask != all && idle(f, ord, mask, m, lo)))
 			continue;
