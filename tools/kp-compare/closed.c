@@ -41,7 +41,6 @@
  * adjusted p are the same, to the bit, as from every set
  * (tests/unit/closed.c). */
 #include <math.h>
-#include <stdlib.h>
 
 #include "dist.h"
 #include "compare.h"
@@ -86,25 +85,24 @@ intersection(const Family *f, unsigned mask, size_t m)
 	return best;
 }
 
-/* Can H_I, I the m >= 2 levels in mask, raise no adjusted p, lo the
- * least of its levels'?  Its p with the contrasts' p taken as 1 is no
- * more than lo: intersection's arithmetic, term by term, with the levels
- * taken in order of p (ord) for its sort, so the bound is the very p it
- * would give for a contrasts' p of 1, and no t is computed. */
+/* Can H_I, I the m >= 2 levels of the ranks in mask, raise no adjusted p,
+ * lo the least of its levels'?  Its p with the contrasts' p taken as 1 is
+ * no more than lo: intersection's arithmetic, term by term, vd the
+ * levels' p / w for m levels by rank, vc the contrasts' (the levels come
+ * in the order of its sort), so the bound is the very p it would give for
+ * a contrasts' p of 1, and no t is computed. */
 static int
-idle(const Family *f, const size_t *ord, unsigned mask, size_t m, double lo)
+idle(const double *vd, double vc, unsigned mask, size_t m, double lo)
 {
-	double ws = (double)(m + 1) / ((double)m + CT_CONTRAST_WEIGHT);
-	double vc = 1 / (CT_CONTRAST_WEIGHT * ws), v, n = (double)(m + 1);
-	size_t l, j = 0;
+	double n = (double)(m + 1), v;
+	size_t j = 0;
+	unsigned b;
 	int placed = 0;	/* the contrasts' term, in its place in the order */
 
 	if (lo >= 1)	/* Simes' p here is at most 1 */
 		return 1;
-	for (l = 0; l < f->k; l++) {
-		if (!(mask & (1u << ord[l])))
-			continue;
-		v = f->r[ord[l]]->p / ws;
+	for (b = mask; b; b &= b - 1) {
+		v = vd[__builtin_ctz(b)];
 		if (!placed && vc < v) {
 			placed = 1;
 			if (vc * n / (double)++j <= lo)
@@ -122,40 +120,50 @@ static void
 closed(Family *f, int prune)
 {
 	size_t k = f->k, l, j, m, ord[CT_MAX_LEVELS];
-	unsigned mask, all = (1u << k) - 1;
-	double p, lo, *adj = ereallocarray(NULL, k, sizeof(*adj)), pk = NAN;
+	unsigned rank, mask, b, all = (1u << k) - 1;
+	double p, lo, ws, adj[CT_MAX_LEVELS], pk = NAN;
+	double vd[CT_MAX_LEVELS + 1][CT_MAX_LEVELS], vc[CT_MAX_LEVELS + 1];
 
 	for (l = 0; l < k; l++)
-		if (isnan(adj[l] = f->r[l]->p))
-			goto out;
-	/* the levels in order of p, for idle() */
+		if (isnan(f->r[l]->p))
+			return;
+	/* the levels in order of p, ord[rank]: a set is a mask of ranks, so
+	 * that its levels come in the order of idle's terms */
 	for (l = 0; l < k; l++) {
 		for (j = l; j > 0 && f->r[ord[j - 1]]->p > f->r[l]->p; j--)
 			ord[j] = ord[j - 1];
 		ord[j] = l;
 	}
+	for (j = 0; j < k; j++)
+		adj[j] = f->r[ord[j]]->p;
+	/* idle's terms for sets of m levels, as intersection computes them */
+	for (m = 2; m <= k; m++) {
+		ws = (double)(m + 1) / ((double)m + CT_CONTRAST_WEIGHT);
+		vc[m] = 1 / (CT_CONTRAST_WEIGHT * ws);
+		for (j = 0; j < k; j++)
+			vd[m][j] = f->r[ord[j]]->p / ws;
+	}
 	/* a superset of a set is a larger mask: supersets first */
-	for (mask = all; mask > 0; mask--) {
-		for (l = 0, m = 0, lo = INFINITY; l < k; l++)
-			if (mask & (1u << l)) {
-				m++;
-				lo = adj[l] < lo ? adj[l] : lo;	/* no NaN: no fmin call */
-			}
-		if (m < 2 || (prune && mask != all && idle(f, ord, mask, m, lo)))
+	for (rank = all; rank > 0; rank--) {
+		if ((m = (size_t)__builtin_popcount(rank)) < 2)
 			continue;
+		for (b = rank, lo = INFINITY; b; b &= b - 1)
+			if (adj[__builtin_ctz(b)] < lo)	/* no NaN: no fmin call */
+				lo = adj[__builtin_ctz(b)];
+		if (prune && rank != all && idle(vd[m], vc[m], rank, m, lo))
+			continue;
+		for (b = rank, mask = 0; b; b &= b - 1)
+			mask |= 1u << ord[__builtin_ctz(b)];
 		p = intersection(f, mask, m);
-		for (l = 0; l < k; l++)
-			if (mask & (1u << l))
-				adj[l] = fmax(adj[l], p);
-		if (mask == all)
+		for (b = rank; b; b &= b - 1)
+			adj[__builtin_ctz(b)] = fmax(adj[__builtin_ctz(b)], p);
+		if (rank == all)
 			pk = p;
 	}
-	for (l = 0; l < k; l++) {
-		f->r[l]->ct_p = adj[l];
-		f->r[l]->ct_fam = pk;
+	for (j = 0; j < k; j++) {
+		f->r[ord[j]]->ct_p = adj[j];
+		f->r[ord[j]]->ct_fam = pk;
 	}
-out:
-	free(adj);
 }
 
 static void
