@@ -30,9 +30,9 @@
  * compare.c); a selected family's H_K is rejected at the level the levels
  * inside it are tested at.
  *
- * The 2^k - 1 sets cost a t distribution's p each, most of kp-compare's
- * time at 12 levels, yet most of them cannot raise any level's adjusted
- * p.  Simes' p does not fall when one of its inputs rises, and the
+ * The 2^k - 1 sets cost a t distribution's p each, a third of
+ * kp-compare's time in a lab of 10 levels a family, yet most of them
+ * cannot raise any level's adjusted p.  Simes' p does not fall when one of its inputs rises, and the
  * contrasts' p is at most 1: the set's p with the contrasts' p taken as 1
  * (no t needed) bounds its p from above.  When that bound is no more than
  * the adjusted p of each level in the set, the set changes nothing and
