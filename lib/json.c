@@ -332,10 +332,10 @@ unique_names(parser *ps, uint32_t obj)
 
 	if (n < 2)
 		return 0;
-	/* only the slots used are cleared, and a record of a hundred members
-	 * (a stat record) takes none from the heap: a table of 64 cleared
-	 * for every object, and one allocated for every stat record, were a
-	 * tenth of kp-compare's time */
+	/* only the slots used are cleared, and an object of up to 128
+	 * members takes none from the heap: a table of 64 cleared for every
+	 * object, and one allocated for every stat record (42 members), were
+	 * a tenth of kp-compare's time */
 	for (cap = 8; cap < 2 * n; cap *= 2)
 		;
 	if (cap > KP_LEN(small))
