@@ -74,15 +74,17 @@ spool_open(Spool *sp)
 }
 
 static void
-spool_put(Spool *sp, const kp_json *d)
+spool_put(Spool *sp, const char *text, size_t len, long lineno)
 {
 	Spooled h;
 
-	h.lineno = d->line;
-	h.len = d->len;
+	if (!sp->fp)
+		spool_open(sp);
+	h.lineno = lineno;
+	h.len = len;
 	h.file = sp->nfiles - 1;
 	if (fwrite(&h, sizeof(h), 1, sp->fp) != 1 ||
-	    fwrite(d->text, 1, d->len, sp->fp) != d->len)
+	    fwrite(text, 1, len, sp->fp) != len)
 		kp_die("the spool of cmp records: %s", strerror(errno));
 	sp->n++;
 }
@@ -115,20 +117,31 @@ spool_classify(Classify *c, Spool *sp, kp_w *w)
 	fclose(sp->fp);
 }
 
+/* how kp-compare's cmp records open: such a line is spooled unparsed and
+ * parsed once, when it is classified, which says its file and line when
+ * it is not JSON; any other line is parsed here */
+static const char cmp_open[] = "{\"type\":\"cmp\",";
+
 static void
 readfile(Classify *c, Spool *sp, const char *path, kp_w *w)
 {
 	kp_in *in = kp_in_open(path);
 	kp_json d;
+	char *line;
+	size_t len;
 
 	sp->files = kp_grow(sp->files, sp->nfiles, sizeof(*sp->files));
 	sp->files[sp->nfiles++] = estrdup(kp_in_name(in));
 	kp_json_init(&d);
-	while (kp_rec_next(in, &d)) {
+	while ((line = kp_in_record(in, &len))) {
+		if (len >= sizeof(cmp_open) - 1 &&
+		    memcmp(line, cmp_open, sizeof(cmp_open) - 1) == 0) {
+			spool_put(sp, line, len, kp_in_lineno(in));
+			continue;
+		}
+		kp_rec_parse(in, &d, line, len);
 		if (kp_rec_is(&d, &kp_cmp_t)) {
-			if (!sp->fp)
-				spool_open(sp);
-			spool_put(sp, &d);
+			spool_put(sp, d.text, d.len, d.line);
 			continue;
 		}
 		kp_w_line(w, d.text, d.len);
