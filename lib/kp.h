@@ -195,6 +195,9 @@ const char *kp_json_special(const char *p, const char *end);
  * (dying with FILE:LINE:COL on bad JSON or a non-object); returns 0 at end.
  * The original line stays available as d->text / d->len for pass-through. */
 int kp_rec_next(kp_in *in, kp_json *d);
+/* the same for a line kp_in_record() gave, which a reader looked at
+ * before parsing it */
+void kp_rec_parse(kp_in *in, kp_json *d, const char *line, size_t len);
 const char *kp_rec_type(kp_json *d);	/* value of "type", or dies */
 /* field accessors on the top-level object that die, naming file:line:col,
  * when the field is missing or of the wrong type */

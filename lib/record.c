@@ -12,20 +12,28 @@ static const char *const tname[] = {
 	[KP_JOBJ] = "an object",
 };
 
+void
+kp_rec_parse(kp_in *in, kp_json *d, const char *line, size_t len)
+{
+	char err[256];
+	size_t col;
+
+	d->file = kp_in_name(in);
+	d->line = kp_in_lineno(in);
+	if (kp_json_parse(d, line, len, err, sizeof err, &col) < 0)
+		kp_die_at(d->file, d->line, col, "%s", err);
+}
+
 int
 kp_rec_next(kp_in *in, kp_json *d)
 {
-	char err[256], *line;
-	size_t len, col;
+	char *line;
+	size_t len;
 
-	while ((line = kp_in_record(in, &len))) {
-		d->file = kp_in_name(in);
-		d->line = kp_in_lineno(in);
-		if (kp_json_parse(d, line, len, err, sizeof err, &col) < 0)
-			kp_die_at(d->file, d->line, col, "%s", err);
-		return 1;
-	}
-	return 0;
+	if (!(line = kp_in_record(in, &len)))
+		return 0;
+	kp_rec_parse(in, d, line, len);
+	return 1;
 }
 
 void

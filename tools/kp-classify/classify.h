@@ -63,6 +63,9 @@ typedef struct {	/* kp-classify's state, one for the whole input */
 	size_t ncpus;
 	kp_recix cmpix, noiseix, rsix;
 	kp_has want;	/* the cmp fields the rules read */
+	/* the cmp record being classified: one document for all of them,
+	 * so that its tokens are allocated once, not once a record */
+	kp_json doc;
 	const char *skip[KP_CMP_NF + 1];	/* and those they write */
 	kp_subsys_map *subsys;	/* kp-subsystems(5) */
 } Classify;

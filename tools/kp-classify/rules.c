@@ -424,14 +424,13 @@ classify_cmp(Classify *c, const char *line, size_t len, const char *file,
 {
 	const Config *cf = &c->cf;
 	char reason[320];
-	kp_json d;
+	kp_json *d = &c->doc;
 	Cmp k;
 	double need;
 	int unit = -1;
 
 	memset(&k, 0, sizeof(k));
-	kp_json_init(&d);
-	readcmp(c, &d, line, len, file, lineno, &k);
+	readcmp(c, d, line, len, file, lineno, &k);
 	facts(c, &k);
 	blank(&k.o);
 	k.o.score = score(k.x.q, k.fromzero ? INFINITY : k.x.change_pct,
@@ -461,7 +460,6 @@ classify_cmp(Classify *c, const char *line, size_t len, const char *file,
 	if (kp_cmp_reason(&k.o, reason, sizeof(reason)) < 0)
 		kp_die_at(file, lineno, 0, "kp_cmp_reason: a fact is missing");
 	k.o.reason = reason;
-	writecmp(w, &d, c->skip, &k.o);
+	writecmp(w, d, c->skip, &k.o);
 	kp_rec_free(&kp_cmp_t, &k.x);
-	kp_json_free(&d);
 }

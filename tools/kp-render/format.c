@@ -15,7 +15,7 @@
 #include "render.h"
 
 const Format formats[] = {
-	{ "text", LOAD_REPORT, FMT_VISIBLE, render_text, render_full_text },
+	{ "text", LOAD_REPORT, FMT_VISIBLE | FMT_KEEP, render_text, render_full_text },
 	{ "md", LOAD_REPORT, 0, render_md, render_full_md },
 	{ "csv", LOAD_REPORT, FMT_LINES, render_csv, render_full_csv },
 	{ "junit", LOAD_REPORT, 0, render_junit, NULL },

@@ -156,6 +156,10 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	r->count[c->cls]++;
 	if (c->cls == KP_REGRESSION)
 		r->regsev[c->sev]++;
+	c->seq = r->tally.ncmp;
+	tally_cmp(r, c);
+	if (r->keep)
+		keep_cmp(r);
 }
 
 static void
@@ -472,4 +476,5 @@ load_done(Report *r)
 	/* sorted by group, samples and groups are found by binary search */
 	r->nsmp = sortuniq(r->smp, r->nsmp, sizeof(*r->smp), bysample);
 	r->ngrp = sortuniq(r->grp, r->ngrp, sizeof(*r->grp), bygroup);
+	keep_done(r);
 }

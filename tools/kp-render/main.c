@@ -103,6 +103,10 @@ decide(Report *r, const int *cls, int sev, int triaged)
 		    x->sev <= sev);
 		r->fails |= x->fails;
 	}
+	/* those -f text did not keep (keep.c): never a regression */
+	for (i = 0; i <= KP_NCLASS; i++)
+		r->fails |= cls[i] && (r->tally.dropped[i][0] ||
+		    (triaged && r->tally.dropped[i][1]));
 }
 
 int
@@ -211,6 +215,7 @@ main(int argc, char *argv[])
 	load_as = full && r.full.centre != FULL_MEDIAN ? LOAD_FULL : fmt->load;
 	lines = !full && fmt->flags & FMT_LINES;
 	r.visible = !!(fmt->flags & FMT_VISIBLE);
+	r.keep = !full && fmt->flags & FMT_KEEP;
 	if (argc == 0)
 		load_file(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)
@@ -220,7 +225,7 @@ main(int argc, char *argv[])
 	load_done(&r);
 	/* no comparison at all is nothing compared, never "0 regressions";
 	 * a site may be a history alone */
-	if (r.ncmp == 0 && !site)
+	if (r.tally.ncmp == 0 && !site)
 		cover_empty(&r);
 	r.max_age = max_age;
 	r.gate = gate;

@@ -20,7 +20,65 @@ typedef struct {
 	int fails;	/* it fails the gate of --fail-on (main.c) */
 	/* the interval shown: shown_interval(), NAN when none */
 	double lo, hi, level;
+	size_t seq;	/* its number among the comparisons read */
 } Cmp;
+
+/* the order of cmps_by_severity, of a comparison or of what tally.c
+ * keeps of one: the class, the worst severity, the highest score, the
+ * largest change, then the names */
+typedef struct {
+	int cls, sev;
+	double score, change;	/* -1 when no score; |change_pct|, 0 when none */
+	const char *base_exp, *target_exp, *suite, *bench, *test, *op, *metric;
+	long long conc;
+} SevKey;
+
+/*
+ * tally.c: what the reports count over every comparison, counted as each
+ * is read (load.c), so that a format that lists only some (text, keep.c)
+ * need not hold the rest: the verdict line of each pair, the findings of
+ * each subsystem, the comparisons whose run noise was assumed.
+ */
+typedef struct {
+	char *base_kernel, *target_kernel;
+	size_t n, cnt[KP_NCLASS + 1], red, ns;
+	size_t noise[4];	/* noise_kind()'s */
+} PairTally;
+typedef struct {	/* another title a subsystem's comparisons name */
+	char *name;
+	SevKey first;	/* the first naming it in cmps_by_severity's order;
+			 * its names are copies */
+} AlsoTally;
+typedef struct {	/* a subsystem: the first title of its comparisons */
+	const char *name;	/* title_unmapped, title_unassigned or a copy */
+	size_t reg[KP_NSEV + 1], nreg, imp, unc, noc;
+	AlsoTally *also;
+	size_t nalso;
+} TitleTally;
+typedef struct {
+	size_t ncmp;	/* comparisons read, kept or not */
+	size_t assumed;	/* with the caveat noise-assumed */
+	PairTally *pair;	/* in the order the records name them first */
+	size_t npair;
+	struct kp_strmap *pairmap;
+	TitleTally *title;
+	struct kp_strmap *titlemap;
+	/* keep.c: the comparisons not kept, by class and triaged away, for
+	 * the gate */
+	size_t dropped[KP_NCLASS + 1][2];
+} Tally;
+struct Report;
+extern const char title_unmapped[], title_unassigned[];
+const char *title_of(const kp_cmp *c);	/* a comparison's subsystem */
+void tally_cmp(struct Report *r, const Cmp *c);	/* load.c, every one */
+/* where a comparison's run noise came from: 0 assumed, 1 reruns, 2 a
+ * history, 3 seen across runs; -1 none of them */
+int noise_kind(const kp_cmp *c);
+
+/* text's lists: the improvements and the uncertain ones, most severe
+ * first, up to TEXT_LISTED of each, and the first TEXT_NEEDS uncertain
+ * ones' units that would decide (text.c); keep.c keeps what they show */
+enum { TEXT_LISTED = 10, TEXT_NEEDS = 5 };
 
 typedef struct {
 	kp_sys rec;
@@ -102,9 +160,14 @@ typedef struct {
 	size_t nseen;
 } Cover;
 
-typedef struct {
+typedef struct Report {
+	/* the comparisons, in the order read: every one, or with keep only
+	 * those -f text lists (keep.c) */
 	Cmp *cmp;
 	size_t ncmp;
+	Tally tally;	/* tally.c: counted over every comparison */
+	int keep;	/* keep.c: hold only what -f text lists */
+	struct Keep *kept;	/* keep.c's candidates while reading */
 	Sys *sys;
 	size_t nsys;
 	Run *run;
@@ -205,6 +268,8 @@ Group *index_group(const Report *r, const char *group);	/* or NULL */
 const char *class_name(int cls);
 const char *sev_name(int sev);
 void list_add(List *l, int i);
+void sevkey_of(SevKey *k, const Cmp *c);
+int sevkey_cmp(const SevKey *a, const SevKey *b);
 /* the comparisons in the order a format lists them; the caller frees */
 const Cmp **cmps_by_severity(const Report *r);
 const Cmp **cmps_by_name(const Report *r);
@@ -228,7 +293,7 @@ size_t cpu_text(char *buf, size_t sz, const kp_cmp *c);
 /* "run noise assumed 8% (no reruns, no history)" when kp-classify's
  * caveat noise-assumed says so; 0 when not */
 size_t noise_text(char *buf, size_t sz, const kp_cmp *c);
-/* how many comparisons rest on an assumed run noise */
+/* how many comparisons rest on an assumed run noise (of every one read) */
 size_t noise_assumed(const Report *r);
 /* how to learn it, one sentence, after noise_assumed's count */
 extern const char noise_hint[];
@@ -292,6 +357,13 @@ char *txt_visible(const char *s);	/* the same, a new string */
 /* every text field of rec, of table t, replaced by its visible form */
 void txt_visible_rec(const kp_rtype *t, void *rec);
 
+/* keep.c: with r->keep, after tally_cmp(), the comparison just read at
+ * the end of r->cmp stays there (a regression), waits among the
+ * candidates for text's lists, or is freed; keep_done(), from
+ * load_done(), puts the candidates left back in the order read */
+void keep_cmp(struct Report *r);
+void keep_done(struct Report *r);
+
 /* format.c: the formats of -f, one row each */
 enum {
 	FMT_LINES = 1,	/* keeps each cmp record's line: it copies every field */
@@ -301,6 +373,9 @@ enum {
 	 * no comparison, is a site and not "nothing compared" */
 	FMT_SITE = 4,
 	FMT_SHUTS = 8,	/* closes standard output itself, or writes none */
+	/* holds in full only the comparisons it lists (keep.c), and
+	 * counts the rest (tally.c), unless --full */
+	FMT_KEEP = 16,
 };
 typedef struct {
 	const char *name;

@@ -24,10 +24,6 @@
  * table, whose rows must stay short */
 enum { LISTED = 10, LISTED_HTML = 5 };
 
-/* the group of records the map matched nothing for, and of records of a
- * kp-classify that wrote no subsystem */
-static const char unmapped[] = "unmapped", unassigned[] = "not assigned";
-
 typedef struct {	/* the findings of one subsystem */
 	const char *name;
 	size_t reg[KP_NSEV + 1], nreg, imp, unc, noc;
@@ -42,33 +38,14 @@ subsys_maintainers(Report *r, const char *path)
 	r->maintpath = path;
 }
 
-static const char *
-title_of(const Cmp *c)
-{
-	if (!kp_has_get(&c->rec.has, KP_CMP_SUBSYSTEM))
-		return unassigned;
-	return c->rec.subsystem.n ? c->rec.subsystem.v[0] : unmapped;
-}
-
-static int
-has(const kp_strs *a, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		if (strcmp(a->v[i], s) == 0)
-			return 1;
-	return 0;
-}
-
 /* worst first: red, yellow, green regressions, then all regressions,
  * uncertain, improvements; unmapped and not assigned last; then by name */
 static int
 byworst(const void *pa, const void *pb)
 {
 	const SGroup *a = pa, *b = pb;
-	int la = a->name == unmapped || a->name == unassigned;
-	int lb = b->name == unmapped || b->name == unassigned;
+	int la = a->name == title_unmapped || a->name == title_unassigned;
+	int lb = b->name == title_unmapped || b->name == title_unassigned;
 	int s;
 
 	if (la != lb)
@@ -85,45 +62,57 @@ byworst(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* the groups, worst first, in *n; v is cmps_by_severity's order */
+static int
+byfirst(const void *a, const void *b)
+{
+	return sevkey_cmp(&(*(const AlsoTally *const *)a)->first,
+	    &(*(const AlsoTally *const *)b)->first);
+}
+
+/* the groups, worst first, in *n, from the counts over every comparison
+ * (tally.c); v is cmps_by_severity's order, of which a group lists its
+ * regressions */
 static SGroup *
 groups(const Report *r, const Cmp **v, size_t *n)
 {
-	kp_strmap *m = kp_strmap_new();
-	SGroup *g = NULL, *x;
-	const char *t;
+	const Tally *t = &r->tally;
+	const TitleTally *u;
+	const AlsoTally **also;
+	SGroup *g, *x;
+	const char *name;
 	size_t i, j, k;
-	int isnew;
 
-	for (i = 0; i < r->ncmp; i++) {
-		t = title_of(v[i]);
-		k = kp_strmap_add(m, t, strlen(t), &isnew);
-		if (isnew) {
-			g = kp_grow(g, k, sizeof(*g));
-			memset(&g[k], 0, sizeof(g[k]));
-			g[k].name = t;
-		}
+	*n = t->titlemap ? kp_strmap_len(t->titlemap) : 0;
+	g = ecalloc(*n + 1, sizeof(*g));
+	for (k = 0; k < *n; k++) {
+		u = &t->title[k];
 		x = &g[k];
-		for (j = 1; j < v[i]->rec.subsystem.n; j++)
-			if (!has(&x->also, v[i]->rec.subsystem.v[j])) {
-				x->also.v = kp_grow(x->also.v, x->also.n,
-				    sizeof(*x->also.v));
-				x->also.v[x->also.n++] = v[i]->rec.subsystem.v[j];
-			}
-		switch (v[i]->cls) {
-		case KP_REGRESSION:
-			x->reg[v[i]->sev]++;
-			x->nreg++;
-			list_add(&x->regs, (int)(v[i] - r->cmp));
-			break;
-		case KP_IMPROVEMENT: x->imp++; break;
-		case KP_UNCERTAIN: x->unc++; break;
-		case KP_NO_CHANGE: x->noc++; break;
-		default: break;
-		}
+		x->name = u->name;
+		memcpy(x->reg, u->reg, sizeof(x->reg));
+		x->nreg = u->nreg;
+		x->imp = u->imp;
+		x->unc = u->unc;
+		x->noc = u->noc;
+		/* the other titles in the order the comparisons in v name
+		 * them first */
+		also = ecalloc(u->nalso + 1, sizeof(*also));
+		for (j = 0; j < u->nalso; j++)
+			also[j] = &u->also[j];
+		if (u->nalso)
+			qsort(also, u->nalso, sizeof(*also), byfirst);
+		x->also.v = ecalloc(u->nalso + 1, sizeof(*x->also.v));
+		for (j = 0; j < u->nalso; j++)
+			x->also.v[j] = also[j]->name;
+		x->also.n = u->nalso;
+		free(also);
 	}
-	*n = kp_strmap_len(m);
-	kp_strmap_free(m);
+	for (i = 0; i < r->ncmp; i++) {
+		if (v[i]->cls != KP_REGRESSION)
+			continue;
+		name = title_of(&v[i]->rec);
+		k = (size_t)kp_strmap_find(t->titlemap, name, strlen(name));
+		list_add(&g[k].regs, (int)(v[i] - r->cmp));
+	}
 	if (*n)
 		qsort(g, *n, sizeof(*g), byworst);
 	return g;
@@ -277,7 +266,7 @@ subsys_plain(Report *r, FILE *fp, int md)
 	size_t n, i, j, quiet = 0;
 
 	g = groups(r, v, &n);
-	if (n == 0 || (n == 1 && g[0].name == unassigned))
+	if (n == 0 || (n == 1 && g[0].name == title_unassigned))
 		goto out;
 	fprintf(fp, md ? "## Findings by subsystem\n\n" :
 	    "Findings by subsystem:\n");
@@ -291,11 +280,11 @@ subsys_plain(Report *r, FILE *fp, int md)
 		fputs(md ? "**: " : ": ", fp);
 		counts(fp, &g[i]);
 		fputc('\n', fp);
-		if (g[i].name == unmapped)
+		if (g[i].name == title_unmapped)
 			fprintf(fp, "  no entry of the subsystem map matches; a "
 			    "map of your own can say (kp-classify -S, "
 			    "kp-subsystems(5))\n");
-		else if (g[i].name == unassigned)
+		else if (g[i].name == title_unassigned)
 			fprintf(fp, "  kp-classify wrote no subsystem field: run a "
 			    "kp-classify that does\n");
 		else if (r->maint) {
@@ -347,7 +336,7 @@ subsys_html(FILE *fp, struct hsite *s)
 	int k;
 
 	g = groups(r, v, &n);
-	if (n == 0 || (n == 1 && g[0].name == unassigned))
+	if (n == 0 || (n == 1 && g[0].name == title_unassigned))
 		goto out;
 	fputs("<h2>Findings by subsystem</h2>\n<p class=\"legend\">Each "
 	    "comparison is grouped under the first subsystem kp-classify's map "
@@ -373,7 +362,7 @@ subsys_html(FILE *fp, struct hsite *s)
 		fputs("</td>", fp);
 		if (r->maint) {
 			fputs("<td>", fp);
-			if (g[i].name == unmapped || g[i].name == unassigned)
+			if (g[i].name == title_unmapped || g[i].name == title_unassigned)
 				fputs("-", fp);
 			else
 				people(fp, r, g[i].name, h_esc);

@@ -212,8 +212,7 @@ finding(FILE *fp, const Report *r, const kp_cmp *c, int why,
 }
 
 /* the improvements and the uncertain comparisons, most severe first, up
- * to LISTED of each: a glance, where the csv has them all */
-enum { LISTED = 10 };
+ * to TEXT_LISTED of each: a glance, where the csv has them all */
 
 static void
 listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title,
@@ -224,10 +223,10 @@ listed(FILE *fp, const Report *r, const Cmp **v, int cls, const char *title,
 	if (r->count[cls] == 0)
 		return;
 	fprintf(fp, "\n%s (%zu", title, r->count[cls]);
-	if (r->count[cls] > LISTED)
-		fprintf(fp, ", the first %d", LISTED);
+	if (r->count[cls] > TEXT_LISTED)
+		fprintf(fp, ", the first %d", TEXT_LISTED);
 	fputs("):\n", fp);
-	for (i = 0; i < r->ncmp && n < LISTED; i++)
+	for (i = 0; i < r->ncmp && n < TEXT_LISTED; i++)
 		if (v[i]->cls == cls) {
 			finding(fp, r, &v[i]->rec, 1, evshown);
 			n++;
@@ -241,82 +240,62 @@ plural(size_t n, const char *one, const char *many)
 }
 
 /* where a pair's run-to-run noise came from: its comparisons' caveat
- * noise-assumed and run_sd_source (kp-classify), or their own runs */
+ * noise-assumed and run_sd_source (kp-classify), or their own runs
+ * (noise_kind) */
 static void
-noise_from(FILE *fp, const Cmp **v, size_t n)
+noise_from(FILE *fp, const PairTally *p)
 {
-	size_t i, k, cnt[4] = { 0 }, shown = 0;
+	size_t k, shown = 0;
 	static const char *const how[4] = { "assumed", "from reruns",
 	    "from a history", "seen across runs" };
 
-	for (i = 0; i < n; i++) {
-		const kp_cmp *c = &v[i]->rec;
-
-		if (c->caveats >> KP_CAV_NOISE_ASSUMED & 1)
-			cnt[0]++;
-		else if (c->run_sd_source == KP_SD_RERUNS)
-			cnt[1]++;
-		else if (c->run_sd_source == KP_SD_HISTORY)
-			cnt[2]++;
-		else if (kp_cmp_single_run(c) == 0 && !isnan(c->p))
-			cnt[3]++;
-	}
 	for (k = 0; k < 4; k++) {
-		if (cnt[k] == 0)
+		if (p->noise[k] == 0)
 			continue;
 		fprintf(fp, "%s%s", shown++ ? ", " : "; run noise ", how[k]);
-		if (cnt[k] < n)
-			fprintf(fp, " for %zu", cnt[k]);
+		if (p->noise[k] < p->n)
+			fprintf(fp, " for %zu", p->noise[k]);
 	}
 }
 
 /*
  * First, a line per baseline/target pair that says it all at a glance:
  * "v6.17 \u2192 v6.18: 12 regressions (0 red), 1 improvement, 13 uncertain
- * (9 not significant), 0 no change; 26 of 26 compared; run noise assumed"
+ * (9 not significant), 0 no change; 26 of 26 compared; run noise assumed";
+ * counted over every comparison as it was read (tally.c)
  */
 static void
 verdicts(FILE *fp, const Report *r)
 {
-	size_t np, j, k;
-	CmpGroup *of = cmps_per_pair(r, &np);
-	size_t cnt[KP_NCLASS + 1], red, ns;
+	const Tally *t = &r->tally;
+	size_t k;
 	long long found, expected;
 
-	for (k = 0; k < np; k++) {
-		const kp_cmp *c0 = &of[k].v[0]->rec;
+	for (k = 0; k < t->npair; k++) {
+		const PairTally *p = &t->pair[k];
+		const size_t *cnt = p->cnt;
 
-		memset(cnt, 0, sizeof(cnt));
-		red = ns = 0;
-		for (j = 0; j < of[k].n; j++) {
-			const Cmp *x = of[k].v[j];
-
-			cnt[x->cls]++;
-			red += x->cls == KP_REGRESSION && x->sev == KP_RED;
-			ns += not_significant(&x->rec);
-		}
 		fprintf(fp, "%s \u2192 %s: %zu %s (%zu red), %zu %s, %zu "
-		    "uncertain", c0->base_kernel, c0->target_kernel,
+		    "uncertain", p->base_kernel, p->target_kernel,
 		    cnt[KP_REGRESSION], plural(cnt[KP_REGRESSION], "regression",
-		    "regressions"), red, cnt[KP_IMPROVEMENT],
+		    "regressions"), p->red, cnt[KP_IMPROVEMENT],
 		    plural(cnt[KP_IMPROVEMENT], "improvement", "improvements"),
 		    cnt[KP_UNCERTAIN]);
-		if (ns)
-			fprintf(fp, " (%zu not significant)", ns);
+		if (p->ns)
+			fprintf(fp, " (%zu not significant)", p->ns);
 		fprintf(fp, ", %zu no change", cnt[KP_NO_CHANGE]);
 		if (cnt[KP_NCLASS])
 			fprintf(fp, ", %zu not classified", cnt[KP_NCLASS]);
-		if (cover_pair(r, c0->base_kernel, c0->target_kernel, &found,
+		if (cover_pair(r, p->base_kernel, p->target_kernel, &found,
 		    &expected) && expected >= 0)
 			fprintf(fp, "; %lld of %lld compared", found, expected);
 		else
-			fprintf(fp, "; %zu compared", of[k].n);
-		noise_from(fp, of[k].v, of[k].n);
+			fprintf(fp, "; %zu compared", p->n);
+		noise_from(fp, p);
 		fputc('\n', fp);
 	}
-	if (np)
+	if (t->npair)
 		fputc('\n', fp);
-	cmpgroups_free(of, np);
 }
 
 int
@@ -380,7 +359,7 @@ render_text(Report *r, FILE *fp)
 		if (v[i]->cls != KP_UNCERTAIN || c->need_n < 0)
 			continue;
 		/* briefly: the list is for a glance, the csv has them all */
-		if (++n > 5) {
+		if (++n > TEXT_NEEDS) {
 			fputs(", ...", fp);
 			break;
 		}
@@ -397,7 +376,7 @@ render_text(Report *r, FILE *fp)
 	fprintf(fp, "\nNo change: %zu\n", r->count[KP_NO_CHANGE]);
 	if ((n = noise_assumed(r)))
 		fprintf(fp, "Run noise assumed for %zu of %zu comparisons (no "
-		    "reruns, no history): %s.\n", n, r->ncmp, noise_hint);
+		    "reruns, no history): %s.\n", n, r->tally.ncmp, noise_hint);
 	if (r->count[KP_NCLASS])
 		fprintf(fp, "Not classified: %zu (kp-classify did not run)\n",
 		    r->count[KP_NCLASS]);

@@ -54,24 +54,57 @@ byname_q(const void *a, const void *b)
 /* the class in its usual order, then the worst severity, the highest
  * score and the largest change first; names break ties so that the same
  * records always print in the same order */
-static int
-byseverity_q(const void *pa, const void *pb)
+void
+sevkey_of(SevKey *k, const Cmp *c)
 {
-	const Cmp *a = *(const Cmp *const *)pa, *b = *(const Cmp *const *)pb;
-	double sa = isnan(a->rec.score) ? -1 : a->rec.score;
-	double sb = isnan(b->rec.score) ? -1 : b->rec.score;
-	double ca = isnan(a->rec.change_pct) ? 0 : fabs(a->rec.change_pct);
-	double cb = isnan(b->rec.change_pct) ? 0 : fabs(b->rec.change_pct);
+	const kp_cmp *a = &c->rec;
+
+	k->cls = c->cls;
+	k->sev = c->sev;
+	k->score = isnan(a->score) ? -1 : a->score;
+	k->change = isnan(a->change_pct) ? 0 : fabs(a->change_pct);
+	k->base_exp = a->base_exp;
+	k->target_exp = a->target_exp;
+	k->suite = a->suite;
+	k->bench = a->bench;
+	k->test = a->test;
+	k->op = a->op;
+	k->metric = a->metric;
+	k->conc = a->conc;
+}
+
+int
+sevkey_cmp(const SevKey *a, const SevKey *b)
+{
+	int r;
 
 	if (a->cls != b->cls)
 		return a->cls - b->cls;
 	if (a->sev != b->sev)
 		return a->sev - b->sev;
-	if (sa != sb)
-		return sa < sb ? 1 : -1;
-	if (ca != cb)
-		return ca < cb ? 1 : -1;
-	return byname(a, b);
+	if (a->score != b->score)
+		return a->score < b->score ? 1 : -1;
+	if (a->change != b->change)
+		return a->change < b->change ? 1 : -1;
+	if ((r = strcmp(a->base_exp, b->base_exp)) ||
+	    (r = strcmp(a->target_exp, b->target_exp)) ||
+	    (r = strcmp(a->suite, b->suite)) ||
+	    (r = strcmp(a->bench, b->bench)) ||
+	    (r = strcmp(a->test, b->test)) ||
+	    (r = strcmp(a->op, b->op)) ||
+	    (r = strcmp(a->metric, b->metric)))
+		return r;
+	return (a->conc > b->conc) - (a->conc < b->conc);
+}
+
+static int
+byseverity_q(const void *pa, const void *pb)
+{
+	SevKey a, b;
+
+	sevkey_of(&a, *(const Cmp *const *)pa);
+	sevkey_of(&b, *(const Cmp *const *)pb);
+	return sevkey_cmp(&a, &b);
 }
 
 static const Cmp **
@@ -197,11 +230,21 @@ noise_text(char *buf, size_t sz, const kp_cmp *c)
 size_t
 noise_assumed(const Report *r)
 {
-	size_t i, n = 0;
+	return r->tally.assumed;
+}
 
-	for (i = 0; i < r->ncmp; i++)
-		n += r->cmp[i].rec.caveats >> KP_CAV_NOISE_ASSUMED & 1;
-	return n;
+int
+noise_kind(const kp_cmp *c)
+{
+	if (c->caveats >> KP_CAV_NOISE_ASSUMED & 1)
+		return 0;
+	if (c->run_sd_source == KP_SD_RERUNS)
+		return 1;
+	if (c->run_sd_source == KP_SD_HISTORY)
+		return 2;
+	if (kp_cmp_single_run(c) == 0 && !isnan(c->p))
+		return 3;
+	return -1;
 }
 
 const char noise_hint[] = "learn it from reruns: run the baseline kernel "
