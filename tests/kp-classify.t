@@ -246,30 +246,4 @@ echo '{"type":"cmp"}' | TMPDIR="$T/absent" kp-classify >"$T/out" 2>"$T/err"
 is "$?:$(grep -c 'absent/kp-classify.*cannot make the spool of cmp records' "$T/err"):$(wc -c <"$T/out" | tr -d ' ')" "2:1:0" \
     "an unwritable TMPDIR: exit 2, the spool named, nothing written"
 
-# the cmp records of a regular file are read again at the end of the
-# input, those of a pipe are spooled: either way in the order given, and
-# with the noise records that follow them
-noise_rec 1 >"$T/n1"
-LO=-60 HI=0 cmp_rec sub 5 0.3 0.3 -30 -1 >"$T/c1"
-cmp_rec instance 5 0.001 0.002 -10 -3 >"$T/c2"
-cmp_rec instance 5 0.3 0.4 0.1 0.1 >"$T/c3"
-# written by another tool: "type" not first
-cmp_rec instance 5 0.001 0.002 10 3 | sed 's/^{"type":"cmp",\(.*\)}$/{\1,"type":"cmp"}/' >"$T/c4"
-cat "$T/c1" "$T/n1" "$T/c2" >"$T/a"
-# and a line that opens as a cmp record but not as kp-compare writes it
-sed 's/^{"type":"cmp",/{"type":"cmp" ,/' "$T/c3" >"$T/c5"
-cat "$T/c3" "$T/c4" "$T/c5" >"$T/b"
-cat "$T/c2" "$T/c1" >"$T/c"
-cat "$T/n1" "$T/c1" "$T/c2" "$T/c3" "$T/c4" "$T/c5" "$T/c2" "$T/c1" | kp-classify >"$T/want"
-kp-classify "$T/a" "$T/b" "$T/c" >"$T/files"
-kp-classify "$T/a" - "$T/c" <"$T/b" >"$T/mixed"
-cat "$T/a" "$T/b" "$T/c" | kp-classify >"$T/pipe"
-# two spooled inputs around a file read again: each its own records
-mkfifo "$T/fifo"
-cat "$T/c" >"$T/fifo" &
-kp-classify - "$T/b" "$T/fifo" <"$T/a" >"$T/spooled2"
-wait
-is "$(cmp "$T/files" "$T/want" && cmp "$T/mixed" "$T/want" && cmp "$T/pipe" "$T/want" && cmp "$T/spooled2" "$T/want" && grep -c '"type":"cmp"' "$T/want")" 7 \
-    "files read again, standard input spooled, or both: the same records in the same order, a noise record after its cmp record used"
-
 done_testing

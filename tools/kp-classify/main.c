@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "kp.h"
 #include "strmap.h"
@@ -17,14 +16,12 @@
 #include "subsys.h"
 
 /*
- * The cmp records wait until the end of the input: the noise and runstat
- * records their rules read may follow them, and every other record is
- * written as it is read, before any cmp record.  An input that is a
- * regular file is read again for them; the cmp records of any other (a
- * pipe, standard input) wait in a spool file.  On disk, not in memory,
- * so that memory stays flat however many comparisons a night holds: each
- * record is read back and classified one at a time.  A record keeps its
- * input's name and line for the messages about it.
+ * The cmp records wait in a spool file until the end of the input: the
+ * noise and runstat records their rules read may follow them, and every
+ * other record is written as it is read, before any cmp record.  On disk,
+ * not in memory, so that memory stays flat however many comparisons a
+ * night holds: each record is read back and classified one at a time.
+ * A record keeps its input's name and line for the messages about it.
  */
 typedef struct {
 	long lineno;
@@ -34,7 +31,6 @@ typedef struct {
 typedef struct {
 	FILE *fp;
 	char **files;	/* the inputs' names */
-	char **paths;	/* the paths of those read again, NULL: spooled */
 	size_t nfiles;
 	size_t n;	/* records spooled */
 } Spool;
@@ -93,108 +89,38 @@ spool_put(Spool *sp, const char *text, size_t len, long lineno)
 	sp->n++;
 }
 
-/* how kp-compare's cmp records open: such a line is set aside unparsed
- * and parsed once, when it is classified, which says its file and line
- * when it is not JSON; any other line is parsed on reading */
-static const char cmp_open[] = "{\"type\":\"cmp\",";
-
-static int
-cmp_line(const char *line, size_t len)
-{
-	return len >= sizeof(cmp_open) - 1 &&
-	    memcmp(line, cmp_open, sizeof(cmp_open) - 1) == 0;
-}
-
-/* a line that opens with another type, as every kp tool writes them:
- * read again, it is known not to be a cmp record without a parse */
-static int
-other_line(const char *line, size_t len)
-{
-	static const char open[] = "{\"type\":\"";
-	const char *q;
-
-	if (len < sizeof(open) - 1 || memcmp(line, open, sizeof(open) - 1))
-		return 0;
-	line += sizeof(open) - 1;
-	len -= sizeof(open) - 1;
-	if (!(q = memchr(line, '"', len)) || memchr(line, '\\', q - line))
-		return 0;
-	return !((size_t)(q - line) == 3 && memcmp(line, "cmp", 3) == 0);
-}
-
-/* the cmp records of a regular file, read again */
-static void
-reread(Classify *c, const char *path, kp_w *w)
-{
-	kp_in *in = kp_in_open(path);
-	kp_json d;
-	char *line;
-	size_t len;
-
-	kp_json_init(&d);
-	while ((line = kp_in_record(in, &len))) {
-		if (!cmp_line(line, len)) {
-			if (other_line(line, len))
-				continue;
-			kp_rec_parse(in, &d, line, len);
-			if (!kp_rec_is(&d, &kp_cmp_t))
-				continue;
-		}
-		classify_cmp(c, line, len, kp_in_name(in), kp_in_lineno(in), w);
-	}
-	kp_json_free(&d);
-	kp_in_close(in);
-}
-
-/* every cmp record, classified in the order read: input by input, read
- * again or from the spool */
+/* every cmp record spooled, classified in the order read */
 static void
 spool_classify(Classify *c, Spool *sp, kp_w *w)
 {
 	char *buf = NULL;
-	size_t cap = 0, i = 0, f;
+	size_t cap = 0, i;
 	Spooled h;
 
-	if (sp->fp && (fflush(sp->fp) == EOF || fseek(sp->fp, 0, SEEK_SET) < 0))
+	if (!sp->fp)
+		return;
+	if (fflush(sp->fp) == EOF || fseek(sp->fp, 0, SEEK_SET) < 0)
 		kp_die("the spool of cmp records: %s", strerror(errno));
-	for (f = 0; f < sp->nfiles; f++) {
-		if (sp->paths[f]) {
-			reread(c, sp->paths[f], w);
-			continue;
+	for (i = 0; i < sp->n; i++) {
+		if (fread(&h, sizeof(h), 1, sp->fp) != 1)
+			kp_die("the spool of cmp records: short read");
+		if (h.len + 1 > cap) {
+			cap = h.len + 1;
+			buf = erealloc(buf, cap);
 		}
-		for (; i < sp->n; i++) {
-			if (fread(&h, sizeof(h), 1, sp->fp) != 1)
-				kp_die("the spool of cmp records: short read");
-			if (h.file != f) {	/* the next input's */
-				if (fseek(sp->fp, -(long)sizeof(h), SEEK_CUR) < 0)
-					kp_die("the spool of cmp records: %s",
-					    strerror(errno));
-				break;
-			}
-			if (h.len + 1 > cap) {
-				cap = h.len + 1;
-				buf = erealloc(buf, cap);
-			}
-			if (fread(buf, 1, h.len, sp->fp) != h.len)
-				kp_die("the spool of cmp records: short read");
-			buf[h.len] = '\0';
-			classify_cmp(c, buf, h.len, sp->files[h.file], h.lineno, w);
-		}
+		if (fread(buf, 1, h.len, sp->fp) != h.len)
+			kp_die("the spool of cmp records: short read");
+		buf[h.len] = '\0';
+		classify_cmp(c, buf, h.len, sp->files[h.file], h.lineno, w);
 	}
 	free(buf);
-	if (sp->fp)
-		fclose(sp->fp);
+	fclose(sp->fp);
 }
 
-/* an input is read again when it is a regular file, else spooled */
-static int
-regular(const char *path)
-{
-	struct stat st;
-
-	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISREG(st.st_mode);
-}
+/* how kp-compare's cmp records open: such a line is spooled unparsed and
+ * parsed once, when it is classified, which says its file and line when
+ * it is not JSON; any other line is parsed here */
+static const char cmp_open[] = "{\"type\":\"cmp\",";
 
 static void
 readfile(Classify *c, Spool *sp, const char *path, kp_w *w)
@@ -203,23 +129,19 @@ readfile(Classify *c, Spool *sp, const char *path, kp_w *w)
 	kp_json d;
 	char *line;
 	size_t len;
-	int again = regular(path);
 
 	sp->files = kp_grow(sp->files, sp->nfiles, sizeof(*sp->files));
-	sp->paths = kp_grow(sp->paths, sp->nfiles, sizeof(*sp->paths));
-	sp->files[sp->nfiles] = estrdup(kp_in_name(in));
-	sp->paths[sp->nfiles++] = again ? estrdup(path) : NULL;
+	sp->files[sp->nfiles++] = estrdup(kp_in_name(in));
 	kp_json_init(&d);
 	while ((line = kp_in_record(in, &len))) {
-		if (cmp_line(line, len)) {
-			if (!again)
-				spool_put(sp, line, len, kp_in_lineno(in));
+		if (len >= sizeof(cmp_open) - 1 &&
+		    memcmp(line, cmp_open, sizeof(cmp_open) - 1) == 0) {
+			spool_put(sp, line, len, kp_in_lineno(in));
 			continue;
 		}
 		kp_rec_parse(in, &d, line, len);
 		if (kp_rec_is(&d, &kp_cmp_t)) {
-			if (!again)
-				spool_put(sp, d.text, d.len, d.line);
+			spool_put(sp, d.text, d.len, d.line);
 			continue;
 		}
 		kp_w_line(w, d.text, d.len);
