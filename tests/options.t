@@ -9,7 +9,7 @@
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
 for t in kp-ab kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-hist \
     kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad kp-parse-lkft \
-    kp-identify kp-fetch kp-render kp-trend kp-triage kp-bisect; do
+    kp-identify kp-fetch kp-render kp-trend kp-triage kp-bisect kp-bisect-record; do
 	run_status $t --help
 	# the synopsis: the lines before the first blank one
 	help=$(sed '/^$/q' "$T/out" | sed '/^$/d')
