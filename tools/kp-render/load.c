@@ -274,11 +274,9 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
 	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
 	g = &r->grp[r->ngrp++];
-	if (s.group)
-		snprintf(g->group, sizeof(g->group), "%s", s.group);
-	else	/* written before stat records had their id */
-		kp_group_id(g->group, s.exp, s.suite, s.bench, s.test, s.op,
-		    s.metric, s.conc);
+	/* a stat record written before it had its id: lib derives it */
+	kp_rec_upgrade(d, &kp_stat_t, &s, &rd->stat);
+	snprintf(g->group, sizeof(g->group), "%s", s.group);
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
