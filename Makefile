@@ -62,6 +62,7 @@ TOOLS = \
 	kp-evidence \
 	kp-trend \
 	kp-triage \
+	kp-bisect-record \
 	kp-render
 
 # the subsystem map (kp-subsystems(5)) and the YAML pre-pass

@@ -5,12 +5,14 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "kp.h"
 
 #define BLOCK (256 * 1024)
+#define SMALL 8192	/* zlib's default buffer */
 
 struct kp_in {
 	gzFile gz;
@@ -27,8 +29,10 @@ struct kp_in {
 	char *error;
 };
 
+/* block: the size of the read buffer and of zlib's; BLOCK for a
+ * stream, less for a small file read whole (kp_slurp) */
 static kp_in *
-in_open(const char *path, int soft)
+in_open(const char *path, int soft, size_t block)
 {
 	kp_in *in;
 	int fd;
@@ -51,11 +55,11 @@ in_open(const char *path, int soft)
 		}
 		kp_die_at(path ? path : "<stdin>", 0, 0, "cannot read");
 	}
-	gzbuffer(gz, BLOCK);
+	gzbuffer(gz, (unsigned)block);
 	in = ecalloc(1, sizeof(*in));
 	in->gz = gz;
 	in->name = estrdup(path ? path : "<stdin>");
-	in->cap = BLOCK;
+	in->cap = block;
 	in->buf = emalloc(in->cap + 1);
 	in->soft = soft;
 	return in;
@@ -64,13 +68,13 @@ in_open(const char *path, int soft)
 kp_in *
 kp_in_open(const char *path)
 {
-	return in_open(path, 0);
+	return in_open(path, 0, BLOCK);
 }
 
 kp_in *
 kp_in_open_soft(const char *path)
 {
-	return in_open(path, 1);
+	return in_open(path, 1, BLOCK);
 }
 
 /* Read more input after the unread part; 0 at end of input.  A stream
@@ -212,12 +216,21 @@ kp_in_close(kp_in *in)
 char *
 kp_slurp(const char *path, size_t *len)
 {
+	struct stat st;
+	size_t block = BLOCK;
 	kp_in *in;
 	char *p;
 	size_t n;
 	int e;
 
-	if (!(in = kp_in_open_soft(path)))
+	/* buffers of the file's size, not of a stream's: a parser reads
+	 * hundreds of small logs whole, and two 256 KiB buffers and zlib's
+	 * 512 KiB output buffer each cost it more than the read (the buffer
+	 * still doubles for what a gzip file inflates to) */
+	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_size < BLOCK)
+		block = st.st_size < SMALL ? SMALL : (size_t)st.st_size + 1;
+	if (!(in = in_open(path, 1, block)))
 		return NULL;
 	while (fill(in) > 0)
 		;

@@ -909,8 +909,9 @@ void kp_rec_read(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want,
 void kp_rec_free(const kp_rtype *t, void *rec);
 /* the fields of want (NULL: all) that rec, read from d by kp_rec_read(),
  * lacks because an older kp wrote it, derived from the fields it has:
- * sample group, trend series_id, coverage suite ... conc.  A field that
- * cannot be derived stays missing.  Reads d again for what it needs. */
+ * sample group, trend series_id, stat group and series_id, coverage
+ * suite ... conc.  A field that cannot be derived stays missing.  Reads
+ * d again for what it needs. */
 void kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec,
     const kp_has *want);
 /* the value token of the member of d named by a user (kp-identify -a,

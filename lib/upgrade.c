@@ -54,6 +54,34 @@ trend(kp_json *d, kp_trend *t)
 	kp_has_set(&t->has, KP_TREND_SERIES_ID);
 }
 
+/* stat group and series_id: kp_group_id and kp_series_id of its
+ * measurement, for a stat record written before it carried its ids */
+static void
+stat(kp_json *d, kp_stat *s, const kp_has *want)
+{
+	kp_has need = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
+	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC, -1);
+	char id[KP_IDSZ];
+	kp_stat x;
+
+	if (wanted(want, s, KP_STAT_SERIES_ID))
+		kp_has_set(&need, KP_STAT_KEY);
+	kp_rec_read(d, &kp_stat_t, &x, &need, NULL);
+	if (wanted(want, s, KP_STAT_GROUP)) {
+		kp_group_id(id, x.exp, x.suite, x.bench, x.test, x.op, x.metric,
+		    x.conc);
+		s->group = idstr(id);
+		kp_has_set(&s->has, KP_STAT_GROUP);
+	}
+	if (wanted(want, s, KP_STAT_SERIES_ID)) {
+		kp_series_id(id, x.key, x.suite, x.bench, x.test, x.op, x.metric,
+		    x.conc);
+		s->series_id = idstr(id);
+		kp_has_set(&s->has, KP_STAT_SERIES_ID);
+	}
+	kp_rec_free(&kp_stat_t, &x);
+}
+
 /* coverage of level group (schema 2): the measurement was only in its
  * name, suite/bench/test[op metric]@conc; the test may hold '/', the
  * metric no ' ' */
@@ -92,6 +120,9 @@ kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 		sample(d, rec);
 	else if (t == &kp_trend_t && wanted(want, rec, KP_TREND_SERIES_ID))
 		trend(d, rec);
+	else if (t == &kp_stat_t && (wanted(want, rec, KP_STAT_GROUP) ||
+	    wanted(want, rec, KP_STAT_SERIES_ID)))
+		stat(d, rec, want);
 	else if (t == &kp_cov_t && wanted(want, rec, KP_COV_SUITE))
 		coverage(rec);
 }

@@ -6,11 +6,38 @@ prog=${0##*/}	# gate.sh, or kp-gate as installed on PATH
 synopsis="usage: $prog [--report-only] [--threshold pct] [--metric quantile]\
  [--fail-on class|severity] [--max-age days] [--triage file]\
  [--fail-on-triaged] [--update-baseline [--allow-fewer]] [-m mapfile]\
- [-x field] [--junit file] [--md file] target baseline"
+ [-x field] [--junit file] [--md file] target baseline
+       $prog --help"
 
 usage() {
 	echo "$synopsis" >&2
 	exit 2
+}
+help() {	# the synopsis, then a line for each option, as kp-gate(1)
+	echo "$synopsis"
+	cat <<-'END'
+
+	  --report-only     print the table and exit 0 whatever it says
+	  --threshold pct   the change past which a worse metric is a regression; default 20
+	  --metric quantile for histograms, the quantile compared; default p99
+	  --fail-on class|severity
+	                    what fails the gate, a comma-separated list; default red,missing
+	  --max-age days    the age past which a baseline is stale
+	  --triage file     a triage file of known findings (kp-triage(1))
+	  --fail-on-triaged let those fail the gate too
+	  --update-baseline write baseline from target, compare nothing
+	  --allow-fewer     let the new baseline hold fewer measurements
+	  -m mapfile        a mapping file for kp-parse-results, for both sides
+	  -x field          leave field out of the identity
+	  --junit file      write the verdict as JUnit XML too
+	  --md file         write the verdict as Markdown too
+	  --help            print this help and exit
+	  --version         print the name and version and exit
+	END
+}
+bad() {	# an option refused: named, then the synopsis, exit 2
+	echo "$prog: $*" >&2
+	usage
 }
 
 die() {
@@ -55,27 +82,28 @@ while [ $# -gt 0 ]; do
 	--report-only) report_only=1 ;;
 	--update-baseline) update=1 ;;
 	--allow-fewer) allow_fewer=1 ;;
-	-h|--help) echo "$synopsis"; exit 0 ;;
-	-x) [ $# -ge 2 ] || usage
+	-h|--help) help; exit 0 ;;
+	--version) echo "$prog $(kp-compare --version | sed 's/^kp-compare //')"; exit 0 ;;
+	-x) [ $# -ge 2 ] || bad "option -x needs an argument"
 		case $2 in
 		''|*[!a-z0-9_]*) die "-x $2: expected the name of an identity field, e.g. env" ;;
 		esac
 		xs="$xs -x $2"; shift ;;
-	--junit) [ $# -ge 2 ] || usage; junit=$2; shift ;;
+	--junit) [ $# -ge 2 ] || bad "option --junit needs an argument"; junit=$2; shift ;;
 	--junit=*) junit=${1#*=} ;;
-	--md) [ $# -ge 2 ] || usage; md=$2; shift ;;
+	--md) [ $# -ge 2 ] || bad "option --md needs an argument"; md=$2; shift ;;
 	--md=*) md=${1#*=} ;;
-	--threshold) [ $# -ge 2 ] || usage; threshold=$2; shift ;;
+	--threshold) [ $# -ge 2 ] || bad "option --threshold needs an argument"; threshold=$2; shift ;;
 	--threshold=*) threshold=${1#*=} ;;
-	--metric) [ $# -ge 2 ] || usage; metric=$2; shift ;;
+	--metric) [ $# -ge 2 ] || bad "option --metric needs an argument"; metric=$2; shift ;;
 	--metric=*) metric=${1#*=} ;;
-	--fail-on) [ $# -ge 2 ] || usage; fail_on=$2; shift ;;
+	--fail-on) [ $# -ge 2 ] || bad "option --fail-on needs an argument"; fail_on=$2; shift ;;
 	--fail-on=*) fail_on=${1#*=} ;;
-	--max-age) [ $# -ge 2 ] || usage; max_age=$2; shift ;;
-	--triage) [ $# -ge 2 ] || usage; triage=$2; shift ;;
+	--max-age) [ $# -ge 2 ] || bad "option --max-age needs an argument"; max_age=$2; shift ;;
+	--triage) [ $# -ge 2 ] || bad "option --triage needs an argument"; triage=$2; shift ;;
 	--triage=*) triage=${1#*=} ;;
 	--fail-on-triaged) triaged=--fail-on-triaged ;;
-	-m) [ $# -ge 2 ] || usage
+	-m) [ $# -ge 2 ] || bad "option -m needs an argument"
 		[ -r "$2" ] && [ -f "$2" ] || die "$2: cannot read the mapping file"
 		nmaps=$((nmaps + 1))
 		eval "map$nmaps=\$2"
@@ -87,7 +115,7 @@ while [ $# -gt 0 ]; do
 			eval "arg$nargs=\$a"
 		done
 		break ;;
-	-?*) usage ;;
+	-?*) bad "unknown option ${1%%=*}" ;;
 	*) nargs=$((nargs + 1))
 		eval "arg$nargs=\$1" ;;
 	esac

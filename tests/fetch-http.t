@@ -52,7 +52,15 @@ run_status kp-fetch -s "$S" "http://127.0.0.1:$port/work/log"
 is "$(jq -r 'select(.status == "new") | .path' "$T/out")" baseline/iter-0/added.txt \
 	"an added file is the one new record (start given without its slash)"
 
-# single URLs, lists, and a 404 among them
+# a page that links a file and a directory twice: each fetched once
+mkdir -p "$T/www/dup/sub"
+echo a >"$T/www/dup/a.txt" && echo b >"$T/www/dup/sub/b.txt"
+printf '<a href="a.txt">a</a> <a href="a.txt">a again</a> <a href="sub/">sub</a> <a href="sub/">sub again</a>\n' \
+	>"$T/www/dup/index.html"
+run_status kp-fetch -s "$T/dupstore" "http://127.0.0.1:$port/dup/"
+is "$rc:$(jq -r .path "$T/out" | sort | tr '\n' ' ')" "0:a.txt sub/b.txt " \
+	"a file and a directory linked twice: each fetched once"
+
 run_status kp-fetch -s "$S" "${U}baseline/mmtests-activity" "${U}no/such/file" \
 	"${U}baseline/iter-0/added.txt"
 is "$rc" 2 "a 404 exits 2"

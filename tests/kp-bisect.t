@@ -75,6 +75,20 @@ if [ -x "$KP_BIN/../bench/ndjson" ]; then
 	"$KP_BIN/../bench/ndjson" rec "$T/bisect" | cmp -s - "$T/bisect"
 	ok $? "the bisect record round-trips through its table"
 fi
+# kp-bisect-record, the record's writer: without commits the range is
+# of kernels and the shas null; between is the series strictly inside
+t() { kp-bisect-record -k v6.1-rc5 -T 5 -o "$T/x.sh" "$@"; }
+is "$(t "$T/trend" | jq -c '[.good_sha, .bad_sha, .range, .threshold_pct, .script == "'"$T/x.sh"'"]')" \
+	'[null,null,"v6.1-rc4..v6.1-rc5",5,true]' "kp-bisect-record: no commits, a range of kernels"
+jq -c 'if .type == "trend" then .changes |= map(.before = "v6.1-rc2") else . end' \
+	"$T/trend" >"$T/trend-wide"
+is "$(t -g g1 -b "" "$T/trend-wide" | jq -c '[.good, .range, .between]')" \
+	'["v6.1-rc2","g1..v6.1-rc5",["v6.1-rc3","v6.1-rc4"]]' "... the kernels between good and bad"
+run_status kp-bisect-record -k v6.1 -T 5 -o x.sh "$T/trend"
+is "$rc:$(cat "$T/err")" "2:kp-bisect-record: no trend record with a change for the worse at v6.1" \
+	"... no change at the kernel: exit 2, named"
+run_status kp-bisect-record -k v6.1-rc5 -o x.sh "$T/trend"
+is "$rc" 2 "... no threshold: usage, exit 2"
 good=$(jq -r .good_sha "$T/bisect")
 bad=$(jq -r .bad_sha "$T/bisect")
 is "$good $bad" "$(git -C "$R" rev-parse v6.1-rc4) $(git -C "$R" rev-parse v6.1-rc5)" \

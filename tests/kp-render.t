@@ -385,5 +385,15 @@ false	true	{multimodal target}
 true	true	{multimodal both sides}
 false	false	-
 EOF
+# records of an older kp: a stat record without its group id and a cmp
+# without base_groups/target_groups; lib's kp_rec_upgrade() derives the
+# stat's group, which must be the group of the cmp's experiment
+{
+	mkcmp futex1-threads 8 regression yellow 60 100 60 -40
+	stat aaaaaaaaaaaaaaaa v6.17 x b@vm:1 true | jq -c 'del(.group)'
+	stat bbbbbbbbbbbbbbbb v6.18 x t@vm:2 false | jq -c 'del(.group)'
+} | kp-render -f text >"$T/out"
+is "$(sed -n 's/^  - wis\/futex1\/futex1-threads\[futex1 ops\] at 8: .*\[Score: 60.0\] *//p' "$T/out")" \
+	"{multimodal baseline}" "text caveat from an older kp's stat records, without group"
 
 done_testing

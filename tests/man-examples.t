@@ -39,6 +39,7 @@ kp-ab	4	run
 kp-ab	5	skip	MMTests trees of two machines of different CPU models
 kp-ab	6	skip	results documents from native, VM and emulator runs
 kp-bisect	1	skip	a lab's history and a kernel git tree (tests/kp-bisect.t runs it on a planted regression)
+kp-bisect-record	1	skip	a trend of a lab's history and its git tree (tests/kp-bisect.t runs the tool)
 kp-classify	1	run
 kp-classify	2	run
 kp-classify	3	run

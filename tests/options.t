@@ -7,9 +7,12 @@
 # the name and the VERSION of config.mk.
 . "$(dirname "$0")/lib.sh"
 version=$(sed -n 's/^VERSION = //p' "$top/config.mk")
+# gate.sh under the name make install gives it, that of its page
+mkdir "$T/bin" && ln -s "$top/pipelines/gate.sh" "$T/bin/kp-gate"
+PATH=$T/bin:$PATH
 for t in kp-ab kp-stats kp-compare kp-classify kp-systematic kp-evidence kp-hist \
     kp-parse-mmtests kp-parse-results kp-parse-bpftrace kp-plan kp-parse-squad kp-parse-lkft \
-    kp-identify kp-fetch kp-render kp-trend kp-triage kp-bisect; do
+    kp-identify kp-fetch kp-render kp-trend kp-triage kp-bisect kp-bisect-record kp-gate; do
 	run_status $t --help
 	# the synopsis: the lines before the first blank one
 	help=$(sed '/^$/q' "$T/out" | sed '/^$/d')
@@ -43,7 +46,9 @@ for c in 'kp-stats -w|option -w needs an argument' \
     'kp-fetch -vZ|unknown option -Z' \
     'kp-parse-mmtests --meta=a=b -zk|unknown option -z' \
     'kp-bisect -x|option -x needs an argument' \
-    'kp-bisect -k v1 --nosuch=1|unknown option --nosuch'; do
+    'kp-bisect -k v1 --nosuch=1|unknown option --nosuch' \
+    'kp-gate --threshold|option --threshold needs an argument' \
+    'kp-gate a b --nosuch=1|unknown option --nosuch'; do
 	set -- ${c%%|*}
 	run_status "$@"
 	is "$rc.$(head -n 1 "$T/err")" "2.$1: ${c#*|}" "${c%%|*}"

@@ -88,21 +88,21 @@ printf '{"a": {"x_ms": 1}, "b": {"x_ms": 2}}\n' | kp-parse-results >"$T/out"
 is "$(jq -r 'select(.type == "sample") | .rep' "$T/out" | tr '\n' ' ')" "1 1 " \
     "one name in two suites is two measurements"
 
-# bad input
-printf '{"lmbench": {"lat_syscall": {"null": 0.23,}}}\n' >"$T/bad.json"
-run_status kp-parse-results "$T/bad.json"
-is "$rc" 2 "a trailing comma: exit 2"
-grep -q '^kp-parse-results: .*bad.json:1:' "$T/err"
-ok $? "... naming file and line"
-printf '{"a": {"b_ms": "fast"}}\n' >"$T/bad.json"
-run_status kp-parse-results "$T/bad.json"
-is "$rc" 2 "a string where a number belongs: exit 2"
-printf '{"a": {"b_ms": {"samples": []}}}\n' >"$T/bad.json"
-run_status kp-parse-results "$T/bad.json"
-is "$rc" 2 "an empty samples array: exit 2"
-printf '{"meta": {"date": "last week"}, "a": {"b_ms": 1}}\n' >"$T/bad.json"
-run_status kp-parse-results "$T/bad.json"
-is "$rc" 2 "a date that is not a date: exit 2"
+# bad input, a document a line: exit 2, and where a pattern is given, the
+# message names the file and line
+while IFS='|' read -r doc what named; do
+	printf '%s\n' "$doc" >"$T/bad.json"
+	run_status kp-parse-results "$T/bad.json"
+	is "$rc" 2 "$what: exit 2"
+	[ -z "$named" ] && continue
+	grep -q "$named" "$T/err"
+	ok $? "... naming file and line"
+done <<'EOF'
+{"lmbench": {"lat_syscall": {"null": 0.23,}}}|a trailing comma|^kp-parse-results: .*bad.json:1:
+{"a": {"b_ms": "fast"}}|a string where a number belongs|
+{"a": {"b_ms": {"samples": []}}}|an empty samples array|
+{"meta": {"date": "last week"}, "a": {"b_ms": 1}}|a date that is not a date|
+EOF
 run_status kp-parse-results /nonexistent
 is "$rc" 2 "a missing file: exit 2"
 run_status kp-parse-results --meta novalue

@@ -6,49 +6,34 @@
 . "$(dirname "$0")/lib.sh"
 cd "$top/tests/data/robust" || exit 2
 
-# kp-stats finds two samples of one unit only at the end of its input
-run_status kp-stats stats-dup.ndjson
-is "$rc" 2 "kp-stats: a sample given twice: exit 2"
-grep -q '^kp-stats: stats-dup.ndjson:3: a second sample .*(the first is at stats-dup.ndjson:1); expected one$' "$T/err"
-ok $? "kp-stats: a sample given twice: the file and both lines named"
-
-# kp-classify checked alpha and power after reading the whole file
-run_status kp-classify -c classify-power.yaml </dev/null
-is "$rc" 2 "kp-classify: power 1: exit 2"
-grep -q '^kp-classify: classify-power.yaml:2:8: expected a number between 0 and 1 for "power"$' "$T/err"
-ok $? "kp-classify: power 1: the line and column named"
-
-# a bad date in a document's metadata was found when the run record was
-# written, with the place gone
-run_status kp-parse-results results-date.json
-is "$rc" 2 "kp-parse-results: a bad meta.date: exit 2"
-grep -q '^kp-parse-results: results-date.json:2:68: meta.date "2026-11{": expected' "$T/err"
-ok $? "kp-parse-results: a bad meta.date: the line and column named"
-run_status kp-parse-bpftrace bpftrace-date.json
-is "$rc" 2 "kp-parse-bpftrace: a bad date: exit 2"
-grep -q '^kp-parse-bpftrace: bpftrace-date.json:2:31: date "2026-13-01": expected' "$T/err"
-ok $? "kp-parse-bpftrace: a bad date: the line and column named"
-
-# bucket counts: a sum past 2^63 was undefined behaviour, a count too
-# large for a long long was clamped, a fraction of an event was taken
-run_status kp-parse-bpftrace bpftrace-overflow.txt
-is "$rc" 2 "kp-parse-bpftrace: counts adding up past 2^63: exit 2"
-grep -q '^kp-parse-bpftrace: bpftrace-overflow.txt:5:1: the counts of the map add up to more than' "$T/err"
-ok $? "kp-parse-bpftrace: counts adding up past 2^63: the line named"
+# Bad input found late, or named without its place, as a table: the
+# command (run in tests/data/robust), the start of the message that must
+# name the place (grep, empty: the exit status alone), what is bad | what
+# the message names.  Each must exit 2.
+#  kp-stats found two samples of one unit only at the end of its input;
+#  kp-classify checked alpha and power after reading the whole file; a bad
+#  date in a document's metadata was found when the run record was
+#  written, with the place gone; bucket counts: a sum past 2^63 was
+#  undefined behaviour, a count too large for a long long was clamped, a
+#  fraction of an event was taken; kp-hist pools the histograms of a side
+#  at the end, and a clash named only the bpftrace file a record came from
 printf '@x:\n[1, 2)  99999999999999999999 |@|\n' >"$T/big.txt"
-run_status kp-parse-bpftrace "$T/big.txt"
-is "$rc" 2 "kp-parse-bpftrace: a count past 2^63: exit 2"
-run_status kp-hist hist-fraction.ndjson
-is "$rc" 2 "kp-hist: a bucket count of 1.5: exit 2"
-grep -q '^kp-hist: hist-fraction.ndjson:1:152: expected an integer count >= 0$' "$T/err"
-ok $? "kp-hist: a bucket count of 1.5: the line and column named"
-
-# kp-hist pools the histograms of a side at the end; a clash named only
-# the bpftrace file a record came from
-run_status kp-hist -b v1 -t v2 hist-edges.ndjson
-is "$rc" 2 "kp-hist: bucket edges that clash: exit 2"
-grep -q '^kp-hist: hist-edges.ndjson:10: usecs (from tests/data/bpftrace/runs/target2.txt:1): bucket edges differ' "$T/err"
-ok $? "kp-hist: bucket edges that clash: the input line named"
+while IFS='|' read -r cmd want what named; do
+	eval "run_status $cmd" </dev/null
+	is "$rc" 2 "$what: exit 2"
+	[ -z "$want" ] && continue
+	grep -q "$want" "$T/err"
+	ok $? "$what: $named"
+done <<'EOF'
+kp-stats stats-dup.ndjson|^kp-stats: stats-dup.ndjson:3: a second sample .*(the first is at stats-dup.ndjson:1); expected one$|kp-stats: a sample given twice|the file and both lines named
+kp-classify -c classify-power.yaml|^kp-classify: classify-power.yaml:2:8: expected a number between 0 and 1 for "power"$|kp-classify: power 1|the line and column named
+kp-parse-results results-date.json|^kp-parse-results: results-date.json:2:68: meta.date "2026-11{": expected|kp-parse-results: a bad meta.date|the line and column named
+kp-parse-bpftrace bpftrace-date.json|^kp-parse-bpftrace: bpftrace-date.json:2:31: date "2026-13-01": expected|kp-parse-bpftrace: a bad date|the line and column named
+kp-parse-bpftrace bpftrace-overflow.txt|^kp-parse-bpftrace: bpftrace-overflow.txt:5:1: the counts of the map add up to more than|kp-parse-bpftrace: counts adding up past 2^63|the line named
+kp-parse-bpftrace "$T/big.txt"||kp-parse-bpftrace: a count past 2^63|
+kp-hist hist-fraction.ndjson|^kp-hist: hist-fraction.ndjson:1:152: expected an integer count >= 0$|kp-hist: a bucket count of 1.5|the line and column named
+kp-hist -b v1 -t v2 hist-edges.ndjson|^kp-hist: hist-edges.ndjson:10: usecs (from tests/data/bpftrace/runs/target2.txt:1): bucket edges differ|kp-hist: bucket edges that clash|the input line named
+EOF
 
 # every filter: empty input gives no records and exit 0; a full disk gives
 # exit 2 and says so

@@ -198,14 +198,6 @@ esac
 EOF
 chmod +x "$script.tmp" && mv "$script.tmp" "$script" || die "cannot write $script"
 
-jq -c --arg good_sha "$good_sha" --arg bad_sha "$bad_sha" --arg script "$script" \
-	--argjson threshold "$threshold" '.t as $t | .c as $c |
-	{type: "bisect", key: $t.key, suite: $t.suite, bench: $t.bench, test: $t.test,
-	 op: $t.op, metric: $t.metric, conc: $t.conc, good: $c.before, bad: $c.first,
-	 good_sha: (if $good_sha == "" then null else $good_sha end),
-	 bad_sha: (if $bad_sha == "" then null else $bad_sha end),
-	 range: "\(if $good_sha == "" then $c.before else $good_sha end)..\(if $bad_sha == "" then $c.first else $bad_sha end)",
-	 between: ([$t.series[].kernel] as $k | ($k | index($c.before)) as $i |
-	     ($k | index($c.first)) as $j | $k[$i + 1:$j]),
-	 size_pct: $c.size_pct, threshold_pct: $threshold,
-	 script: $script}' "$work/pick"
+# the record, through libkp's table of it (kp-bisect-record(1))
+jq -c '.t' "$work/pick" | "$bin/kp-bisect-record" -k "$bad" -g "$good_sha" \
+	-b "$bad_sha" -T "$threshold" -o "$script"

@@ -21,6 +21,7 @@
 
 #include "kp.h"
 #include "fetch.h"
+#include "strmap.h"
 
 #define PAGEMAX (64LL << 20)	/* an index page larger than this is not one */
 #define MAXDEPTH 64
@@ -105,62 +106,14 @@ onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 	return 0;
 }
 
-/* a set of URLs already seen in one crawl */
-struct set {
-	char **v;
-	size_t cap, n;
-};
-
-static uint64_t
-fnv(const char *s)
-{
-	uint64_t x = 1469598103934665603ULL;
-
-	while (*s) {
-		x ^= (unsigned char)*s++;
-		x *= 1099511628211ULL;
-	}
-	return x;
-}
-
-/* 1 if s was added, 0 if it was there */
+/* 1 if url was added to the URLs seen, 0 if it was there */
 static int
-setadd(struct set *t, const char *s)
+seen_add(kp_strmap *seen, const char *url)
 {
-	size_t i, oldcap;
-	char **old;
+	int isnew;
 
-	if (2 * (t->n + 1) > t->cap) {
-		old = t->v;
-		oldcap = t->cap;
-		t->cap = oldcap ? 2 * oldcap : 256;
-		t->v = ecalloc(t->cap, sizeof(*t->v));
-		for (i = 0; i < oldcap; i++)
-			if (old[i]) {
-				size_t j = fnv(old[i]) & (t->cap - 1);
-
-				while (t->v[j])
-					j = (j + 1) & (t->cap - 1);
-				t->v[j] = old[i];
-			}
-		free(old);
-	}
-	for (i = fnv(s) & (t->cap - 1); t->v[i]; i = (i + 1) & (t->cap - 1))
-		if (strcmp(t->v[i], s) == 0)
-			return 0;
-	t->v[i] = estrdup(s);
-	t->n++;
-	return 1;
-}
-
-static void
-setfree(struct set *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->cap; i++)
-		free(t->v[i]);
-	free(t->v);
+	kp_strmap_add(seen, url, strlen(url), &isnew);
+	return isnew;
 }
 
 static size_t
@@ -459,7 +412,7 @@ struct crawl {
 	struct fetch *f;
 	const char *start;
 	size_t startlen;
-	struct set seen;
+	kp_strmap *seen;	/* the URLs seen in this crawl */
 	struct queue dirs;
 };
 
@@ -474,7 +427,7 @@ onlink(void *arg, char *url)
 	size_t n;
 
 	if (strncmp(url, c->start, c->startlen) != 0 ||
-	    strlen(url) == c->startlen || !setadd(&c->seen, url)) {
+	    strlen(url) == c->startlen || !seen_add(c->seen, url)) {
 		free(url);	/* above the start, another host, or done */
 		return;
 	}
@@ -506,7 +459,7 @@ onlink(void *arg, char *url)
 	if (getfile(c->f, c->start, rel, url, &ipage, &iurl) == 2) {
 		/* a directory linked without its slash */
 		if (strncmp(iurl, c->start, c->startlen) == 0 &&
-		    setadd(&c->seen, iurl)) {
+		    seen_add(c->seen, iurl)) {
 			push(&c->dirs, iurl);
 			iurl = NULL;
 		}
@@ -525,7 +478,8 @@ crawl(struct fetch *f, const char *start, char *firstpage)
 	char *eff;
 	int r;
 
-	setadd(&c.seen, start);
+	c.seen = kp_strmap_new();
+	seen_add(c.seen, start);
 	html_links(start, firstpage, onlink, &c);
 	for (; c.dirs.head < c.dirs.n; c.dirs.head++) {
 		char *url = c.dirs.v[c.dirs.head];
@@ -546,7 +500,7 @@ crawl(struct fetch *f, const char *start, char *firstpage)
 		free(url);
 	}
 	free(c.dirs.v);
-	setfree(&c.seen);
+	kp_strmap_free(c.seen);
 }
 
 void

@@ -5,14 +5,11 @@
  * by content, not by name: store objects have no suffix. */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "pm.h"
 
@@ -297,85 +294,6 @@ vt_base(const vfile *f)
 }
 
 static char *
-readall(const char *path, size_t *len)
-{
-	struct stat st;
-	char *buf;
-	size_t n = 0, cap;
-	ssize_t r;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return NULL;
-	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
-	buf = emalloc(cap);
-	for (;;) {
-		buf = kp_reserve(buf, &cap, n + 2);
-		if ((r = read(fd, buf + n, cap - n - 1)) < 0) {
-			if (errno == EINTR)
-				continue;
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += r;
-	}
-	close(fd);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
-/* gzip, possibly of several members (gzip -c a b > c is legal) */
-static char *
-gunzip(const char *in, size_t inlen, size_t *len, const char **why)
-{
-	z_stream z;
-	size_t cap = inlen * 4 + 4096, n = 0;
-	char *out = emalloc(cap);
-	int r;
-
-	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 15 + 16) != Z_OK)
-		kp_die_at(NULL, 0, 0, "zlib: out of memory");
-	z.next_in = (unsigned char *)in;
-	z.avail_in = inlen;
-	for (;;) {
-		out = kp_reserve(out, &cap, n + 65536 + 1);
-		z.next_out = (unsigned char *)out + n;
-		z.avail_out = cap - n - 1;
-		r = inflate(&z, Z_NO_FLUSH);
-		n = cap - 1 - z.avail_out;
-		if (r == Z_STREAM_END) {
-			if (z.avail_in == 0)
-				break;
-			inflateReset(&z);
-			continue;
-		}
-		if (r == Z_OK)
-			continue;
-		if (r == Z_BUF_ERROR && z.avail_in == 0) {
-			*why = "truncated gzip stream (ends inside a member)";
-			goto bad;
-		}
-		if (r != Z_BUF_ERROR) {
-			*why = z.msg ? z.msg : "corrupt gzip stream";
-			goto bad;
-		}
-	}
-	inflateEnd(&z);
-	out[n] = '\0';
-	*len = n;
-	return out;
-bad:
-	inflateEnd(&z);
-	free(out);
-	return NULL;
-}
-
-static char *
 unxz(const char *in, size_t inlen, size_t *len, const char **why)
 {
 	lzma_stream z = LZMA_STREAM_INIT;
@@ -408,22 +326,23 @@ unxz(const char *in, size_t inlen, size_t *len, const char **why)
 	return out;
 }
 
+/* The file's text: lib's kp_slurp reads it whole and inflates gzip by
+ * content (store objects have no suffix), several members too; xz, which
+ * lib does not read, is decoded here. */
 static char *
 load(const vfile *f, size_t *len, const char **why)
 {
 	char *raw, *out;
 	size_t rlen;
 
-	if (!(raw = readall(f->real, &rlen))) {
-		*why = strerror(errno);
+	if (!(raw = kp_slurp(f->real, &rlen))) {
+		/* kp_slurp's EIO: the gzip stream ends early or is damaged */
+		*why = errno == EIO ? "truncated or corrupt gzip stream" : strerror(errno);
 		return NULL;
 	}
-	if (rlen >= 2 && (unsigned char)raw[0] == 0x1f && (unsigned char)raw[1] == 0x8b)
-		out = gunzip(raw, rlen, len, why);
-	else if (rlen >= 6 && !memcmp(raw, "\xfd" "7zXZ\0", 6))
-		out = unxz(raw, rlen, len, why);
-	else
+	if (rlen < 6 || memcmp(raw, "\xfd" "7zXZ\0", 6))
 		return *len = rlen, raw;
+	out = unxz(raw, rlen, len, why);
 	free(raw);
 	return out;
 }

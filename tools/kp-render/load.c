@@ -272,17 +272,15 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	/* the reports want only the flagged groups (modal.c): the others
 	 * stay unread there, as every record the reports do not show */
 	if ((rd->format == LOAD_REPORT || rd->format == LOAD_TABLE) &&
-	    ((m = kp_json_get(d, 0,
-	    "multimodal")) < 0 || d->tok[m].type != KP_JTRUE))
+	    ((m = kp_json_get(d, 0, KP_FNAME(kp_stat_t,
+	    KP_STAT_MULTIMODAL))) < 0 || d->tok[m].type != KP_JTRUE))
 		return;
 	kp_rec_read(d, &kp_stat_t, &s, &rd->stat, &rd->statix);
 	r->grp = kp_grow(r->grp, r->ngrp, sizeof(*r->grp));
 	g = &r->grp[r->ngrp++];
-	if (s.group)
-		snprintf(g->group, sizeof(g->group), "%s", s.group);
-	else	/* written before stat records had their id */
-		kp_group_id(g->group, s.exp, s.suite, s.bench, s.test, s.op,
-		    s.metric, s.conc);
+	/* a stat record written before it had its id: lib derives it */
+	kp_rec_upgrade(d, &kp_stat_t, &s, &rd->stat);
+	snprintf(g->group, sizeof(g->group), "%s", s.group);
 	g->runs = s.runs;
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
