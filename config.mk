@@ -14,7 +14,7 @@ DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 	libcurl4-openssl-dev/libcurl4-gnutls-dev libarchive-dev liblzma-dev r-mathlib
 DEBS_RUN = jq parallel
 DEBS_TEST = mandoc groff-base datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
-	r-base-core r-cran-strucchange r-bioc-limma r-cran-nlme openssh-server openssh-client rsync \
+	r-base-core r-cran-strucchange r-bioc-limma r-cran-nlme r-cran-mass openssh-server openssh-client rsync \
 	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium
 # make fuzz, fuzz-smoke: clang and its libFuzzer runtime, which Debian 12

@@ -334,6 +334,9 @@ double kp_mad(const double *sorted, size_t n);	/* raw median absolute deviation,
  * mad: a stat record's mad_scaled is defined by it (kp-records(5)), so
  * that it equals theirs to the digit */
 #define KP_MAD_R 1.4826
+/* Huber's M-estimate of location, k 1.5, MAD scale, as MASS::huber;
+ * unsorted input */
+double kp_huber(const double *v, size_t n);
 double kp_gmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 double kp_hmean(const double *v, size_t n);	/* NAN if any v <= 0 */
 

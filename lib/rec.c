@@ -39,7 +39,7 @@ static const char *const kindname[] = {
 	[KP_F_STRS] = "an array of strings",
 	[KP_F_NUMS] = "an array of numbers", [KP_F_INTS] = "an array of integers",
 	[KP_F_COUNTS] = "an object of counters",
-	[KP_F_INSTS] = "an array of {instance, n, median, mean}",
+	[KP_F_INSTS] = "an array of {instance, n, median, mean, huber}",
 	[KP_F_OBJS] = "an array of objects",
 	[KP_F_OBS] = "an object with the unit values of each level",
 	[KP_F_BUCKETS] = "an array of buckets {lo, hi, count}",
@@ -444,6 +444,7 @@ insts_of(kp_json *d, int i, const char *key, kp_insts *in)
 		x->median = kp_rec_num_at(d, k, key);
 		x->n = (k = get(d, e, "n")) < 0 ? KP_NULL_INT : kp_rec_int_at(d, k, key);
 		x->mean = (k = get(d, e, "mean")) < 0 ? NAN : kp_rec_num_at(d, k, key);
+		x->huber = (k = get(d, e, "huber")) < 0 ? NAN : kp_rec_num_at(d, k, key);
 	}
 }
 
@@ -1004,6 +1005,7 @@ writefield(kp_w *w, const kp_field *f, const void *p)
 			wint(w, in->v[i].n);
 			kp_w_knum(w, "median", in->v[i].median);
 			kp_w_knum(w, "mean", in->v[i].mean);
+			kp_w_knum(w, "huber", in->v[i].huber);
 			kp_w_end(w);
 		}
 		kp_w_end(w);

@@ -220,6 +220,7 @@ typedef struct {
 	char *instance;
 	long long n;	/* KP_NULL_INT when missing */
 	double median, mean;
+	double huber;	/* schema 3; kp_rec_upgrade gives older records the median */
 } kp_inst;
 
 typedef struct {
@@ -840,7 +841,7 @@ enum {
  * it has, and kp_field.since says which version added each field.
  * kp_rec_upgrade() derives the fields of the current version that an
  * older record lacks: the one place that knows older records. */
-#define KP_SCHEMA 2
+#define KP_SCHEMA 3
 
 struct kp_rtype;
 typedef struct {

@@ -258,3 +258,44 @@ kp_hmean(const double *v, size_t n)
 	}
 	return (double)n / s;
 }
+
+/* Huber's (1964) M-estimate of location with the MAD as its fixed scale,
+ * computed as MASS::huber does (Venables and Ripley 2002): start at the
+ * median, then repeatedly the mean of the values winsorised at
+ * mu +- k s, until mu moves by less than tol s.  At the normal it has
+ * about 96% of the mean's efficiency where a median of five has 70%, and
+ * a value far out moves it by at most k s / n.  A zero MAD (most values
+ * equal) leaves the median, where MASS::huber stops with an error. */
+#define HUBER_K 1.5
+#define HUBER_TOL 1e-6
+#define HUBER_MAXIT 100
+double
+kp_huber(const double *v, size_t n)
+{
+	double *s, mu, s0, m1, y;
+	size_t i, it;
+
+	if (n == 0)
+		return NAN;
+	s = ereallocarray(NULL, n, sizeof(*s));
+	for (i = 0; i < n; i++)
+		s[i] = v[i];
+	kp_sort(s, n);
+	mu = kp_median(s, n);
+	s0 = KP_MAD_R * kp_mad(s, n);
+	free(s);
+	if (!(s0 > 0) || !isfinite(s0))
+		return mu;
+	for (it = 0; it < HUBER_MAXIT; it++) {
+		for (i = 0, m1 = 0; i < n; i++) {
+			y = fmin(fmax(v[i], mu - HUBER_K * s0), mu + HUBER_K * s0);
+			m1 += y;
+		}
+		m1 /= (double)n;
+		/* MASS::huber returns the mu before the last step */
+		if (fabs(mu - m1) < HUBER_TOL * s0)
+			break;
+		mu = m1;
+	}
+	return mu;
+}

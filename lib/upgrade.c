@@ -3,6 +3,7 @@
  * current one.  Every fallback for what an older kp did not write lives
  * here, so that a tool reads one layout and a later schema adds its
  * fallback in one place (kp-records(5), VERSIONS). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,18 @@ coverage(kp_cov *c)
 	kp_has_range(&c->has, KP_COV_SUITE, KP_COV_CONC);
 }
 
+/* stat per_instance huber (schema 3): an older instance keeps its median
+ * as its location, the one kp-compare took before */
+static void
+stat(kp_stat *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->per_instance.n; i++)
+		if (isnan(s->per_instance.v[i].huber))
+			s->per_instance.v[i].huber = s->per_instance.v[i].median;
+}
+
 void
 kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 {
@@ -125,4 +138,6 @@ kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 		stat(d, rec, want);
 	else if (t == &kp_cov_t && wanted(want, rec, KP_COV_SUITE))
 		coverage(rec);
+	else if (t == &kp_stat_t)
+		stat(rec);
 }

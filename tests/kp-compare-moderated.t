@@ -28,13 +28,13 @@ for r in recs:
     side = 't' if r['kernel'].endswith('.1') else 'b'
     g.setdefault((r['test'], r['conc']), {})[side] = {
         'inst': [i['instance'] for i in r['per_instance']],
-        'med': np.array([i['median'] for i in r['per_instance']])}
+        'loc': np.array([i['huber'] for i in r['per_instance']])}
 fams = sorted({f for f, _ in g})
-# family scores: log medians centred on the cell's side mean, averaged over levels
+# family scores: log locations (per_instance huber) centred on the cell's side mean, averaged over levels
 d = {}
 for (f, c), sides in g.items():
     for s, x in sides.items():
-        l = np.log(x['med'])
+        l = np.log(x['loc'])
         for i, u in enumerate(x['inst']):
             d.setdefault((f, s, u), []).append(l[i] - l.mean())
 d = {k: np.mean(v) for k, v in d.items()}
@@ -57,7 +57,7 @@ for (f, c), sides in g.items():
     y = {}
     for s, x in sides.items():
         o = np.array([off[(f, s, u)] for u in x['inst']])
-        y[s] = np.log(x['med']) - w * (o - o.mean())
+        y[s] = np.log(x['loc']) - w * (o - o.mean())
     diff = y['t'].mean() - y['b'].mean()
     s2 = ((len(y['b']) - 1) * y['b'].var(ddof=1) + (len(y['t']) - 1) * y['t'].var(ddof=1)) / (len(y['b']) + len(y['t']) - 2)
     res[(f, c)] = [diff, s2, len(y['b']) + len(y['t']) - 2, 1 / len(y['b']) + 1 / len(y['t'])]

@@ -59,6 +59,22 @@ ROWS = {'perfam': (0.0, False, False), 'shared': (1.0, False, False),
         'paired': (0.5, False, True)}
 
 
+def huber(v, k=1.5, tol=1e-6):
+    """each row's Huber M-estimate of location, MAD scale, as kp-stats'
+    per_instance huber (MASS::huber's iteration; a zero MAD keeps the
+    median)"""
+    mu = np.median(v, axis=1)
+    s = 1.4826 * np.median(np.abs(v - mu[:, None]), axis=1)
+    live = s > 0
+    for _ in range(100):
+        if not live.any():
+            break
+        m1 = np.clip(v, (mu - k * s)[:, None], (mu + k * s)[:, None]).mean(axis=1)
+        live &= ~(np.abs(mu - m1) < tol * s)
+        mu = np.where(live, m1, mu)
+    return mu
+
+
 def shifts(tag, at):
     """the true change in % at each level of a family"""
     s = [0.0] * len(LEVELS)
@@ -109,10 +125,10 @@ def gen(row, npairs, seed, stats_path, oracle_path):
                     x[s].append([(float(c.mean()) if len(c) else math.nan, len(c))
                                  for c in clean])
                     allv = v.ravel()
-                    meds, means = np.median(v, axis=1), v.mean(axis=1)
+                    meds, means, hub = np.median(v, axis=1), v.mean(axis=1), huber(v)
                     m, sd = float(allv.mean()), float(allv.std(ddof=1))
                     per = [{"instance": names[i], "n": NREP, "median": float(meds[i]),
-                            "mean": float(means[i])} for i in range(NHOST)]
+                            "mean": float(means[i]), "huber": float(hub[i])} for i in range(NHOST)]
                     out.write(json.dumps({
                         "type": "stat", "scope": "group", "exp": "e%d%s" % (p, s), "key": "wis%d" % p,
                         "kernel": kern, "job": "wis", "suite": "wis", "bench": "cv%d" % cv,

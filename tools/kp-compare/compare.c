@@ -261,11 +261,11 @@ compare_pair(Compare *c, Pair *p)
 	for (i = 0; i < ng; i++)
 		if (g[i].own[0][0] || g[i].own[1][0]) {
 			if (g[i].own[0][0]) {
-				g[i].sb.instmed = g[i].was[0][0];
+				g[i].sb.instloc = g[i].was[0][0];
 				g[i].sb.obs[LV_INSTANCE] = g[i].was[0][1];
 			}
 			if (g[i].own[1][0]) {
-				g[i].st.instmed = g[i].was[1][0];
+				g[i].st.instloc = g[i].was[1][0];
 				g[i].st.obs[LV_INSTANCE] = g[i].was[1][1];
 			}
 		}

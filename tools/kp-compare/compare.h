@@ -24,8 +24,8 @@ enum method { M_MODERATED, M_SWEEP, M_WELCHLOG, M_WELCH, M_MWU, M_CIDIFF, M_PAIR
 typedef struct {	/* one side of a comparison, pooled over its stat records */
 	double *obs[NLV];
 	size_t nobs[NLV];
-	char **inst;	/* per_instance names and medians */
-	double *instmed;
+	char **inst;	/* per_instance names and locations (huber) */
+	double *instloc;
 	size_t ninst;
 	double median, mean, cv;
 	const char *better;
@@ -132,7 +132,7 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	/* its family id (kp_family_id), for groups on both sides: the unit
 	 * the sweep, the shift and the discovery rate count */
 	char family[KP_IDSZ];
-	/* the instance arrays (instmed, obs[LV_INSTANCE]) of each side that
+	/* the instance arrays (instloc, obs[LV_INSTANCE]) of each side that
 	 * offsets_remove() corrected, and the ones it replaced */
 	double *own[2][2], *was[2][2];
 } Group;

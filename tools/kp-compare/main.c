@@ -59,6 +59,7 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	s = &c->stats[c->nstats];
 	memset(s, 0, sizeof(*s));
 	kp_rec_read(d, &kp_stat_t, &s->s, want, ix);
+	kp_rec_upgrade(d, &kp_stat_t, &s->s, want);
 	s->file = file;
 	s->line = d->line;
 	if (s->s.group)
@@ -91,10 +92,10 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	s->side.better = kp_word(&kp_better_v, s->s.better);
 	if (s->s.per_instance.n) {
 		s->side.inst = ereallocarray(NULL, s->s.per_instance.n, sizeof(char *));
-		s->side.instmed = ereallocarray(NULL, s->s.per_instance.n, sizeof(double));
+		s->side.instloc = ereallocarray(NULL, s->s.per_instance.n, sizeof(double));
 		for (i = 0; i < s->s.per_instance.n; i++) {
 			s->side.inst[i] = s->s.per_instance.v[i].instance;
-			s->side.instmed[i] = s->s.per_instance.v[i].median;
+			s->side.instloc[i] = s->s.per_instance.v[i].huber;
 		}
 		s->side.ninst = s->s.per_instance.n;
 	}

@@ -9,7 +9,7 @@
  * families as independent units again, and the sweep may borrow.
  *
  * An instance's value in a cell (one level of one family) is the log of
- * its median there, centred on the cell's mean over its side's instances
+ * its location there (per_instance huber), centred on the cell's mean over its side's instances
  * (so that a kernel's change cancels and only the instance's place among
  * its side's remains), signed by the better direction (a slow machine
  * lowers throughput and raises latency).  Its family score is the mean of
@@ -47,7 +47,7 @@ allpos(const Side *s)
 	size_t j;
 
 	for (j = 0; j < s->ninst; j++)
-		if (!(s->instmed[j] > 0) || isinf(s->instmed[j]) ||
+		if (!(s->instloc[j] > 0) || isinf(s->instloc[j]) ||
 		    !(s->obs[LV_INSTANCE][j] > 0) || isinf(s->obs[LV_INSTANCE][j]))
 			return 0;
 	return 1;
@@ -129,11 +129,11 @@ offsets_remove(Group *g, size_t ng)
 		for (t = 0; t < 2; t++) {
 			s = t ? &g[i].st : &g[i].sb;
 			for (j = 0, m = 0; j < s->ninst; j++)
-				m += log(s->instmed[j]);
+				m += log(s->instloc[j]);
 			m /= (double)s->ninst;
 			for (j = 0; j < s->ninst; j++) {
 				u = (size_t)kp_strmap_findv(im, t ? "t" : "b", s->inst[j], NULL);
-				sum[fam[i] * ni + u] += sg[i] * (log(s->instmed[j]) - m);
+				sum[fam[i] * ni + u] += sg[i] * (log(s->instloc[j]) - m);
 				cnt[fam[i] * ni + u]++;
 			}
 		}
@@ -211,12 +211,12 @@ offsets_remove(Group *g, size_t ng)
 			for (j = 0; j < s->ninst; j++) {
 				double e = exp(-w * sg[i] * (x[j] - c));
 
-				om[j] = s->instmed[j] * e;
+				om[j] = s->instloc[j] * e;
 				ob[j] = s->obs[LV_INSTANCE][j] * e;
 			}
-			g[i].was[t][0] = s->instmed;
+			g[i].was[t][0] = s->instloc;
 			g[i].was[t][1] = s->obs[LV_INSTANCE];
-			s->instmed = om;
+			s->instloc = om;
 			s->obs[LV_INSTANCE] = ob;
 			g[i].own[t][0] = om;
 			g[i].own[t][1] = ob;

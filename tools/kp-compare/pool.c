@@ -82,11 +82,11 @@ pool_side(Stat **s, size_t n, Side *out, const char *side)
 		;
 	if (i == n) {
 		out->inst = ereallocarray(NULL, out->nobs[LV_INSTANCE] + 1, sizeof(char *));
-		out->instmed = ereallocarray(NULL, out->nobs[LV_INSTANCE] + 1, sizeof(double));
+		out->instloc = ereallocarray(NULL, out->nobs[LV_INSTANCE] + 1, sizeof(double));
 		for (i = 0; i < n; i++)
 			for (k = 0; k < s[i]->side.ninst; k++) {
 				out->inst[out->ninst] = s[i]->side.inst[k];
-				out->instmed[out->ninst++] = s[i]->side.instmed[k];
+				out->instloc[out->ninst++] = s[i]->side.instloc[k];
 			}
 	}
 	k = out->nobs[LV_SUB];

@@ -23,13 +23,14 @@
 #define SWEEP_MAX_SHARED 0.9
 
 /* The unit values of one side at a level.  An instance is summarised by
- * its median, so that one bad repetition cannot move the whole instance. */
+ * its Huber M-estimate (kp-stats(1)), so that one bad repetition cannot
+ * move the whole instance while the others count nearly as in a mean. */
 static const double *
 units(const Side *s, int lv, size_t *n)
 {
 	if (lv == LV_INSTANCE && s->ninst > 0 && s->ninst == s->nobs[lv]) {
 		*n = s->ninst;
-		return s->instmed;
+		return s->instloc;
 	}
 	*n = s->nobs[lv];
 	return s->obs[lv];
@@ -169,8 +170,8 @@ paired(const Side *b, const Side *t, Result *r)
 	for (i = 0; i < b->ninst; i++)
 		for (j = 0; j < t->ninst; j++)
 			if (strcmp(b->inst[i], t->inst[j]) == 0) {
-				xb[n] = b->instmed[i];
-				xt[n++] = t->instmed[j];
+				xb[n] = b->instloc[i];
+				xt[n++] = t->instloc[j];
 				break;
 			}
 	if (n < 2 || !allpos(xb, n) || !allpos(xt, n)) {
@@ -352,11 +353,11 @@ instlogs(const Side *const *s, size_t k, size_t n)
 		for (l = 0; l < k; l++) {
 			for (i = 0; i < n && strcmp(s[l]->inst[i], s[0]->inst[j]); i++)
 				;
-			if (i == n || !(s[l]->instmed[i] > 0) || isinf(s[l]->instmed[i])) {
+			if (i == n || !(s[l]->instloc[i] > 0) || isinf(s[l]->instloc[i])) {
 				free(y);
 				return NULL;
 			}
-			y[j * k + l] = log(s[l]->instmed[i]);
+			y[j * k + l] = log(s[l]->instloc[i]);
 		}
 	return y;
 }

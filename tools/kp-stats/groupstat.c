@@ -205,6 +205,7 @@ group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
 		in->n = (long long)(i - j);
 		in->median = kp_median_select(m, i - j);
 		in->mean = kp_mean(v + j, i - j);
+		in->huber = kp_huber(v + j, i - j);
 		j = i;
 	}
 	/* a level whose units are single samples is obs.sub itself, which
