@@ -117,7 +117,7 @@ coverage(kp_cov *c)
 /* stat per_instance huber (schema 3): an older instance keeps its median
  * as its location, the one kp-compare took before */
 static void
-stat(kp_stat *s)
+stat_huber(kp_stat *s)
 {
 	size_t i;
 
@@ -133,11 +133,11 @@ kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 		sample(d, rec);
 	else if (t == &kp_trend_t && wanted(want, rec, KP_TREND_SERIES_ID))
 		trend(d, rec);
-	else if (t == &kp_stat_t && (wanted(want, rec, KP_STAT_GROUP) ||
-	    wanted(want, rec, KP_STAT_SERIES_ID)))
-		stat(d, rec, want);
-	else if (t == &kp_cov_t && wanted(want, rec, KP_COV_SUITE))
+	else if (t == &kp_stat_t) {
+		if (wanted(want, rec, KP_STAT_GROUP) ||
+		    wanted(want, rec, KP_STAT_SERIES_ID))
+			stat(d, rec, want);
+		stat_huber(rec);
+	} else if (t == &kp_cov_t && wanted(want, rec, KP_COV_SUITE))
 		coverage(rec);
-	else if (t == &kp_stat_t)
-		stat(rec);
 }
