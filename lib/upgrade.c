@@ -126,6 +126,55 @@ stat_huber(kp_stat *s)
 			s->per_instance.v[i].huber = s->per_instance.v[i].median;
 }
 
+/* one group of a side: kp_group_id of the side's experiment and the
+ * measurement, the only group a comparison had before it named them */
+static void
+onegroup(kp_strs *g, const char *exp, const kp_cmp *x)
+{
+	char id[KP_IDSZ];
+
+	kp_group_id(id, exp, x->suite, x->bench, x->test, x->op, x->metric,
+	    x->conc);
+	g->v = emalloc(sizeof(*g->v));
+	g->v[0] = idstr(id);
+	g->n = 1;
+}
+
+/* cmp family, series_id, base_groups and target_groups (schema 2): the
+ * ids of lib/id.c over the comparison's own fields */
+static void
+cmp(kp_json *d, kp_cmp *c, const kp_has *want)
+{
+	kp_has need = kp_has_of(KP_CMP_KEY, KP_CMP_BASE_EXP, KP_CMP_TARGET_EXP,
+	    KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST, KP_CMP_OP, KP_CMP_METRIC,
+	    KP_CMP_CONC, -1);
+	char id[KP_IDSZ];
+	kp_cmp x;
+
+	kp_rec_read(d, &kp_cmp_t, &x, &need, NULL);
+	if (wanted(want, c, KP_CMP_FAMILY)) {
+		kp_family_id(id, x.base_exp, x.target_exp, x.suite, x.bench,
+		    x.test, x.op, x.metric);
+		c->family = idstr(id);
+		kp_has_set(&c->has, KP_CMP_FAMILY);
+	}
+	if (wanted(want, c, KP_CMP_SERIES_ID)) {
+		kp_series_id(id, x.key, x.suite, x.bench, x.test, x.op, x.metric,
+		    x.conc);
+		c->series_id = idstr(id);
+		kp_has_set(&c->has, KP_CMP_SERIES_ID);
+	}
+	if (wanted(want, c, KP_CMP_BASE_GROUPS)) {
+		onegroup(&c->base_groups, x.base_exp, &x);
+		kp_has_set(&c->has, KP_CMP_BASE_GROUPS);
+	}
+	if (wanted(want, c, KP_CMP_TARGET_GROUPS)) {
+		onegroup(&c->target_groups, x.target_exp, &x);
+		kp_has_set(&c->has, KP_CMP_TARGET_GROUPS);
+	}
+	kp_rec_free(&kp_cmp_t, &x);
+}
+
 void
 kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 {
@@ -140,4 +189,9 @@ kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec, const kp_has *want)
 		stat_huber(rec);
 	} else if (t == &kp_cov_t && wanted(want, rec, KP_COV_SUITE))
 		coverage(rec);
+	else if (t == &kp_cmp_t && (wanted(want, rec, KP_CMP_FAMILY) ||
+	    wanted(want, rec, KP_CMP_SERIES_ID) ||
+	    wanted(want, rec, KP_CMP_BASE_GROUPS) ||
+	    wanted(want, rec, KP_CMP_TARGET_GROUPS)))
+		cmp(d, rec, want);
 }

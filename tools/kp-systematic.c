@@ -239,17 +239,14 @@ keep(Systematic *y, kp_json *d, const char *file)
 	y->cmps = kp_grow(y->cmps, y->ncmp, sizeof(*y->cmps));
 	c = &y->cmps[y->ncmp];
 	kp_rec_read(d, &kp_cmp_t, &x, &want, &y->ix);
+	kp_rec_upgrade(d, &kp_cmp_t, &x, &want);
 	if (x.class < 0) {
 		y->nunclassified++;
 		kp_rec_free(&kp_cmp_t, &x);
 		return;
 	}
 	y->ncmp++;
-	if (x.family)
-		snprintf(c->family, sizeof(c->family), "%s", x.family);
-	else
-		kp_family_id(c->family, x.base_exp, x.target_exp, x.suite,
-		    x.bench, x.test, x.op, x.metric);
+	snprintf(c->family, sizeof(c->family), "%s", x.family);
 	if (!isnan(x.p) && (x.p < 0 || x.p > 1))
 		kp_rec_die(d, kp_json_get(d, 0, KP_FNAME(kp_cmp_t, KP_CMP_P)),
 		    "p is %g, expected a probability in [0, 1]", x.p);

@@ -101,18 +101,12 @@ shares_run(const kp_strs *a, const kp_strs *b)
 	return 0;
 }
 
-/* the measurement of x, by the id kp-compare carries or, on a record
- * written before it did, the one lib computes from the same fields */
+/* the measurement of x, by the id kp-compare carries (kp_rec_upgrade
+ * gives an older record its id) */
 static long
 measurement(const Classify *c, const kp_cmp *x)
 {
-	char id[KP_IDSZ];
-
-	if (x->series_id && strlen(x->series_id) == KP_IDSZ - 1)
-		return kp_strmap_find(c->noisemap, x->series_id, KP_IDSZ - 1);
-	kp_series_id(id, x->key, x->suite, x->bench, x->test, x->op, x->metric,
-	    x->conc);
-	return kp_strmap_find(c->noisemap, id, KP_IDSZ - 1);
+	return kp_strmap_find(c->noisemap, x->series_id, strlen(x->series_id));
 }
 
 double

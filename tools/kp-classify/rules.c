@@ -373,6 +373,7 @@ readcmp(Classify *c, kp_json *d, const char *line, size_t len,
 	d->file = file;
 	d->line = lineno;
 	kp_rec_read(d, &kp_cmp_t, &k->x, &c->want, &c->cmpix);
+	kp_rec_upgrade(d, &kp_cmp_t, &k->x, &c->want);
 	if (k->x.worse < 0)
 		kp_rec_die(d, kp_json_get(d, 0, KP_FNAME(kp_cmp_t, KP_CMP_WORSE)),
 		    "expected a boolean \"worse\"");

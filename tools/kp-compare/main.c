@@ -62,16 +62,9 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	kp_rec_upgrade(d, &kp_stat_t, &s->s, want);
 	s->file = file;
 	s->line = d->line;
-	if (s->s.group)
-		snprintf(s->group, sizeof(s->group), "%s", s->s.group);
-	else
-		kp_group_id(s->group, s->s.exp, s->s.suite, s->s.bench, s->s.test,
-		    s->s.op, s->s.metric, s->s.conc);
-	if (s->s.series_id)
-		snprintf(s->series, sizeof(s->series), "%s", s->s.series_id);
-	else	/* written before stat records carried it */
-		kp_series_id(s->series, s->s.key, s->s.suite, s->s.bench,
-		    s->s.test, s->s.op, s->s.metric, s->s.conc);
+	/* an older record's ids come from kp_rec_upgrade */
+	snprintf(s->group, sizeof(s->group), "%s", s->s.group);
+	snprintf(s->series, sizeof(s->series), "%s", s->s.series_id);
 	k = (long)kp_strmap_add(c->groups, s->group, strlen(s->group), &isnew);
 	if (!isnew) {
 		first = &c->stats[k];

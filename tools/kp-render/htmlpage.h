@@ -101,9 +101,8 @@ int h_modalany(struct hsite *s, const Cmp *c);	/* either side */
 void h_modalchip(FILE *fp, struct hsite *s, const Cmp *c);	/* table row */
 void h_modalnote(FILE *fp, struct hsite *s, const Cmp *c);	/* cmp page */
 
-/* htmlsamples.c: the groups of one side of a comparison, one the room
- * for the id of an old record's one group */
-const kp_strs *h_groupsof(const Cmp *c, int side, kp_strs *one);
+/* htmlsamples.c: the groups of one side of a comparison */
+const kp_strs *h_groupsof(const Cmp *c, int side);
 /* htmlsamples.c: the observations of one side of comparison c (0 the
  * baseline, 1 the target), found by its groups, sorted for the strip plot */
 Sample **h_samplesof(struct hsite *s, const Cmp *c, int side, int *n);

@@ -27,29 +27,18 @@ bysample(const void *a, const void *b)
 	return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
-/*
- * The groups of one side of a comparison.  A comparison written before
- * cmp records named their groups has the group of the side's experiment
- * and its own measurement, by libkp's definition of the id.
- */
+/* the groups of one side of a comparison (an older record's one group
+ * is given by kp_rec_upgrade) */
 const kp_strs *
-h_groupsof(const Cmp *c, int side, kp_strs *one)
+h_groupsof(const Cmp *c, int side)
 {
-	const kp_cmp *k = &c->rec;
-
-	if (kp_has_get(&k->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))
-		return side ? &k->target_groups : &k->base_groups;
-	kp_group_id(one->v[0], side ? k->target_exp : k->base_exp, k->suite,
-	    k->bench, k->test, k->op, k->metric, k->conc);
-	return one;
+	return side ? &c->rec.target_groups : &c->rec.base_groups;
 }
 
 Sample **
 h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
 {
-	char id[KP_IDSZ], *idp = id;
-	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = h_groupsof(c, side, &one);
+	const kp_strs *groups = h_groupsof(c, side);
 	const kp_strs *runs = side ? &c->rec.target_runs : &c->rec.base_runs;
 	Sample **v = NULL, *first;
 	size_t g, i, k;
@@ -134,9 +123,7 @@ groupsamples(const Group *g, Sample *v, int *n)
 Sample *
 h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
 {
-	char id[KP_IDSZ], *idp = id;
-	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = h_groupsof(c, side, &one);
+	const kp_strs *groups = h_groupsof(c, side);
 	const Group *g;
 	Sample *v = NULL;
 	size_t i;

@@ -136,12 +136,16 @@ unknown_class(kp_json *d)
 static void
 add_cmp(Report *r, kp_json *d, Reader *rd)
 {
+	/* an older comparison's groups (modal.c, htmlsamples.c) */
+	static const kp_has groups = { { 1u << KP_CMP_BASE_GROUPS |
+	    1u << KP_CMP_TARGET_GROUPS, 0 } };
 	Cmp *c;
 
 	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
 	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
+	kp_rec_upgrade(d, &kp_cmp_t, &c->rec, &groups);
 	reason_render(&c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);

@@ -11,9 +11,7 @@
 int
 modal_side(const Report *r, const kp_cmp *c, int side)
 {
-	char id[KP_IDSZ], *idp = id;
-	kp_strs one = { &idp, 1 };
-	const kp_strs *groups = &one;
+	const kp_strs *groups;
 	const Group *g;
 	size_t i;
 	int known = 0, f = side ? KP_CMP_TARGET_MULTIMODAL : KP_CMP_BASE_MULTIMODAL;
@@ -21,13 +19,8 @@ modal_side(const Report *r, const kp_cmp *c, int side)
 	if (kp_has_get(&c->has, f) && (side ? c->target_multimodal :
 	    c->base_multimodal) >= 0)
 		return side ? c->target_multimodal : c->base_multimodal;
-	/* a comparison written before cmp records named their groups: the
-	 * group of its side's experiment and its own measurement */
-	if (kp_has_get(&c->has, side ? KP_CMP_TARGET_GROUPS : KP_CMP_BASE_GROUPS))
-		groups = side ? &c->target_groups : &c->base_groups;
-	else
-		kp_group_id(id, side ? c->target_exp : c->base_exp, c->suite,
-		    c->bench, c->test, c->op, c->metric, c->conc);
+	/* an older record's are its side's one group (kp_rec_upgrade) */
+	groups = side ? &c->target_groups : &c->base_groups;
 	for (i = 0; i < groups->n; i++) {
 		if (!(g = index_group(r, groups->v[i])) || g->multimodal < 0)
 			continue;

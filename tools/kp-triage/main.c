@@ -111,18 +111,18 @@ held_new(Triage *tg, kp_json *d, const char *file, int sys)
 static void
 hold_cmp(Triage *tg, kp_json *d, const char *file)
 {
-	kp_has want = kp_has_of(KP_CMP_KEY, KP_CMP_SUITE, KP_CMP_BENCH,
-	    KP_CMP_TEST, KP_CMP_OP, KP_CMP_METRIC, KP_CMP_CONC,
+	kp_has want = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
+	    KP_CMP_OP, KP_CMP_METRIC, KP_CMP_CONC, KP_CMP_SERIES_ID,
 	    KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_CLASS, -1);
 	Held *h = held_new(tg, d, file, 0);
-	char id[KP_IDSZ];
 	kp_cmp c;
 
 	kp_rec_read(d, &kp_cmp_t, &c, &want, NULL);
+	kp_rec_upgrade(d, &kp_cmp_t, &c, &want);
 	h->name = name_of(c.suite, c.bench, c.test, c.op, c.metric);
 	h->conc = c.conc;
-	kp_series_id(id, c.key, c.suite, c.bench, c.test, c.op, c.metric, c.conc);
-	h->series = estrdup(id);
+	h->series = c.series_id;
+	c.series_id = NULL;	/* kept */
 	h->regression = c.class == KP_REGRESSION;
 	h->target = c.target_kernel;
 	h->base = c.base_kernel;
