@@ -211,7 +211,6 @@ long long kp_opt_int(kp_json *d, const char *key, long long def);
 /* a top-level field as text, for selectors and display: a string decoded,
  * any other value as its JSON text; NULL when missing or null.  The caller
  * frees it. */
-char *kp_field_text(kp_json *d, const char *key);
 /* die at token i of the current record (i < 0: at the line) */
 void kp_rec_die(const kp_json *d, int i, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));

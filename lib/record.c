@@ -167,18 +167,3 @@ kp_opt_int(kp_json *d, const char *key, long long def)
 
 	return i < 0 ? def : kp_rec_int_at(d, i, key);
 }
-
-char *
-kp_field_text(kp_json *d, const char *key)
-{
-	int i = kp_json_get(d, 0, key);
-	const char *raw;
-	size_t len;
-
-	if (i < 0 || d->tok[i].type == KP_JNULL)
-		return NULL;
-	if (d->tok[i].type == KP_JSTR)
-		return estrdup(kp_json_str(d, i));
-	raw = kp_json_raw(d, i, &len);
-	return estrndup(raw, len);
-}
