@@ -250,6 +250,11 @@ ok $(grep -q '<td><a href="src/bench-log-1-[0-9a-f]*\.html#L1">1001</a> <a href=
     "$cmp"; echo $?) "existing sources link to their copy in the site, each value at its line"
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
     "... which has the file's lines, each with its anchor"
+# the same records rendered from a copy elsewhere: the same page names
+mkdir -p elsewhere && cp -R src samples.ndjson all.ndjson elsewhere/ &&
+    (cd elsewhere && kp-render -f html -o site -s samples.ndjson all.ndjson) 2>/dev/null
+is "$(cd elsewhere/site && ls src | tr '\n' ' ')" "$(cd site && ls src | tr '\n' ' ')" \
+    "source pages are named by the path the records give, not where the tree lies"
 ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
 ok $(grep -q '<th title="[^"]*">improve&shy;ments</th><th>un&shy;certain</th>' site/index.html &&
     ! grep -q 'impr\. red' site/index.html; echo $?) \

@@ -73,7 +73,10 @@ copyof(struct hsite *s, const char *path)
 	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
 		const char *base = strrchr(abs, '/');
 
-		h_name(name, sizeof(name), "", base ? base + 1 : abs, abs, "html");
+		/* named by the path as the records give it, not by abs:
+		 * the same lab rendered from another checkout or machine
+		 * gives the same page names */
+		h_name(name, sizeof(name), "", base ? base + 1 : abs, path, "html");
 		snprintf(page, sizeof(page), "src/%s", name);
 		copy(s, path, in, page);
 		snprintf(s->srcpage[i], sizeof(s->srcpage[i]), "%s", page);
