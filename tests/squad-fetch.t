@@ -79,6 +79,15 @@ is "$(jq -r 'select(.type == "stat" and .scope == "group") | "\(.kernel)/\(.conc
     "v6.18/1/6 v6.18/2/6 v6.18/4/4 v6.19/1/6 v6.19/2/6 v6.19/4/4" \
     "... and give one group per kernel and measurement, every sample in"
 
+# a testrun is one run by its id on its server, not by the "url" the
+# server gives it: one url for every testrun is still four runs
+echo sameurl >"$T/srv/faults"
+kp-fetch -s "$T/same" "$src" >/dev/null 2>&1
+rm -f "$T/srv/faults"
+kp-parse-squad -s "$T/same" >"$T/samerecs" 2>"$T/err"
+is "$?:$(jq -r 'select(.type == "run") | .run' "$T/samerecs" | sort -u | wc -l):$(jq -r 'select(.type == "run") | .run' "$T/recs" | sort -u | wc -l)" \
+    "0:4:4" "a server giving every testrun one url: still four runs"
+
 # EXAMPLES of kp-parse-squad(1), on this lab
 sed -n '/^Fetch a lab.s results from SQUAD/,/^\.Ed/p' "$top/man/man1/kp-parse-squad.1" |
     grep -P '^v6\.\d+\t' >"$T/want"
