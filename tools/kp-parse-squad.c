@@ -749,7 +749,11 @@ testrun(struct sq *sq, const char *source, const char *dir)
 	r.finish.type = KP_JNULL;
 	r.cpus.type = r.mem_kb.type = r.dmesg_warnings.type = KP_JNULL;
 	r.env = (char *)((s = str(&env, 0, "slug")) ? s : str(&env, 0, "name"));
-	r.src = (char *)(tr.a->url ? tr.a->url : tr.a->path);
+	/* the API URL the testrun came from; never a local path a server
+	 * said (a store fetched before kp-fetch refused one): kp-render
+	 * -f html copies a local src into the site */
+	r.src = (char *)(tr.a->url && (strncmp(tr.a->url, "http://", 7) == 0 ||
+	    strncmp(tr.a->url, "https://", 8) == 0) ? tr.a->url : tr.a->path);
 	kp_has_clear(&r.has, KP_RUN_FILES);
 	/* a run record per iteration, as kp-parse-mmtests writes them */
 	kp_rec_check(&kp_run_t, &r, r.src, 0);
