@@ -35,8 +35,12 @@ jq -r 'select(.type == "stat" and .scope == "group") | .kernel |
 sort -u "$tmp/kernels" >"$tmp/sorted" || exit 2
 : >"$tmp/new"
 while IFS= read -r k; do
+	# the file's name is read by make and shells (nightly.mk's kp-trend):
+	# a backquote, $ or quote in it could run a command
 	case $k in
-	*/*|.*|'') echo "$prog: kernel \"$k\" cannot name a file" >&2; exit 2 ;;
+	*[!A-Za-z0-9._@:+\ -]*|[-.]*|'')
+		echo "$prog: $stats: kernel \"$k\" cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or ." >&2
+		exit 2 ;;
 	esac
 	[ -e "$dir/$k.ndjson" ] && continue
 	jq -c --arg k "$k" 'select(.kernel == $k)' "$stats" >"$tmp/$k.ndjson" || exit 2

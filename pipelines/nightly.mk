@@ -41,6 +41,10 @@ CLASSIFY_FLAGS = $(if $(CONFIG),-c $(CONFIG)) $(if $(SUBSYSTEMS),-S $(SUBSYSTEMS
 # text, md and html group findings by subsystem; with MAINTAINERS (the
 # kernel tree's file) they name each one's maintainers and lists
 RENDER_FLAGS = $(if $(MAINTAINERS),-M $(MAINTAINERS))
+# the site copies the log files a sample cites only from under SRC_ROOT
+# (kp-render -R): the runs' directory, or the store; with RECORDS, the
+# directory make runs in unless set
+SRC_ROOT = $(strip $(DATA)$(STORE))
 SYSTEMATIC_FLAGS =
 EVIDENCE_FLAGS =
 # what the reports are made from: the findings, or with HISTORY (the part
@@ -58,6 +62,31 @@ RUNS := $(sort $(patsubst $(RECORDS)/%.ndjson,%,$(wildcard $(RECORDS)/*.ndjson))
 ifeq ($(RUNS),)
 $(error $(RECORDS): no records (NAME.ndjson files) found)
 endif
+endif
+
+# A run name is spliced into $(shell), recipes and awk below: one from a
+# directory or file name outside letters, digits and . _ @ : + - (a
+# quote, a backquote, $, ;, white space) could run commands, even under
+# make -n, so it stops the batch before anything uses it.  Each file
+# name found is checked as make split it: each safe character is deleted
+# from its part below DATA or RECORDS, and what is left is the trouble;
+# a name with white space is two words, neither of which is under DATA
+# as a whole, and the words joined again name the file.
+SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+	0 1 2 3 4 5 6 7 8 9 . _ @ : + -
+unsafe = $(if $(2),$(call unsafe,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
+ifneq ($(strip $(DATA)),)
+run_part = $(if $(findstring /,$(patsubst $(DATA)/%,%,$(1))),$(patsubst $(DATA)/%,%,$(1)),$(1))
+RUN_FILES := $(wildcard $(DATA)/*/iter-*)
+else
+run_part = $(patsubst $(RECORDS)/%.ndjson,%,$(1))
+RUN_FILES := $(wildcard $(RECORDS)/*.ndjson)
+endif
+bad_name = $(or $(if $(subst $(1),,$(2)),,outside),$(call unsafe,$(2),$(SAFE_CHARS) /),$(filter -% .%,$(2)))
+BAD_FILES := $(strip $(foreach w,$(RUN_FILES),$(if $(call bad_name,$(w),$(call run_part,$(w))),$(w))))
+ifneq ($(BAD_FILES),)
+$(error $(BAD_FILES): a run name is letters, digits and . _ @ : + - (no white space), not first - or .; rename it)
 endif
 
 ifneq ($(strip $(STORE)),)
@@ -80,7 +109,7 @@ NRUNS := $(words $(RUNS))
 identified = $$(ls '$(OUT)/identified' | grep -c '\.ndjson$$')
 
 $(OUT)/parsed $(OUT)/identified:
-	mkdir -p $@
+	mkdir -p '$@'
 
 # labels-check.sh, beside this file
 PIPELINES := $(dir $(lastword $(MAKEFILE_LIST)))
@@ -89,7 +118,7 @@ PIPELINES := $(dir $(lastword $(MAKEFILE_LIST)))
 # its run under its uname kernel, compared with nothing.
 $(OUT)/labels.checked: $(LABELS) | $(OUT)/parsed
 	sh '$(PIPELINES)labels-check.sh' '$(LABELS)' $(RUNS)
-	touch $@
+	touch '$@'
 
 # The labels file names runs; each run gets its own lines (by name or
 # run id), so a run does not warn about the labels of the others; the
@@ -97,25 +126,25 @@ $(OUT)/labels.checked: $(LABELS) | $(OUT)/parsed
 define run_rules
 ifneq ($(strip $(DATA)),)
 $(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if $(LABELS),$(OUT)/labels.checked) | $(OUT)/parsed
-	$(if $(LABELS),awk -v r='$(1)' '{ n = $$$$1; sub(/@.*/, "", n) } n == r' '$(LABELS)' >$$@.labels.tmp)
-	$(KP)kp-parse-mmtests $(if $(LABELS),-l $$@.labels.tmp) '$(DATA)/$(1)' >$$@.tmp
-	rm -f $$@.labels.tmp
-	mv $$@.tmp $$@
+	$(if $(LABELS),awk -v r='$(1)' '{ n = $$$$1; sub(/@.*/, "", n) } n == r' '$(LABELS)' >'$$@.labels.tmp')
+	$(KP)kp-parse-mmtests $(if $(LABELS),-l '$$@.labels.tmp') '$(DATA)/$(1)' >'$$@.tmp'
+	rm -f '$$@.labels.tmp'
+	mv '$$@.tmp' '$$@'
 endif
 
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
-	$(KP)kp-identify $$< >$$@.tmp
-	mv $$@.tmp $$@
+	$(KP)kp-identify '$$<' >'$$@.tmp'
+	mv '$$@.tmp' '$$@'
 	$$(call progress,identified $$(identified) of $(NRUNS) runs)
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
 # SQUAD results: every testrun of the store at once
 $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
-	$(KP)kp-parse-squad -s '$(STORE)' >$@.parsed.tmp
-	$(KP)kp-identify $@.parsed.tmp >$@.tmp
-	rm -f $@.parsed.tmp
-	mv $@.tmp $@
+	$(KP)kp-parse-squad -s '$(STORE)' >'$@.parsed.tmp'
+	$(KP)kp-identify '$@.parsed.tmp' >'$@.tmp'
+	rm -f '$@.parsed.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,identified the store's testruns)
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
@@ -127,21 +156,21 @@ $(error STATS_SHARDS=$(STATS_SHARDS): expected a number of shards, 1 or more)
 endif
 ifeq ($(STATS_SHARDS),1)
 $(OUT)/stats.ndjson: $(IDENTIFIED)
-	$(KP)kp-stats $(IDENTIFIED) >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-stats $(IDENTIFIED) >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-stats: $(@F))
 else
 SHARDS := $(shell seq 1 $(STATS_SHARDS))
 STATS_PARTS = $(SHARDS:%=$(OUT)/stats-shards/%.ndjson)
 .INTERMEDIATE: $(STATS_PARTS)
 $(OUT)/stats-shards:
-	mkdir -p $@
+	mkdir -p '$@'
 $(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
-	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >'$@.tmp'
+	mv '$@.tmp' '$@'
 $(OUT)/stats.ndjson: $(STATS_PARTS)
-	cat $(STATS_PARTS) >$@.tmp
-	mv $@.tmp $@
+	cat $(STATS_PARTS) >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
@@ -164,62 +193,62 @@ $(error COMPARE_SHARDS=$(COMPARE_SHARDS): expected a number of shards, 1 or more
 endif
 ifeq ($(COMPARE_SHARDS),1)
 $(OUT)/cmp.ndjson: $(OUT)/stats.ndjson $(CONFIG)
-	$(KP)kp-compare -S $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-compare -S $(COMPARE_FLAGS) $(OUT)/stats.ndjson >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-compare: $(@F))
 else
 CMP_PARTS = $(patsubst %,$(OUT)/cmp-shards/%.ndjson,$(shell seq 1 $(COMPARE_SHARDS)))
 .INTERMEDIATE: $(CMP_PARTS)
 $(OUT)/cmp-shards:
-	mkdir -p $@
+	mkdir -p '$@'
 $(OUT)/cmp-shards/%.ndjson: $(OUT)/stats.ndjson $(CONFIG) | $(OUT)/cmp-shards
-	$(KP)kp-compare -S -s $*/$(COMPARE_SHARDS) $(COMPARE_FLAGS) $(OUT)/stats.ndjson >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-compare -S -s $*/$(COMPARE_SHARDS) $(COMPARE_FLAGS) $(OUT)/stats.ndjson >'$@.tmp'
+	mv '$@.tmp' '$@'
 $(OUT)/cmp.ndjson: $(CMP_PARTS)
-	cat $(CMP_PARTS) >$@.tmp
-	mv $@.tmp $@
+	cat $(CMP_PARTS) >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-compare: $(@F) of $(COMPARE_SHARDS) shards)
 endif
 
 $(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
-	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-classify: $(@F))
 
 # kp-evidence adds, beside each finding, what else its runs said
 # (durations, command, dmesg warnings, the counters that moved most)
 $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
-	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >$@.sys.tmp
-	$(KP)kp-evidence $(EVIDENCE_FLAGS) $@.sys.tmp >$@.tmp
-	rm -f $@.sys.tmp
-	mv $@.tmp $@
+	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >'$@.sys.tmp'
+	$(KP)kp-evidence $(EVIDENCE_FLAGS) '$@.sys.tmp' >'$@.tmp'
+	rm -f '$@.sys.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-systematic: $(@F))
 
 $(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
-	$(KP)kp-render -f text $(RENDER_FLAGS) $< >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-render -f text $(RENDER_FLAGS) '$<' >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
 $(OUT)/report.md: $(REPORT_IN) $(MAINTAINERS)
-	$(KP)kp-render -f md $(RENDER_FLAGS) $< >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-render -f md $(RENDER_FLAGS) '$<' >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
 $(OUT)/report.csv: $(REPORT_IN)
-	$(KP)kp-render -f csv $< >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-render -f csv '$<' >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
 $(OUT)/report.xml: $(REPORT_IN)
-	$(KP)kp-render -f junit $< >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-render -f junit '$<' >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
 $(OUT)/report.json: $(REPORT_IN)
-	$(KP)kp-render -f json $< >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-render -f json '$<' >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
 
 # only sample records carry each observation's source file and line
 $(OUT)/samples.ndjson: $(IDENTIFIED)
-	cat $(IDENTIFIED) >$@.tmp
-	mv $@.tmp $@
+	cat $(IDENTIFIED) >'$@.tmp'
+	mv '$@.tmp' '$@'
 
 # the site is a directory: built beside the old one, then swapped in.
 # It plots the stat records, which the findings do not carry (kp-compare
@@ -227,10 +256,10 @@ $(OUT)/samples.ndjson: $(IDENTIFIED)
 $(OUT)/html/index.html: $(REPORT_IN) $(OUT)/stats.ndjson $(OUT)/samples.ndjson $(MAINTAINERS)
 	rm -rf $(OUT)/html.tmp
 	grep '^{"type":"stat",' $(OUT)/stats.ndjson | \
-	$(KP)kp-render -f html $(RENDER_FLAGS) -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson $< -
+	$(KP)kp-render -f html $(RENDER_FLAGS) $(if $(SRC_ROOT),-R '$(SRC_ROOT)') -o $(OUT)/html.tmp -s $(OUT)/samples.ndjson '$<' -
 	rm -rf $(OUT)/html
 	mv $(OUT)/html.tmp $(OUT)/html
-	touch $@
+	touch '$@'
 	$(call progress,kp-render: html/)
 
 .PHONY: all
@@ -248,16 +277,19 @@ ifneq ($(strip $(HISTORY)),)
 all: $(OUT)/trend.ndjson
 
 $(OUT)/history.stamp: $(OUT)/stats.ndjson
-	sh $(PIPELINES)history-add.sh $(OUT)/stats.ndjson $(HISTORY)
-	touch $@
+	sh '$(PIPELINES)history-add.sh' $(OUT)/stats.ndjson '$(HISTORY)'
+	touch '$@'
 
+# kp-trend gets the files by the shell's glob (sorted as bytes), so that
+# no kernel's file name is read as shell text; history-add.sh also
+# refuses names outside the safe set
 $(OUT)/trend.ndjson: $(OUT)/history.stamp
-	$(KP)kp-trend $(sort $(wildcard $(HISTORY)/*.ndjson)) >$@.tmp
-	mv $@.tmp $@
+	LC_ALL=C; export LC_ALL; $(KP)kp-trend '$(HISTORY)'/*.ndjson >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-trend: $(@F))
 
 $(OUT)/triaged.ndjson: $(OUT)/findings.ndjson $(OUT)/trend.ndjson $(TRIAGE)
-	$(KP)kp-triage $(TRIAGE_FLAGS) $(OUT)/findings.ndjson $(OUT)/trend.ndjson >$@.tmp
-	mv $@.tmp $@
+	$(KP)kp-triage $(TRIAGE_FLAGS) $(OUT)/findings.ndjson $(OUT)/trend.ndjson >'$@.tmp'
+	mv '$@.tmp' '$@'
 	$(call progress,kp-triage: $(@F))
 endif

@@ -71,6 +71,59 @@ is "$(cut -f2 "$T/b/log" | sort -u)" "-" "... which got no token"
 is "$(grep -c '^/v1/.*	s3cr3t$' "$T/a/log")" 1 "... the API got it"
 is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no record, message or stored file"
 
+# a server's "url" for a testrun is recorded and becomes the run's src,
+# which kp-render -f html copies: a local path is refused
+echo localurl >"$T/a/faults"
+rm -rf "$T/s"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$A/g/p/"
+is "$rc:$(jq -r 'select(.path | contains("testruns/1/")) | .path' "$T/out" | wc -l)" "2:0" \
+    "a testrun whose url is a local path: exit 2, the testrun not stored"
+grep -q "^kp-fetch: squad+$A/g/p/: builds/v1/testruns/1/testrun.json: the server's \"url\" \"/tmp/../etc/./passwd\" is not an http(s) URL; not stored" "$T/err"
+ok $? "... naming the testrun and the url"
+# a presigned download URL is a credential: recorded without its query
+echo signed >"$T/a/faults"
+rm -rf "$T/s"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$A/g/p/"
+is "$rc:$(jq -r 'select(.path | endswith("attachments/a.txt")) | .url' "$T/out"):$(grep -c Signature "$T/s/index.ndjson")" \
+    "0:$A/api/testruns/1/attachments/a.txt:0" "a presigned attachment URL is recorded without its query"
+# TuxSuite: the build UID names a directory of the store; the
+# download_url must be a URL
+echo none >"$T/a/faults"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "tuxsuite+$A/v1/groups/g/projects/p/builds/.."
+is "$rc:$(wc -l <"$T/out"):$(cat "$T/err")" "2:0:kp-fetch: tuxsuite+$A/v1/groups/g/projects/p/builds/..: build UID \"..\": a \"..\" component; expected tuxsuite+URL/v1/groups/GROUP/projects/PROJECT/builds/UID" \
+    "tuxsuite+URL/builds/..: exit 2, nothing stored"
+echo nodl >"$T/a/faults"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "tuxsuite+$A/v1/groups/g/projects/p/builds/U2"
+is "$rc:$(wc -l <"$T/out"):$(cat "$T/err")" "2:1:kp-fetch: $A/v1/groups/g/projects/p/builds/U2: download_url \"\" is not an http(s) URL: metadata.json and config not fetched" \
+    "an empty download_url: exit 2, the status alone, said"
+
+# a user name or password in a source URL would reach messages, records,
+# the index and src: refused, and said without it
+echo none >"$T/a/faults"
+rm -rf "$T/s"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "http://me:S3CRET@${A#http://}/f.txt" \
+    "squad+http://me:S3CRET2@${A#http://}/g/p/"
+is "$rc:$(wc -l <"$T/out"):$(grep -rc S3CRET "$T/out" "$T/err" "$T/s" | grep -vc ':0$')" "2:0:0" \
+    "userinfo in a URL: exit 2, nothing fetched, the password nowhere"
+is "$(sed 's/:[0-9][0-9]*\//:PORT\//' "$T/err")" "kp-fetch: http://127.0.0.1:PORT/f.txt: a URL with a user name or password: not fetched; give the credential in a netrc file (KP_NETRC), or the token in KP_SQUAD_TOKEN or KP_TUXSUITE_TOKEN
+kp-fetch: squad+http://127.0.0.1:PORT/g/p/: a URL with a user name or password: not fetched; give the credential in a netrc file (KP_NETRC), or the token in KP_SQUAD_TOKEN or KP_TUXSUITE_TOKEN" \
+    "... each named without it, with the way to give a credential"
+# KP_NETRC: libcurl gives a host its own login; a redirect is not
+# followed then, so that no login reaches another host
+printf 'machine 127.0.0.1 login me password netrcpw\n' >"$T/netrc"
+: >"$T/b/log"
+rm -rf "$T/s"
+run_status env -u KP_SQUAD_TOKEN KP_NETRC="$T/netrc" timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$B/g/p/"
+is "$rc:$(cut -f2 "$T/b/log" | sort -u)" "0:Basic $(printf me:netrcpw | base64)" \
+    "KP_NETRC: the login of the host's netrc entry goes with every request to it"
+echo redirect >"$T/a/faults"
+: >"$T/b/log"
+printf 'machine 127.0.0.1 login me password netrcpw\n' >"$T/netrc"
+run_status env KP_NETRC="$T/netrc" timeout 60 kp-fetch -t 5 -s "$T/s" "squad+$A/g/p/"
+is "$rc:$(cat "$T/b/log")" "2:" "KP_NETRC: a redirect is not followed: no request reaches the other host"
+grep -q '^kp-fetch: http://127.0.0.1:[0-9]*/redirect/a.txt: HTTP status 302, a redirect: not followed with KP_NETRC set' "$T/err"
+ok $? "... saying so"
+
 # kp-parse-squad(1)'s example of a lab's submission, run as written
 # against the loopback SQUAD with a token: the token is not in curl's
 # arguments (ps(1) shows them), and the server accepts it

@@ -73,4 +73,17 @@ printf '{"type":"stat","scope":"group","kernel":"a\\nb"}\n' >"$T/ctl"
 run_status sh "$top/pipelines/history-add.sh" "$T/ctl" "$T/hb"
 is "$rc:$(cat "$T/err")" '2:history-add.sh: '"$T/ctl"': kernel "a\nb" holds a control character; it cannot name a file' \
     "a label with a newline: exit 2, named"
+# a kernel name is data, often a server's (a SQUAD build version): one a
+# shell would read is refused, and the files of the history reach
+# kp-trend with no shell reading their names
+printf '{"type":"stat","scope":"group","kernel":"v6.19`touch PWNED`"}\n' >"$T/bq"
+run_status sh "$top/pipelines/history-add.sh" "$T/bq" "$T/hq"
+is "$rc:$(cat "$T/err"):$(ls "$T/hq" 2>/dev/null)" '2:history-add.sh: '"$T/bq"': kernel "v6.19`touch PWNED`" cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or .:' \
+    "a label with a backquote: exit 2, named, no file"
+mkdir "$T/hx" && cp "$H"/*.ndjson "$T/hx/" && mv "$T/hx/v6.18.ndjson" "$T/hx/v6.18\`touch PWNED\`.ndjson" &&
+    mv "$T/hx/v6.17.ndjson" "$T/hx/v6.17 my build.ndjson" && cp -a "$T/n1" "$T/n4" && rm "$T/n4/trend.ndjson"
+(cd "$T" && make -s -f "$top/pipelines/nightly.mk" DATA="$DATA" OUT="$T/n4" LABELS="$LABELS" \
+    HISTORY="$T/hx" KP_BIN="$KP_BIN" "$T/n4/trend.ndjson" >/dev/null 2>&1)
+ok $(test -s "$T/n4/trend.ndjson" && test ! -e "$T/PWNED"; echo $?) \
+    "kp-trend reads a history file whatever its name, and no shell runs it"
 done_testing

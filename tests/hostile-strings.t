@@ -12,7 +12,8 @@
 # page, section and figure is drawn.  Each format must keep the text in
 # its place: html and svg escaped and well formed, md escaped, csv one
 # cell per field and no formula, junit well-formed XML, json lossless,
-# text and table with no control character reaching the terminal.
+# text, table and the gate's with no control character reaching the
+# terminal.
 . "$(dirname "$0")/lib.sh"
 NDJSON=$KP_BIN/../bench/ndjson
 if [ ! -x "$NDJSON" ]; then
@@ -366,6 +367,13 @@ for f in text md csv junit json table; do
 done
 check text "-f text: controls shown, none reaches the terminal" "$T/out.text"
 check text "-f table: the same" "$T/out.table"
+# the gate's verdict names go to a CI log or a terminal as text does
+for f in gate; do
+	kp-render -f $f --fail-on red --report-only "$H" >"$T/out.$f" 2>"$T/err.$f"
+	ok $? "kp-render -f $f reads the hostile records"
+	sed 's/^/# /' "$T/err.$f" | head -3
+	check text "-f $f: the same" "$T/out.$f"
+done
 check md "-f md: every value escaped, on its line" "$T/out.md"
 check csv "-f csv: a cell per field, no formula, nothing lost" "$T/out.csv"
 check junit "-f junit: well-formed XML, no markup of the data" "$T/out.junit"

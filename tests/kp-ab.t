@@ -188,4 +188,9 @@ is "$?:$(cat "$T/err")" "2:kp-ab: x=1: read as LABEL=PATH (label x, path 1); for
 is "$?:$(sed -n 2p "$T/out")" "0:  A: ./x=1 (1 run, kernel 6.18.44-fc-v595)" "... ./x=1 is a path"
 (cd "$T/odd" && kp-ab A=x=1 B=-target) >"$T/out" 2>"$T/err"
 is "$?:$(sed -n 1p "$T/out")" "0:kp-ab: baseline: A; target: B" "... and so is A=x=1, B=-target"
+# -f html: the site copies the logs of the sides named, wherever they
+# are, and nothing else a record's src names (kp-render -R)
+mkdir -p "$T/elsewhere" && (cd "$T/elsewhere" && kp-ab -f html -o site "$L/baseline" "$L/target-2hogs") >/dev/null 2>"$T/err"
+is "$?:$(ls "$T/elsewhere/site/src" | grep -c .):$(grep -c 'source root' "$T/err")" "0:100:0" \
+    "-f html from another directory: the sides' logs are copied, none refused"
 done_testing

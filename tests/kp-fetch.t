@@ -285,4 +285,19 @@ ok "$(grep -q 'index.ndjson:[0-9]*: .*object is objects/zz' "$T/err"; echo $?)" 
 run_status kp-fetch --verify -s "$T/nothing"
 is "$rc" 2 "verify: not a store exits 2"
 
+# a name with a newline would be a run's name across two lines of every
+# text naming it: refused, shown in caret notation; the others fetched
+mkdir -p "$T/nl/run1
+evil/iter-0" "$T/nl/ok/iter-0" && echo 1 >"$T/nl/run1
+evil/iter-0/f" && echo 2 >"$T/nl/ok/iter-0/f"
+run_status kp-fetch -s "$T/nls" "$T/nl"
+is "$rc:$(jq -r .run "$T/out"):$(cat "$T/err")" "2:ok:kp-fetch: $T/nl: run1^Jevil: a control character in the name; not fetched" \
+    "a directory name with a newline: exit 2, named visibly, not fetched"
+mkdir -p "$T/nl2/a
+b" && echo 1 >"$T/nl2/a
+b/f"
+run_status kp-fetch -s "$T/nls" "$T/nl2/a
+b"
+is "$rc:$(cat "$T/out")" "2:" "a source directory whose name holds a newline: exit 2, nothing"
+
 done_testing

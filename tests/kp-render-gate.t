@@ -64,4 +64,10 @@ run_status kp-render -f gate $G "$T/class"
 is "$rc" 1 "the gate's exit status, as the table's"
 run_status kp-render -f gate $G --report-only "$T/class"
 is "$rc" 0 "... and with --report-only"
+# --apart's field names and values are record text: in caret notation,
+# as text has it (JSON's quotes alone left ESC [ as ^[ but C1 and CR raw)
+printf '{"type":"coverage","scope":"compare","kind":"apart","level":"kernel","name":"n","base":"a","target":"b","differ":{"tool\\u001b[2Jchain":["gcc\\u001b[2J","gcc 14\\u009b1m\\r"]},"why":"x","found":0,"expected":0}\n' >"$T/apart"
+run_status kp-render -f gate-caveat --apart "$T/apart" /dev/null
+is "$rc:$(cat "$T/out")" '0:caveat: compared across differing identity fields: tool^[[2Jchain "gcc^[[2J" in the baseline, "gcc 14^[[1m^M" in the result' \
+    "-f gate-caveat: --apart's names and values in caret notation"
 done_testing

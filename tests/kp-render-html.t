@@ -250,6 +250,37 @@ ok $(grep -q '<td><a href="src/bench-log-1-[0-9a-f]*\.html#L1">1001</a> <a href=
     "$cmp"; echo $?) "existing sources link to their copy in the site, each value at its line"
 ok $(grep -q '<span id="L2" class="ln">     2</span> value 1$' site/src/bench-log-1-*.html; echo $?) \
     "... which has the file's lines, each with its anchor"
+# the same records rendered from a copy elsewhere: the same page names
+mkdir -p elsewhere && cp -R src samples.ndjson all.ndjson elsewhere/ &&
+    (cd elsewhere && kp-render -f html -o site -s samples.ndjson all.ndjson) 2>/dev/null
+is "$(cd elsewhere/site && ls src | tr '\n' ' ')" "$(cd site && ls src | tr '\n' ' ')" \
+    "source pages are named by the path the records give, not where the tree lies"
+# a record's src is data (a SQUAD server chose it): only regular files
+# under the source root (-R, else the current directory) are copied,
+# never one under /proc, whatever the root; the others are text
+mkdir -p jail/src outside && printf 'machine h password S3CRET\n' >outside/netrc &&
+    cp 'src/bench log-1' jail/src/log && ln -s ../../outside/netrc jail/src/link
+$PY - samples.ndjson >jail/samples.ndjson <<'PY'
+import json, sys
+srcs = ["/proc/self/environ:1", "../outside/netrc:1", "src/link:1", "src/log:2"]
+for i, l in enumerate(open(sys.argv[1])):
+    r = json.loads(l)
+    if r.get("type") == "sample":
+        r["src"] = srcs[i % 4]
+    print(json.dumps(r))
+PY
+(cd jail && KP_TEST_TOKEN=S3CRET kp-render -f html -o site -s samples.ndjson ../all.ndjson) 2>"$T/err"
+is "$?.$(cat "$T/err")" "0.kp-render: site: 2 source files outside the source root (-R) shown as text, not copied" \
+    "src outside the root (/proc, .., a symbolic link out: one file): one line with their count"
+is "$(ls jail/site/src | sed 's/-[0-9a-f]*\.html$//')" "log" "only the file under the root is copied"
+ok $(! grep -rq S3CRET jail/site && grep -q '<span class="mono">/proc/self/environ:1</span>' jail/site/test-*.html; echo $?) \
+    "... the others are text with no link, and nothing of theirs is in the site"
+(cd jail && KP_TEST_TOKEN=S3CRET kp-render -f html -o site2 -R . -R / -s samples.ndjson ../all.ndjson) 2>"$T/err"
+is "$?.$(cat "$T/err") $(ls jail/site2/src | sed 's/-[0-9a-f]*\.html$//' | tr '\n' ' ')" \
+    "0.kp-render: site2: 1 source file outside the source roots (-R) shown as text, not copied log netrc " \
+    "-R: the roots given, repeatable; never /proc"
+ok $(! grep -rq KP_TEST_TOKEN jail/site2; echo $?) \
+    "... the environment is not in the site"
 ok $(! grep -q 'href="\.\./' site/*.html; echo $?) "no page links out of the site"
 ok $(grep -q '<th title="[^"]*">improve&shy;ments</th><th>un&shy;certain</th>' site/index.html &&
     ! grep -q 'impr\. red' site/index.html; echo $?) \

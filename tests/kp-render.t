@@ -246,11 +246,11 @@ ok $? "junit: empty input is well-formed"
 # usage and bad input
 run_status kp-render "$T/in"
 is "$rc" 2 "no -f: exit 2"
-grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--report-only\] \[--threshold pct\] \[--full\] \[--centre median | hmean | amean | mmtests\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-s samples\] \[--apart file\] \[file ...\]$' "$T/err"
+grep -q '^usage: kp-render -f format \[--fail-on class | severity | missing\] \[--fail-on-triaged\] \[--report-only\] \[--threshold pct\] \[--full\] \[--centre median | hmean | amean | mmtests\] \[--names kp | mmtests\] \[--max-age days\] \[-M MAINTAINERS\] \[-o dir\] \[-R dir\] \[-s samples\] \[--apart file\] \[file ...\]$' "$T/err"
 ok $? "usage"
 run_status kp-render --help
 is "$rc:$(cat "$T/err")" 0: "--help: exit 0, nothing on stderr"
-is "$(head -n 1 "$T/out")" "usage: kp-render -f format [--fail-on class | severity | missing] [--fail-on-triaged] [--report-only] [--threshold pct] [--full] [--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] [-M MAINTAINERS] [-o dir] [-s samples] [--apart file] [file ...]" \
+is "$(head -n 1 "$T/out")" "usage: kp-render -f format [--fail-on class | severity | missing] [--fail-on-triaged] [--report-only] [--threshold pct] [--full] [--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] [-M MAINTAINERS] [-o dir] [-R dir] [-s samples] [--apart file] [file ...]" \
 	"--help: the synopsis first on stdout"
 run_status kp-render -f text --version "$T/in"
 is "$rc:$(sed 's/ [0-9][0-9.]*$/ V/' "$T/out")" "0:kp-render V" "--version: name and version, exit 0"

@@ -30,6 +30,9 @@ for f in report.txt report.md report.csv report.xml report.json html/index.html;
 	test -s "$T/n/$f"
 	ok $? "nightly: $f written"
 done
+ls "$T/n/html/src" | grep -q . && grep -q 'href="src/' "$T"/n/html/test-*.html &&
+    ! grep -q 'source root' "$T/err"
+ok $? "nightly: the site copies the runs' logs, which lie under DATA (kp-render -R)"
 is "$(ls "$T/n/identified" | tr '\n' ' ')" \
 	"baseline-rerun.ndjson baseline.ndjson target-2hogs.ndjson target-cpuhog.ndjson " \
 	"nightly: one identified file per run"
@@ -170,5 +173,19 @@ run_status reanalyze.sh -m nosuch "$T/c2/findings.ndjson"
 is "$rc" 2 "reanalyze: a failing stage: its exit status"
 grep -q "reanalyze.sh: kp-compare failed" "$T/err"
 ok $? "reanalyze: names the failing stage"
+
+# a run name, from a directory or file name, is spliced into $(shell),
+# awk and recipes: one a shell would read stops the batch before
+# anything runs it, even under make -n, naming the file
+mkdir -p "$T/evil/ok/iter-0" "$T/evil/a'\`touch PWNED\`'/iter-0" "$T/evilrec" &&
+    touch "$T/evilrec/ok.ndjson" "$T/evilrec/x\`touch PWNED2\`.ndjson"
+(cd "$T" && make -n -f "$top/pipelines/nightly.mk" DATA="$T/evil" OUT="$T/ne") >/dev/null 2>"$T/err"
+is "$?.$(ls "$T" | grep -c PWNED)" 2.0 "nightly: a run name with quotes and backquotes: exit 2, nothing run"
+grep -q "$T/evil/a'\`touch PWNED\`'/iter-0: a run name is letters, digits and \. _ @ : + - (no white space), not first - or \.; rename it" "$T/err"
+ok $? "... naming the file and what a name may hold"
+(cd "$T" && make -n -f "$top/pipelines/nightly.mk" RECORDS="$T/evilrec" OUT="$T/ne") >/dev/null 2>"$T/err"
+is "$?.$(ls "$T" | grep -c PWNED)" 2.0 "nightly: RECORDS, a file name with backquotes: exit 2, nothing run"
+grep -q "$T/evilrec/x\`touch PWNED2\`.ndjson: a run name" "$T/err"
+ok $? "... naming the file"
 
 done_testing

@@ -79,6 +79,22 @@ is "$(jq -r 'select(.type == "stat" and .scope == "group") | "\(.kernel)/\(.conc
     "v6.18/1/6 v6.18/2/6 v6.18/4/4 v6.19/1/6 v6.19/2/6 v6.19/4/4" \
     "... and give one group per kernel and measurement, every sample in"
 
+# a testrun is one run by its id on its server, not by the "url" the
+# server gives it: one url for every testrun is still four runs
+echo sameurl >"$T/srv/faults"
+kp-fetch -s "$T/same" "$src" >/dev/null 2>&1
+rm -f "$T/srv/faults"
+kp-parse-squad -s "$T/same" >"$T/samerecs" 2>"$T/err"
+is "$?:$(jq -r 'select(.type == "run") | .run' "$T/samerecs" | sort -u | wc -l):$(jq -r 'select(.type == "run") | .run' "$T/recs" | sort -u | wc -l)" \
+    "0:4:4" "a server giving every testrun one url: still four runs"
+# a store fetched before kp-fetch refused a local url: the run's src is
+# the stored path, never the local file the server named
+sed 's|"url":"[^"]*testruns/[0-9]*/"|"url":"/etc/passwd"|' "$T/same/index.ndjson" >"$T/idx" &&
+    cp "$T/idx" "$T/same/index.ndjson"
+kp-parse-squad -s "$T/same" >"$T/samerecs" 2>"$T/err"
+is "$?:$(jq -r 'select(.type == "run") | .src' "$T/samerecs" | grep -c '^/etc/passwd'):$(jq -r 'select(.type == "run") | .src' "$T/samerecs" | grep -c 'testrun.json$')" \
+    "0:0:4" "a testrun stored with a local url: its run's src is the stored file"
+
 # EXAMPLES of kp-parse-squad(1), on this lab
 sed -n '/^Fetch a lab.s results from SQUAD/,/^\.Ed/p' "$top/man/man1/kp-parse-squad.1" |
     grep -P '^v6\.\d+\t' >"$T/want"

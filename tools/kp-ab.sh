@@ -360,7 +360,16 @@ set -- -f "$fmt" $full ${centre:+--centre "$centre"} ${mmnames:+--names "$mmname
 [ -z "$maint" ] || set -- "$@" -M "$maint"
 if [ "$fmt" = html ]; then
 	cat "$W"/id.* >"$W/samples.ndjson"
-	set -- "$@" -o "$site" -s "$W/samples.ndjson"
+	set -- "$@" -o "$site" -s "$W/samples.ndjson" -R .
+	# the site copies the logs of the sides named, and nothing else
+	# a record's src names (kp-render -R)
+	i=1
+	while [ $i -le $n ]; do
+		eval "p=\$path$i"
+		[ -d "$p" ] || p=$(dirname -- "$p")
+		set -- "$@" -R "$p"
+		i=$((i + 1))
+	done
 fi
 if [ "$fmt" = text ] || [ "$fmt" = table ]; then
 	cat "$W/head"

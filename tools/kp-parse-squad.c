@@ -46,7 +46,7 @@ struct sq {
 	size_t narts;
 	kp_w *w;
 	int nbad;	/* data left out: exit 2 at the end */
-	char **seen;	/* the testruns written, by their API URL */
+	char **seen;	/* the testruns written: server and id */
 	size_t nseen;
 	/* what is not the lab's: testruns without one of its metrics
 	 * (SQUAD's TuxSuite backend's build and boot testruns), and other
@@ -629,16 +629,24 @@ testrun(struct sq *sq, const char *source, const char *dir)
 	if (!tr.ok || !bld.ok || !str(&bld, 0, "version"))
 		goto out;
 	/* one testrun stored by two sources (the project and one of its
-	 * builds) is one run */
-	if ((v = str(&tr, 0, "url"))) {
-		for (i = 0; i < (int)sq->nseen; i++)
-			if (strcmp(sq->seen[i], v) == 0)
-				goto out;
-		sq->seen = kp_grow(sq->seen, sq->nseen, sizeof(*sq->seen));
-		sq->seen[sq->nseen++] = estrdup(v);
-	}
+	 * builds) is one run: the same id on the same server.  Not its
+	 * "url", which is the server's to say: a server giving every
+	 * testrun one url made eight runs one. */
 	if ((i = kp_json_get(&tr.d, 0, "id")) >= 0)
 		kp_json_int(&tr.d, i, &id);
+	if (id >= 0) {
+		const char *host = strstr(source, "://");
+		char key[4200];
+
+		host = host ? host + 3 : source;
+		snprintf(key, sizeof(key), "%.*s#%lld",
+		    (int)(host + strcspn(host, "/") - source), source, id);
+		for (i = 0; i < (int)sq->nseen; i++)
+			if (strcmp(sq->seen[i], key) == 0)
+				goto out;
+		sq->seen = kp_grow(sq->seen, sq->nseen, sizeof(*sq->seen));
+		sq->seen[sq->nseen++] = estrdup(key);
+	}
 	/* a testrun without one of the lab's metrics is another service's
 	 * (a build or a boot from SQUAD's TuxSuite backend: "metrics" is
 	 * null, or only build warnings and durations): no run of the lab */
@@ -741,7 +749,11 @@ testrun(struct sq *sq, const char *source, const char *dir)
 	r.finish.type = KP_JNULL;
 	r.cpus.type = r.mem_kb.type = r.dmesg_warnings.type = KP_JNULL;
 	r.env = (char *)((s = str(&env, 0, "slug")) ? s : str(&env, 0, "name"));
-	r.src = (char *)(tr.a->url ? tr.a->url : tr.a->path);
+	/* the API URL the testrun came from; never a local path a server
+	 * said (a store fetched before kp-fetch refused one): kp-render
+	 * -f html copies a local src into the site */
+	r.src = (char *)(tr.a->url && (strncmp(tr.a->url, "http://", 7) == 0 ||
+	    strncmp(tr.a->url, "https://", 8) == 0) ? tr.a->url : tr.a->path);
 	kp_has_clear(&r.has, KP_RUN_FILES);
 	/* a run record per iteration, as kp-parse-mmtests writes them */
 	kp_rec_check(&kp_run_t, &r, r.src, 0);

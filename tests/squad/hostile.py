@@ -19,6 +19,9 @@ DIR/faults holds words:
   case      links spell this origin's host in capitals
   endless   the builds listing's cursor never repeats (1 KB a page)
   drip      the builds listing sends a byte every 0.25 s
+  localurl  a testrun's "url" is a local path
+  signed    an attachment's download_url has a presigned query (S3's)
+  nodl      a TuxSuite build's download_url is empty
 With TOKEN, /api/ wants "Token TOKEN" and /v1/ wants "TOKEN"; /tux/
 (TuxSuite's storage) wants nothing.  A TuxSuite build /v1/.../builds/U
 has its download_url on the other origin when there is one.
@@ -80,7 +83,7 @@ class H(BaseHTTPRequestHandler):
         if p.startswith("/v1/"):
             if TOKEN and auth != TOKEN:
                 return self.send(401, {"error": "unauthorized"})
-            return self.send(200, {"git_sha": "0" * 40, "download_url":
+            return self.send(200, {"git_sha": "0" * 40, "download_url": "" if "nodl" in F else
                                    (read("other") or here) + "/tux/" + p.rsplit("/", 1)[-1] + "/"})
         if TOKEN and auth != "Token " + TOKEN:
             return self.send(401, {"detail": "Authentication credentials were not provided."})
@@ -102,9 +105,11 @@ class H(BaseHTTPRequestHandler):
                  "testruns": at("testruns") + "builds/1/testruns/",
                  "metadata": at("meta") + "builds/1/metadata/"}]})
         if p == "/api/builds/1/testruns/":
-            t = api + "testruns/1/"
+            t = "/tmp/../etc/./passwd" if "localurl" in F else api + "testruns/1/"
             att = (at("att") + "testruns/1/attachments/a.txt" if "redirect" not in F
                    else here + "/redirect/a.txt")
+            if "signed" in F:
+                att += "?X-Amz-Credential=AKIAKP&X-Amz-Signature=5ec7e7"
             return self.send(200, {"next": None, "results": [
                 {"id": 1, "url": t, "environment": at("env") + "environments/1/",
                  "metadata_file": at("metafile") + "testruns/1/metadata_file/",

@@ -158,7 +158,12 @@ walk(struct walk *w, int dfd, const char *rel)
 			sprintf(path, "%s/%s", rel, names[i]);
 		} else
 			path = estrdup(names[i]);
-		if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) == -1) {
+		/* a name holding a newline would be a run's name across two
+		 * lines of every text that names it (store_badpath) */
+		if (store_badpath(names[i])) {
+			fetch_fail(w->f, w->root, "%s: %s in the name; not "
+			    "fetched", path, store_badpath(names[i]));
+		} else if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) == -1) {
 			fetch_fail(w->f, w->root, "%s: %s", path, strerror(errno));
 		} else if (S_ISDIR(sb.st_mode)) {
 			if (sb.st_dev == w->sdev && sb.st_ino == w->sino)
@@ -205,6 +210,12 @@ fetch_dir(struct fetch *f, const char *dir)
 	w.root = root;
 	slash = strrchr(root, '/');
 	w.base = slash ? slash + 1 : root;
+	if (*w.base && store_badpath(w.base)) {
+		fetch_fail(f, dir, "%s in the directory's name, which names its "
+		    "runs; not fetched", store_badpath(w.base));
+		free(root);
+		return;
+	}
 	if (stat(f->st->dir, &sb) == 0) {
 		w.sdev = sb.st_dev;
 		w.sino = sb.st_ino;

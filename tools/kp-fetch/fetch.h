@@ -160,6 +160,9 @@ char *html_unescape(const char *s);
 /* "scheme://host:port" of url, lowercase, the port explicit; NULL when
  * url is not one; caller frees */
 char *origin_of(const char *url);
+/* url without its user information, or NULL when it has none; caller
+ * frees */
+char *url_userinfo_cut(const char *url);
 /* url is on origin (as origin_of gives it; NULL is no origin) */
 int same_origin(const char *url, const char *origin);
 /* the credential "hdrname: scheme token" for url's origin; none (hdr

@@ -211,6 +211,8 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	char errbuf[CURL_ERROR_SIZE] = "", *hdr = NULL, *eff = NULL;
 	struct curl_slist *hl = NULL;
 	const char *auth = cred_for(x->cred, url);
+	const char *netrc = getenv("KP_NETRC");
+	char *cut;
 	long code = 0;
 	CURLcode rc;
 	int unmet = 0;
@@ -220,6 +222,13 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	x->f = f;
 	if (f->bud.spent)
 		return -1;	/* the source is past a bound, said once */
+	/* a link a server gave: the user's own were refused before */
+	if ((cut = url_userinfo_cut(url))) {
+		fetch_fail(f, cut, "a link with a user name or password; not "
+		    "followed");
+		free(cut);
+		return -1;
+	}
 	if (!x->tofile && ++f->bud.pages > f->opt.maxpages) {
 		f->bud.spent = 1;
 		fetch_fail(f, url, "more than %lld pages from this source (-P); the "
@@ -245,8 +254,16 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	 * then); with an older one a request that carries it follows no
 	 * redirect. */
 	curl_easy_setopt(h, CURLOPT_UNRESTRICTED_AUTH, 0L);
-	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, auth &&
-	    curl_version_info(CURLVERSION_NOW)->version_num < 0x075300 ? 0L : 1L);
+	/* KP_NETRC: libcurl gives the host's login from that file to that
+	 * host; a redirect is not followed then, as libcurl before 8.11.1
+	 * could send the first host's password to the next one */
+	if (netrc && *netrc) {
+		curl_easy_setopt(h, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+		curl_easy_setopt(h, CURLOPT_NETRC_FILE, netrc);
+	}
+	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, (netrc && *netrc) ||
+	    (auth && curl_version_info(CURLVERSION_NOW)->version_num < 0x075300) ?
+	    0L : 1L);
 	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 10L);
 #if LIBCURL_VERSION_NUM >= 0x075500
 	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -318,6 +335,12 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	unmet = rv != 0;
 	if (code == 304 || unmet)
 		return 1;
+	if (code >= 300 && code < 400 && netrc && *netrc) {
+		fetch_fail(f, url, "HTTP status %ld, a redirect: not followed "
+		    "with KP_NETRC set, whose logins go to their own hosts only",
+		    code);
+		return -1;
+	}
 	if (code != 200) {
 		fetch_fail(f, url, "HTTP status %ld, expected 200; not fetched", code);
 		return -1;

@@ -81,9 +81,24 @@ static void
 fetch_source(struct fetch *f, const char *src)
 {
 	struct stat sb;
+	char *cut, *where;
+	int pre;
 
 	budget_start(f);
-	if (strncmp(src, "squad+", 6) == 0)
+	pre = strncmp(src, "squad+", 6) == 0 ? 6 :
+	    strncmp(src, "tuxsuite+", 9) == 0 ? 9 : 0;
+	if (strstr(src, "://") && (cut = url_userinfo_cut(src + pre))) {
+		/* it would reach messages, records, the index and every
+		 * page's src; and a credential goes to its origin only */
+		if (asprintf(&where, "%.*s%s", pre, src, cut) < 0)
+			kp_die("out of memory");
+		free(cut);
+		cut = where;
+		fetch_fail(f, cut, "a URL with a user name or password: not "
+		    "fetched; give the credential in a netrc file (KP_NETRC), "
+		    "or the token in KP_SQUAD_TOKEN or KP_TUXSUITE_TOKEN");
+		free(cut);
+	} else if (strncmp(src, "squad+", 6) == 0)
 		fetch_squad(f, src);
 	else if (strncmp(src, "tuxsuite+", 9) == 0)
 		fetch_tuxsuite(f, src);

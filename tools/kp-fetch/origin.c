@@ -42,6 +42,36 @@ origin_of(const char *url)
 	return o;
 }
 
+/* url without its user information when it has some ("user:pass@",
+ * "user@"), for a message that must not repeat a password; NULL when it
+ * has none.  libcurl's parser says, as for the origin. */
+char *
+url_userinfo_cut(const char *url)
+{
+	CURLU *u = curl_url();
+	char *user = NULL, *pass = NULL, *out = NULL, *s = NULL;
+
+	if (!u)
+		kp_die("out of memory");
+	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK) {
+		curl_url_get(u, CURLUPART_USER, &user, 0);
+		curl_url_get(u, CURLUPART_PASSWORD, &pass, 0);
+	}
+	if ((user || pass) && curl_url_set(u, CURLUPART_USER, NULL, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_PASSWORD, NULL, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_URL, &s, 0) == CURLUE_OK)
+		out = estrdup(s);
+	else if (user || pass)
+		out = estrdup("the URL");
+	if (pass)
+		explicit_bzero(pass, strlen(pass));
+	curl_free(user);
+	curl_free(pass);
+	curl_free(s);
+	curl_url_cleanup(u);
+	return out;
+}
+
 int
 same_origin(const char *url, const char *origin)
 {

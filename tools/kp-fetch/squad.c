@@ -60,6 +60,31 @@ parse(struct squad *s, const char *url, struct doc *x)
 	return 0;
 }
 
+/* The "url" the server gives an object, recorded as the artifact's url
+ * and by kp-parse-squad as the run's src: when it is not an http(s) URL
+ * (a local path, which kp-render -f html would copy into the site), the
+ * object is refused: 0 and *url, its own or the API's when it has none;
+ * or -1 (reported, naming where the server said it). */
+static int
+objurl(struct squad *s, const char *where, const char *v, const char **url)
+{
+	char *cut;
+
+	*url = v && *v ? v : s->api;
+	if (strncmp(*url, "http://", 7) && strncmp(*url, "https://", 8)) {
+		fetch_fail(s->f, s->source, "%s: the server's \"url\" \"%s\" is "
+		    "not an http(s) URL; not stored", where, *url);
+		return -1;
+	}
+	if ((cut = url_userinfo_cut(*url))) {
+		fetch_fail(s->f, s->source, "%s: the server's \"url\" %s holds a "
+		    "user name or password; not stored", where, cut);
+		free(cut);
+		return -1;
+	}
+	return 0;
+}
+
 /* GET url, an API link, on the source's own origin only: 0, or -1
  * (reported) */
 static int
@@ -344,9 +369,11 @@ testrun(struct squad *s, const char *dir, struct doc *tr)
 	id = (long)n;
 	if (asprintf(&path, "%s/testruns/%ld/testrun.json", dir, id) < 0)
 		kp_die("out of memory");
-	if ((v = member(tr, 0, "url")) == NULL)
-		v = "";
-	putobj(s, path, *v ? v : s->api, tr->text, tr->len);
+	if (objurl(s, path, member(tr, 0, "url"), &v) == -1) {
+		free(path);
+		return;
+	}
+	putobj(s, path, v, tr->text, tr->len);
 	free(path);
 	if ((v = member(tr, 0, "environment"))) {
 		if (asprintf(&path, "%s/testruns/%ld/environment.json", dir, id) < 0)
@@ -433,8 +460,13 @@ build(struct squad *s, struct doc *b)
 	if (asprintf(&dir, "builds/%s", comp) < 0 ||
 	    asprintf(&path, "%s/build.json", dir) < 0)
 		kp_die("out of memory");
-	v = member(b, 0, "url");
-	putobj(s, path, v ? v : s->api, b->text, b->len);
+	if (objurl(s, path, member(b, 0, "url"), &v) == -1) {
+		free(path);
+		free(dir);
+		free(comp);
+		return;
+	}
+	putobj(s, path, v, b->text, b->len);
 	free(path);
 	if ((v = member(b, 0, "metadata"))) {
 		struct doc md;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,6 +61,11 @@ store_badpath(const char *p)
 		return "an empty name";
 	if (*p == '/')
 		return "an absolute path";
+	/* a newline would split the run's name across records' lines of
+	 * text (its "run" names it), a terminal control act on a screen */
+	for (c = p; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return "a control character";
 	for (c = p; ; c = slash + 1) {
 		slash = strchr(c, '/');
 		n = slash ? slash - c : (long)strlen(c);
@@ -486,11 +492,32 @@ writeout(struct fetch *f, const char *line, size_t len)
 	f->nrecords++;
 }
 
+/* url as the record gives it: without its query when the query signs
+ * it (an S3 or GCS presigned URL, a token=): that is a credential for
+ * whoever reads the record, the store's index or a report's src.  NULL
+ * for none; caller frees. */
+static char *
+recorded_url(const char *url)
+{
+	static const char *const signs[] = { "x-amz-", "x-goog-", "signature=",
+		"sig=", "token=", "credential=", "access_token=", NULL };
+	const char *q, *p, *const *s;
+
+	if (!url)
+		return NULL;
+	if ((q = strchr(url, '?')))
+		for (p = q + 1; *p; p += strcspn(p, "&") + (p[strcspn(p, "&")] != 0))
+			for (s = signs; *s; s++)
+				if (strncasecmp(p, *s, strlen(*s)) == 0)
+					return estrndup(url, (size_t)(q - url));
+	return estrdup(url);
+}
+
 void
 store_emit(struct fetch *f, const struct art *a)
 {
 	struct ent *e = store_lookup(f->st, a->source, a->path);
-	char obj[80], *buf = NULL, *run;
+	char obj[80], *buf = NULL, *run, *url;
 	size_t len = 0;
 	FILE *fp;
 	kp_artifact_rec r = { .size = a->size };
@@ -511,12 +538,13 @@ store_emit(struct fetch *f, const struct art *a)
 	r.status = a->isnew ? "new" : "present";
 	r.mtime = a->mtime >= 0 ? a->mtime : KP_NULL_INT;
 	r.etag = (char *)a->etag;
-	if ((r.url = (char *)a->url))
+	if ((r.url = url = recorded_url(a->url)))
 		kp_has_set(&r.has, KP_ARTIFACT_URL);
 	w = kp_w_open(fp, "<record>");
 	kp_rec_write(w, &kp_artifact_t, &r);
 	kp_w_close(w);
 	free(run);
+	free(url);
 	/* the index grows only when it learns something: a re-run that
 	 * finds everything unchanged appends nothing */
 	if (!e || strcmp(e->sha, a->sha) != 0 || e->size != a->size ||

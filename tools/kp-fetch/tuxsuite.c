@@ -45,6 +45,12 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 		return;
 	}
 	uid += 8;
+	if (store_badpath(uid)) {
+		fetch_fail(f, source, "build UID \"%s\": %s; expected "
+		    "tuxsuite+URL/v1/groups/GROUP/projects/PROJECT/builds/UID",
+		    uid, store_badpath(uid));
+		return;
+	}
 	tok = getenv("KP_TUXSUITE_TOKEN");
 	cred_set(&cred, url, "Authorization", "", tok);
 	kp_json_init(&d);
@@ -78,6 +84,11 @@ fetch_tuxsuite(struct fetch *f, const char *source)
 		goto out;
 	}
 	dl = kp_json_str(&d, i);
+	if (strncmp(dl, "http://", 7) && strncmp(dl, "https://", 8)) {
+		fetch_fail(f, url, "download_url \"%s\" is not an http(s) URL: "
+		    "metadata.json and config not fetched", dl);
+		goto out;
+	}
 	free(path);
 	if (asprintf(&u, "%s%smetadata.json", dl, dl[strlen(dl) - 1] == '/' ? "" : "/") < 0 ||
 	    asprintf(&path, "builds/%s/metadata.json", uid) < 0)

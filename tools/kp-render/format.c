@@ -22,8 +22,8 @@ const Format formats[] = {
 	{ "json", LOAD_REPORT, FMT_LINES | FMT_SHUTS, render_json, NULL },
 	{ "table", LOAD_TABLE, FMT_VISIBLE, render_table, NULL },
 	{ "html", LOAD_SITE, FMT_SITE | FMT_SHUTS, render_html, NULL },
-	{ "gate", LOAD_REPORT, 0, render_gate, NULL },
-	{ "gate-caveat", LOAD_REPORT, 0, render_gate_caveat, NULL },
+	{ "gate", LOAD_REPORT, FMT_VISIBLE, render_gate, NULL },
+	{ "gate-caveat", LOAD_REPORT, FMT_VISIBLE, render_gate_caveat, NULL },
 	{ NULL }
 };
 

@@ -33,9 +33,12 @@ static void
 differ_add(Report *r, const kp_cov_diff *x)
 {
 	r->apart = kp_grow(r->apart, r->napart, sizeof(*r->apart));
-	r->apart[r->napart].field = estrdup(x->field);
-	r->apart[r->napart].base = x->base ? estrdup(x->base) : NULL;
-	r->apart[r->napart].target = x->target ? estrdup(x->target) : NULL;
+	/* the gate's lines go to a terminal or a CI log, as text's do:
+	 * shown in caret notation (JSON's quotes leave C1 controls as
+	 * they are) */
+	r->apart[r->napart].field = txt_visible(x->field);
+	r->apart[r->napart].base = txt_visible(x->base);
+	r->apart[r->napart].target = txt_visible(x->target);
 	r->apart[r->napart].seq = r->napart;
 	r->napart++;
 }

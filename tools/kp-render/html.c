@@ -179,5 +179,10 @@ render_html(Report *r, FILE *fp)
 			    y->suite, y->bench, y->test, y->op, y->metric);
 	}
 	h_pages(&site);
+	if (site.nrefused)
+		kp_warn_at(outdir, 0, 0, "%zu source file%s outside the "
+		    "source root%s (-R) shown as text, not copied",
+		    site.nrefused, site.nrefused == 1 ? "" : "s",
+		    r->nsrcroot > 1 ? "s" : "");
 	return KP_EXIT_OK;
 }

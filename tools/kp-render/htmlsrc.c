@@ -50,6 +50,45 @@ copy(struct hsite *s, const char *path, FILE *in, const char *page)
 	h_close(s, fp, page);
 }
 
+/*
+ * Whether abs, a real path, may be copied: a record's src is data (a
+ * SQUAD server or a results file chose it), and the site is published,
+ * so only files under a source root (-R; the current directory when none
+ * is given) are, and never the kernel's views of processes and devices,
+ * whatever the root: /proc/self/environ holds the tokens kp-fetch ran
+ * with.  Both sides are real paths, so ".." and symbolic links are
+ * resolved before the prefix is compared.
+ */
+static int
+under_root(struct hsite *s, const char *abs)
+{
+	static const char *const never[] = { "/proc", "/sys", "/dev" };
+	static const char *const here[] = { "." };
+	const char *const *root = s->r->nsrcroot ? s->r->srcroot : here;
+	size_t i, n = s->r->nsrcroot ? s->r->nsrcroot : 1, len;
+
+	for (i = 0; i < sizeof(never) / sizeof(*never); i++) {
+		len = strlen(never[i]);
+		if (strncmp(abs, never[i], len) == 0 &&
+		    (abs[len] == '/' || abs[len] == '\0'))
+			return 0;
+	}
+	if (s->rootabs == NULL) {
+		s->rootabs = ecalloc(n, sizeof(*s->rootabs));
+		for (i = 0; i < n; i++)
+			if ((s->rootabs[i] = realpath(root[i], NULL)) == NULL)
+				kp_die_at(root[i], 0, 0, "the source root (-R): "
+				    "%s", strerror(errno));
+	}
+	for (i = 0; i < n; i++) {
+		len = strlen(s->rootabs[i]);
+		if (len == 1 || (strncmp(abs, s->rootabs[i], len) == 0 &&
+		    (abs[len] == '/' || abs[len] == '\0')))
+			return 1;
+	}
+	return 0;
+}
+
 /* the index in srcmap of the file path names, its copy made the first
  * time; -1 when it is no file */
 static long
@@ -68,12 +107,19 @@ copyof(struct hsite *s, const char *path)
 		return i;
 	s->srcpage = kp_grow(s->srcpage, i, sizeof(*s->srcpage));
 	*s->srcpage[i] = '\0';
+	if (!under_root(s, abs)) {
+		s->nrefused++;
+		return i;
+	}
 	if ((in = fopen(abs, "r")) == NULL)
 		return i;
 	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
 		const char *base = strrchr(abs, '/');
 
-		h_name(name, sizeof(name), "", base ? base + 1 : abs, abs, "html");
+		/* named by the path as the records give it, not by abs:
+		 * the same lab rendered from another checkout or machine
+		 * gives the same page names */
+		h_name(name, sizeof(name), "", base ? base + 1 : abs, path, "html");
 		snprintf(page, sizeof(page), "src/%s", name);
 		copy(s, path, in, page);
 		snprintf(s->srcpage[i], sizeof(s->srcpage[i]), "%s", page);

@@ -23,7 +23,7 @@ static const char synopsis[] = "usage: kp-render -f format "
     "[--fail-on class | severity | missing] [--fail-on-triaged] "
     "[--report-only] [--threshold pct] [--full] "
     "[--centre median | hmean | amean | mmtests] [--names kp | mmtests] [--max-age days] "
-    "[-M MAINTAINERS] [-o dir] [-s samples] [--apart file] "
+    "[-M MAINTAINERS] [-o dir] [-R dir] [-s samples] [--apart file] "
     "[file ...]";
 
 /* the options, one line each for --help, as in the man page */
@@ -50,6 +50,8 @@ static const struct kp_option options[] = {
 	    "the kernel's MAINTAINERS file, for each subsystem" },
 	{ 'o', NULL, "dir",
 	    "for html: the directory to write the site to" },
+	{ 'R', NULL, "dir",
+	    "for html: copy source files from under dir only; repeatable" },
 	{ 's', NULL, "samples",
 	    "for html: a file of sample records" },
 	{ OPT_APART, "apart", "file",
@@ -132,6 +134,11 @@ main(int argc, char *argv[])
 		case 'o':
 			r.outdir = optarg;
 			break;
+		case 'R':
+			r.srcroot = kp_grow(r.srcroot, r.nsrcroot,
+			    sizeof(*r.srcroot));
+			r.srcroot[r.nsrcroot++] = optarg;
+			break;
 		case 's':
 			samples = optarg;
 			break;
@@ -194,8 +201,8 @@ main(int argc, char *argv[])
 	if (site && !r.outdir)
 		kp_die("-f %s: expected -o DIR, the directory to write the "
 		    "site to", format);
-	if (!site && (r.outdir || samples))
-		kp_die("-o and -s apply to -f html only; the other formats "
+	if (!site && (r.outdir || samples || r.nsrcroot))
+		kp_die("-o, -R and -s apply to -f html only; the other formats "
 		    "write to standard output");
 	if (!fmt) {
 		names = format_names(0);

@@ -234,6 +234,10 @@ typedef struct Report {
 	double threshold;	/* --threshold, the gate's, to say; NAN: not given */
 	int colour;	/* text: standard output is a terminal, NO_COLOR unset */
 	const char *outdir;	/* html: -o, the site's directory */
+	/* html: -R, the directories whose files the site may copy (the
+	 * current one when none is given) */
+	const char **srcroot;
+	size_t nsrcroot;
 	Cover cov;	/* cover.c */
 	/* gate.c: --fail-on as given, to say; the differing identity
 	 * fields of --apart's coverage records */
