@@ -28,22 +28,7 @@ list_add(List *l, int i)
 	l->v[l->n++] = i;
 }
 
-static int
-byname(const Cmp *x, const Cmp *y)
-{
-	const kp_cmp *a = &x->rec, *b = &y->rec;
-	int r;
-
-	if ((r = strcmp(a->base_exp, b->base_exp)) ||
-	    (r = strcmp(a->target_exp, b->target_exp)) ||
-	    (r = strcmp(a->suite, b->suite)) ||
-	    (r = strcmp(a->bench, b->bench)) ||
-	    (r = strcmp(a->test, b->test)) ||
-	    (r = strcmp(a->op, b->op)) ||
-	    (r = strcmp(a->metric, b->metric)))
-		return r;
-	return (a->conc > b->conc) - (a->conc < b->conc);
-}
+static int byname(const Cmp *x, const Cmp *y);
 
 static int
 byname_q(const void *a, const void *b)
@@ -73,19 +58,11 @@ sevkey_of(SevKey *k, const Cmp *c)
 	k->conc = a->conc;
 }
 
-int
-sevkey_cmp(const SevKey *a, const SevKey *b)
+static int
+namecmp(const SevKey *a, const SevKey *b)
 {
 	int r;
 
-	if (a->cls != b->cls)
-		return a->cls - b->cls;
-	if (a->sev != b->sev)
-		return a->sev - b->sev;
-	if (a->score != b->score)
-		return a->score < b->score ? 1 : -1;
-	if (a->change != b->change)
-		return a->change < b->change ? 1 : -1;
 	if ((r = strcmp(a->base_exp, b->base_exp)) ||
 	    (r = strcmp(a->target_exp, b->target_exp)) ||
 	    (r = strcmp(a->suite, b->suite)) ||
@@ -95,6 +72,32 @@ sevkey_cmp(const SevKey *a, const SevKey *b)
 	    (r = strcmp(a->metric, b->metric)))
 		return r;
 	return (a->conc > b->conc) - (a->conc < b->conc);
+}
+
+int
+sevkey_cmp(const SevKey *a, const SevKey *b)
+{
+
+	if (a->cls != b->cls)
+		return a->cls - b->cls;
+	if (a->sev != b->sev)
+		return a->sev - b->sev;
+	if (a->score != b->score)
+		return a->score < b->score ? 1 : -1;
+	if (a->change != b->change)
+		return a->change < b->change ? 1 : -1;
+	return namecmp(a, b);
+}
+
+/* by names alone: the experiments, the measurement and the level */
+static int
+byname(const Cmp *x, const Cmp *y)
+{
+	SevKey a, b;
+
+	sevkey_of(&a, x);
+	sevkey_of(&b, y);
+	return namecmp(&a, &b);
 }
 
 static int
