@@ -4,10 +4,12 @@
  * copied elsewhere as a CI artifact keeps them.  A copy stops at SRC_MAX
  * bytes, so that one huge log cannot blow up the site; the page says so. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "kp.h"
 #include "strmap.h"
@@ -89,6 +91,37 @@ under_root(struct hsite *s, const char *abs)
 	return 0;
 }
 
+/* the file at abs, a real path that under_root allowed, opened one
+ * component at a time without following a symbolic link: a directory
+ * of the path swapped for a link after realpath(3) looked (by whoever
+ * can write the data directory while the site is written) fails here
+ * rather than leading out of the root; -1 then */
+static int
+open_real(const char *abs)
+{
+	char comp[NAME_MAX + 1];
+	const char *p = abs + 1, *e;
+	size_t len;
+	int dir = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
+
+	while (dir >= 0 && *p) {
+		e = strchr(p, '/');
+		len = e ? (size_t)(e - p) : strlen(p);
+		if (len == 0 || len > NAME_MAX) {
+			close(dir);
+			return -1;
+		}
+		memcpy(comp, p, len);
+		comp[len] = '\0';
+		fd = openat(dir, comp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		    (e ? O_DIRECTORY : 0));
+		close(dir);
+		dir = fd;
+		p += len + (e != NULL);
+	}
+	return dir;
+}
+
 /* the index in srcmap of the file path names, its copy made the first
  * time; -1 when it is no file */
 static long
@@ -97,7 +130,7 @@ copyof(struct hsite *s, const char *path)
 	char abs[PATH_MAX], name[48], page[64];
 	struct stat st;
 	size_t i;
-	int isnew;
+	int isnew, fd;
 	FILE *in;
 
 	if (realpath(path, abs) == NULL)
@@ -111,8 +144,12 @@ copyof(struct hsite *s, const char *path)
 		s->nrefused++;
 		return i;
 	}
-	if ((in = fopen(abs, "r")) == NULL)
+	if ((fd = open_real(abs)) < 0)
 		return i;
+	if ((in = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return i;
+	}
 	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
 		const char *base = strrchr(abs, '/');
 
