@@ -17,13 +17,17 @@ stats=$1 dir=$2
 mkdir -p "$dir" || exit 2
 tmp=$(mktemp -d "$dir/.add.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
-# one kernel a line, read a line at a time: a label may hold a blank
-# ("v6.11-rc4-my build"), and one with a control character cannot be
-# held on one line or name a file
-jq -r 'select(.type == "stat" and .scope == "group") | .kernel |
-	if explode | any(. < 32 or . == 127) then
-		error("kernel \(tojson) holds a control character; it cannot name a file")
-	else . end' "$stats" >"$tmp/kernels" 2>"$tmp/err" || {
+# One jq pass, a line out per line in: "g" or "-" (a group statistic or
+# another record) and the line's kernel as JSON text (null without one).
+# JSON text keeps a label holding a blank or a newline on one line; one
+# with a control character cannot name a file.  The lines themselves are
+# copied as kp-stats wrote them, by awk, so 25 kernels cost one reading of
+# the statistics and not one each.
+jq -r 'if .type == "stat" and .scope == "group" then
+		if .kernel | type == "string" and (explode | any(. < 32 or . == 127)) then
+			error("kernel \(.kernel | tojson) holds a control character; it cannot name a file")
+		else "g\t\(.kernel | tojson)" end
+	else "-\t\(.kernel | tojson)" end' "$stats" >"$tmp/tags" 2>"$tmp/err" || {
 	if grep -q 'control character' "$tmp/err"; then
 		printf '%s: %s: %s\n' "$prog" "$stats" \
 		    "$(sed -n 's/^jq: error ([^)]*): //p' "$tmp/err" | head -n 1)" >&2
@@ -32,20 +36,41 @@ jq -r 'select(.type == "stat" and .scope == "group") | .kernel |
 	fi
 	exit 2
 }
-sort -u "$tmp/kernels" >"$tmp/sorted" || exit 2
+# a record spread over lines, or two on one, would pair lines with the
+# wrong kernels
+[ "$(wc -l <"$tmp/tags")" -eq "$(grep -c "" "$stats")" ] || {
+	echo "$prog: $stats: not NDJSON statistics (expected one record a line)" >&2
+	exit 2
+}
+sed -n 's/^g\t//p' "$tmp/tags" | sort -u >"$tmp/sorted" || exit 2
 : >"$tmp/new"
-while IFS= read -r k; do
+while IFS= read -r q; do
+	# a string, as JSON text: the quotes go; an escape stays and is refused
+	case $q in
+	\"*\") k=${q#\"} k=${k%\"} ;;
+	*) k=$q ;;
+	esac
 	# the file's name is read by make and shells (nightly.mk's kp-trend):
 	# a backquote, $ or quote in it could run a command
 	case $k in
 	*[!A-Za-z0-9._@:+\ -]*|[-.]*|'')
-		echo "$prog: $stats: kernel \"$k\" cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or ." >&2
+		echo "$prog: $stats: kernel $q cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or ." >&2
 		exit 2 ;;
 	esac
 	[ -e "$dir/$k.ndjson" ] && continue
-	jq -c --arg k "$k" 'select(.kernel == $k)' "$stats" >"$tmp/$k.ndjson" || exit 2
+	: >"$tmp/$k.ndjson"
 	printf '%s\n' "$k" >>"$tmp/new"
 done <"$tmp/sorted"
+# every line of a new kernel (its group and instance statistics, its run
+# records) to that kernel's file, byte for byte
+if [ -s "$tmp/new" ]; then
+	paste "$tmp/tags" "$stats" | awk -F '\t' -v tmp="$tmp" '
+		NR == FNR { want["\"" $0 "\""] = 1; next }
+		$2 in want {
+			f = tmp "/" substr($2, 2, length($2) - 2) ".ndjson"
+			print substr($0, length($1) + length($2) + 3) >f
+		}' "$tmp/new" - || exit 2
+fi
 while IFS= read -r k; do
 	ln "$tmp/$k.ndjson" "$dir/$k.ndjson" 2>/dev/null ||
 		echo "$prog: $k is in $dir already, kept as it was" >&2
