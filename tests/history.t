@@ -69,6 +69,18 @@ run_status sh "$top/pipelines/history-add.sh" "$T/blank" "$T/hb"
 is "$rc:$(cat "$T/err"):$(ls "$T/hb" | tr '\n' '|')" "0::v6.10.ndjson|v6.11-rc4-my build.ndjson|" \
     "history-add.sh: a label with a blank is one file"
 is "$(jq -r .median "$T/hb/v6.11-rc4-my build.ndjson")" 1 "... holding that kernel's statistics"
+# the lines are copied as written (1.50 stays 1.50), every line of a
+# kernel to its file, the others to none; a record over two lines is refused
+printf '{"type":"stat","scope":"group","kernel":"v1","median":1.50}\n{"type":"run","kernel":"v1","x":2.0}\n{"type":"runstat","x":3}\n{"type":"stat","scope":"group","kernel":"v2","median":2.0}\n' >"$T/verb"
+run_status sh "$top/pipelines/history-add.sh" "$T/verb" "$T/hv"
+is "$rc:$(cat "$T/err"):$(cat "$T/hv/v1.ndjson")|$(cat "$T/hv/v2.ndjson")" \
+    '0::{"type":"stat","scope":"group","kernel":"v1","median":1.50}
+{"type":"run","kernel":"v1","x":2.0}|{"type":"stat","scope":"group","kernel":"v2","median":2.0}' \
+    "history-add.sh: each kernel's lines byte for byte"
+printf '{"type":"stat","scope":"group",\n"kernel":"v3"}\n' >"$T/split"
+run_status sh "$top/pipelines/history-add.sh" "$T/split" "$T/hs"
+is "$rc:$(cat "$T/err"):$(ls "$T/hs")" "2:history-add.sh: $T/split: not NDJSON statistics (expected one record a line):" \
+    "a record over two lines: exit 2, nothing added"
 printf '{"type":"stat","scope":"group","kernel":"a\\nb"}\n' >"$T/ctl"
 run_status sh "$top/pipelines/history-add.sh" "$T/ctl" "$T/hb"
 is "$rc:$(cat "$T/err")" '2:history-add.sh: '"$T/ctl"': kernel "a\nb" holds a control character; it cannot name a file' \
