@@ -37,6 +37,7 @@ LIBSRC = \
 	lib/segment.c \
 	lib/select.c \
 	lib/shquote.c \
+	lib/spool.c \
 	lib/strmap.c \
 	lib/summary.c \
 	lib/text.c \

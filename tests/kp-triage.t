@@ -86,6 +86,12 @@ run_status kp-triage -t "$T/deep.yaml" "$T/in"
 is "$rc:$(cat "$T/err")" "2:kp-triage: $T/deep.yaml:1:14: nested more than 4 levels deep; expected a triage file" \
     "100,000 levels of nesting: refused at the fifth"
 ok $(( $(date +%s) - t0 > 2 )) "... within 2 s"
+# the cmp and sys lines wait on disk, not in memory: with nowhere to
+# put them kp-triage says so, and with them it writes them in order
+TMPDIR=/nonexistent run_status kp-triage "$T/in"
+is "$rc:$(sed 's/kp-spool\.[A-Za-z0-9]*/kp-spool.X/' "$T/err")" \
+    "2:kp-triage: /nonexistent/kp-spool.X: cannot make the spool of cmp and sys records (TMPDIR, else /tmp, must be a writable directory): No such file or directory" \
+    "the spool's directory cannot be made: exit 2, said"
 run_status kp-triage --help
 is "$rc:$(head -c 15 "$T/out")" "0:usage: kp-triag" "--help prints the synopsis on stdout"
 mandoc -Tlint -W warning "$top/man/man1/kp-triage.1"

@@ -3,10 +3,12 @@
  * or fixed in which) and its triage (known, acknowledged, ...).  See
  * kp-triage(1).
  *
- * trend records are read into an index; cmp and sys records are held
- * (their lines, a few hundred bytes each) until the end of the input,
- * when every trend record has been seen, and then written with the new
- * fields; every other record passes through as it is read. */
+ * trend records are read into an index; cmp and sys records wait in a
+ * spool file until the end of the input, when every trend record has been
+ * seen, and are then written with the new fields, in the order read;
+ * every other record passes through as it is read.  In memory is only
+ * what the end needs of a finding: regressions (their history), and
+ * records a pattern of the triage file names (its counts). */
 #include <fnmatch.h>
 #include <math.h>
 #include <getopt.h>
@@ -16,19 +18,17 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "spool.h"
 #include "strmap.h"
 #include "triage.h"
 
 typedef struct {
-	char *line;
-	size_t len;
-	char *file;
-	long lineno;
+	size_t ord;	/* its place among the spooled records */
 	int sys;
 	char *name;	/* suite/bench/test/op/metric */
 	char *series;	/* key, name and conc: the trend's index */
 	long long conc;
-	char *base, *target;	/* kernels */
+	const char *base, *target;	/* kernels, interned */
 	int regression;
 	/* what kp-triage adds */
 	const kp_tchange *since;
@@ -40,6 +40,8 @@ typedef struct {
 typedef struct {
 	kp_strmap *trendmap;	/* series id -> index in trends */
 	kp_trend *trends;
+	kp_spool *spool;	/* every cmp and sys line */
+	kp_strmap *kernels;	/* the held records' kernel names */
 	Held *held;
 	size_t nheld;
 	Known *known;
@@ -92,19 +94,47 @@ readtrend(Triage *tg, kp_json *d)
 
 #define CHANGE(t, j) ((const kp_tchange *)(t)->changes.v + (j))
 
+static const char *
+intern(Triage *tg, const char *k)
+{
+	return k ? kp_strmap_key(tg->kernels,
+	    kp_strmap_add(tg->kernels, k, strlen(k), NULL), NULL) : NULL;
+}
+
+/* a record the end needs: a regression, or one a pattern names */
+static int
+needed(const Triage *tg, const char *name, int regression)
+{
+	size_t j;
+
+	if (regression)
+		return 1;
+	for (j = 0; j < tg->nknown; j++)
+		if (fnmatch(tg->known[j].pattern, name, 0) == 0)
+			return 1;
+	return 0;
+}
+
+/* the line to the spool; the record to memory when the end needs it
+ * (NULL when not: its name is freed) */
 static Held *
-held_new(Triage *tg, kp_json *d, const char *file, int sys)
+held_new(Triage *tg, kp_json *d, const char *file, int sys, char *name,
+    int regression)
 {
 	Held *h;
 
+	kp_spool_put(tg->spool, d->text, d->len, file, d->line);
+	if (!needed(tg, name, regression)) {
+		free(name);
+		return NULL;
+	}
 	tg->held = kp_grow(tg->held, tg->nheld, sizeof(*tg->held));
 	h = &tg->held[tg->nheld++];
 	memset(h, 0, sizeof(*h));
-	h->line = estrndup(d->text, d->len);
-	h->len = d->len;
-	h->file = estrdup(file);
-	h->lineno = d->line;
+	h->ord = kp_spool_count(tg->spool) - 1;
 	h->sys = sys;
+	h->name = name;
+	h->regression = regression;
 	return h;
 }
 
@@ -114,19 +144,20 @@ hold_cmp(Triage *tg, kp_json *d, const char *file)
 	kp_has want = kp_has_of(KP_CMP_SUITE, KP_CMP_BENCH, KP_CMP_TEST,
 	    KP_CMP_OP, KP_CMP_METRIC, KP_CMP_CONC, KP_CMP_SERIES_ID,
 	    KP_CMP_BASE_KERNEL, KP_CMP_TARGET_KERNEL, KP_CMP_CLASS, -1);
-	Held *h = held_new(tg, d, file, 0);
 	kp_cmp c;
+	Held *h;
 
 	kp_rec_read(d, &kp_cmp_t, &c, &want, NULL);
 	kp_rec_upgrade(d, &kp_cmp_t, &c, &want);
-	h->name = name_of(c.suite, c.bench, c.test, c.op, c.metric);
-	h->conc = c.conc;
-	h->series = c.series_id;
-	c.series_id = NULL;	/* kept */
-	h->regression = c.class == KP_REGRESSION;
-	h->target = c.target_kernel;
-	h->base = c.base_kernel;
-	c.target_kernel = c.base_kernel = NULL;	/* kept */
+	h = held_new(tg, d, file, 0, name_of(c.suite, c.bench, c.test, c.op,
+	    c.metric), c.class == KP_REGRESSION);
+	if (h) {
+		h->conc = c.conc;
+		h->series = c.series_id;
+		c.series_id = NULL;	/* kept */
+		h->target = intern(tg, c.target_kernel);
+		h->base = intern(tg, c.base_kernel);
+	}
 	kp_rec_free(&kp_cmp_t, &c);
 }
 
@@ -136,16 +167,17 @@ hold_sys(Triage *tg, kp_json *d, const char *file)
 	kp_has want = kp_has_of(KP_SYS_SUITE, KP_SYS_BENCH, KP_SYS_TEST,
 	    KP_SYS_OP, KP_SYS_METRIC, KP_SYS_BASE_KERNEL, KP_SYS_TARGET_KERNEL,
 	    KP_SYS_DIRECTION, -1);
-	Held *h = held_new(tg, d, file, 1);
 	kp_sys y;
+	Held *h;
 
 	kp_rec_read(d, &kp_sys_t, &y, &want, NULL);
-	h->name = name_of(y.suite, y.bench, y.test, y.op, y.metric);
-	h->conc = -1;
-	h->regression = y.direction == KP_DIR_REGRESSION;
-	h->target = y.target_kernel;
-	h->base = y.base_kernel;
-	y.target_kernel = y.base_kernel = NULL;	/* kept */
+	h = held_new(tg, d, file, 1, name_of(y.suite, y.bench, y.test, y.op,
+	    y.metric), y.direction == KP_DIR_REGRESSION);
+	if (h) {
+		h->conc = -1;
+		h->target = intern(tg, y.target_kernel);
+		h->base = intern(tg, y.base_kernel);
+	}
 	kp_rec_free(&kp_sys_t, &y);
 }
 
@@ -224,8 +256,11 @@ returned(const Known *k, const Held *h)
 	return k->status == KP_TRIAGE_FIXED_IN && before(h->target, k->fixed_in) == 0;
 }
 
+/* a spooled record with what kp-triage adds; h is NULL for one the end
+ * did not need, which gets nothing but nulls */
 static void
-write_held(kp_w *w, Held *h)
+write_held(kp_w *w, const Held *h, const char *text, size_t len,
+    const char *file, long lineno)
 {
 	const char *added[KP_CMP_NF - KP_CMP_SINCE + 1];
 	kp_json d;
@@ -241,26 +276,28 @@ write_held(kp_w *w, Held *h)
 		added[k - KP_CMP_SINCE] = KP_FNAME(kp_cmp_t, k);
 	added[k - KP_CMP_SINCE] = NULL;
 	kp_json_init(&d);
-	if (kp_json_parse(&d, h->line, h->len, err, sizeof(err), &col) < 0)
-		kp_die_at(h->file, h->lineno, (long)col, "%s", err);
+	if (kp_json_parse(&d, text, len, err, sizeof(err), &col) < 0)
+		kp_die_at(file, lineno, (long)col, "%s", err);
 	kp_w_copy_obj(w, &d, added);
-	if (h->sys) {
+	if (kp_rec_is(&d, &kp_sys_t)) {
 		memset(&y, 0, sizeof(y));
 		kp_has_range(&y.has, KP_SYS_TRIAGE, KP_SYS_TRIAGE_NOTE);
-		y.triage = h->known ? h->known->status : -1;
-		y.triage_link = h->known ? h->known->link : NULL;
-		y.triage_note = h->known ? h->known->note : NULL;
+		y.triage = h && h->known ? h->known->status : -1;
+		y.triage_link = h && h->known ? h->known->link : NULL;
+		y.triage_note = h && h->known ? h->known->note : NULL;
 		kp_rec_members(w, &kp_sys_t, &y);
 	} else {
 		memset(&c, 0, sizeof(c));
 		kp_has_range(&c.has, KP_CMP_SINCE, KP_CMP_TRIAGE_NOTE);
-		c.since = h->since ? h->since->first : NULL;
-		c.since_before = h->since ? h->since->before : NULL;
-		c.still_in = h->since && h->since->persists ? (char *)h->newest : NULL;
-		c.fixed_in = h->since ? h->since->reverted_in : NULL;
-		c.triage = h->known ? h->known->status : -1;
-		c.triage_link = h->known ? h->known->link : NULL;
-		c.triage_note = h->known ? h->known->note : NULL;
+		if (h && h->since) {
+			c.since = h->since->first;
+			c.since_before = h->since->before;
+			c.still_in = h->since->persists ? (char *)h->newest : NULL;
+			c.fixed_in = h->since->reverted_in;
+		}
+		c.triage = h && h->known ? h->known->status : -1;
+		c.triage_link = h && h->known ? h->known->link : NULL;
+		c.triage_note = h && h->known ? h->known->note : NULL;
 		kp_rec_members(w, &kp_cmp_t, &c);
 	}
 	kp_w_end(w);
@@ -337,8 +374,9 @@ main(int argc, char *argv[])
 {
 	static Triage tg;	/* reachable when a diagnostic exits */
 	kp_w *w;
-	const char *tfile = NULL;
-	size_t i, j;
+	const char *tfile = NULL, *text, *file;
+	size_t i, j, len, next;
+	long lineno;
 	int ch;
 
 	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
@@ -355,6 +393,8 @@ main(int argc, char *argv[])
 	if (tfile)
 		tg.known = triage_read(tfile, &tg.nknown);
 	tg.trendmap = kp_strmap_new();
+	tg.kernels = kp_strmap_new();
+	tg.spool = kp_spool_new("cmp and sys records");
 	w = kp_w_open(stdout, "<stdout>");
 	if (argc == 0)
 		readfile(&tg, w, NULL);
@@ -380,8 +420,10 @@ main(int argc, char *argv[])
 					k->nfound++;
 			}
 		}
-		write_held(w, h);
 	}
+	for (i = next = 0; kp_spool_next(tg.spool, &text, &len, &file, &lineno); i++)
+		write_held(w, next < tg.nheld && tg.held[next].ord == i ?
+		    &tg.held[next++] : NULL, text, len, file, lineno);
 	for (j = 0; j < tg.nknown; j++) {
 		seen_fixed(&tg, &tg.known[j]);
 		write_known(w, &tg.known[j]);
