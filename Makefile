@@ -35,6 +35,7 @@ LIBSRC = \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
+	lib/shortg.c \
 	lib/select.c \
 	lib/shquote.c \
 	lib/strmap.c \
@@ -88,6 +89,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	numfmt-ref \
 	origin \
 	reason \
 	rec \

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "shortg.h"
 
 /* every power of ten up to 1e22 is exact in a double */
 static const double pow10tab[] = {
@@ -91,7 +92,11 @@ kp_fmt_num(char *buf, double x)
 	 * do too.  A normal double has 15.95 digits, so two 15-digit decimals
 	 * never read back as the same double: if a decimal of 15 digits or
 	 * fewer reads back as x, %.15g finds it.  %g writes exponents as
-	 * e+NN or e-NN, valid JSON. */
+	 * e+NN or e-NN, valid JSON.  kp_fmt_shortg writes the same text
+	 * without printf or strtod, and leaves here the doubles it cannot
+	 * decide. */
+	if ((n = kp_fmt_shortg(buf, x)) >= 0)
+		return n;
 	/* Subnormals carry fewer than 15 significant digits: count up from 1. */
 	for (k = a < DBL_MIN ? 1 : 15; k <= 17; k++) {
 		n = snprintf(buf, KP_NUMBUF, "%.*g", k, x);
