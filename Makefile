@@ -179,6 +179,10 @@ $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
 $(O)/bench/lab: $(O)/bench/lab.o
 	$(CC) $(LDFLAGS) -o $@ $(O)/bench/lab.o -lm
 
+# the kp_fmt_num micro benchmark (run by hand: bench/numfmt.c)
+$(O)/bench/numfmt: $(O)/bench/numfmt.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/numfmt.o $(LIB) $(LDLIBS)
+
 bench: $(O)/bench/ndjson
 	sh bench/reader.sh
 

@@ -17,7 +17,6 @@
  * from (4m - 1) 2^(q-2) when m = 2^52 (the predecessor is closer).  A
  * decimal reads back as x when it lies strictly inside; on an edge the
  * tie goes to the even mantissa, and we leave those to strtod. */
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -38,6 +37,13 @@ static const uint64_t pow10u[] = {
 	10000000000000000, 100000000000000000, 1000000000000000000,
 	10000000000000000000u,
 };
+
+/* "00" to "99": two digits a division */
+static const char pairs[] =
+	"00010203040506070809101112131415161718192021222324"
+	"25262728293031323334353637383940414243444546474849"
+	"50515253545556575859606162636465666768697071727374"
+	"75767778798081828384858687888990919293949596979899";
 
 /* the fixed-point numbers, 64 fraction bits, of 1e16, 1e17 and 1e18 */
 #define FIX(n) ((u128)(n) << 64)
@@ -61,6 +67,24 @@ mulshift(uint64_t n, const struct pow10 *p, int s, int pex, int *exact)
 	return top << (64 - s) | (uint64_t)lo >> s;
 }
 
+/* v / 10^j, j <= 4, each a division by a constant (a multiplication) */
+static uint64_t
+divpow10(uint64_t v, int j)
+{
+	switch (j) {
+	case 0:
+		return v;
+	case 1:
+		return v / 10;
+	case 2:
+		return v / 100;
+	case 3:
+		return v / 1000;
+	default:
+		return v / 10000;
+	}
+}
+
 /* Is the decimal c strictly inside (lo, hi), the rounding interval, or
  * on an end when x's mantissa is even (strtod's tie)?  1 yes, 0 no, -1
  * when an inexact end, one unit from c, leaves it open. */
@@ -81,11 +105,15 @@ inside(u128 c, u128 lo, int loex, u128 hi, int hiex, int even)
 static int
 layout(char *buf, int neg, uint64_t d, int P, int X)
 {
-	char dig[20], *p = buf;
-	int i, n, ax;
+	char buf24[24], *dig = buf24 + 24 - P, *p = buf;
+	uint32_t part[3] = { d / 10000000000000000, d / 100000000 % 100000000, d % 100000000 };
+	int i, j, n, ax;
 
-	for (i = P - 1; i >= 0; i--, d /= 10)
-		dig[i] = '0' + d % 10;
+	/* d < 10^17: 24 digits in three parts of 8, two at a time, the
+	 * parts' divisions independent of each other */
+	for (i = 0; i < 3; i++)
+		for (j = 6; j >= 0; j -= 2, part[i] /= 100)
+			memcpy(buf24 + 8 * i + j, pairs + 2 * (part[i] % 100), 2);
 	for (n = P; n > 1 && dig[n - 1] == '0'; n--)
 		;
 	if (neg)
@@ -139,7 +167,8 @@ kp_fmt_shortg(char *buf, double x)
 	m = (u & ((1ULL << 52) - 1)) | 1ULL << 52;
 	q = be - 1075;
 	/* 10^e0 <= x < 10^(e0 + 2): x's first digit is at 10^e0 or 10^(e0+1) */
-	e0 = (int)floor((q + 52) * 0.30102999566398120);
+	e0 = (q + 52) * 78913 >> 18;	/* 78913 / 2^18 ~ log10(2), exact
+					 * floor here (an arithmetic shift) */
 	/* 17 or 18 integer digits; but an integer below 2^63 is taken as it
 	 * is (k = 0, up to 19 digits), exact where 10^-1 and 10^-2 would not
 	 * be, so that its decimals on the ends of its interval are decided */
@@ -167,8 +196,8 @@ kp_fmt_shortg(char *buf, double x)
 		/* round to P digits, to nearest, a tie to even as printf
 		 * does: c = d g is the decimal */
 		g = pow10u[17 - P + big];
-		d = yi / g;
-		r = (u128)(yi % g) << 64 | (uint64_t)y;
+		d = divpow10(yi, 17 - P + big);
+		r = (u128)(yi - d * g) << 64 | (uint64_t)y;
 		half = (u128)g << 63;
 		if (r > half || (r == half && (!yex || d & 1)))
 			d++;

@@ -76,7 +76,7 @@ report(const char *what, long per)
 int
 main(int argc, char **argv)
 {
-	long i, n = argc > 1 ? atol(argv[1]) : 200000;
+	long i, n = argc > 1 ? atol(argv[1]) : 100000;
 	int k, e;
 	double x;
 

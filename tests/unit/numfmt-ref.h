@@ -111,9 +111,9 @@ ref_unit(void)	/* uniform in [0, 1) */
 }
 
 /* the kinds of doubles to check and time: the name, and a draw */
-enum { REF_BITS, REF_BENCH, REF_MEAN, REF_PVALUE, REF_EDGE, REF_NKIND };
+enum { REF_BITS, REF_SHORT, REF_BENCH, REF_MEAN, REF_PVALUE, REF_EDGE, REF_NKIND };
 static const char *const ref_kind[] = {
-	"random bits", "data in [1e-3, 1e6]", "means of 2-decimal values",
+	"random bits", "samples with 1-3 decimals", "data in [1e-3, 1e6]", "means of 2-decimal values",
 	"p-values in [1e-300, 1]", "layout edges and ties",
 };
 
@@ -131,6 +131,8 @@ ref_sample(int kind)
 			memcpy(&x, &u, sizeof x);
 		} while (!isfinite(x));
 		return x;
+	case REF_SHORT:	/* a measurement as written: 12345.678 */
+		return (double)(ref_rnd() % 100000000) / ref_pow10tab[1 + ref_rnd() % 3];
 	case REF_BENCH:	/* half uniform, half uniform in the logarithm */
 		if (ref_rnd() & 1)
 			return 1e-3 + ref_unit() * (1e6 - 1e-3);
