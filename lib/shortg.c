@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* shortg.c: see shortg.h.
  *
- * The idea is the one of Grisu3 (Loitsch, "Printing Floating-Point
- * Numbers Quickly and Accurately with Integers", PLDI 2010) and of Ryu
- * (Adams, PLDI 2018): scale x by a power of ten held as a wide integer,
- * so that its 17 leading decimal digits are the integer part of a
- * fixed-point number, and give up when the error of that integer
- * arithmetic could change an answer.  Here the fixed-point number has 64
- * fraction bits and an error below 1.125 of their units, so giving up
- * happens only for exact ties and edges (one double in 2^60 or so, when
- * its bits are random).
+ * The idea is Grisu3's (Loitsch, "Printing Floating-Point Numbers
+ * Quickly and Accurately with Integers", PLDI 2010), with a table of
+ * 128-bit powers of ten as in Ryu (Adams, PLDI 2018): scale x by a power
+ * of ten held as a wide integer, so that its 17 leading decimal digits
+ * are the integer part of a fixed-point number, and give up when the
+ * error of that integer arithmetic could change an answer.  Here the
+ * fixed-point number has 64 fraction bits and is exact, or below the
+ * truth by less than 1.125 of their units.  Exact, it decides ties and
+ * the interval's ends too; inexact, a tie or an end can only lie within
+ * that error when it is exactly one, which happens to integers above 2^63
+ * (1e23 is a midpoint of two doubles): about 5 random bit patterns in a
+ * million, none of the unit test's draws of computed statistics.
  *
  * x = m 2^q with m in [2^52, 2^53).  Its rounding interval, the reals
  * strtod reads as x, runs from the midpoint with its predecessor to the
@@ -45,14 +48,15 @@ static const char pairs[] =
 	"50515253545556575859606162636465666768697071727374"
 	"75767778798081828384858687888990919293949596979899";
 
-/* the fixed-point numbers, 64 fraction bits, of 1e16, 1e17 and 1e18 */
+/* the fixed-point number, 64 fraction bits, of the integer n */
 #define FIX(n) ((u128)(n) << 64)
 
-/* floor(n P 2^-s) for n < 2^55, s in [58, 70] (or [55, 70] when P =
- * 2^127, 10^0): n P has 183 bits, the result fewer than 127.  When P is 10^k exactly (pex), the result is
- * exact if no bit shifted out is set; else it is below the exact one by
- * less than one unit, and n times P's truncation, shifted, adds less
- * than 1/8: the truth is in (result, result + 1.125). */
+/* floor(n P 2^-s) for n < 2^55, s in [58, 70] (or [55, 70] for P =
+ * 2^127, 10^0): n P has fewer than 183 bits, the result fewer than 127.
+ * When P is 10^k exactly (pex), the result is exact if no bit shifted out
+ * is set, else below the truth by less than one unit; an inexact P adds
+ * n times its truncation, shifted, less than 1/8: the truth is then in
+ * (result, result + 1.125). */
 static u128
 mulshift(uint64_t n, const struct pow10 *p, int s, int pex, int *exact)
 {
@@ -60,7 +64,8 @@ mulshift(uint64_t n, const struct pow10 *p, int s, int pex, int *exact)
 	u128 top = (u128)n * p->hi + (lo >> 64);	/* bits 64..191 */
 
 	if (s >= 64) {
-		*exact = pex && (uint64_t)lo == 0 && (top & (((u128)1 << (s - 64)) - 1)) == 0;
+		*exact = pex && (uint64_t)lo == 0 &&
+		    (top & (((u128)1 << (s - 64)) - 1)) == 0;
 		return top >> (s - 64);
 	}
 	*exact = pex && ((uint64_t)lo & ((1ULL << s) - 1)) == 0;
@@ -106,14 +111,16 @@ static int
 layout(char *buf, int neg, uint64_t d, int P, int X)
 {
 	char buf24[24], *dig = buf24 + 24 - P, *p = buf;
-	uint32_t part[3] = { d / 10000000000000000, d / 100000000 % 100000000, d % 100000000 };
+	uint32_t part[3] = {
+		d / 10000000000000000, d / 100000000 % 100000000, d % 100000000,
+	};
 	int i, j, n, ax;
 
 	/* d < 10^17: 24 digits in three parts of 8, two at a time, the
 	 * parts' divisions independent of each other */
 	for (i = 0; i < 3; i++)
 		for (j = 6; j >= 0; j -= 2, part[i] /= 100)
-			memcpy(buf24 + 8 * i + j, pairs + 2 * (part[i] % 100), 2);
+			memcpy(buf24 + 8 * i + j, pairs + part[i] % 100 * 2, 2);
 	for (n = P; n > 1 && dig[n - 1] == '0'; n--)
 		;
 	if (neg)
@@ -180,11 +187,12 @@ kp_fmt_shortg(char *buf, double x)
 	p = &p10tab[k - P10_MIN];
 	pex = k >= 0 && p->e <= k;	/* P 2^e is 10^k exactly */
 	s = -(q + p->e + 62);
-	if (s < (pex ? 55 : 58) || s > 70)
+	if (s < (k == 0 ? 55 : 58) || s > 70)
 		return -1;
 	/* x 10^k and the ends of its rounding interval, scaled alike */
 	y = mulshift(4 * m, p, s, pex, &yex);
-	lo = mulshift(4 * m - (m == 1ULL << 52 && be > 1 ? 1 : 2), p, s, pex, &loex);
+	lo = mulshift(4 * m - (m == 1ULL << 52 && be > 1 ? 1 : 2), p, s, pex,
+	    &loex);
 	hi = mulshift(4 * m + 2, p, s, pex, &hiex);
 	if (y < FIX(pow10u[16]) || y >= FIX(pow10u[19]))
 		return -1;
@@ -213,7 +221,7 @@ kp_fmt_shortg(char *buf, double x)
 				continue;
 			}
 		}
-		if (d == pow10u[P])	/* rounded up to a new digit: 9.99 -> 10.0 */
+		if (d == pow10u[P])	/* rounded up a digit: 9.99 -> 10.0 */
 			return layout(buf, x < 0, d / 10, P, 17 + big - k);
 		return layout(buf, x < 0, d, P, 16 + big - k);
 	}
