@@ -35,6 +35,7 @@ LIBSRC = \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/segment.c \
+	lib/shortg.c \
 	lib/select.c \
 	lib/shquote.c \
 	lib/spool.c \
@@ -89,6 +90,7 @@ UNITS = \
 	kver \
 	lineio \
 	numfmt \
+	numfmt-ref \
 	origin \
 	reason \
 	rec \
@@ -177,6 +179,10 @@ $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)
 # the lab generator of bench/nightly.sh (built on demand, not by all)
 $(O)/bench/lab: $(O)/bench/lab.o
 	$(CC) $(LDFLAGS) -o $@ $(O)/bench/lab.o -lm
+
+# the kp_fmt_num micro benchmark (run by hand: bench/numfmt.c)
+$(O)/bench/numfmt: $(O)/bench/numfmt.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/bench/numfmt.o $(LIB) $(LDLIBS)
 
 bench: $(O)/bench/ndjson
 	sh bench/reader.sh

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "shortg.h"
 
 /* every power of ten up to 1e22 is exact in a double */
 static const double pow10tab[] = {
@@ -77,9 +78,10 @@ kp_fmt_num(char *buf, double x)
 	 * construction: y and 10^k are exact doubles, so y / 10^k is the
 	 * correctly rounded value of the decimal y e-k.  The first k that
 	 * reproduces x gives the fewest digits.  |y| < 1e15 keeps the
-	 * rounding error of a * 10^k far below 0.5, so rint finds y. */
+	 * rounding error of a * 10^k far below 0.5, so rint finds y.  Up to
+	 * 3 decimals this is quicker than kp_fmt_shortg; beyond, slower. */
 	if (a >= 1e-4 && a < 1e15) {
-		for (k = 1; k <= 17; k++) {
+		for (k = 1; k <= 3; k++) {
 			y = rint(a * pow10tab[k]);
 			if (y >= 1e15)
 				break;
@@ -90,8 +92,12 @@ kp_fmt_num(char *buf, double x)
 	/* %.17g always reads back exactly; fewer digits are used when they
 	 * do too.  A normal double has 15.95 digits, so two 15-digit decimals
 	 * never read back as the same double: if a decimal of 15 digits or
-	 * fewer reads back as x, %.15g finds it.  %g writes exponents as
-	 * e+NN or e-NN, valid JSON. */
+	 * fewer reads back as x, %.15g finds it, and writes what the loop
+	 * above would have with more decimals.  %g writes exponents as e+NN
+	 * or e-NN, valid JSON.  kp_fmt_shortg writes the same text without
+	 * printf or strtod, and leaves here the doubles it cannot decide. */
+	if ((n = kp_fmt_shortg(buf, x)) >= 0)
+		return n;
 	/* Subnormals carry fewer than 15 significant digits: count up from 1. */
 	for (k = a < DBL_MIN ? 1 : 15; k <= 17; k++) {
 		n = snprintf(buf, KP_NUMBUF, "%.*g", k, x);
