@@ -385,7 +385,7 @@ static int
 copyable(const kp_json *d)
 {
 	const kp_jtok *t = d->tok;
-	size_t n = 1, vlen;
+	size_t n = 1;
 	uint32_t k;
 
 	if (t[0].n == 0)
@@ -396,8 +396,8 @@ copyable(const kp_json *d)
 		    memcmp(d->text + t[k].off, "key", 3) == 0)) ||
 		    (t[k].len == 5 && memcmp(d->text + t[k].off, "group", 5) == 0))
 			return 0;
-		kp_json_raw(d, k + 1, &vlen);
-		n += t[k].len + 3 + vlen + 1;	/* "name":value and , or } */
+		/* "name":value and , or }; a string value's quotes */
+		n += t[k].len + 4 + t[k + 1].len + 2 * (t[k + 1].type == KP_JSTR);
 	}
 	return n == d->len;
 }
