@@ -81,6 +81,15 @@ is "$(jq -r 'select(.type == "sample") | keys_unsorted[-3:] | join(" ")' "$T/out
 	"exp, key and group last, in the order of kp-records(5)"
 kp-identify "$T/out" | cmp -s - "$T/out"
 ok $? "existing exp and key are replaced, not repeated"
+# a sample is copied member by member, not as its line: white space
+# between its tokens goes, and an exp named with an escape is replaced
+{ run a@vm1:1 v6.16; sample a@vm1:1 j s 1 1 5; } >"$T/compact"
+kp-identify "$T/compact" >"$T/compact.out"
+sed '2s/,"/ ,\t"/g; 2s/":/" : /g' "$T/compact" >"$T/spaced"
+kp-identify "$T/spaced" | cmp -s - "$T/compact.out"
+ok $? "a sample with white space between its tokens: written without it"
+sed '2s/}$/,"e\\u0078p":"x"}/' "$T/compact" | kp-identify | cmp -s - "$T/compact.out"
+ok $? "an exp named with an escape: replaced"
 
 # the identity text, computed independently: sorted key=value lines, SHA-256
 ids "$T/out" >"$T/ids"

@@ -231,6 +231,22 @@ for n in 2 3; do
 done
 is "$(kp-stats -s 3/3 "$T/many" | jq -r 'select(.scope == "exp") | .exp' | tr '\n' ' ')" \
 	"cc00000000000000 ff00000000000000 " "-s 3/3: the exps of the last third of the range"
+# samples as kp-identify writes them (exp, key and group last, in hex):
+# each shard parses only its own, telling the others' from their lines
+sed 's/"key":"kkkkkkkkkkkkkkkk"}/"key":"0123456789abcdef","group":"0123456789abcdef"}/' \
+	"$T/many" >"$T/ided"
+kp-stats "$T/ided" >"$T/one"
+kp-stats -s 1/2 "$T/ided" >"$T/cat" && kp-stats -s 2/2 "$T/ided" >>"$T/cat"
+cmp -s "$T/cat" "$T/one"
+ok $? "-s i/2 of samples as kp-identify writes them: one after the other, the output of one kp-stats"
+# line 2: a sample of exp 0000000000000000, shard 1 of 2, broken
+sed '2s/"run":"r"/"run":r/' "$T/ided" >"$T/bad"
+run_status kp-stats -s 2/2 "$T/bad"
+is "$rc" 0 "-s 2/2: another shard's sample, as kp-identify writes it, is not parsed"
+run_status kp-stats -s 1/2 "$T/bad"
+is "$rc" 2 "-s 1/2: its own sample broken: exit 2"
+grep -q "^kp-stats: $T/bad:2:[0-9]*: " "$T/err"
+ok $? "... naming file:line:col"
 for a in 0/2 3/2 1/0 x 1/2x; do
 	run_status kp-stats -s "$a" "$T/many"
 	is "$rc" 2 "-s $a: exit 2"

@@ -16,6 +16,7 @@
 
 typedef struct {
 	char *run;
+	size_t runlen;
 	long long iter;
 	int seen;	/* the run record has arrived */
 	size_t npair;
@@ -26,6 +27,7 @@ typedef struct {
 typedef struct {	/* one job of one run: its ids */
 	Run *r;
 	char *job;
+	size_t joblen;
 	int fromsamples;	/* no runstat came first: params MISSING */
 	char exp[KP_IDSZ], key[KP_IDSZ];
 } Job;
@@ -33,9 +35,11 @@ typedef struct {	/* one job of one run: its ids */
 /* the group id of the last measurement a job's samples named: samples
  * of one measurement come one after another (reps, subs), so most ids
  * are a comparison, not a hash */
+enum { G_SUITE, G_BENCH, G_TEST, G_OP, G_METRIC, NG };
 typedef struct {
 	const Job *j;
-	char *suite, *bench, *test, *op, *metric;
+	char *s[NG];	/* suite, bench, test, op, metric */
+	size_t len[NG], cap[NG];
 	long long conc;
 	char id[KP_IDSZ];
 } Lastgroup;
@@ -54,6 +58,8 @@ typedef struct {
 	kp_strmap *runmap, *jobmap;
 	kp_canon *canon;
 	kp_w *out;
+	char *line;	/* a sample's line with its ids, written whole */
+	size_t linecap;
 	/* the last run and job looked up: a job's samples come one after
 	 * another, so most lookups are a comparison, not a hash */
 	Run *lastrun;
@@ -123,6 +129,7 @@ addrun(Identify *x, const char *run, long long iter)
 	x->runs = kp_grow(x->runs, x->nruns, sizeof(*x->runs));
 	x->runs[x->nruns] = ecalloc(1, sizeof(Run));
 	x->runs[x->nruns]->run = estrdup(run);
+	x->runs[x->nruns]->runlen = strlen(run);
 	x->runs[x->nruns]->iter = iter;
 	snprintf(x->runs[x->nruns]->idx, sizeof(x->runs[x->nruns]->idx), "%zu",
 	    x->nruns);
@@ -283,6 +290,7 @@ addjob(Identify *x, Run *r, const char *job, const char *suite,
 	j = x->jobs[x->njobs++] = ecalloc(1, sizeof(Job));
 	j->r = r;
 	j->job = estrdup(job);
+	j->joblen = strlen(job);
 	ids(x, r, suite, job, params, j->exp, j->key);
 	return x->lastjob = j;
 }
@@ -319,64 +327,149 @@ runstat(Identify *x, kp_json *d)
 	writeids(x, d, j->exp, j->key, NULL);
 }
 
-/* is *have s?  When not, it becomes s */
-static int
-samestr(char **have, const char *s)
+/* string field f of a sample at token i, as kp_rec_str reads it (and
+ * dies as it does), into *len bytes: a string without escapes is its
+ * raw text, not copied and decoded, and not NUL-terminated */
+static const char *
+sstr(kp_json *d, int f, int i, size_t *len)
 {
-	if (*have && strcmp(*have, s) == 0)
-		return 1;
-	free(*have);
-	*have = estrdup(s);
-	return 0;
+	const char *s;
+
+	if (i >= 0 && d->tok[i].type == KP_JSTR && !d->tok[i].esc) {
+		*len = d->tok[i].len;
+		return d->text + d->tok[i].off;
+	}
+	s = kp_rec_str(d, &kp_sample_t, f, i);
+	*len = strlen(s);
+	return s;
 }
 
-/* the group id of a sample of job j (kp_group_id) */
+static int
+same(const char *have, size_t havelen, const char *s, size_t len)
+{
+	return havelen == len && memcmp(have, s, len) == 0;
+}
+
+/* the group id of a sample of job j (kp_group_id); v[], len[]: its
+ * suite, bench, test, op and metric */
 static const char *
-groupof(Identify *x, const Job *j, const char *suite, const char *bench,
-    const char *test, const char *op, const char *metric, long long conc)
+groupof(Identify *x, const Job *j, const char *const *v, const size_t *len,
+    long long conc)
 {
 	Lastgroup *g = &x->lastgroup;
-	int same = g->j == j && g->conc == conc;
+	int k, isnew = g->j != j || g->conc != conc;
 
 	/* each compared, and kept when it differs */
-	same &= samestr(&g->suite, suite);
-	same &= samestr(&g->bench, bench);
-	same &= samestr(&g->test, test);
-	same &= samestr(&g->op, op);
-	same &= samestr(&g->metric, metric);
-	if (!same) {
+	for (k = 0; k < NG; k++) {
+		if (g->s[k] && same(g->s[k], g->len[k], v[k], len[k]))
+			continue;
+		g->s[k] = kp_reserve(g->s[k], &g->cap[k], len[k] + 1);
+		memcpy(g->s[k], v[k], len[k]);
+		g->s[k][len[k]] = '\0';
+		g->len[k] = len[k];
+		isnew = 1;
+	}
+	if (isnew) {
 		g->j = j;
 		g->conc = conc;
-		kp_group_id(g->id, j->exp, suite, bench, test, op, metric, conc);
+		kp_group_id(g->id, j->exp, g->s[G_SUITE], g->s[G_BENCH],
+		    g->s[G_TEST], g->s[G_OP], g->s[G_METRIC], conc);
 	}
 	return g->id;
 }
 
+/* the line as kp_w_copy_obj would copy it: an object of members, none of
+ * them exp, key or group and no name escaped, and no white space outside
+ * its strings (its length is that of its members, colons and commas) */
+static int
+copyable(const kp_json *d)
+{
+	const kp_jtok *t = d->tok;
+	size_t n = 1;
+	uint32_t k;
+
+	if (t[0].n == 0)
+		return 0;
+	for (k = 1; k < t[0].next; k = t[k + 1].next) {
+		if (t[k].esc || (t[k].len == 3 &&
+		    (memcmp(d->text + t[k].off, "exp", 3) == 0 ||
+		    memcmp(d->text + t[k].off, "key", 3) == 0)) ||
+		    (t[k].len == 5 && memcmp(d->text + t[k].off, "group", 5) == 0))
+			return 0;
+		/* "name":value and , or }; a string value's quotes */
+		n += t[k].len + 4 + t[k + 1].len + 2 * (t[k + 1].type == KP_JSTR);
+	}
+	return n == d->len;
+}
+
+/* a sample written with its ids: its line with them added before the
+ * closing brace, as writeids writes it, when the line is copyable */
+static void
+writesample(Identify *x, kp_json *d, const Job *j, const char *group)
+{
+	static const char ke[] = ",\"exp\":\"", kk[] = "\",\"key\":\"",
+	    kg[] = "\",\"group\":\"", end[] = "\"}";
+	size_t n = d->len - 1, need = n + sizeof(ke) + sizeof(kk) +
+	    sizeof(kg) + sizeof(end) + 3 * KP_IDSZ;
+	char *p;
+
+	if (!copyable(d)) {
+		writeids(x, d, j->exp, j->key, group);
+		return;
+	}
+	x->line = kp_reserve(x->line, &x->linecap, need);
+	p = x->line;
+#define PUT(s, len) (memcpy(p, (s), (len)), p += (len))
+	PUT(d->text, n);
+	PUT(ke, sizeof(ke) - 1);
+	PUT(j->exp, KP_IDSZ - 1);
+	PUT(kk, sizeof(kk) - 1);
+	PUT(j->key, KP_IDSZ - 1);
+	PUT(kg, sizeof(kg) - 1);
+	PUT(group, KP_IDSZ - 1);
+	PUT(end, sizeof(end) - 1);
+#undef PUT
+	kp_w_line(x->out, x->line, (size_t)(p - x->line));
+}
+
 /* a sample: its job's ids, from its runstat, or when the job has none
  * (kp-records(5): a runstat comes before its job's samples, or not at
- * all) from the first sample, with params MISSING; and its group */
+ * all) from the first sample, with params MISSING; and its group.  Its
+ * fields are read in the order that dies at the one kp-identify has
+ * always named first when several are wrong. */
 static void
-sample(Identify *x, kp_json *d)
+sample(Identify *x, kp_json *d, const int *tok)
 {
-	int *tok = x->tok;
-	const char *job, *suite;
+	static const int gf[NG] = { KP_SAMPLE_SUITE, KP_SAMPLE_BENCH,
+		KP_SAMPLE_TEST, KP_SAMPLE_OP, KP_SAMPLE_METRIC };
+	const char *run, *job, *v[NG];
+	size_t runlen, joblen, len[NG];
+	long long iter, conc;
 	Run *r;
 	Job *j;
+	int k;
 
-#define SMP(f) kp_rec_str(d, &kp_sample_t, KP_SAMPLE_##f, tok[KP_SAMPLE_##f])
-	kp_rec_index(d, &kp_sample_t, tok, &x->smpix);
-	r = findrun(x, d, SMP(RUN), kp_rec_int(d, &kp_sample_t, KP_SAMPLE_ITER,
-	    tok[KP_SAMPLE_ITER]), "sample");
-	job = SMP(JOB);
-	suite = SMP(SUITE);
-	if (!(j = findjob(x, r, job))) {
-		j = addjob(x, r, job, suite, MISSING);
-		j->fromsamples = 1;
+	iter = kp_rec_int(d, &kp_sample_t, KP_SAMPLE_ITER, tok[KP_SAMPLE_ITER]);
+	run = sstr(d, KP_SAMPLE_RUN, tok[KP_SAMPLE_RUN], &runlen);
+	if ((r = x->lastrun) == NULL || r->iter != iter ||
+	    !same(r->run, r->runlen, run, runlen))
+		r = findrun(x, d, kp_rec_str(d, &kp_sample_t, KP_SAMPLE_RUN,
+		    tok[KP_SAMPLE_RUN]), iter, "sample");
+	job = sstr(d, KP_SAMPLE_JOB, tok[KP_SAMPLE_JOB], &joblen);
+	v[G_SUITE] = sstr(d, KP_SAMPLE_SUITE, tok[KP_SAMPLE_SUITE], &len[G_SUITE]);
+	if ((j = x->lastjob) == NULL || j->r != r ||
+	    !same(j->job, j->joblen, job, joblen)) {
+		job = kp_rec_str(d, &kp_sample_t, KP_SAMPLE_JOB, tok[KP_SAMPLE_JOB]);
+		if (!(j = findjob(x, r, job))) {
+			j = addjob(x, r, job, kp_rec_str(d, &kp_sample_t,
+			    KP_SAMPLE_SUITE, tok[KP_SAMPLE_SUITE]), MISSING);
+			j->fromsamples = 1;
+		}
 	}
-	writeids(x, d, j->exp, j->key, groupof(x, j, suite, SMP(BENCH),
-	    SMP(TEST), SMP(OP), SMP(METRIC), kp_rec_int(d, &kp_sample_t,
-	    KP_SAMPLE_CONC, tok[KP_SAMPLE_CONC])));
-#undef SMP
+	conc = kp_rec_int(d, &kp_sample_t, KP_SAMPLE_CONC, tok[KP_SAMPLE_CONC]);
+	for (k = NG - 1; k > G_SUITE; k--)
+		v[k] = sstr(d, gf[k], tok[gf[k]], &len[k]);
+	writesample(x, d, j, groupof(x, j, v, len, conc));
 }
 
 static void
@@ -403,11 +496,16 @@ identify(Identify *x, const char *path)
 {
 	kp_in *in = curin = kp_in_open(path);
 	kp_json d;
+	int type;
 
 	kp_json_init(&d);
 	while (kp_rec_next(in, &d)) {
-		if (kp_rec_is(&d, &kp_sample_t))	/* the most */
-			sample(x, &d);
+		/* the sample's index, which finds the type: samples are the most */
+		type = kp_rec_index(&d, &kp_sample_t, x->tok, &x->smpix);
+		if (type < 0 || d.tok[type].type != KP_JSTR)
+			kp_rec_type(&d);	/* dies, saying why */
+		if (kp_json_streq(&d, type, kp_sample_t.name))
+			sample(x, &d, x->tok);
 		else if (kp_rec_is(&d, &kp_runstat_t))
 			runstat(x, &d);
 		else if (kp_rec_is(&d, &kp_run_t))

@@ -184,10 +184,61 @@ shardof(const Stats *st, kp_json *d, const int *tok)
 	return (uint32_t)((v * st->nshards) >> 32) + 1;
 }
 
+static int
+hex16(const char *p)
+{
+	int k;
+
+	for (k = 0; k < 16; k++)
+		if (!((p[k] >= '0' && p[k] <= '9') || (p[k] >= 'a' && p[k] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* -s: the shard of a sample told from its line, unparsed, or 0 when the
+ * line does not tell.  kp-identify writes a sample as
+ * {"type":"sample",...,"exp":"E","key":"K","group":"G"}.  In a line that
+ * begins and ends so, with E, K and G 16 lowercase hex digits, no quote
+ * of the beginning or the end follows a backslash, so none is inside a
+ * string: if the line is JSON at all, its object's first member is its
+ * type, sample, and its last three are exp, key and group, which it has
+ * once each (the reader refuses a name twice, escaped or not): the shard
+ * is E's, as shardof() reads it after parsing.
+ * Only that shard parses the line (and reports a fault in it): the
+ * others skip half or more of the input unparsed. */
+static uint32_t
+lineshard(const Stats *st, const char *p, size_t len)
+{
+	static const char head[] = "{\"type\":\"sample\",";
+	static const char e[] = ",\"exp\":\"", k[] = "\",\"key\":\"",
+	    g[] = "\",\"group\":\"";
+	const char *t;
+	uint64_t v = 0;
+	size_t n;
+
+	/* the end: e E k K g G "} */
+	n = sizeof(e) - 1 + sizeof(k) - 1 + sizeof(g) - 1 + 3 * 16 + 2;
+	if (len < sizeof(head) - 2 + n || memcmp(p, head, sizeof(head) - 1) != 0)
+		return 0;
+	t = p + len - n;
+	if (memcmp(t, e, sizeof(e) - 1) != 0 || !hex16(t += sizeof(e) - 1) ||
+	    memcmp(t += 16, k, sizeof(k) - 1) != 0 || !hex16(t += sizeof(k) - 1) ||
+	    memcmp(t += 16, g, sizeof(g) - 1) != 0 || !hex16(t += sizeof(g) - 1) ||
+	    memcmp(t + 16, "\"}", 2) != 0)
+		return 0;
+	t = p + len - n + sizeof(e) - 1;
+	for (n = 0; n < 8; n++)
+		v = 16 * v + (uint64_t)(t[n] <= '9' ? t[n] - '0' : t[n] - 'a' + 10);
+	return (uint32_t)((v * st->nshards) >> 32) + 1;
+}
+
 void
 read_input(Stats *st, const char *path)
 {
 	int tok[KP_SAMPLE_NF + 1], type;
+	const char *line;
+	uint32_t sh;
+	size_t len;
 	kp_json d;
 
 	st->in = kp_in_open(path);
@@ -196,7 +247,11 @@ read_input(Stats *st, const char *path)
 	st->inbase[st->ninname] = st->nlines;
 	st->inname[st->ninname++] = estrdup(kp_in_name(st->in));
 	kp_json_init(&d);
-	while (kp_rec_next(st->in, &d)) {
+	while ((line = kp_in_record(st->in, &len))) {
+		if (st->nshards > 1 && (sh = lineshard(st, line, len)) &&
+		    sh != st->shard)
+			continue;
+		kp_rec_parse(st->in, &d, line, len);
 		type = kp_rec_index(&d, &kp_sample_t, tok, &st->ix);
 		if (type < 0 || d.tok[type].type != KP_JSTR)
 			kp_rec_type(&d);	/* dies, saying why */
