@@ -240,6 +240,24 @@ add_runstat(Report *r, kp_json *d, Reader *rd)
 	u->partial = u->partial == 1;	/* null: not */
 }
 
+/* s, freed, as the one copy of its text the samples share: a lab's
+ * millions of samples name a few hundred runs and instances, a copy of
+ * each was a fifth of the site's memory */
+static char *
+sample_str(Report *r, char *s)
+{
+	const char *k;
+
+	if (!s)
+		return NULL;
+	if (!r->smpstr)
+		r->smpstr = kp_strmap_new();
+	k = kp_strmap_key(r->smpstr, kp_strmap_add(r->smpstr, s, strlen(s),
+	    NULL), NULL);
+	free(s);
+	return (char *)k;
+}
+
 static void
 add_sample(Report *r, kp_json *d, Reader *rd)
 {
@@ -255,8 +273,8 @@ add_sample(Report *r, kp_json *d, Reader *rd)
 	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
 	m = &r->smp[r->nsmp++];
 	memcpy(m->group, s.group, KP_IDSZ);
-	m->run = s.run;
-	m->instance = s.instance;
+	m->run = sample_str(r, s.run);
+	m->instance = sample_str(r, s.instance);
 	m->src = s.src;
 	m->iter = s.iter;
 	m->rep = s.rep;
