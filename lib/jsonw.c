@@ -185,12 +185,29 @@ put_string(kp_w *w, const char *s, size_t n)
 void
 kp_w_key(kp_w *w, const char *key)
 {
+	size_t n;
+	unsigned char c;
+
 	if (!w->depth || !w->isobj[w->depth - 1] || w->afterkey)
 		kp_die("kp_w_key: \"%s\" outside an object or after another key", key);
 	if (w->comma[w->depth - 1])
 		putc1(w, ',');
-	put_string(w, key, strlen(key));
-	putc1(w, ':');
+	/* a key is a name of the schema: plain ASCII, written as it is
+	 * without put_string's calls for each piece (a quarter of what a
+	 * key cost kp-classify) */
+	for (n = 0; (c = (unsigned char)key[n]) >= 0x20 && c < 0x80 &&
+	    c != '"' && c != '\\'; n++)
+		;
+	if (key[n] || WBUF - w->len < n + 3) {
+		put_string(w, key, strlen(key));
+		putc1(w, ':');
+	} else {
+		w->buf[w->len] = '"';
+		memcpy(w->buf + w->len + 1, key, n);
+		w->buf[w->len + n + 1] = '"';
+		w->buf[w->len + n + 2] = ':';
+		w->len += n + 3;
+	}
 	w->afterkey = 1;
 }
 
@@ -313,49 +330,119 @@ kp_w_line(kp_w *w, const char *line, size_t len)
 /* the skip keys' lengths, computed once a call: comparing each member's
  * key with each skip key by kp_json_streq took a strlen a pair, a fifth
  * of kp-classify's time at 70 members and 30 keys */
-enum { SKIP_MAX = 128 };
+enum { SKIP_MAX = 128, SKIP_BITS = 1024 };
 
-/* key k of d is one of skip's n keys, whose lengths are len */
+typedef struct {
+	const char *const *key;
+	size_t n, len[SKIP_MAX];
+	/* a bit for each skip key's hash (keyhash): most members of a
+	 * record are no skip key, and this says so without comparing them
+	 * with each */
+	uint64_t bit[SKIP_BITS / 64];
+} Skip;
+
+/* a key's length and its first and last bytes: enough to tell apart
+ * the names of one record */
+static unsigned
+keyhash(const char *s, size_t len)
+{
+	return (unsigned)(len * 61 + (unsigned char)s[0] * 7 +
+	    (unsigned char)s[len - 1]) % SKIP_BITS;
+}
+
+static void
+skip_init(Skip *sk, const char *const *skip)
+{
+	size_t n;
+	unsigned h;
+
+	memset(sk->bit, 0, sizeof(sk->bit));
+	sk->key = skip;
+	for (n = 0; skip && skip[n]; n++) {
+		if (n == SKIP_MAX)
+			kp_die("kp_w_copy_obj: more than %d keys to skip", SKIP_MAX);
+		sk->len[n] = strlen(skip[n]);
+		if (sk->len[n]) {
+			h = keyhash(skip[n], sk->len[n]);
+			sk->bit[h / 64] |= (uint64_t)1 << h % 64;
+		}
+	}
+	sk->n = n;
+}
+
+/* key k of d is one of the skip keys */
 static int
-skipped(const kp_json *d, uint32_t k, const char *const *skip,
-    const size_t *len, size_t n)
+skipped(const kp_json *d, uint32_t k, const Skip *sk)
 {
 	const kp_jtok *t = &d->tok[k];
+	const char *s = d->text + t->off;
 	size_t i;
+	unsigned h;
 
-	for (i = 0; i < n; i++)
-		if (t->esc ? kp_json_streq(d, k, skip[i]) : len[i] == t->len &&
-		    memcmp(d->text + t->off, skip[i], len[i]) == 0)
+	if (!t->esc && t->len) {
+		h = keyhash(s, t->len);
+		if (!(sk->bit[h / 64] >> h % 64 & 1))
+			return 0;
+	}
+	for (i = 0; i < sk->n; i++)
+		if (t->esc ? kp_json_streq(d, k, sk->key[i]) : sk->len[i] == t->len &&
+		    memcmp(s, sk->key[i], sk->len[i]) == 0)
 			return 1;
 	return 0;
 }
 
+/*
+ * The members kept are written as key, ':' and the value's text.  Where
+ * the line holds them so already, one after another with a comma
+ * between and no white space, they are copied as one run of its text:
+ * a record is then a few copies, not two for each member.
+ */
 void
 kp_w_copy_obj(kp_w *w, const kp_json *d, const char *const *skip)
 {
 	const kp_jtok *t = d->tok;
-	const char *raw;
-	size_t len, n, slen[SKIP_MAX];
+	const char *raw, *ks, *ke, *rs = NULL, *re = NULL;
+	size_t len;
 	uint32_t k;
+	Skip sk;
 
-	for (n = 0; skip && skip[n]; n++)
-		if (n == SKIP_MAX)
-			kp_die("kp_w_copy_obj: more than %d keys to skip", SKIP_MAX);
-		else
-			slen[n] = strlen(skip[n]);
+	skip_init(&sk, skip);
 	kp_w_obj(w);
 	if (!d->ntok || t[0].type != KP_JOBJ)
 		return;
 	for (k = 1; k < t[0].next; k = t[k + 1].next) {
-		if (skipped(d, k, skip, slen, n))
+		if (skipped(d, k, &sk))
 			continue;
+		/* key and value are contiguous apart from white space */
+		ks = d->text + t[k].off - 1;
+		ke = ks + t[k].len + 2;
+		raw = kp_json_raw(d, k + 1, &len);
+		if (*ke == ':' && raw == ke + 1) {
+			/* the member as the line holds it: after the run
+			 * before it, when only a comma lies between */
+			if (rs && *re == ',' && re + 1 == ks) {
+				re = raw + len;
+				continue;
+			}
+			if (rs)
+				put(w, rs, re - rs);
+			if (w->comma[w->depth - 1])
+				putc1(w, ',');
+			rs = ks;
+			re = raw + len;
+			w->comma[w->depth - 1] = 1;
+			continue;
+		}
+		if (rs)
+			put(w, rs, re - rs);
+		rs = NULL;
 		if (w->comma[w->depth - 1])
 			putc1(w, ',');
-		/* key and value are contiguous apart from white space */
-		put(w, d->text + t[k].off - 1, t[k].len + 2);
+		put(w, ks, ke - ks);
 		putc1(w, ':');
-		raw = kp_json_raw(d, k + 1, &len);
 		put(w, raw, len);
 		w->comma[w->depth - 1] = 1;
 	}
+	if (rs)
+		put(w, rs, re - rs);
 }

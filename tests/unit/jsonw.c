@@ -114,6 +114,21 @@ main(void)
 	kp_w_end(w);
 	expect("{\"n\":1}\n", "no comma after an object copied empty");
 
+	/* a compact line is copied in runs of members: a skipped member, a
+	 * key with white space or an escape ends one */
+	{
+		static const char compact[] = "{\"a\":1,\"exp\":2,\"b\":[3],"
+		    "\"c\":\"x\",\"key\":5,\"d\" :6,\"e\":7,\"\\u0066\":8}";
+
+		ok(kp_json_parse(&d, compact, strlen(compact), NULL, 0, NULL) == 0,
+		    "parse a compact record");
+		start();
+		kp_w_copy_obj(w, &d, skip);
+		kp_w_end(w);
+		expect("{\"a\":1,\"b\":[3],\"c\":\"x\",\"d\":6,\"e\":7,\"\\u0066\":8}\n",
+		    "kp_w_copy_obj copies the members between skipped ones");
+	}
+
 	/* many records: buffer flushes land in order */
 	start();
 	for (i = 0; i < 20000; i++) {

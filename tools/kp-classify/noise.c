@@ -49,20 +49,38 @@ noise_quantile(double p, double se2, double sedf, double v2, double vdf)
 void
 noise_read(Classify *c, kp_json *d)
 {
-	static const kp_has want = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
+	/* the runs only for the gate's own-runs rule: 400,000 noise records
+	 * of a 25-kernel lab name 2,000,000 runs the default profile never
+	 * looks at */
+	static const kp_has want = { { 1u << KP_NOISE_SOURCE |
+	    1u << KP_NOISE_SERIES_ID | 1u << KP_NOISE_DF |
+	    1u << KP_NOISE_RUN_SD_PCT, 0 } };
+	static const kp_has gatewant = { { 1u << KP_NOISE_SOURCE |
+	    1u << KP_NOISE_SERIES_ID | 1u << KP_NOISE_RUNS | 1u << KP_NOISE_DF |
+	    1u << KP_NOISE_RUN_SD_PCT, 0 } };
+	static const kp_has names = { { 1u << KP_NOISE_KEY | 1u << KP_NOISE_SUITE |
 	    1u << KP_NOISE_BENCH | 1u << KP_NOISE_TEST | 1u << KP_NOISE_OP |
-	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC | 1u << KP_NOISE_SOURCE |
-	    1u << KP_NOISE_RUNS | 1u << KP_NOISE_DF | 1u << KP_NOISE_RUN_SD_PCT, 0 } };
+	    1u << KP_NOISE_METRIC | 1u << KP_NOISE_CONC, 0 } };
 	char id[KP_IDSZ];
-	kp_noise x;
+	const char *sid;
+	kp_noise x, m;
 	size_t k;
 	int isnew;
 	Noise *n;
 
 	/* of several for one measurement, the largest */
-	kp_rec_read(d, &kp_noise_t, &x, &want, &c->noiseix);
-	kp_series_id(id, x.key, x.suite, x.bench, x.test, x.op, x.metric, x.conc);
-	k = kp_strmap_add(c->noisemap, id, KP_IDSZ - 1, &isnew);
+	kp_rec_read(d, &kp_noise_t, &x, c->gate ? &gatewant : &want, &c->noiseix);
+	/* the id the record carries, as a cmp record's is read (rules.c);
+	 * computed from the names of one written before noise records
+	 * carried it */
+	if (!(sid = x.series_id)) {
+		kp_rec_read(d, &kp_noise_t, &m, &names, NULL);
+		kp_series_id(id, m.key, m.suite, m.bench, m.test, m.op, m.metric,
+		    m.conc);
+		kp_rec_free(&kp_noise_t, &m);
+		sid = id;
+	}
+	k = kp_strmap_add(c->noisemap, sid, strlen(sid), &isnew);
 	if (isnew) {
 		c->noise = kp_grow(c->noise, k, sizeof(*c->noise));
 		c->noise_hist = kp_grow(c->noise_hist, k, sizeof(*c->noise_hist));

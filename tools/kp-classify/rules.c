@@ -73,12 +73,13 @@ settings(const Config *cf, Cmp *k)
 	char name[1024];
 	size_t r;
 
-	snprintf(name, sizeof(name), "%s/%s/%s/%s/%s", x->suite, x->bench, x->test,
-	    x->op, x->metric);
 	k->sd = cf->run_sd_pct;
 	k->source = KP_SD_DEFAULT;
 	k->mc = cf->min_change_pct;
 	k->mabs = cf->min_abs;
+	if (cf->nrules)	/* the name only for a pattern to match */
+		snprintf(name, sizeof(name), "%s/%s/%s/%s/%s", x->suite, x->bench,
+		    x->test, x->op, x->metric);
 	for (r = 0; r < cf->nrules; r++)
 		if (fnmatch(cf->rules[r].pattern, name, 0) == 0) {
 			if (!isnan(cf->rules[r].run_sd_pct)) {

@@ -176,6 +176,7 @@ typedef struct Report {
 	size_t nrs;
 	Sample *smp;	/* sorted by group (load_done) */
 	size_t nsmp;
+	struct kp_strmap *smpstr;	/* their runs and instances, each once */
 	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
 	kp_rollup *roll;
