@@ -243,7 +243,7 @@ is "$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/"n_base":5/"n_base":1/' | k
 # the cmp records wait in a spool file: one that cannot be made is an
 # error saying where and why, never a silent empty output
 echo '{"type":"cmp"}' | TMPDIR="$T/absent" kp-classify >"$T/out" 2>"$T/err"
-is "$?:$(grep -c 'absent/kp-classify.*cannot make the spool of cmp records' "$T/err"):$(wc -c <"$T/out" | tr -d ' ')" "2:1:0" \
+is "$?:$(grep -c 'absent/kp-spool.*cannot make the spool of cmp records' "$T/err"):$(wc -c <"$T/out" | tr -d ' ')" "2:1:0" \
     "an unwritable TMPDIR: exit 2, the spool named, nothing written"
 
 done_testing

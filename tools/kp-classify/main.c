@@ -2,7 +2,6 @@
 /* kp-classify: decide what each comparison means: regression,
  * improvement, no change or uncertain, with a severity and a score.
  * Every rule is in kp-classify(1). */
-#include <errno.h>
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "strmap.h"
 #include "rec.h"
 #include "classify.h"
+#include "spool.h"
 #include "subsys.h"
 
 /*
@@ -20,20 +20,10 @@
  * noise and runstat records their rules read may follow them, and every
  * other record is written as it is read, before any cmp record.  On disk,
  * not in memory, so that memory stays flat however many comparisons a
- * night holds: each record is read back and classified one at a time.
- * A record keeps its input's name and line for the messages about it.
+ * night holds: each record is read back and classified one at a time
+ * (lib/spool.c).  A record keeps its input's name and line for the
+ * messages about it.
  */
-typedef struct {
-	long lineno;
-	size_t len, file;	/* the text's length, the index of its input */
-} Spooled;
-
-typedef struct {
-	FILE *fp;
-	char **files;	/* the inputs' names */
-	size_t nfiles;
-	size_t n;	/* records spooled */
-} Spool;
 
 static const char synopsis[] =
     "usage: kp-classify [-D] [-c file] [-P profile] [-S map] [-T pct] [file ...]";
@@ -53,68 +43,16 @@ static const struct kp_option options[] = {
 	{ 0 }
 };
 
-static void
-spool_open(Spool *sp)
-{
-	const char *dir = getenv("TMPDIR");
-	char *path;
-	int fd;
-
-	if (!dir || !*dir)
-		dir = "/tmp";
-	path = emalloc(strlen(dir) + sizeof("/kp-classify.XXXXXX"));
-	sprintf(path, "%s/kp-classify.XXXXXX", dir);
-	/* unlinked at once: it goes with the process, however it ends */
-	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
-	    !(sp->fp = fdopen(fd, "w+")))
-		kp_die("%s: cannot make the spool of cmp records (TMPDIR, "
-		    "else /tmp, must be a writable directory): %s", path,
-		    strerror(errno));
-	free(path);
-}
-
-static void
-spool_put(Spool *sp, const char *text, size_t len, long lineno)
-{
-	Spooled h;
-
-	if (!sp->fp)
-		spool_open(sp);
-	h.lineno = lineno;
-	h.len = len;
-	h.file = sp->nfiles - 1;
-	if (fwrite(&h, sizeof(h), 1, sp->fp) != 1 ||
-	    fwrite(text, 1, len, sp->fp) != len)
-		kp_die("the spool of cmp records: %s", strerror(errno));
-	sp->n++;
-}
-
 /* every cmp record spooled, classified in the order read */
 static void
-spool_classify(Classify *c, Spool *sp, kp_w *w)
+spool_classify(Classify *c, kp_spool *sp, kp_w *w)
 {
-	char *buf = NULL;
-	size_t cap = 0, i;
-	Spooled h;
+	const char *text, *file;
+	size_t len;
+	long lineno;
 
-	if (!sp->fp)
-		return;
-	if (fflush(sp->fp) == EOF || fseek(sp->fp, 0, SEEK_SET) < 0)
-		kp_die("the spool of cmp records: %s", strerror(errno));
-	for (i = 0; i < sp->n; i++) {
-		if (fread(&h, sizeof(h), 1, sp->fp) != 1)
-			kp_die("the spool of cmp records: short read");
-		if (h.len + 1 > cap) {
-			cap = h.len + 1;
-			buf = erealloc(buf, cap);
-		}
-		if (fread(buf, 1, h.len, sp->fp) != h.len)
-			kp_die("the spool of cmp records: short read");
-		buf[h.len] = '\0';
-		classify_cmp(c, buf, h.len, sp->files[h.file], h.lineno, w);
-	}
-	free(buf);
-	fclose(sp->fp);
+	while (kp_spool_next(sp, &text, &len, &file, &lineno))
+		classify_cmp(c, text, len, file, lineno, w);
 }
 
 /* how kp-compare's cmp records open: such a line is spooled unparsed and
@@ -123,25 +61,23 @@ spool_classify(Classify *c, Spool *sp, kp_w *w)
 static const char cmp_open[] = "{\"type\":\"cmp\",";
 
 static void
-readfile(Classify *c, Spool *sp, const char *path, kp_w *w)
+readfile(Classify *c, kp_spool *sp, const char *path, kp_w *w)
 {
 	kp_in *in = kp_in_open(path);
 	kp_json d;
 	char *line;
 	size_t len;
 
-	sp->files = kp_grow(sp->files, sp->nfiles, sizeof(*sp->files));
-	sp->files[sp->nfiles++] = estrdup(kp_in_name(in));
 	kp_json_init(&d);
 	while ((line = kp_in_record(in, &len))) {
 		if (len >= sizeof(cmp_open) - 1 &&
 		    memcmp(line, cmp_open, sizeof(cmp_open) - 1) == 0) {
-			spool_put(sp, line, len, kp_in_lineno(in));
+			kp_spool_put(sp, line, len, kp_in_name(in), kp_in_lineno(in));
 			continue;
 		}
 		kp_rec_parse(in, &d, line, len);
 		if (kp_rec_is(&d, &kp_cmp_t)) {
-			spool_put(sp, d.text, d.len, d.line);
+			kp_spool_put(sp, d.text, d.len, kp_in_name(in), d.line);
 			continue;
 		}
 		kp_w_line(w, d.text, d.len);
@@ -158,7 +94,7 @@ int
 main(int argc, char *argv[])
 {
 	Classify c;
-	Spool sp;
+	kp_spool *sp;
 	kp_w *w;
 	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env, *topt = "-T";
 	const char *sfile = NULL;
@@ -188,7 +124,6 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	memset(&c, 0, sizeof(c));
-	memset(&sp, 0, sizeof(sp));
 	config_default(&c.cf);
 	if (cfile)
 		config_read(&c.cf, cfile);
@@ -220,11 +155,12 @@ main(int argc, char *argv[])
 	c.noisemap = kp_strmap_new();
 	c.cpumap = kp_strmap_new();
 	classify_init(&c);
+	sp = kp_spool_new("cmp records");
 	if (argc == 0)
-		readfile(&c, &sp, "-", w);
+		readfile(&c, sp, "-", w);
 	for (i = 0; i < argc; i++)
-		readfile(&c, &sp, argv[i], w);
-	spool_classify(&c, &sp, w);
+		readfile(&c, sp, argv[i], w);
+	spool_classify(&c, sp, w);
 	kp_w_close(w);
 	return KP_EXIT_OK;
 }
