@@ -137,6 +137,13 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	double *own[2][2], *was[2][2];
 } Group;
 
+/* hold.c: where the held stats' names and arrays are */
+typedef struct {
+	kp_strmap *names;	/* every name, once */
+	char *next;	/* the arena: the free part of its current block */
+	size_t left;
+} Hold;
+
 typedef struct {
 	enum method m;
 	/* selections by -b, -t or -p can name any field, so each stat keeps
@@ -157,6 +164,7 @@ typedef struct {
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
+	Hold hold;	/* what the stats hold */
 	Run *runs;
 	size_t nruns;
 	kp_strmap *groups;	/* group id -> stat index: each group once */
@@ -269,6 +277,13 @@ double offsets_remove(Group *g, size_t ng);
 /* the side of a group pooled over its stats s[0..n), which must not
  * share a run or an instance (side names it in the message) */
 void pool_side(Stat **s, size_t n, Side *out, const char *side);
+
+/* hold.c */
+/* s->s, as kp_rec_read() and kp_rec_upgrade() left it, moved into h:
+ * its names interned, its arrays in h's arena, the blocks it had freed */
+void hold_stat(Hold *h, Stat *s);
+/* room for n elements of size bytes in h's arena, for a stat's side */
+void *hold_array(Hold *h, size_t n, size_t size);
 
 /* write.c */
 /* g->family, from the experiments of its sides (as its cmp record) */

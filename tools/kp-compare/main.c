@@ -66,6 +66,8 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	snprintf(s->group, sizeof(s->group), "%s", s->s.group);
 	snprintf(s->series, sizeof(s->series), "%s", s->s.series_id);
 	k = (long)kp_strmap_add(c->groups, s->group, strlen(s->group), &isnew);
+	free(s->s.group);	/* the map's copy is the one held */
+	s->s.group = (char *)kp_strmap_key(c->groups, (size_t)k, NULL);
 	if (!isnew) {
 		first = &c->stats[k];
 		kp_rec_die(d, -1, "a second stat record of %s of experiment %s "
@@ -73,6 +75,7 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 		    stat_name(s, buf, sizeof(buf)), s->s.exp, s->group, first->file,
 		    first->line);
 	}
+	hold_stat(&c->hold, s);
 	for (lv = 0; lv < NLV; lv++) {
 		s->side.obs[lv] = s->s.obs.lv[lv].v;
 		s->side.nobs[lv] = s->s.obs.lv[lv].n;
@@ -84,8 +87,8 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	s->side.cv = s->s.cv;
 	s->side.better = kp_word(&kp_better_v, s->s.better);
 	if (s->s.per_instance.n) {
-		s->side.inst = ereallocarray(NULL, s->s.per_instance.n, sizeof(char *));
-		s->side.instloc = ereallocarray(NULL, s->s.per_instance.n, sizeof(double));
+		s->side.inst = hold_array(&c->hold, s->s.per_instance.n, sizeof(char *));
+		s->side.instloc = hold_array(&c->hold, s->s.per_instance.n, sizeof(double));
 		for (i = 0; i < s->s.per_instance.n; i++) {
 			s->side.inst[i] = s->s.per_instance.v[i].instance;
 			s->side.instloc[i] = s->s.per_instance.v[i].huber;
@@ -95,7 +98,7 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	if (c->anyfield)
 		kp_fvs_read(d, &s->f);
 	else {
-		s->f.v = emalloc(sizeof(*s->f.v));
+		s->f.v = hold_array(&c->hold, 1, sizeof(*s->f.v));
 		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
 		s->f.v[0].val = s->s.kernel;
 		s->f.n = 1;
