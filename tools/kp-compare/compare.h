@@ -140,6 +140,9 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 /* hold.c: where the held stats' names and arrays are */
 typedef struct {
 	kp_strmap *names;	/* every name, once */
+	kp_strmap *lists;	/* every list of names (runs, hosts), once */
+	char **tmp;	/* a list being interned */
+	size_t tmpsz;
 	char *next;	/* the arena: the free part of its current block */
 	size_t left;
 } Hold;
@@ -280,9 +283,11 @@ void pool_side(Stat **s, size_t n, Side *out, const char *side);
 
 /* hold.c */
 /* s->s, as kp_rec_read() and kp_rec_upgrade() left it, moved into h:
- * its names interned, its arrays in h's arena, the blocks it had freed */
+ * its names interned, its arrays in h's arena, the blocks it had freed;
+ * of its per_instance only n is left, its names and locations (huber)
+ * moved to s->side */
 void hold_stat(Hold *h, Stat *s);
-/* room for n elements of size bytes in h's arena, for a stat's side */
+/* room for n elements of size bytes in h's arena */
 void *hold_array(Hold *h, size_t n, size_t size);
 
 /* write.c */

@@ -55,16 +55,33 @@ intern(Hold *h, const char *s)
 	return (char *)kp_strmap_key(h->names, k, NULL);
 }
 
+/* the one copy of a list of interned names: the runs of every stat of
+ * an experiment are one list, as are its hosts */
+static char **
+list(Hold *h, char **v, size_t n)
+{
+	size_t k;
+
+	if (!n)
+		return NULL;
+	if (!h->lists)
+		h->lists = kp_strmap_new();
+	/* the pointers' bytes are the key: interned, equal names are
+	 * equal pointers; a key is a block of malloc, aligned for them */
+	k = kp_strmap_add(h->lists, (const char *)v, n * sizeof(*v), NULL);
+	return (char **)kp_strmap_key(h->lists, k, NULL);
+}
+
 static void
 names(Hold *h, kp_strs *v)
 {
-	char **p = v->n ? arena(h, v->n * sizeof(*p)) : NULL;
 	size_t i;
 
+	h->tmp = kp_reserve(h->tmp, &h->tmpsz, v->n * sizeof(*h->tmp));
 	for (i = 0; i < v->n; i++)
-		p[i] = intern(h, v->v[i]);
+		h->tmp[i] = intern(h, v->v[i]);
 	kp_strs_free(v);
-	v->v = p;
+	v->v = list(h, h->tmp, i);
 	v->n = i;
 }
 
@@ -74,7 +91,7 @@ hold_stat(Hold *h, Stat *s)
 	char **const str[] = { &s->s.exp, &s->s.key, &s->s.kernel, &s->s.job,
 		&s->s.suite, &s->s.bench, &s->s.test, &s->s.op, &s->s.metric,
 		&s->s.unit, &s->s.series_id };
-	kp_inst *in;
+	kp_insts *in = &s->s.per_instance;
 	double *v;
 	size_t i, j, n;
 	char *was;
@@ -86,14 +103,19 @@ hold_stat(Hold *h, Stat *s)
 	}
 	names(h, &s->s.runs);
 	names(h, &s->s.instances);
-	if ((n = s->s.per_instance.n)) {
-		in = acopy(h, s->s.per_instance.v, n * sizeof(*in));
+	/* of per_instance, the side's names and locations alone are read */
+	if ((n = in->n)) {
+		s->side.instloc = arena(h, n * sizeof(double));
+		h->tmp = kp_reserve(h->tmp, &h->tmpsz, n * sizeof(*h->tmp));
 		for (i = 0; i < n; i++) {
-			in[i].instance = intern(h, s->s.per_instance.v[i].instance);
-			free(s->s.per_instance.v[i].instance);
+			h->tmp[i] = intern(h, in->v[i].instance);
+			s->side.instloc[i] = in->v[i].huber;
+			free(in->v[i].instance);
 		}
-		free(s->s.per_instance.v);
-		s->s.per_instance.v = in;
+		s->side.inst = list(h, h->tmp, n);
+		s->side.ninst = n;
+		free(in->v);
+		in->v = NULL;
 	}
 	for (i = 0; i < NLV; i++) {
 		n = s->s.obs.lv[i].n;
@@ -107,7 +129,7 @@ hold_stat(Hold *h, Stat *s)
 	}
 }
 
-/* an array of n pointers or doubles for what the stat's side holds */
+/* room for n elements of size bytes */
 void *
 hold_array(Hold *h, size_t n, size_t size)
 {

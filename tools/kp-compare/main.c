@@ -51,7 +51,7 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 {
 	char buf[512];
 	Stat *s, *first;
-	size_t i, lv;
+	size_t lv;
 	long k;
 	int isnew;
 
@@ -86,15 +86,6 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	s->side.mean = s->s.mean;
 	s->side.cv = s->s.cv;
 	s->side.better = kp_word(&kp_better_v, s->s.better);
-	if (s->s.per_instance.n) {
-		s->side.inst = hold_array(&c->hold, s->s.per_instance.n, sizeof(char *));
-		s->side.instloc = hold_array(&c->hold, s->s.per_instance.n, sizeof(double));
-		for (i = 0; i < s->s.per_instance.n; i++) {
-			s->side.inst[i] = s->s.per_instance.v[i].instance;
-			s->side.instloc[i] = s->s.per_instance.v[i].huber;
-		}
-		s->side.ninst = s->s.per_instance.n;
-	}
 	if (c->anyfield)
 		kp_fvs_read(d, &s->f);
 	else {
