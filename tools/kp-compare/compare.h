@@ -88,9 +88,26 @@ void test_closed(Family *f, size_t n);
  * test_closed must equal, to the bit (tests/unit/closed.c) */
 void test_closed_every(Family *f, size_t n);
 
+/* the fields of a stat record kp-compare reads, named as in kp_stat,
+ * and none it does not: a stat is held to the end, and kp_stat is most
+ * of what one holds.  Of per_instance, n; its names and locations
+ * (huber) and obs are in the stat's side. */
+typedef struct {
+	kp_has has;
+	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better, multimodal;
+	long long conc;
+	char *group, *series_id;
+	kp_strs runs, instances;
+	double median, mean, cv;
+	struct {
+		size_t n;
+	} per_instance;
+} Held;
+
 /* one stat record of scope group */
 typedef struct {
-	kp_stat s;	/* the fields kp-compare reads */
+	Held s;	/* the fields kp-compare reads */
 	char *file;	/* where it was read */
 	long line;
 	char group[KP_IDSZ];	/* its group id, read or computed */
@@ -282,11 +299,10 @@ double offsets_remove(Group *g, size_t ng);
 void pool_side(Stat **s, size_t n, Side *out, const char *side);
 
 /* hold.c */
-/* s->s, as kp_rec_read() and kp_rec_upgrade() left it, moved into h:
- * its names interned, its arrays in h's arena, the blocks it had freed;
- * of its per_instance only n is left, its names and locations (huber)
- * moved to s->side */
-void hold_stat(Hold *h, Stat *s);
+/* x, as kp_rec_read() and kp_rec_upgrade() left it, moved into h, s->s
+ * and s->side (obs, per_instance): its names interned, its arrays in h's
+ * arena, the blocks it had freed */
+void hold_stat(Hold *h, Stat *s, kp_stat *x);
 /* room for n elements of size bytes in h's arena */
 void *hold_array(Hold *h, size_t n, size_t size);
 

@@ -86,12 +86,14 @@ names(Hold *h, kp_strs *v)
 }
 
 void
-hold_stat(Hold *h, Stat *s)
+hold_stat(Hold *h, Stat *s, kp_stat *x)
 {
-	char **const str[] = { &s->s.exp, &s->s.key, &s->s.kernel, &s->s.job,
-		&s->s.suite, &s->s.bench, &s->s.test, &s->s.op, &s->s.metric,
-		&s->s.unit, &s->s.series_id };
-	kp_insts *in = &s->s.per_instance;
+	char **const str[] = { &x->exp, &x->key, &x->kernel, &x->job,
+		&x->suite, &x->bench, &x->test, &x->op, &x->metric, &x->unit,
+		&x->series_id };
+	kp_insts *in = &x->per_instance;
+	kp_nums *o = x->obs.lv;
+	Held *to = &s->s;
 	double *v;
 	size_t i, j, n;
 	char *was;
@@ -101,10 +103,31 @@ hold_stat(Hold *h, Stat *s)
 		*str[i] = intern(h, was);
 		free(was);
 	}
-	names(h, &s->s.runs);
-	names(h, &s->s.instances);
-	/* of per_instance, the side's names and locations alone are read */
-	if ((n = in->n)) {
+	to->has = x->has;
+	to->exp = x->exp;
+	to->key = x->key;
+	to->kernel = x->kernel;
+	to->job = x->job;
+	to->suite = x->suite;
+	to->bench = x->bench;
+	to->test = x->test;
+	to->op = x->op;
+	to->metric = x->metric;
+	to->unit = x->unit;
+	to->better = x->better;
+	to->multimodal = x->multimodal;
+	to->conc = x->conc;
+	to->group = x->group;
+	to->series_id = x->series_id;
+	names(h, &x->runs);
+	to->runs = x->runs;
+	names(h, &x->instances);
+	to->instances = x->instances;
+	to->median = x->median;
+	to->mean = x->mean;
+	to->cv = x->cv;
+	to->per_instance.n = n = in->n;
+	if (n) {
 		s->side.instloc = arena(h, n * sizeof(double));
 		h->tmp = kp_reserve(h->tmp, &h->tmpsz, n * sizeof(*h->tmp));
 		for (i = 0; i < n; i++) {
@@ -115,17 +138,17 @@ hold_stat(Hold *h, Stat *s)
 		s->side.inst = list(h, h->tmp, n);
 		s->side.ninst = n;
 		free(in->v);
-		in->v = NULL;
 	}
 	for (i = 0; i < NLV; i++) {
-		n = s->s.obs.lv[i].n;
+		n = o[i].n;
 		for (j = 0; j < i; j++)
-			if (s->s.obs.lv[j].n == n && n &&
-			    memcmp(s->s.obs.lv[j].v, s->s.obs.lv[i].v, n * sizeof(*v)) == 0)
+			if (o[j].n == n && n && memcmp(s->side.obs[j], o[i].v,
+			    n * sizeof(*v)) == 0)
 				break;
-		v = j < i ? s->s.obs.lv[j].v : acopy(h, s->s.obs.lv[i].v, n * sizeof(*v));
-		free(s->s.obs.lv[i].v);
-		s->s.obs.lv[i].v = v;
+		v = j < i ? s->side.obs[j] : acopy(h, o[i].v, n * sizeof(*v));
+		free(o[i].v);
+		s->side.obs[i] = v;
+		s->side.nobs[i] = n;
 	}
 }
 
