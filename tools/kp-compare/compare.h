@@ -158,8 +158,11 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 typedef struct {
 	kp_strmap *names;	/* every name, once */
 	kp_strmap *lists;	/* every list of names (runs, hosts), once */
-	char **tmp;	/* a list being interned */
-	size_t tmpsz;
+	char *last[16];	/* each string field's value in the last stat */
+	char **lastlist[3];	/* its runs, instances and per_instance names */
+	size_t lastn[3];
+	char **tmp, **raw;	/* a list being interned, and as read */
+	size_t tmpsz, rawsz;
 	char *next;	/* the arena: the free part of its current block */
 	size_t left;
 } Hold;

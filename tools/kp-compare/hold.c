@@ -55,34 +55,55 @@ intern(Hold *h, const char *s)
 	return (char *)kp_strmap_key(h->names, k, NULL);
 }
 
-/* the one copy of a list of interned names: the runs of every stat of
- * an experiment are one list, as are its hosts */
-static char **
-list(Hold *h, char **v, size_t n)
+/* The one copy of field f's value s.  A lab's stats come by experiment,
+ * so s is mostly the value f had in the record before: compared with
+ * it, not hashed and looked up. */
+static char *
+intern_at(Hold *h, int f, const char *s)
 {
-	size_t k;
+	if (!s || !h->last[f] || strcmp(s, h->last[f]))
+		h->last[f] = intern(h, s);
+	return h->last[f];
+}
+
+/* The one copy of a list of names v[0..n) of kind k (runs, instances,
+ * per_instance's): the runs of every stat of an experiment are one list,
+ * as are its hosts.  The last list of its kind when it has the same
+ * names, as intern_at; else the names interned, and the list of their
+ * pointers, whose bytes are the list's key: equal names are equal
+ * pointers once interned.  A key is a block of malloc, aligned for
+ * them. */
+static char **
+list(Hold *h, int k, char *const *v, size_t n)
+{
+	size_t i, x;
+	char **l = h->lastlist[k];
 
 	if (!n)
 		return NULL;
+	for (i = 0; l && h->lastn[k] == n && i < n && strcmp(v[i], l[i]) == 0; i++)
+		;
+	if (l && i == n)
+		return l;
 	if (!h->lists)
 		h->lists = kp_strmap_new();
-	/* the pointers' bytes are the key: interned, equal names are
-	 * equal pointers; a key is a block of malloc, aligned for them */
-	k = kp_strmap_add(h->lists, (const char *)v, n * sizeof(*v), NULL);
-	return (char **)kp_strmap_key(h->lists, k, NULL);
+	h->tmp = kp_reserve(h->tmp, &h->tmpsz, n * sizeof(*h->tmp));
+	for (i = 0; i < n; i++)
+		h->tmp[i] = intern(h, v[i]);
+	x = kp_strmap_add(h->lists, (const char *)h->tmp, n * sizeof(*h->tmp), NULL);
+	h->lastn[k] = n;
+	return h->lastlist[k] = (char **)kp_strmap_key(h->lists, x, NULL);
 }
 
 static void
-names(Hold *h, kp_strs *v)
+names(Hold *h, int k, kp_strs *v)
 {
-	size_t i;
+	char **l = list(h, k, v->v, v->n);
+	size_t n = v->n;
 
-	h->tmp = kp_reserve(h->tmp, &h->tmpsz, v->n * sizeof(*h->tmp));
-	for (i = 0; i < v->n; i++)
-		h->tmp[i] = intern(h, v->v[i]);
 	kp_strs_free(v);
-	v->v = list(h, h->tmp, i);
-	v->n = i;
+	v->v = l;
+	v->n = n;
 }
 
 void
@@ -100,7 +121,7 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 
 	for (i = 0; i < KP_LEN(str); i++) {
 		was = *str[i];
-		*str[i] = intern(h, was);
+		*str[i] = intern_at(h, (int)i, was);
 		free(was);
 	}
 	to->has = x->has;
@@ -119,9 +140,9 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 	to->conc = x->conc;
 	to->group = x->group;
 	to->series_id = x->series_id;
-	names(h, &x->runs);
+	names(h, 0, &x->runs);
 	to->runs = x->runs;
-	names(h, &x->instances);
+	names(h, 1, &x->instances);
 	to->instances = x->instances;
 	to->median = x->median;
 	to->mean = x->mean;
@@ -129,14 +150,15 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 	to->per_instance.n = n = in->n;
 	if (n) {
 		s->side.instloc = arena(h, n * sizeof(double));
-		h->tmp = kp_reserve(h->tmp, &h->tmpsz, n * sizeof(*h->tmp));
+		h->raw = kp_reserve(h->raw, &h->rawsz, n * sizeof(*h->raw));
 		for (i = 0; i < n; i++) {
-			h->tmp[i] = intern(h, in->v[i].instance);
+			h->raw[i] = in->v[i].instance;
 			s->side.instloc[i] = in->v[i].huber;
-			free(in->v[i].instance);
 		}
-		s->side.inst = list(h, h->tmp, n);
+		s->side.inst = list(h, 2, h->raw, n);
 		s->side.ninst = n;
+		for (i = 0; i < n; i++)
+			free(in->v[i].instance);
 		free(in->v);
 	}
 	for (i = 0; i < NLV; i++) {
