@@ -448,15 +448,35 @@ insts_of(kp_json *d, int i, const char *key, kp_insts *in)
 	}
 }
 
+/* Levels often hold the same values (one iteration a run: iter is run;
+ * one sub a rep: sub is rep), written the same: a level whose text is
+ * that of a level read before it gets a copy of its numbers, which
+ * reading its text would give, and is not parsed again.  Number parsing
+ * was most of reading a stat record. */
 static void
 obs_of(kp_json *d, int i, const char *key, kp_obs *o)
 {
-	int lv, k;
+	int lv, k, j, at[KP_NLV];
+	const kp_jtok *t = d->tok;
 
 	obj(d, i, key, kindname[KP_F_OBS]);
-	for (lv = 0; lv < KP_NLV; lv++)
-		if ((k = get(d, i, kp_word(&kp_level_v, lv))) >= 0)
+	for (lv = 0; lv < KP_NLV; lv++) {
+		if ((at[lv] = k = get(d, i, kp_word(&kp_level_v, lv))) < 0)
+			continue;
+		for (j = 0; j < lv; j++)
+			if (at[j] >= 0 && t[at[j]].type == KP_JARR &&
+			    t[k].type == KP_JARR && t[at[j]].len == t[k].len &&
+			    memcmp(d->text + t[at[j]].off, d->text + t[k].off,
+			    t[k].len) == 0)
+				break;
+		if (j == lv) {
 			kp_json_nums(d, k, kp_word(&kp_level_v, lv), &o->lv[lv]);
+			continue;
+		}
+		o->lv[lv].n = o->lv[j].n;
+		o->lv[lv].v = ereallocarray(NULL, o->lv[j].n + 1, sizeof(double));
+		memcpy(o->lv[lv].v, o->lv[j].v, o->lv[j].n * sizeof(double));
+	}
 }
 
 static void

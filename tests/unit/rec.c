@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rec.c: the record model of libkp: the vocabulary, the one-run rule,
- * and kp_rec_index, whose cache of the previous record's layout must
- * never give a field the token of another. */
+ * kp_rec_index, whose cache of the previous record's layout must never
+ * give a field the token of another, and a stat's obs, whose levels of
+ * the same text are read once. */
 #include <math.h>
 #include <string.h>
 
@@ -80,6 +81,27 @@ main(void)
 	ok(kp_single_run(KP_LV_ITER, 5, 5) && kp_single_run(KP_LV_REP, 5, 5) &&
 	    kp_single_run(KP_LV_SUB, 5, 5), "iter, rep or sub: one run");
 	ok(kp_single_run(KP_LV_RUN, 1, 3), "one histogram (run) on a side: one run");
+
+	/* obs: a level written as one before it is a copy of its numbers,
+	 * its own block; a level that differs by a digit is its own */
+	{
+		kp_has want = kp_has_of(KP_STAT_OBS, -1);
+		kp_stat st;
+
+		parse("{\"type\":\"stat\",\"obs\":{\"instance\":[1.5,2],"
+		    "\"run\":[1.5,2],\"iter\":[1.5,3],\"rep\":[1.5,2],\"sub\":[1.5,2,4]}}");
+		kp_rec_read(&d, &kp_stat_t, &st, &want, NULL);
+		ok(st.obs.lv[KP_LV_RUN].n == 2 && st.obs.lv[KP_LV_RUN].v[0] == 1.5 &&
+		    st.obs.lv[KP_LV_RUN].v[1] == 2 && st.obs.lv[KP_LV_REP].n == 2 &&
+		    st.obs.lv[KP_LV_REP].v[1] == 2, "obs: a level as an earlier one reads the same");
+		ok(st.obs.lv[KP_LV_RUN].v != st.obs.lv[KP_LV_INSTANCE].v &&
+		    st.obs.lv[KP_LV_REP].v != st.obs.lv[KP_LV_RUN].v,
+		    "obs: each level its own array, freed on its own");
+		ok(st.obs.lv[KP_LV_ITER].n == 2 && st.obs.lv[KP_LV_ITER].v[1] == 3 &&
+		    st.obs.lv[KP_LV_SUB].n == 3 && st.obs.lv[KP_LV_SUB].v[2] == 4,
+		    "obs: a level of other text is its own numbers");
+		kp_rec_free(&kp_stat_t, &st);
+	}
 
 	kp_json_free(&d);
 	return done_testing();

@@ -88,9 +88,26 @@ void test_closed(Family *f, size_t n);
  * test_closed must equal, to the bit (tests/unit/closed.c) */
 void test_closed_every(Family *f, size_t n);
 
+/* the fields of a stat record kp-compare reads, named as in kp_stat,
+ * and none it does not: a stat is held to the end, and kp_stat is most
+ * of what one holds.  Of per_instance, n; its names and locations
+ * (huber) and obs are in the stat's side. */
+typedef struct {
+	kp_has has;
+	char *exp, *key, *kernel, *job, *suite, *bench, *test, *op, *metric, *unit;
+	int better, multimodal;
+	long long conc;
+	char *group, *series_id;
+	kp_strs runs, instances;
+	double median, mean, cv;
+	struct {
+		size_t n;
+	} per_instance;
+} Held;
+
 /* one stat record of scope group */
 typedef struct {
-	kp_stat s;	/* the fields kp-compare reads */
+	Held s;	/* the fields kp-compare reads */
 	char *file;	/* where it was read */
 	long line;
 	char group[KP_IDSZ];	/* its group id, read or computed */
@@ -137,6 +154,19 @@ typedef struct {	/* one measurement of one pair: its stats on each side */
 	double *own[2][2], *was[2][2];
 } Group;
 
+/* hold.c: where the held stats' names and arrays are */
+typedef struct {
+	kp_strmap *names;	/* every name, once */
+	kp_strmap *lists;	/* every list of names (runs, hosts), once */
+	char *last[16];	/* each string field's value in the last stat */
+	char **lastlist[3];	/* its runs, instances and per_instance names */
+	size_t lastn[3];
+	char **tmp, **raw;	/* a list being interned, and as read */
+	size_t tmpsz, rawsz;
+	char *next;	/* the arena: the free part of its current block */
+	size_t left;
+} Hold;
+
 typedef struct {
 	enum method m;
 	/* selections by -b, -t or -p can name any field, so each stat keeps
@@ -157,6 +187,7 @@ typedef struct {
 	kp_w *w;
 	Stat *stats;
 	size_t nstats;
+	Hold hold;	/* what the stats hold */
 	Run *runs;
 	size_t nruns;
 	kp_strmap *groups;	/* group id -> stat index: each group once */
@@ -269,6 +300,14 @@ double offsets_remove(Group *g, size_t ng);
 /* the side of a group pooled over its stats s[0..n), which must not
  * share a run or an instance (side names it in the message) */
 void pool_side(Stat **s, size_t n, Side *out, const char *side);
+
+/* hold.c */
+/* x, as kp_rec_read() and kp_rec_upgrade() left it, moved into h, s->s
+ * and s->side (obs, per_instance): its names interned, its arrays in h's
+ * arena, the blocks it had freed */
+void hold_stat(Hold *h, Stat *s, kp_stat *x);
+/* room for n elements of size bytes in h's arena */
+void *hold_array(Hold *h, size_t n, size_t size);
 
 /* write.c */
 /* g->family, from the experiments of its sides (as its cmp record) */

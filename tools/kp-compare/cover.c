@@ -183,7 +183,7 @@ cover_pair(Compare *c, const Pair *p, Group *g, size_t ng)
 	unsigned char *used;
 	int isnew;
 	long k;
-	const kp_stat *s;
+	const Held *s;
 
 	for (i = 0; i < ng; i++)
 		ncmp += g[i].nb && g[i].nt;

@@ -51,21 +51,24 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 {
 	char buf[512];
 	Stat *s, *first;
-	size_t i, lv;
+	kp_stat x;
 	long k;
 	int isnew;
 
 	c->stats = kp_grow(c->stats, c->nstats, sizeof(*c->stats));
 	s = &c->stats[c->nstats];
 	memset(s, 0, sizeof(*s));
-	kp_rec_read(d, &kp_stat_t, &s->s, want, ix);
-	kp_rec_upgrade(d, &kp_stat_t, &s->s, want);
+	kp_rec_read(d, &kp_stat_t, &x, want, ix);
+	kp_rec_upgrade(d, &kp_stat_t, &x, want);
 	s->file = file;
 	s->line = d->line;
 	/* an older record's ids come from kp_rec_upgrade */
-	snprintf(s->group, sizeof(s->group), "%s", s->s.group);
-	snprintf(s->series, sizeof(s->series), "%s", s->s.series_id);
+	snprintf(s->group, sizeof(s->group), "%s", x.group);
+	snprintf(s->series, sizeof(s->series), "%s", x.series_id);
 	k = (long)kp_strmap_add(c->groups, s->group, strlen(s->group), &isnew);
+	free(x.group);	/* the map's copy is the one held */
+	x.group = (char *)kp_strmap_key(c->groups, (size_t)k, NULL);
+	hold_stat(&c->hold, s, &x);
 	if (!isnew) {
 		first = &c->stats[k];
 		kp_rec_die(d, -1, "a second stat record of %s of experiment %s "
@@ -73,29 +76,16 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 		    stat_name(s, buf, sizeof(buf)), s->s.exp, s->group, first->file,
 		    first->line);
 	}
-	for (lv = 0; lv < NLV; lv++) {
-		s->side.obs[lv] = s->s.obs.lv[lv].v;
-		s->side.nobs[lv] = s->s.obs.lv[lv].n;
-	}
 	if (s->side.nobs[LV_SUB] == 0)
 		kp_rec_die(d, -1, "expected at least one value in obs.sub");
 	s->side.median = s->s.median;
 	s->side.mean = s->s.mean;
 	s->side.cv = s->s.cv;
 	s->side.better = kp_word(&kp_better_v, s->s.better);
-	if (s->s.per_instance.n) {
-		s->side.inst = ereallocarray(NULL, s->s.per_instance.n, sizeof(char *));
-		s->side.instloc = ereallocarray(NULL, s->s.per_instance.n, sizeof(double));
-		for (i = 0; i < s->s.per_instance.n; i++) {
-			s->side.inst[i] = s->s.per_instance.v[i].instance;
-			s->side.instloc[i] = s->s.per_instance.v[i].huber;
-		}
-		s->side.ninst = s->s.per_instance.n;
-	}
 	if (c->anyfield)
 		kp_fvs_read(d, &s->f);
 	else {
-		s->f.v = emalloc(sizeof(*s->f.v));
+		s->f.v = hold_array(&c->hold, 1, sizeof(*s->f.v));
 		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
 		s->f.v[0].val = s->s.kernel;
 		s->f.n = 1;

@@ -11,7 +11,7 @@
 static const char *
 instname(const Stat *s, size_t i)
 {
-	return s->s.per_instance.n ? s->s.per_instance.v[i].instance :
+	return s->s.per_instance.n ? s->side.inst[i] :
 	    s->s.instances.v[i];
 }
 

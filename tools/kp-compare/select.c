@@ -83,14 +83,36 @@ addkclass(Compare *c, Stat *s, const kp_fvs *f)
 	}
 }
 
+/* the run records of stat s, from the chains of first and next by run
+ * name in runmap, and the kernel classes of it and of them */
+static void
+rixkc(Compare *c, Stat *s, kp_strmap *runmap, const size_t *first,
+    const size_t *next)
+{
+	size_t r, k;
+	long f;
+
+	for (r = 0; r < s->s.runs.n; r++) {
+		if ((f = kp_strmap_find(runmap, s->s.runs.v[r],
+		    strlen(s->s.runs.v[r]))) < 0)
+			continue;
+		for (k = first[f]; k != SIZE_MAX; k = next[k]) {
+			s->rix = kp_grow(s->rix, s->nrix, sizeof(*s->rix));
+			s->rix[s->nrix++] = k;
+		}
+	}
+	addkclass(c, s, &s->f);
+	for (r = 0; r < s->nrix; r++)
+		addkclass(c, s, &c->runs[s->rix[r]].f);
+}
+
 /* each stat's run records, and the stats by key, by kernel class and by
  * both: what matches() and candidates() look up */
 void
 index_stats(Compare *c)
 {
 	kp_strmap *runmap = kp_strmap_new();
-	size_t *first, *next, i, j, k, r, ki, cl, kc[2];
-	long f;
+	size_t *first, *next, i, j, k, ki, cl, kc[2];
 	int isnew;
 	Stat *s;
 
@@ -110,24 +132,25 @@ index_stats(Compare *c)
 	c->kcmap = kp_strmap_new();
 	for (i = 0; i < c->nstats; i++) {
 		s = &c->stats[i];
-		for (r = 0; r < s->s.runs.n; r++) {
-			if ((f = kp_strmap_find(runmap, s->s.runs.v[r],
-			    strlen(s->s.runs.v[r]))) < 0)
-				continue;
-			for (k = first[f]; k != SIZE_MAX; k = next[k]) {
-				s->rix = kp_grow(s->rix, s->nrix, sizeof(*s->rix));
-				s->rix[s->nrix++] = k;
-			}
-		}
+		/* The stats of an experiment come together, with one list of
+		 * runs (interned, hold.c) and one kernel: their run records
+		 * and kernel classes are the stat's before, shared, not looked
+		 * up and allocated again.  With -b, -t or -p the classes come
+		 * from each stat's own fields as text, so no sharing. */
+		if (i && !c->anyfield && s->s.runs.v == s[-1].s.runs.v &&
+		    s->s.kernel == s[-1].s.kernel) {
+			s->rix = s[-1].rix;
+			s->nrix = s[-1].nrix;
+			s->kc = s[-1].kc;
+			s->nkc = s[-1].nkc;
+		} else
+			rixkc(c, s, runmap, first, next);
 		ki = kp_strmap_add(c->keymap, s->s.key, strlen(s->s.key), &isnew);
 		if (isnew) {
 			c->bykey = kp_grow(c->bykey, ki, sizeof(*c->bykey));
 			memset(&c->bykey[ki], 0, sizeof(*c->bykey));
 		}
 		addlist(&c->bykey[ki], i);
-		addkclass(c, s, &s->f);
-		for (r = 0; r < s->nrix; r++)
-			addkclass(c, s, &c->runs[s->rix[r]].f);
 		for (j = 0; j < s->nkc; j++) {
 			addlist(&c->byclass[s->kc[j]], i);
 			kc[0] = ki;

@@ -93,9 +93,9 @@ modal(Stat **s, size_t n)
 void
 cmp_family(Group *g)
 {
-	char *b = joined(g->b, g->nb, offsetof(kp_stat, exp));
-	char *t = joined(g->t, g->nt, offsetof(kp_stat, exp));
-	const kp_stat *s = &g->t[0]->s;
+	char *b = joined(g->b, g->nb, offsetof(Held, exp));
+	char *t = joined(g->t, g->nt, offsetof(Held, exp));
+	const Held *s = &g->t[0]->s;
 
 	kp_family_id(g->family, b, t, s->suite, s->bench, s->test, s->op,
 	    s->metric);
@@ -106,7 +106,7 @@ cmp_family(Group *g)
 void
 write_cmp(Compare *c, Group *g)
 {
-	const kp_stat *t = &g->t[0]->s;
+	const Held *t = &g->t[0]->s;
 	Result *r = &g->r;
 	kp_cmp x;
 
@@ -122,10 +122,10 @@ write_cmp(Compare *c, Group *g)
 	x.unit = t->unit;
 	x.better = t->better;
 	x.conc = t->conc;
-	x.base_kernel = joined(g->b, g->nb, offsetof(kp_stat, kernel));
-	x.target_kernel = joined(g->t, g->nt, offsetof(kp_stat, kernel));
-	x.base_exp = joined(g->b, g->nb, offsetof(kp_stat, exp));
-	x.target_exp = joined(g->t, g->nt, offsetof(kp_stat, exp));
+	x.base_kernel = joined(g->b, g->nb, offsetof(Held, kernel));
+	x.target_kernel = joined(g->t, g->nt, offsetof(Held, kernel));
+	x.base_exp = joined(g->b, g->nb, offsetof(Held, exp));
+	x.target_exp = joined(g->t, g->nt, offsetof(Held, exp));
 	x.family = g->family;
 	runs(g->b, g->nb, &x.base_runs);
 	runs(g->t, g->nt, &x.target_runs);
