@@ -14,14 +14,15 @@
 # Every kp tool runs under /usr/bin/time (wrappers in KP_BIN), so the
 # figures are per process; a stage with several processes (kp-identify,
 # one a run; kp-stats, STATS_SHARDS of them, default 2; kp-compare,
-# COMPARE_SHARDS of them, default one per 6 kernels and at least 2) adds their CPU
+# COMPARE_SHARDS of them, default one per 40 kernels: each reads the whole
+# input, so the fewest that stay under 1 GB cost the least) adds their CPU
 # seconds, takes the largest peak, and its wall is from the start of its
 # first process to the end of its last.  Run from the top
 # of the tree after `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
 SH=${2:-2}
-CSH=${3:-$(( K / 6 > 2 ? K / 6 : 2 ))}
+CSH=${3:-$(( (K + 39) / 40 ))}
 top=$(pwd)
 D=build/bench
 lab=$D/lab-$K
