@@ -85,5 +85,12 @@ is "$got" "$T/$bd/run'\$(touch PWNED12).sh.good.ndjson
 $(jq -c '{key, suite, bench, test, op, metric, conc}' <bisect.ndjson | head -1)" \
     "... its variables read back as the path and the measurement"
 
+# gate.sh: a target and a baseline after -- that start with '-' are files
+cp "$top/tests/data/gate/baseline.json" ./-base.json
+cp "$top/tests/data/gate/baseline.json" ./-new.json
+run_status sh "$top/pipelines/gate.sh" -- -new.json -base.json
+is "$rc:$(tail -n 1 "$T/out")" "0:PASS: 0 of 8 metrics regressed past 20%" \
+    "gate.sh -- -new.json -base.json: two files compared"
+
 is "$(pwned)" 0 "no name ran as a command anywhere"
 done_testing
