@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kp.h"
 #include "render.h"
@@ -91,7 +92,12 @@ xml_put(FILE *fp, const char *s)
 /* md: a name must stay inside its table cell or list item and must not
  * turn into markup: pipes, backticks, emphasis, links and HTML are
  * escaped with a backslash (CommonMark allows it before any ASCII
- * punctuation); controls, C1 controls and line breaks become spaces */
+ * punctuation); controls, C1 controls and line breaks become spaces.
+ * GitHub's and GitLab's Markdown also make a link of a bare URL and of a
+ * www. name (GFM's autolinks): the ':' of "://" and the '.' of "www."
+ * are escaped too, which the renderer then does not match.  An e-mail
+ * address still becomes a mailto: link: cmark-gfm finds those in the
+ * text after its escapes are undone. */
 void
 md_put(FILE *fp, const char *s)
 {
@@ -104,7 +110,10 @@ md_put(FILE *fp, const char *s)
 			fputc(' ', fp);
 			p++;
 		} else {
-			if (strchr("\\`*_[]<>|~&#!", *p))
+			if (strchr("\\`*_[]<>|~&#!", *p) ||
+			    (*p == ':' && p[1] == '/' && p[2] == '/') ||
+			    (*p == '.' && p - (const unsigned char *)s >= 3 &&
+			    strncasecmp((const char *)p - 3, "www", 3) == 0))
 				fputc('\\', fp);
 			fputc(*p, fp);
 		}
@@ -117,18 +126,25 @@ md_put(FILE *fp, const char *s)
  * would run when the report is opened.  OWASP's advice for CSV injection:
  * begin such a cell with a single quote, which the spreadsheet shows as
  * text.  Numbers are not text and are written as they are (-3.2 stays a
- * number). */
+ * number).  A NUL (a JSON string may hold \u0000) is no text to a CSV
+ * reader: it becomes U+FFFD, shown, never dropped. */
 void
 csv_text(FILE *fp, const char *s, size_t len)
 {
 	char *q = NULL;
+	size_t i, n = 0;
 
-	if (len && memchr("=+-@\t\r", s[0], 6)) {
-		q = emalloc(len + 1);
-		q[0] = '\'';
-		memcpy(q + 1, s, len);
+	if ((len && memchr("=+-@\t\r", s[0], 6)) || memchr(s, '\0', len)) {
+		q = emalloc(3 * len + 2);
+		if (len && memchr("=+-@\t\r", s[0], 6))
+			q[n++] = '\'';
+		for (i = 0; i < len; i++)
+			if (s[i] == '\0')
+				n += (size_t)sprintf(q + n, "\xef\xbf\xbd");
+			else
+				q[n++] = s[i];
 		s = q;
-		len++;
+		len = n;
 	}
 	if (csv_fwrite(fp, s, len) != 0)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
