@@ -92,5 +92,13 @@ run_status sh "$top/pipelines/gate.sh" -- -new.json -base.json
 is "$rc:$(tail -n 1 "$T/out")" "0:PASS: 0 of 8 metrics regressed past 20%" \
     "gate.sh -- -new.json -base.json: two files compared"
 
+# reanalyze.sh -o and history-add.sh's operands that start with '-'
+kp-stats "$out/a'b.ndjson" "$out/back\\tslash.ndjson" >./-stats.ndjson
+run_status sh "$top/pipelines/reanalyze.sh" -b kernel=v1 -t kernel=v2 -o -re ./-stats.ndjson
+is "$rc:$(ls ./-re | tr '\n' ' ')" "0:findings.ndjson report.csv report.json report.md report.txt report.xml " \
+    "reanalyze.sh -o -re: the directory -re written"
+run_status sh "$top/pipelines/history-add.sh" -stats.ndjson -hist
+is "$rc:$(ls ./-hist | tr '\n' ' ')" "0:v1.ndjson v2.ndjson " "history-add.sh -stats.ndjson -hist: a file each kernel"
+
 is "$(pwned)" 0 "no name ran as a command anywhere"
 done_testing
