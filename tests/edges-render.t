@@ -56,4 +56,14 @@ while IFS= read -r p; do
 	"$PY" "$E/check.py" html "$p" || echo "$p" >>"$T/badhtml"
 done <"$T/pages"
 is "$(grep -c . "$T/pages" | sed 's/^[0-9]\{2,\}$/many/'):$(cat "$T/badhtml" 2>/dev/null)" "many:" "-f html: no attribute and no link with a scheme from the data, on any page"
+
+# a name that is not UTF-8 is no name any format can hold: refused with
+# where it is
+head -n 1 "$T/h.ndjson" | sed 's/"test":"[^"]*"/"test":"bad\xff\xfe"/' >"$T/bad.ndjson"
+for f in json md csv; do
+	kp-render -f $f "$T/bad.ndjson" >"$T/out" 2>"$T/err"
+	is "$?:$(wc -c <"$T/out"):$(sed 's/:[0-9]*: invalid/:COL: invalid/' "$T/err")" \
+	    "2:0:kp-render: $T/bad.ndjson:1:COL: invalid UTF-8 (byte 0xff) in a string, expected well-formed UTF-8" \
+	    "-f $f: invalid UTF-8 in a name: exit 2, nothing written, FILE:LINE:COL said"
+done
 done_testing
