@@ -32,20 +32,20 @@ if [ ! -s "$T/b/port" ] || [ ! -s "$T/c/port" ]; then
 fi
 
 # a presigned URL: S3's parameters, an Azure sig= and a token=
-SIG='X-Amz-Credential=AKIAKP&X-Amz-Security-Token=SEKRIT1&X-Amz-Signature=SEKRIT2&sig=SEKRIT3&token=SEKRIT4'
+SIG='X-Amz-Credential=AKIAKP&X-Amz-Security-Token=SEKRIT1&X-Amz-Signature=SEKRIT2&sig=SEKRIT3&token=SEKRIT4&page=1&apikey=SEKRIT5'
 leaks() {	# the files of the last run that hold a secret
 	grep -l SEKRIT "$T/out" "$T/err" "$T/s/index.ndjson" 2>/dev/null | wc -l
 }
 run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/missing/f.txt?$SIG"
-is "$rc:$(leaks)" "2:0" "a presigned URL that fails: exit 2, its signature in no message"
+is "$rc:$(leaks)" "2:0" "a presigned URL that fails: exit 2, its signature and API key in no message"
 is "$(sed 's/:[0-9][0-9]*\//:PORT\//' "$T/err")" \
-    "kp-fetch: http://127.0.0.1:PORT/missing/f.txt?X-Amz-Credential=REDACTED&X-Amz-Security-Token=REDACTED&X-Amz-Signature=REDACTED&sig=REDACTED&token=REDACTED: HTTP status 404, expected 200; not fetched" \
+    "kp-fetch: http://127.0.0.1:PORT/missing/f.txt?X-Amz-Credential=REDACTED&X-Amz-Security-Token=REDACTED&X-Amz-Signature=REDACTED&sig=REDACTED&token=REDACTED&page=1&apikey=REDACTED: HTTP status 404, expected 200; not fetched" \
     "... which names the URL with each signing value REDACTED"
 run_status timeout 60 kp-fetch -v -t 5 -s "$T/s" "$A/ok/f.txt?$SIG"
 is "$rc:$(leaks):$(jq -r '[.source, .url] | @tsv' "$T/out" | sed 's/:[0-9][0-9]*\//:PORT\//g')" \
     "0:0:$(printf 'http://127.0.0.1:PORT/ok/f.txt\thttp://127.0.0.1:PORT/ok/f.txt')" \
     "a presigned URL fetched: its source and url recorded without the query, -v says it REDACTED"
-grep -q 'new http://127.0.0.1:[0-9]*/ok/f.txt?X-Amz-Credential=REDACTED&.*token=REDACTED f.txt' "$T/err"
+grep -q 'new http://127.0.0.1:[0-9]*/ok/f.txt?X-Amz-Credential=REDACTED&.*token=REDACTED&page=1&apikey=REDACTED f.txt' "$T/err"
 ok $? "... -v names it with the values REDACTED"
 # a query that signs nothing is kept
 run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/g.txt?page=2"

@@ -76,12 +76,15 @@ url_userinfo_cut(const char *url)
 /* The query parameters that sign a URL (an S3 or GCS presigned URL, a
  * token=, an Azure sig=): a credential for whoever reads the URL, in a
  * record, the store's index, a report's src or a message.  p is the
- * start of a parameter: its length when its name is one, else 0. */
+ * start of a parameter: its length when its name is one, else 0.  The
+ * API keys and passwords some servers take in a query are as secret. */
 static size_t
 signs(const char *p)
 {
 	static const char *const v[] = { "x-amz-", "x-goog-", "signature=",
-		"sig=", "token=", "credential=", "access_token=", NULL };
+		"sig=", "token=", "credential=", "access_token=",
+		"private_token=", "key=", "api_key=", "apikey=", "password=",
+		"secret=", NULL };
 	const char *const *s;
 
 	for (s = v; *s; s++)
