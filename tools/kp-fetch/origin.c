@@ -76,9 +76,9 @@ url_userinfo_cut(const char *url)
 /* The query parameters that sign a URL (an S3 or GCS presigned URL, a
  * token=, an Azure sig=): a credential for whoever reads the URL, in a
  * record, the store's index, a report's src or a message.  p is the
- * start of a parameter: its length when its name is one, else 0.  The
- * API keys and passwords some servers take in a query are as secret. */
-static size_t
+ * start of a parameter: 1 when its name is one.  The API keys and
+ * passwords some servers take in a query are as secret. */
+static int
 signs(const char *p)
 {
 	static const char *const v[] = { "x-amz-", "x-goog-", "signature=",
@@ -89,7 +89,7 @@ signs(const char *p)
 
 	for (s = v; *s; s++)
 		if (strncasecmp(p, *s, strlen(*s)) == 0)
-			return strlen(*s);
+			return 1;
 	return 0;
 }
 

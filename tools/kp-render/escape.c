@@ -131,12 +131,13 @@ md_put(FILE *fp, const char *s)
 void
 csv_text(FILE *fp, const char *s, size_t len)
 {
+	int formula = len && memchr("=+-@\t\r", s[0], 6);
 	char *q = NULL;
 	size_t i, n = 0;
 
-	if ((len && memchr("=+-@\t\r", s[0], 6)) || memchr(s, '\0', len)) {
+	if (formula || memchr(s, '\0', len)) {
 		q = emalloc(3 * len + 2);
-		if (len && memchr("=+-@\t\r", s[0], 6))
+		if (formula)
 			q[n++] = '\'';
 		for (i = 0; i < len; i++)
 			if (s[i] == '\0')
