@@ -47,6 +47,14 @@ is "$rc:$(leaks):$(jq -r '[.source, .url] | @tsv' "$T/out" | sed 's/:[0-9][0-9]*
     "a presigned URL fetched: its source and url recorded without the query, -v says it REDACTED"
 grep -q 'new http://127.0.0.1:[0-9]*/ok/f.txt?X-Amz-Credential=REDACTED&.*token=REDACTED&page=1&apikey=REDACTED f.txt' "$T/err"
 ok $? "... -v names it with the values REDACTED"
+# a URL in the text of a message, not only the one it is about: a build
+# status whose download_url is no http(s) URL, and signed
+echo '{"download_url": "ftp://e.example/x?X-Amz-Signature=SEKRIT6"}' >"$T/a/body"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "tuxsuite+$A/v1/groups/g/projects/p/builds/U0"
+rm "$T/a/body"
+is "$rc:$(leaks):$(sed 's/:[0-9][0-9]*\//:PORT\//' "$T/err")" \
+    "2:0:kp-fetch: http://127.0.0.1:PORT/v1/groups/g/projects/p/builds/U0: download_url \"ftp://e.example/x?X-Amz-Signature=REDACTED\" is not an http(s) URL: metadata.json and config not fetched" \
+    "a signed URL in a message's text: REDACTED too"
 # a query that signs nothing is kept
 run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/g.txt?page=2"
 is "$rc:$(jq -r .url "$T/out" | sed 's/:[0-9][0-9]*\//:PORT\//')" "0:http://127.0.0.1:PORT/ok/g.txt?page=2" \

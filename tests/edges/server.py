@@ -9,7 +9,7 @@ libcurl) and PORT (0: any), written to DIR/port.  Every request is logged
 to DIR/log as "HOST<TAB>PATH<TAB>AUTHORIZATION" ("-" for none).  DIR/to,
 read on each request, is the base URL a /redirect/ path answers 302 to
 (the rest of the path kept).  /missing/ answers 404; anything else 200
-with a small body."""
+with the body DIR/body, or "{}" without one."""
 import os
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -29,6 +29,9 @@ class H(BaseHTTPRequestHandler):
             f.write("%s\t%s\t%s\n" % (self.headers.get("Host"), self.path,
                                       self.headers.get("Authorization") or "-"))
         code, extra, body = 200, [], b"{}\n"
+        if os.path.exists(os.path.join(DIR, "body")):
+            with open(os.path.join(DIR, "body"), "rb") as f:
+                body = f.read()
         if self.path.startswith("/redirect/"):
             with open(os.path.join(DIR, "to")) as f:
                 to = f.read().strip()
