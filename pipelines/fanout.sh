@@ -44,11 +44,13 @@ usage() {
 	exit 2
 }
 
-# one job: fanout.sh --one OUT LABELS ID RUNDIR
+# one job: fanout.sh --one OUT LABELS ID RUNDIR [FILE]: OUT/FILE.ndjson,
+# by default OUT/RUN.ndjson
 if [ "${1:-}" = --one ]; then
-	[ $# -eq 5 ] || usage
+	[ $# -eq 5 ] || [ $# -eq 6 ] || usage
 	out=$2 labels=$3 id=$4 dir=${5%/}
 	name=${dir##*/}
+	file=${6:-$name}
 	# a directory named -x is not an option of the tools
 	case $dir in -*) dir=./$dir ;; esac
 	tmp=$out/.$name.$id.$$
@@ -68,7 +70,7 @@ if [ "${1:-}" = --one ]; then
 	fi
 	[ $rc -eq 0 ] && { kp-parse-mmtests "$@" "$dir" >"$tmp.parsed" || rc=$?; }
 	[ $rc -eq 0 ] && { kp-identify "$tmp.parsed" >"$tmp.ndjson" || rc=$?; }
-	[ $rc -eq 0 ] && { mv "$tmp.ndjson" "$out/$name.ndjson" || rc=2; }
+	[ $rc -eq 0 ] && { mv "$tmp.ndjson" "$out/$file.ndjson" || rc=2; }
 	exit $rc
 fi
 
@@ -168,12 +170,16 @@ if [ -n "$transfer" ]; then
 	# directory of its own on the host (--wd ..., removed by --cleanup),
 	# under the path it was given here when that is relative, so that
 	# the src fields are those of a local run.  The records come back by
-	# rsync, which renames a file into OUT only once it is complete.
+	# rsync, which renames a file into OUT only once it is complete,
+	# under a name of the batch's (rsync since 3.2.4 quotes a remote path
+	# itself, so parallel's quoting of one holding a quote or $ reached it
+	# as part of the name), renamed to RUN.ndjson here.
 	lab= larg=
 	if [ -n "$labels" ]; then
 		lab=$out/.labels.$$ larg={3}.labels
 		mkdir -p "$lab" || exit 2
 	fi
+	i=0
 	for d; do
 		d=${d%/}
 		name=${d##*/}
@@ -182,12 +188,20 @@ if [ -n "$transfer" ]; then
 		*) tp=$(pwd)/./$d rel=$d ;;
 		esac
 		[ -z "$lab" ] || r=$name awk '$1 == ENVIRON["r"]' "$labels" >"$lab/$name.labels" || exit 2
-		printf '%s\t%s\t%s\n' "$tp" "$rel" "$name"
+		i=$((i + 1))
+		printf '%s\t%s\t%s\t%s\n' "$tp" "$rel" "$name" ".back.$$.$i"
 	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "$(q "$out/fanout.joblog")" \
 		$halt ${jobs:+-j "$jobs"} $remote \
-		--wd ... --tf {1} ${lab:+--tf "$(q "$lab/./{3}.labels")"} --return "$(q "$out/./{3}.ndjson")" --cleanup \
-		fanout.sh --one . "$(q "$larg")" "$$" {2}
+		--wd ... --tf {1} ${lab:+--tf "$(q "$lab/./{3}.labels")"} --return "$(q "$out/./{4}.ndjson")" --cleanup \
+		fanout.sh --one . "$(q "$larg")" "$$" {2} {4}
 	rc=$?
+	i=0
+	for d; do
+		d=${d%/}
+		i=$((i + 1))
+		[ ! -e "$out/.back.$$.$i.ndjson" ] ||
+		    mv "$out/.back.$$.$i.ndjson" "$out/${d##*/}.ndjson" || rc=2
+	done
 	cleanup
 	[ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
 	missing "$@" || exit 2
