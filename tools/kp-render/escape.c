@@ -126,26 +126,18 @@ md_put(FILE *fp, const char *s)
  * would run when the report is opened.  OWASP's advice for CSV injection:
  * begin such a cell with a single quote, which the spreadsheet shows as
  * text.  Numbers are not text and are written as they are (-3.2 stays a
- * number).  A NUL (a JSON string may hold \u0000) is no text to a CSV
- * reader: it becomes U+FFFD, shown, never dropped. */
+ * number). */
 void
 csv_text(FILE *fp, const char *s, size_t len)
 {
-	int formula = len && memchr("=+-@\t\r", s[0], 6);
 	char *q = NULL;
-	size_t i, n = 0;
 
-	if (formula || memchr(s, '\0', len)) {
-		q = emalloc(3 * len + 2);
-		if (formula)
-			q[n++] = '\'';
-		for (i = 0; i < len; i++)
-			if (s[i] == '\0')
-				n += (size_t)sprintf(q + n, "\xef\xbf\xbd");
-			else
-				q[n++] = s[i];
+	if (len && memchr("=+-@\t\r", s[0], 6)) {
+		q = emalloc(len + 1);
+		q[0] = '\'';
+		memcpy(q + 1, s, len);
 		s = q;
-		len = n;
+		len++;
 	}
 	if (csv_fwrite(fp, s, len) != 0)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
