@@ -13,7 +13,7 @@ MANPREFIX = $(PREFIX)/share/man
 DEBS_BUILD = gcc make pkg-config zlib1g-dev libssl-dev libyaml-dev libcsv-dev \
 	libcurl4-openssl-dev/libcurl4-gnutls-dev libarchive-dev liblzma-dev r-mathlib
 DEBS_RUN = jq parallel
-DEBS_TEST = mandoc groff-base datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils \
+DEBS_TEST = mandoc groff-base datamash python3 python3-numpy python3-scipy python3-yaml libxml2-utils cmark-gfm \
 	r-base-core r-cran-strucchange r-bioc-limma r-cran-nlme r-cran-mass openssh-server openssh-client rsync \
 	perl gzip xz-utils tar bc time curl
 DEBS_BROWSER = chromium

@@ -31,16 +31,28 @@ for d in "$here/../../../bin" "$here/../build/bin"; do
 	fi
 done
 
+# q WORD: WORD quoted for the shell, for the command lines that go through
+# eval below (a path with a quote, $(...) or a backquote is a path)
+q() {
+	printf "'"
+	printf '%s' "$1" | sed "s/'/'\\\\''/g"
+	printf "'"
+}
+
 usage() {
 	echo "usage: $prog [-j N] [-l LABELS] [--sshlogin LOGIN]... [--slf FILE] [--transfer] [--retries N] -o OUT RUNDIR ..." >&2
 	exit 2
 }
 
-# one job: fanout.sh --one OUT LABELS ID RUNDIR
+# one job: fanout.sh --one OUT LABELS ID RUNDIR [FILE]: OUT/FILE.ndjson,
+# by default OUT/RUN.ndjson
 if [ "${1:-}" = --one ]; then
-	[ $# -eq 5 ] || usage
+	[ $# -eq 5 ] || [ $# -eq 6 ] || usage
 	out=$2 labels=$3 id=$4 dir=${5%/}
 	name=${dir##*/}
+	file=${6:-$name}
+	# a directory named -x is not an option of the tools
+	case $dir in -*) dir=./$dir ;; esac
 	tmp=$out/.$name.$id.$$
 	rc=0
 	# --halt kills the jobs still running: they leave nothing behind
@@ -49,14 +61,16 @@ if [ "${1:-}" = --one ]; then
 	if [ -n "$labels" ]; then
 		# only this run's lines (by name or run id), so it does not
 		# warn about the others; labels-check.sh has seen every line
-		awk -v r="$name" '{ n = $1; sub(/@.*/, "", n) } n == r' "$labels" >"$tmp.labels" || rc=2
+		# ENVIRON, not -v, which would read a backslash in the name
+		# as an escape
+		r=$name awk '{ n = $1; sub(/@.*/, "", n) } n == ENVIRON["r"]' "$labels" >"$tmp.labels" || rc=2
 		set -- -l "$tmp.labels"
 	else
 		set --
 	fi
 	[ $rc -eq 0 ] && { kp-parse-mmtests "$@" "$dir" >"$tmp.parsed" || rc=$?; }
 	[ $rc -eq 0 ] && { kp-identify "$tmp.parsed" >"$tmp.ndjson" || rc=$?; }
-	[ $rc -eq 0 ] && { mv "$tmp.ndjson" "$out/$name.ndjson" || rc=2; }
+	[ $rc -eq 0 ] && { mv "$tmp.ndjson" "$out/$file.ndjson" || rc=2; }
 	exit $rc
 fi
 
@@ -68,10 +82,10 @@ while [ $# -gt 0 ]; do
 	-l) [ $# -ge 2 ] || usage; labels=$2; shift 2 ;;
 	-o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 	-S|--sshlogin) [ $# -ge 2 ] || usage
-		remote="$remote --sshlogin $(printf '%s' "$2" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/")"
+		remote="$remote --sshlogin $(q "$2")"
 		shift 2 ;;
 	--slf|--sshloginfile) [ $# -ge 2 ] || usage
-		remote="$remote --slf $(printf '%s' "$2" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/")"
+		remote="$remote --slf $(q "$2")"
 		shift 2 ;;
 	--transfer) transfer=1; shift ;;
 	--retries) [ $# -ge 2 ] || usage; retries=$2; shift 2 ;;
@@ -81,6 +95,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$out" ] && [ $# -gt 0 ] || usage
+# paths named -x are paths, not options of mkdir, cd or dirname
+case $out in -*) out=./$out ;; esac
+case $labels in -*) labels=./$labels ;; esac
 case $jobs in
 ''|*[!0-9]*) [ -z "$jobs" ] || { echo "$prog: -j $jobs: expected a number of jobs" >&2; exit 2; } ;;
 esac
@@ -89,7 +106,17 @@ case $retries in
 esac
 [ -z "$transfer" ] || [ -n "$remote" ] || { echo "$prog: --transfer: expected --sshlogin or --slf" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "$prog: GNU parallel is not installed" >&2; exit 2; }
+# a run's name is a line of parallel's input and a field of its tab
+# separated columns: one with a newline or a tab would be two
+nl='
+'
 for d; do
+	case $d in
+	*"$nl"*|*'	'*)
+		printf '%s: %s: a run directory whose path holds a newline or a tab; refused\n' \
+		    "$prog" "$(printf '%s' "$d" | sed ':a; $!N; $!ba; s/\n/^J/g; s/\t/^I/g')" >&2
+		exit 2 ;;
+	esac
 	[ -d "$d" ] || { echo "$prog: $d: not a directory" >&2; exit 2; }
 done
 if [ -n "$labels" ]; then
@@ -101,7 +128,10 @@ if [ -n "$labels" ]; then
 		d=${d%/}
 		names="$names ${d##*/}"
 	done
+	# split on blanks (a label names no run with one), never globbed
+	set -f
 	sh "$(dirname "$0")/labels-check.sh" "$labels" $names || exit 2
+	set +f
 fi
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
@@ -140,12 +170,16 @@ if [ -n "$transfer" ]; then
 	# directory of its own on the host (--wd ..., removed by --cleanup),
 	# under the path it was given here when that is relative, so that
 	# the src fields are those of a local run.  The records come back by
-	# rsync, which renames a file into OUT only once it is complete.
+	# rsync, which renames a file into OUT only once it is complete,
+	# under a name of the batch's (rsync since 3.2.4 quotes a remote path
+	# itself, so parallel's quoting of one holding a quote or $ reached it
+	# as part of the name), renamed to RUN.ndjson here.
 	lab= larg=
 	if [ -n "$labels" ]; then
 		lab=$out/.labels.$$ larg={3}.labels
 		mkdir -p "$lab" || exit 2
 	fi
+	i=0
 	for d; do
 		d=${d%/}
 		name=${d##*/}
@@ -153,13 +187,21 @@ if [ -n "$transfer" ]; then
 		/*) tp=/./${d#/} rel=${d#/} ;;
 		*) tp=$(pwd)/./$d rel=$d ;;
 		esac
-		[ -z "$lab" ] || awk -v r="$name" '$1 == r' "$labels" >"$lab/$name.labels" || exit 2
-		printf '%s\t%s\t%s\n' "$tp" "$rel" "$name"
-	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "'$out/fanout.joblog'" \
+		[ -z "$lab" ] || r=$name awk '$1 == ENVIRON["r"]' "$labels" >"$lab/$name.labels" || exit 2
+		i=$((i + 1))
+		printf '%s\t%s\t%s\t%s\n' "$tp" "$rel" "$name" ".back.$$.$i"
+	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "$(q "$out/fanout.joblog")" \
 		$halt ${jobs:+-j "$jobs"} $remote \
-		--wd ... --tf {1} ${lab:+--tf "'$lab/./{3}.labels'"} --return "'$out/./{3}.ndjson'" --cleanup \
-		fanout.sh --one . '"$larg"' "$$" {2}
+		--wd ... --tf {1} ${lab:+--tf "$(q "$lab/./{3}.labels")"} --return "$(q "$out/./{4}.ndjson")" --cleanup \
+		fanout.sh --one . "$(q "$larg")" "$$" {2} {4}
 	rc=$?
+	i=0
+	for d; do
+		d=${d%/}
+		i=$((i + 1))
+		[ ! -e "$out/.back.$$.$i.ndjson" ] ||
+		    mv "$out/.back.$$.$i.ndjson" "$out/${d##*/}.ndjson" || rc=2
+	done
 	cleanup
 	[ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
 	missing "$@" || exit 2
@@ -170,10 +212,15 @@ fi
 # src fields match other pipelines); parallel -q quotes each argument.  When
 # this runs under make -j, give -j 1 here (or cap make): the two do not
 # share a job server.
-abs() { for d; do (cd "$d" && pwd); done; }
-{ if [ -n "$remote" ]; then abs "$@"; else printf '%s\n' "$@"; fi; } | eval parallel -q --will-cite --joblog "'$out/fanout.joblog'" \
+abs() {
+	for d; do
+		case $d in -*) d=./$d ;; esac	# a directory, not an option of cd
+		(cd "$d" && pwd)
+	done
+}
+{ if [ -n "$remote" ]; then abs "$@"; else printf '%s\n' "$@"; fi; } | eval parallel -q --will-cite --joblog "$(q "$out/fanout.joblog")" \
 	$halt ${jobs:+-j "$jobs"} $remote \
-	"'$self'" --one "'$out'" "'$labels'" "'$$'" '{}'
+	"$(q "$self")" --one "$(q "$out")" "$(q "$labels")" "'$$'" '{}'
 rc=$?
 cleanup
 [ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }

@@ -106,7 +106,7 @@ while [ $# -gt 0 ]; do
 	-m) [ $# -ge 2 ] || bad "option -m needs an argument"
 		[ -r "$2" ] && [ -f "$2" ] || die "$2: cannot read the mapping file"
 		nmaps=$((nmaps + 1))
-		eval "map$nmaps=\$2"
+		case $2 in -*) eval "map$nmaps=./\$2" ;; *) eval "map$nmaps=\$2" ;; esac
 		shift ;;
 	--max-age=*) max_age=${1#*=} ;;
 	--) shift
@@ -122,6 +122,9 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ $nargs -eq 2 ] || usage
+# a path that starts with - is a path, never an option of the tools below
+case $arg1 in -*) arg1=./$arg1 ;; esac
+case $arg2 in -*) arg2=./$arg2 ;; esac
 set -- "$arg1" "$arg2"
 target=$1
 baseline=$2

@@ -13,6 +13,9 @@
 prog=history-add.sh
 [ $# -eq 2 ] || { echo "usage: $prog STATS DIR" >&2; exit 2; }
 stats=$1 dir=$2
+# paths that start with - are paths, not options of jq and mkdir
+case $stats in -*) stats=./$stats ;; esac
+case $dir in -*) dir=./$dir ;; esac
 [ -r "$stats" ] || { echo "$prog: $stats: cannot read" >&2; exit 2; }
 mkdir -p "$dir" || exit 2
 tmp=$(mktemp -d "$dir/.add.XXXXXX") || exit 2

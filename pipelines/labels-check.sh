@@ -9,8 +9,12 @@ prog=labels-check.sh
 labels=$1
 shift
 [ -r "$labels" ] && [ -f "$labels" ] || { echo "$prog: $labels: cannot read" >&2; exit 2; }
-awk -v prog="$prog" -v file="$labels" -v runs="$*" '
-BEGIN { n = split(runs, r, " "); for (i = 1; i <= n; i++) run[r[i]] = 1 }
+# ENVIRON, not awk -v, which reads a backslash in a name as an escape
+prog=$prog file=$labels runs="$*" awk '
+BEGIN {
+	prog = ENVIRON["prog"]; file = ENVIRON["file"]; runs = ENVIRON["runs"]
+	n = split(runs, r, " "); for (i = 1; i <= n; i++) run[r[i]] = 1
+}
 { sub(/#.*/, "") }
 NF == 0 { next }
 {

@@ -37,7 +37,8 @@ while getopts b:c:e:f:m:o:t: opt; do
 	c) classify="-c '$(printf '%s' "$OPTARG" | sed "s/'/'\\\\''/g")'" ;;
 	e) systematic="-e '$(printf '%s' "$OPTARG" | sed "s/'/'\\\\''/g")'" ;;
 	f) format=$OPTARG ;;
-	o) out=$OPTARG ;;
+	o) out=$OPTARG
+		case $out in -*) out=./$out ;; esac ;;	# a path, not an option of mkdir
 	*) usage ;;
 	esac
 done

@@ -67,7 +67,15 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 		status=2
 		continue
 	fi
-	if ! git ls-remote --tags "$repo" >"$tmp/refs" 2>"$tmp/err"; then
+	# an argument that starts with '-' is an option to git (git ls-remote
+	# --upload-pack=CMD runs CMD): a repository is never one
+	case $repo in
+	-*)
+		echo "$prog: $list:$n: $repo: expected a repository, not an option; write ./$repo for a directory" >&2
+		status=2
+		continue ;;
+	esac
+	if ! git ls-remote --tags -- "$repo" >"$tmp/refs" 2>"$tmp/err"; then
 		echo "$prog: $repo: git ls-remote failed: $(head -n 1 "$tmp/err")" >&2
 		status=2
 		continue
@@ -89,7 +97,7 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 		# the plan's name carries the tag (a ref kp-plan takes: other
 		# characters become '_') and the payload's hash
 		ref=$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' _)
-		if ! kp-plan -c "$sha" -r "$ref" -o "$plans" "$payload" >"$tmp/files"; then
+		if ! kp-plan -c "$sha" -r "$ref" -o "$plans" -- "$payload" >"$tmp/files"; then
 			echo "$prog: $repo $tag: no plan from $payload" >&2
 			status=2
 			continue

@@ -205,4 +205,16 @@ test -e "$T/bad/baseline.ndjson"
 ok $? "... the other runs go on"
 test ! -e "$T/bad/broken.ndjson"
 ok $? "... and no records of it"
+
+# names that are data: a run directory, OUT and the labels with quotes,
+# $(...) and backquotes go through fanout.sh's eval and parallel's
+# remote command quoted, and run nothing here or on the host
+h="x'y\$(touch\${IFS}PWNED1)\`touch\${IFS}PWNED2\`"	# no blank: a label's name has none
+mkdir -p "$T/hr/$h"
+cp -r tests/data/mmtests/work/log/baseline/. "$T/hr/$h/"
+printf '%s kernel=v1\n' "$h" >"$T/hr/labels'$h"
+run_status fanout.sh --transfer -S 1/h1 -l "$T/hr/labels'$h" -o "$T/hr/out'$h" "$T/hr/$h"
+is "$rc:$({ find "$T" -name 'PWNED[12]'; find . -maxdepth 1 -name 'PWNED[12]'; } | wc -l | tr -d ' ')" "0:0" \
+	"--transfer: a run, OUT and labels named with quotes, \$(...) and backquotes: exit 0, nothing run"
+is "$(jq -r 'select(.type == "run") | .kernel' "$T/hr/out'$h/$h.ndjson")" v1 "... the run's records back, labelled"
 done_testing

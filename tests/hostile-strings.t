@@ -304,7 +304,8 @@ for f in files:
         for seg in segments(text):
             i = 0
             while i < len(seg):
-                if seg[i] == '\\' and i + 1 < len(seg) and seg[i + 1] in MDSPECIAL:
+                # also the ':' of "://" and the '.' of "www." (autolinks)
+                if seg[i] == '\\' and i + 1 < len(seg) and seg[i + 1] in MDSPECIAL | {':', '.'}:
                     i += 2
                     continue
                 if seg[i] in MDSPECIAL:

@@ -163,6 +163,12 @@ char *origin_of(const char *url);
 /* url without its user information, or NULL when it has none; caller
  * frees */
 char *url_userinfo_cut(const char *url);
+/* the '?' of url when its query signs it (a presigned URL, a token=),
+ * else NULL */
+const char *url_signed(const char *url);
+/* s with the value of each signing parameter of a URL's query as
+ * REDACTED, for a message; caller frees */
+char *url_redact(const char *s);
 /* url is on origin (as origin_of gives it; NULL is no origin) */
 int same_origin(const char *url, const char *origin);
 /* the credential "hdrname: scheme token" for url's origin; none (hdr

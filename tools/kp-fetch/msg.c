@@ -66,14 +66,20 @@ progress_clear(struct fetch *f)
 	}
 }
 
+/* Every message goes out here, with the signature of a presigned URL
+ * (url_redact) cut from where and from the text: a URL is named in
+ * messages, and a CI log is read by more people than the store. */
 static void
 vmsg(struct fetch *f, const char *where, const char *fmt, va_list ap)
 {
-	char msg[1024];
+	char msg[1024], *w = where ? url_redact(where) : NULL, *m;
 
 	progress_clear(f);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	kp_warn_at(where, 0, 0, "%s", msg);
+	m = url_redact(msg);
+	kp_warn_at(w, 0, 0, "%s", m);
+	free(w);
+	free(m);
 }
 
 /* a message that is no failure */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kp.h"
 #include "fetch.h"
@@ -70,6 +71,67 @@ url_userinfo_cut(const char *url)
 	curl_free(s);
 	curl_url_cleanup(u);
 	return out;
+}
+
+/* The query parameters that sign a URL (an S3 or GCS presigned URL, a
+ * token=, an Azure sig=): a credential for whoever reads the URL, in a
+ * record, the store's index, a report's src or a message.  p is the
+ * start of a parameter: 1 when its name is one.  The API keys and
+ * passwords some servers take in a query are as secret. */
+static int
+signs(const char *p)
+{
+	static const char *const v[] = { "x-amz-", "x-goog-", "signature=",
+		"sig=", "token=", "credential=", "access_token=",
+		"private_token=", "key=", "api_key=", "apikey=", "password=",
+		"secret=", NULL };
+	const char *const *s;
+
+	for (s = v; *s; s++)
+		if (strncasecmp(p, *s, strlen(*s)) == 0)
+			return 1;
+	return 0;
+}
+
+const char *
+url_signed(const char *url)
+{
+	const char *q = strchr(url, '?'), *p;
+
+	if (q)
+		for (p = q + 1; *p; p += strcspn(p, "&") + (p[strcspn(p, "&")] != 0))
+			if (signs(p))
+				return q;
+	return NULL;
+}
+
+/* Every signing parameter's value in s (the query of each URL it holds)
+ * as REDACTED; a parameter's name and the rest stay, to say which URL it
+ * was.  A value ends where a URL's query does in a message: at '&', '#',
+ * a quote, an angle bracket or white space. */
+char *
+url_redact(const char *s)
+{
+	char *buf = NULL, *r;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (!fp)
+		kp_die("out of memory");
+	while (*s) {
+		fputc(*s, fp);
+		if ((*s == '?' || *s == '&') && signs(s + 1) &&
+		    (r = strpbrk(s + 1, "=&#\"'<> \t\r\n")) && *r == '=') {
+			fwrite(s + 1, 1, (size_t)(r + 1 - (s + 1)), fp);
+			fputs("REDACTED", fp);
+			s = r + 1 + strcspn(r + 1, "&#\"'<> \t\r\n");
+			continue;
+		}
+		s++;
+	}
+	if (fclose(fp) != 0)
+		kp_die("out of memory");
+	return buf;
 }
 
 int

@@ -493,31 +493,24 @@ writeout(struct fetch *f, const char *line, size_t len)
 }
 
 /* url as the record gives it: without its query when the query signs
- * it (an S3 or GCS presigned URL, a token=): that is a credential for
- * whoever reads the record, the store's index or a report's src.  NULL
- * for none; caller frees. */
+ * it (url_signed): that is a credential for whoever reads the record,
+ * the store's index or a report's src.  NULL for none; caller frees. */
 static char *
 recorded_url(const char *url)
 {
-	static const char *const signs[] = { "x-amz-", "x-goog-", "signature=",
-		"sig=", "token=", "credential=", "access_token=", NULL };
-	const char *q, *p, *const *s;
+	const char *q;
 
 	if (!url)
 		return NULL;
-	if ((q = strchr(url, '?')))
-		for (p = q + 1; *p; p += strcspn(p, "&") + (p[strcspn(p, "&")] != 0))
-			for (s = signs; *s; s++)
-				if (strncasecmp(p, *s, strlen(*s)) == 0)
-					return estrndup(url, (size_t)(q - url));
-	return estrdup(url);
+	return (q = url_signed(url)) ? estrndup(url, (size_t)(q - url)) :
+	    estrdup(url);
 }
 
 void
 store_emit(struct fetch *f, const struct art *a)
 {
 	struct ent *e = store_lookup(f->st, a->source, a->path);
-	char obj[80], *buf = NULL, *run, *url;
+	char obj[80], *buf = NULL, *run, *url, *source;
 	size_t len = 0;
 	FILE *fp;
 	kp_artifact_rec r = { .size = a->size };
@@ -528,7 +521,7 @@ store_emit(struct fetch *f, const struct art *a)
 	snprintf(obj, sizeof(obj), "objects/%.2s/%s", a->sha, a->sha + 2);
 	/* every field, null when unknown; url only when fetched from one */
 	kp_has_range(&r.has, 0, KP_ARTIFACT_URL - 1);
-	r.source = (char *)a->source;
+	r.source = source = recorded_url(a->source);
 	r.path = (char *)a->path;
 	r.run = run = store_runof(a->path, a->base);
 	r.sha256 = (char *)a->sha;
@@ -545,6 +538,7 @@ store_emit(struct fetch *f, const struct art *a)
 	kp_w_close(w);
 	free(run);
 	free(url);
+	free(source);
 	/* the index grows only when it learns something: a re-run that
 	 * finds everything unchanged appends nothing */
 	if (!e || strcmp(e->sha, a->sha) != 0 || e->size != a->size ||
@@ -563,8 +557,12 @@ store_emit(struct fetch *f, const struct art *a)
 	}
 	writeout(f, buf, len);
 	free(buf);
-	if (f->opt.verbose)
-		kp_warn("%s %s %s %lld", a->isnew ? "new" : "present", a->source, a->path, a->size);
+	if (f->opt.verbose) {
+		source = url_redact(a->source);
+		kp_warn("%s %s %s %lld", a->isnew ? "new" : "present", source,
+		    a->path, a->size);
+		free(source);
+	}
 	progress_add(f, 0, 1);
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kp.h"
 #include "render.h"
@@ -91,7 +92,12 @@ xml_put(FILE *fp, const char *s)
 /* md: a name must stay inside its table cell or list item and must not
  * turn into markup: pipes, backticks, emphasis, links and HTML are
  * escaped with a backslash (CommonMark allows it before any ASCII
- * punctuation); controls, C1 controls and line breaks become spaces */
+ * punctuation); controls, C1 controls and line breaks become spaces.
+ * GitHub's and GitLab's Markdown also make a link of a bare URL and of a
+ * www. name (GFM's autolinks): the ':' of "://" and the '.' of "www."
+ * are escaped too, which the renderer then does not match.  An e-mail
+ * address still becomes a mailto: link: cmark-gfm finds those in the
+ * text after its escapes are undone. */
 void
 md_put(FILE *fp, const char *s)
 {
@@ -104,7 +110,10 @@ md_put(FILE *fp, const char *s)
 			fputc(' ', fp);
 			p++;
 		} else {
-			if (strchr("\\`*_[]<>|~&#!", *p))
+			if (strchr("\\`*_[]<>|~&#!", *p) ||
+			    (*p == ':' && p[1] == '/' && p[2] == '/') ||
+			    (*p == '.' && p - (const unsigned char *)s >= 3 &&
+			    strncasecmp((const char *)p - 3, "www", 3) == 0))
 				fputc('\\', fp);
 			fputc(*p, fp);
 		}

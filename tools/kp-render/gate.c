@@ -209,9 +209,14 @@ closing(Report *r, FILE *fp)
 	else
 		fputs(v, fp);
 	ntot = r->ncmp + nmiss;
-	kp_fmt_num(num, r->threshold);
-	fprintf(fp, ": %zu of %zu metric%s regressed past %s%%", nreg, ntot,
-	    ntot == 1 ? "" : "s", num);
+	fprintf(fp, ": %zu of %zu metric%s regressed", nreg, ntot,
+	    ntot == 1 ? "" : "s");
+	/* records classified without a gate's threshold have none to say
+	 * (it printed "past null%") */
+	if (!isnan(gate_threshold(r))) {
+		kp_fmt_num(num, gate_threshold(r));
+		fprintf(fp, " past %s%%", num);
+	}
 	if (nreg) {
 		fputs(" (", fp);
 		for (i = k = 0; i < r->ncmp; i++) {

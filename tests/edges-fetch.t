@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# kp-fetch at its edges: the signature of a presigned URL (a credential)
+# is in no message, record or index line, whether the fetch fails or
+# not; a token goes to the origin it was given for only, also when that
+# origin redirects to another host on the same port or on another one
+# (127.0.0.2 is loopback too, and another host to libcurl).  Loopback
+# servers (tests/edges/server.py) log every request's Host and
+# Authorization.
+. "$(dirname "$0")/lib.sh"
+spids=
+trap 'for p in $spids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
+serve() {	# serve DIR ADDRESS [PORT]: sets $url
+	mkdir -p "$1"
+	: >"$1/log"
+	$PY "$top/tests/edges/server.py" "$@" 2>"$1/stderr" &
+	spids="$spids $!"
+	i=0
+	while [ ! -s "$1/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	url=http://$2:$(cat "$1/port")
+}
+serve "$T/a" 127.0.0.1
+A=$url PA=$(cat "$T/a/port")
+serve "$T/b" 127.0.0.2 "$PA"
+B=$url
+serve "$T/c" 127.0.0.2
+C=$url
+if [ ! -s "$T/b/port" ] || [ ! -s "$T/c/port" ]; then
+	skip edges-fetch "no server on 127.0.0.2 (a loopback without it?)"
+	done_testing
+	exit
+fi
+
+# a presigned URL: S3's parameters, an Azure sig= and a token=
+SIG='X-Amz-Credential=AKIAKP&X-Amz-Security-Token=SEKRIT1&X-Amz-Signature=SEKRIT2&sig=SEKRIT3&token=SEKRIT4&page=1&apikey=SEKRIT5'
+leaks() {	# the files of the last run that hold a secret
+	grep -l SEKRIT "$T/out" "$T/err" "$T/s/index.ndjson" 2>/dev/null | wc -l
+}
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/missing/f.txt?$SIG"
+is "$rc:$(leaks)" "2:0" "a presigned URL that fails: exit 2, its signature and API key in no message"
+is "$(sed 's/:[0-9][0-9]*\//:PORT\//' "$T/err")" \
+    "kp-fetch: http://127.0.0.1:PORT/missing/f.txt?X-Amz-Credential=REDACTED&X-Amz-Security-Token=REDACTED&X-Amz-Signature=REDACTED&sig=REDACTED&token=REDACTED&page=1&apikey=REDACTED: HTTP status 404, expected 200; not fetched" \
+    "... which names the URL with each signing value REDACTED"
+run_status timeout 60 kp-fetch -v -t 5 -s "$T/s" "$A/ok/f.txt?$SIG"
+is "$rc:$(leaks):$(jq -r '[.source, .url] | @tsv' "$T/out" | sed 's/:[0-9][0-9]*\//:PORT\//g')" \
+    "0:0:$(printf 'http://127.0.0.1:PORT/ok/f.txt\thttp://127.0.0.1:PORT/ok/f.txt')" \
+    "a presigned URL fetched: its source and url recorded without the query, -v says it REDACTED"
+grep -q 'new http://127.0.0.1:[0-9]*/ok/f.txt?X-Amz-Credential=REDACTED&.*token=REDACTED&page=1&apikey=REDACTED f.txt' "$T/err"
+ok $? "... -v names it with the values REDACTED"
+# a URL in the text of a message, not only the one it is about: a build
+# status whose download_url is no http(s) URL, and signed
+echo '{"download_url": "ftp://e.example/x?X-Amz-Signature=SEKRIT6"}' >"$T/a/body"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "tuxsuite+$A/v1/groups/g/projects/p/builds/U0"
+rm "$T/a/body"
+is "$rc:$(leaks):$(sed 's/:[0-9][0-9]*\//:PORT\//' "$T/err")" \
+    "2:0:kp-fetch: http://127.0.0.1:PORT/v1/groups/g/projects/p/builds/U0: download_url \"ftp://e.example/x?X-Amz-Signature=REDACTED\" is not an http(s) URL: metadata.json and config not fetched" \
+    "a signed URL in a message's text: REDACTED too"
+# a query that signs nothing is kept
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/g.txt?page=2"
+is "$rc:$(jq -r .url "$T/out" | sed 's/:[0-9][0-9]*\//:PORT\//')" "0:http://127.0.0.1:PORT/ok/g.txt?page=2" \
+    "a query that does not sign is recorded as it is"
+
+# KP_TUXSUITE_TOKEN on a redirect: the API answers 302 to $to
+export KP_TUXSUITE_TOKEN=s3cr3t
+tux() {	# tux TO: fetch a build whose status redirects to TO; the log lines
+	echo "$1" >"$T/a/to"
+	: >"$T/a/log"; : >"$T/b/log"; : >"$T/c/log"
+	rm -rf "$T/s"
+	run_status timeout 60 kp-fetch -t 5 -s "$T/s" \
+	    "tuxsuite+$A/redirect/v1/groups/g/projects/p/builds/U1"
+	cat "$T/a/log" "$T/b/log" "$T/c/log" | cut -f2,3 | sort
+}
+is "$(tux "$A")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\ts3cr3t')" \
+    "a redirect on the token's origin: the token goes with both requests"
+is "$(tux "http://localhost:$PA")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-')" \
+    "a redirect to another host name on the same server and port: not sent there"
+is "$(tux "$B"):$(grep -c . "$T/b/log")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-'):1" \
+    "a redirect to another host (127.0.0.2), same port: not sent there"
+is "$(tux "$C"):$(grep -c . "$T/c/log")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-'):1" \
+    "a redirect to another host and port: not sent there"
+is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no record, message or stored file"
+done_testing
