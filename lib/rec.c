@@ -115,6 +115,25 @@ kp_rec_tok(kp_json *d, const kp_rtype *t, const char *name)
 }
 
 int
+kp_line_type_other(const char *line, size_t len, const char *const *names)
+{
+	static const char open[] = "{\"type\":\"";
+	const size_t n = sizeof(open) - 1;
+	size_t i;
+
+	if (len < n || memcmp(line, open, n) != 0)
+		return 0;
+	for (i = n; i < len && line[i] >= 'a' && line[i] <= 'z'; i++)
+		;
+	if (i == n || i + 1 >= len || line[i] != '"' || line[i + 1] != ',')
+		return 0;
+	for (; *names; names++)
+		if (strlen(*names) == i - n && memcmp(line + n, *names, i - n) == 0)
+			return 0;
+	return 1;
+}
+
+int
 kp_rec_is(kp_json *d, const kp_rtype *t)
 {
 	int i = kp_json_get(d, 0, "type"), s, k;

@@ -881,6 +881,12 @@ int kp_rec_field(const kp_rtype *t, const char *name, size_t len);
 /* is the record in d of type t (and of one of t's scopes)?  Dies when it
  * has no string "type" */
 int kp_rec_is(kp_json *d, const kp_rtype *t);
+/* is an unparsed line one that opens as kp's tools write a record,
+ * {"type":"name", with name of lowercase letters, and of a type other
+ * than the names given (a NULL-terminated list)?  Tools pass such lines
+ * through, or count them, without a parse; a line that opens otherwise
+ * (white space, another order, an escape) answers 0 and must be parsed. */
+int kp_line_type_other(const char *line, size_t len, const char *const *names);
 /* what a reader remembers between records of one type: the field found
  * at each member position, which is the same from record to record of a
  * stream, and its name's first 8 bytes, so that a key costs one

@@ -208,21 +208,9 @@ addcmp(Evidence *ev, kp_json *d)
 static int
 unread_type(const char *line, size_t len)
 {
-	static const char open[] = "{\"type\":\"";
-	static const char *const read[] = { "run", "runstat", "cmp", "evidence" };
-	const size_t n = sizeof(open) - 1;
-	size_t i, k;
+	static const char *const read[] = { "run", "runstat", "cmp", "evidence", NULL };
 
-	if (len < n || memcmp(line, open, n) != 0)
-		return 0;
-	for (i = n; i < len && line[i] >= 'a' && line[i] <= 'z'; i++)
-		;
-	if (i == n || i + 1 >= len || line[i] != '"' || line[i + 1] != ',')
-		return 0;
-	for (k = 0; k < KP_LEN(read); k++)
-		if (strlen(read[k]) == i - n && memcmp(line + n, read[k], i - n) == 0)
-			return 0;
-	return 1;
+	return kp_line_type_other(line, len, read);
 }
 
 static void

@@ -464,17 +464,9 @@ wsys(const Systematic *y, kp_w *w, const Sys *g, long rank)
 static int
 other_type(const char *line, size_t len)
 {
-	static const char open[] = "{\"type\":\"";
-	const size_t n = sizeof(open) - 1;
-	size_t i;
+	static const char *const read[] = { "cmp", NULL };
 
-	if (len < n || memcmp(line, open, n) != 0)
-		return 0;
-	for (i = n; i < len && line[i] >= 'a' && line[i] <= 'z'; i++)
-		;
-	if (i == n || i + 1 >= len || line[i] != '"' || line[i + 1] != ',')
-		return 0;
-	return !(i - n == 3 && memcmp(line + n, "cmp", 3) == 0);
+	return kp_line_type_other(line, len, read);
 }
 
 static void

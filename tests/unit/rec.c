@@ -103,6 +103,24 @@ main(void)
 		kp_rec_free(&kp_stat_t, &st);
 	}
 
+	{	/* lines passed through unparsed: only kp's own opening */
+		static const char *const cmp[] = { "cmp", NULL };
+		static const char noise[] = "{\"type\":\"noise\",\"x\":1}";
+		static const char c[] = "{\"type\":\"cmp\",\"x\":1}";
+		static const char sp[] = "{ \"type\":\"noise\",\"x\":1}";
+		static const char esc[] = "{\"type\":\"n\\u006fise\",\"x\":1}";
+		static const char last[] = "{\"type\":\"noise\"}";
+
+		ok(kp_line_type_other(noise, sizeof(noise) - 1, cmp) &&
+		    !kp_line_type_other(c, sizeof(c) - 1, cmp),
+		    "line type: another type's line is known unparsed, a named one is not");
+		ok(!kp_line_type_other(sp, sizeof(sp) - 1, cmp) &&
+		    !kp_line_type_other(esc, sizeof(esc) - 1, cmp) &&
+		    !kp_line_type_other(last, sizeof(last) - 1, cmp) &&
+		    !kp_line_type_other(noise, 10, cmp),
+		    "line type: white space, an escape, type last or a cut line must be parsed");
+	}
+
 	kp_json_free(&d);
 	return done_testing();
 }

@@ -386,24 +386,14 @@ static const struct {
 static int
 unread_type(const char *line, size_t len)
 {
-	static const char open[] = "{\"type\":\"";
-	const size_t n = sizeof(open) - 1;
-	size_t i, k;
+	/* the readers' types, and coverage and shift, read in load_file */
+	static const char *read[KP_LEN(readers) + 3] = { "coverage", "shift" };
+	size_t k;
 
-	if (len < n || memcmp(line, open, n) != 0)
-		return 0;
-	for (i = n; i < len && line[i] >= 'a' && line[i] <= 'z'; i++)
-		;
-	if (i == n || i + 1 >= len || line[i] != '"' || line[i + 1] != ',')
-		return 0;
-	if ((i - n == 8 && memcmp(line + n, "coverage", 8) == 0) ||
-	    (i - n == 5 && memcmp(line + n, "shift", 5) == 0))
-		return 0;
-	for (k = 0; k < KP_LEN(readers); k++)
-		if (strlen(readers[k].t->name) == i - n &&
-		    memcmp(line + n, readers[k].t->name, i - n) == 0)
-			return 0;
-	return 1;
+	if (!read[2])
+		for (k = 0; k < KP_LEN(readers); k++)
+			read[k + 2] = readers[k].t->name;
+	return kp_line_type_other(line, len, read);
 }
 
 void
