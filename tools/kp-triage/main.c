@@ -116,7 +116,8 @@ needed(const Triage *tg, const char *name, int regression)
 }
 
 /* the line to the spool; the record to memory when the end needs it
- * (NULL when not: its name is freed) */
+ * (NULL when not: its name is freed).  name is NULL when no pattern can
+ * want it: a record that is no regression, without a triage file. */
 static Held *
 held_new(Triage *tg, kp_json *d, const char *file, int sys, char *name,
     int regression)
@@ -149,8 +150,9 @@ hold_cmp(Triage *tg, kp_json *d, const char *file)
 
 	kp_rec_read(d, &kp_cmp_t, &c, &want, NULL);
 	kp_rec_upgrade(d, &kp_cmp_t, &c, &want);
-	h = held_new(tg, d, file, 0, name_of(c.suite, c.bench, c.test, c.op,
-	    c.metric), c.class == KP_REGRESSION);
+	h = held_new(tg, d, file, 0, c.class == KP_REGRESSION || tg->nknown ?
+	    name_of(c.suite, c.bench, c.test, c.op, c.metric) : NULL,
+	    c.class == KP_REGRESSION);
 	if (h) {
 		h->conc = c.conc;
 		h->series = c.series_id;
@@ -171,8 +173,9 @@ hold_sys(Triage *tg, kp_json *d, const char *file)
 	Held *h;
 
 	kp_rec_read(d, &kp_sys_t, &y, &want, NULL);
-	h = held_new(tg, d, file, 1, name_of(y.suite, y.bench, y.test, y.op,
-	    y.metric), y.direction == KP_DIR_REGRESSION);
+	h = held_new(tg, d, file, 1, y.direction == KP_DIR_REGRESSION ||
+	    tg->nknown ? name_of(y.suite, y.bench, y.test, y.op, y.metric) :
+	    NULL, y.direction == KP_DIR_REGRESSION);
 	if (h) {
 		h->conc = -1;
 		h->target = intern(tg, y.target_kernel);
