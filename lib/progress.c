@@ -35,11 +35,11 @@ kp_progress(const char *what, size_t i, size_t n)
 	    (now.tv_nsec - last.tv_nsec) / 1000000 < 200)
 		return;
 	last = now;
-	fprintf(stderr, "\r%s: %s %zu of %zu", program_invocation_short_name,
-	    what, i, n);
 	pending = i != n;
-	if (!pending)
-		fputc('\n', stderr);
+	/* one write with its newline: under make -j another job's line
+	 * must not land between the text and the end of the line */
+	fprintf(stderr, "\r%s: %s %zu of %zu%s", program_invocation_short_name,
+	    what, i, n, pending ? "" : "\n");
 }
 
 /* a diagnostic is about to be written: it starts on a line of its own */
