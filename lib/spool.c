@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* spool.c: record lines kept on disk until the end of the input */
+#include <sys/types.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,8 @@ struct kp_spool {
 	char **files;	/* the inputs' names */
 	size_t nfiles;
 	size_t n, next;	/* lines put, lines read back */
+	long long size;	/* bytes put: where the next line goes */
+	long long at;	/* kp_spool_at: where the stream is; -1 writing */
 	char *buf;
 	size_t cap;
 };
@@ -31,6 +35,7 @@ kp_spool_new(const char *what)
 	kp_spool *sp = ecalloc(1, sizeof(*sp));
 
 	sp->what = estrdup(what);
+	sp->at = -1;
 	return sp;
 }
 
@@ -53,10 +58,11 @@ spool_open(kp_spool *sp)
 	free(path);
 }
 
-void
+long long
 kp_spool_put(kp_spool *sp, const char *text, size_t len, const char *file,
     long lineno)
 {
+	long long pos = sp->size;
 	Head h;
 
 	if (!sp->fp)
@@ -74,12 +80,45 @@ kp_spool_put(kp_spool *sp, const char *text, size_t len, const char *file,
 	    fwrite(text, 1, len, sp->fp) != len)
 		kp_die("the spool of %s: %s", sp->what, strerror(errno));
 	sp->n++;
+	sp->at = -1;
+	sp->size += (long long)(sizeof(h) + len);
+	return pos;
 }
 
 size_t
 kp_spool_count(const kp_spool *sp)
 {
 	return sp->n;
+}
+
+/* the head and text at the stream's position into sp->buf */
+static void
+spool_read(kp_spool *sp, const char **text, size_t *len, Head *h)
+{
+	if (fread(h, sizeof(*h), 1, sp->fp) != 1)
+		kp_die("the spool of %s: short read", sp->what);
+	if (h->len + 1 > sp->cap) {
+		sp->cap = h->len + 1;
+		sp->buf = erealloc(sp->buf, sp->cap);
+	}
+	if (fread(sp->buf, 1, h->len, sp->fp) != h->len)
+		kp_die("the spool of %s: short read", sp->what);
+	sp->buf[h->len] = '\0';
+	*text = sp->buf;
+	*len = h->len;
+}
+
+void
+kp_spool_at(kp_spool *sp, long long pos, const char **text, size_t *len)
+{
+	Head h;
+
+	/* a seek ends the writing; a line that follows the last one read
+	 * is where the stream is already, and reading on keeps its buffer */
+	if (pos != sp->at && fseeko(sp->fp, (off_t)pos, SEEK_SET) < 0)
+		kp_die("the spool of %s: %s", sp->what, strerror(errno));
+	spool_read(sp, text, len, &h);
+	sp->at = pos + (long long)(sizeof(h) + h.len);
 }
 
 int
@@ -93,18 +132,8 @@ kp_spool_next(kp_spool *sp, const char **text, size_t *len,
 	if (sp->next == 0 &&
 	    (fflush(sp->fp) == EOF || fseek(sp->fp, 0, SEEK_SET) < 0))
 		kp_die("the spool of %s: %s", sp->what, strerror(errno));
-	if (fread(&h, sizeof(h), 1, sp->fp) != 1)
-		kp_die("the spool of %s: short read", sp->what);
-	if (h.len + 1 > sp->cap) {
-		sp->cap = h.len + 1;
-		sp->buf = erealloc(sp->buf, sp->cap);
-	}
-	if (fread(sp->buf, 1, h.len, sp->fp) != h.len)
-		kp_die("the spool of %s: short read", sp->what);
-	sp->buf[h.len] = '\0';
+	spool_read(sp, text, len, &h);
 	sp->next++;
-	*text = sp->buf;
-	*len = h.len;
 	*file = sp->files[h.file];
 	*lineno = h.lineno;
 	return 1;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* csv.c: -f csv, one row per cmp record with every field.
+/* csv.c: -f csv, one row per cmp record with every field, in name order:
+ * the lines wait in a disk spool and their names in memory (names.c).
  *
  * Columns: the cmp fields of kp-records(5) in the page's order, then any
  * other field found in the input, sorted by name, so the same fields give
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 
 /* the columns every comparison fills, in the order of kp-records(5);
@@ -36,15 +38,33 @@ bystr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* a field of every row: the contract's, and what csv adds or drops */
 static int
-known(const char *k, char **v, size_t n)
+known(const char *k)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(k, v[i]) == 0)
+	if (strcmp(k, "type") == 0 || strcmp(k, "not_significant") == 0)
+		return 1;
+	for (i = 0; i < KP_LEN(contract); i++)
+		if (strcmp(k, kp_cmp_t.f[contract[i]].name) == 0)
 			return 1;
 	return 0;
+}
+
+void
+csv_fields(Report *r, kp_json *d)
+{
+	const char *s;
+	uint32_t m, k;
+
+	if (!r->csvcol)
+		r->csvcol = kp_strmap_new();
+	/* members: key token k, its value at k + 1 */
+	for (m = 0, k = 1; m < d->tok[0].n; m++, k = d->tok[k + 1].next) {
+		s = kp_json_str(d, k);
+		kp_strmap_add(r->csvcol, s, strlen(s), NULL);
+	}
 }
 
 static void
@@ -55,13 +75,13 @@ field(FILE *fp, const char *s, size_t len)
 }
 
 static void
-parse(kp_json *d, const Cmp *c)
+parse(kp_json *d, const char *line, size_t len)
 {
 	char err[256];
 	size_t col;
 
 	/* the line parsed once already, so this cannot fail on good input */
-	if (kp_json_parse(d, c->line, c->len, err, sizeof(err), &col) < 0)
+	if (kp_json_parse(d, line, len, err, sizeof(err), &col) < 0)
 		kp_die_at("<cmp record>", 0, (long)col, "%s", err);
 }
 
@@ -85,37 +105,29 @@ nul_text(FILE *fp, const char *s, size_t len)
 int
 render_csv(Report *r, FILE *fp)
 {
-	const Cmp **v = cmps_by_name(r);
 	kp_json d;
-	char **cols, **extra = NULL;
-	size_t i, j, ncols, nextra = 0, len;
-	const char *s;
-	uint32_t m, k;
+	char **cols;
+	size_t i, j, ncols, nkeys, len;
+	const char *s, *line;
+	const Name *n;
+	kp_cmp exps;
 	int t;
 
 	kp_json_init(&d);
-	cols = emalloc(KP_LEN(contract) * sizeof(*cols));
+	/* the contract's columns, then the other fields of the lines read
+	 * (csv_fields), sorted */
+	nkeys = r->csvcol ? kp_strmap_len(r->csvcol) : 0;
+	cols = emalloc((KP_LEN(contract) + nkeys + 1) * sizeof(*cols));
 	for (ncols = 0; ncols < KP_LEN(contract); ncols++)
 		cols[ncols] = (char *)kp_cmp_t.f[contract[ncols]].name;
-	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, v[i]);
-		/* members: key token k, its value at k + 1 */
-		for (m = 0, k = 1; m < d.tok[0].n; m++, k = d.tok[k + 1].next) {
-			s = kp_json_str(&d, k);
-			if (strcmp(s, "type") != 0 &&
-			    strcmp(s, "not_significant") != 0 &&
-			    !known(s, cols, ncols) &&
-			    !known(s, extra, nextra)) {
-				extra = kp_grow(extra, nextra, sizeof(*extra));
-				extra[nextra++] = estrdup(s);
-			}
-		}
+	for (i = 0; i < nkeys; i++) {
+		s = kp_strmap_key(r->csvcol, i, NULL);
+		if (!known(s))
+			cols[ncols++] = (char *)s;
 	}
-	if (nextra)
-		qsort(extra, nextra, sizeof(*extra), bystr);
-	cols = ereallocarray(cols, ncols + nextra, sizeof(*cols));
-	for (i = 0; i < nextra; i++)
-		cols[ncols++] = extra[i];
+	if (ncols > KP_LEN(contract))
+		qsort(cols + KP_LEN(contract), ncols - KP_LEN(contract),
+		    sizeof(*cols), bystr);
 
 	for (j = 0; j < ncols; j++) {
 		if (j)
@@ -126,8 +138,12 @@ render_csv(Report *r, FILE *fp)
 	fputs(",not_significant", fp);
 	evidence_csv_head(fp, r);
 	fputc('\n', fp);
-	for (i = 0; i < r->ncmp; i++) {
-		parse(&d, v[i]);
+	names_sort(r);
+	memset(&exps, 0, sizeof(exps));
+	for (i = 0; i < r->nname; i++) {
+		n = &r->name[i];
+		line = names_line(r, n, &len);
+		parse(&d, line, len);
 		for (j = 0; j < ncols; j++) {
 			if (j)
 				fputc(',', fp);
@@ -149,11 +165,14 @@ render_csv(Report *r, FILE *fp)
 				field(fp, s, len);
 			}
 		}
-		fputs(not_significant(&v[i]->rec) ? ",true" : ",false", fp);
-		evidence_csv_row(fp, r, &v[i]->rec);
+		fputs(n->ns ? ",true" : ",false", fp);
+		/* the evidence of its experiments */
+		exps.base_exp = (char *)n->base_exp;
+		exps.target_exp = (char *)n->target_exp;
+		evidence_csv_row(fp, r, &exps);
 		fputc('\n', fp);
 	}
 	kp_json_free(&d);
-	free(v);
+	free(cols);
 	return KP_EXIT_OK;
 }

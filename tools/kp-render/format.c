@@ -16,10 +16,12 @@
 
 const Format formats[] = {
 	{ "text", LOAD_REPORT, FMT_VISIBLE | FMT_KEEP, render_text, render_full_text },
-	{ "md", LOAD_REPORT, 0, render_md, render_full_md },
-	{ "csv", LOAD_REPORT, FMT_LINES, render_csv, render_full_csv },
-	{ "junit", LOAD_REPORT, 0, render_junit, NULL },
-	{ "json", LOAD_REPORT, FMT_LINES | FMT_SHUTS, render_json, NULL },
+	{ "md", LOAD_REPORT, FMT_FINDINGS, render_md, render_full_md },
+	{ "csv", LOAD_REPORT, FMT_FINDINGS | FMT_NAMES | FMT_SPOOL, render_csv,
+	    render_full_csv },
+	{ "junit", LOAD_REPORT, FMT_FINDINGS | FMT_NAMES, render_junit, NULL },
+	{ "json", LOAD_REPORT, FMT_LINES | FMT_SHUTS | FMT_FINDINGS, render_json,
+	    NULL },
 	{ "table", LOAD_TABLE, FMT_VISIBLE, render_table, NULL },
 	{ "html", LOAD_SITE, FMT_SITE | FMT_SHUTS, render_html, NULL },
 	{ "gate", LOAD_REPORT, FMT_VISIBLE, render_gate, NULL },

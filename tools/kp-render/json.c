@@ -60,7 +60,7 @@ render_json(Report *r, FILE *fp)
 	cover_json(w, r);
 	kp_w_key(w, "summary");
 	kp_w_obj(w);
-	kp_w_kint(w, "comparisons", (long long)r->ncmp);
+	kp_w_kint(w, "comparisons", (long long)r->tally.ncmp);
 	for (k = 0; k <= KP_NCLASS; k++)
 		kp_w_kint(w, class_name(k), (long long)r->count[k]);
 	kp_w_key(w, "regression_severity");

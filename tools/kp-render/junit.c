@@ -48,10 +48,10 @@ junit_names(FILE *fp, const char *base, const char *target,
 }
 
 static int
-samepair(const Cmp *a, const Cmp *b)
+samepair(const Name *a, const Name *b)
 {
-	return strcmp(a->rec.base_exp, b->rec.base_exp) == 0 &&
-	    strcmp(a->rec.target_exp, b->rec.target_exp) == 0;
+	return strcmp(a->base_exp, b->base_exp) == 0 &&
+	    strcmp(a->target_exp, b->target_exp) == 0;
 }
 
 static void
@@ -110,19 +110,53 @@ detail(FILE *fp, const kp_cmp *c)
 	}
 }
 
-/* one comparison's testcase; counts what it is */
-static void
-testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
-{
-	const kp_cmp *c = &x->rec;
-	int fail = r->gate ? x->fails : x->cls == KP_REGRESSION;
+/* what a comparison's testcase is */
+enum { PASSED, FAILED, SKIPPED };
 
+static int
+outcome(const Report *r, const Name *w)
+{
+	const Cmp *x;
+	int fail;
+
+	if (w->kept < 0)	/* no change (keep.c) */
+		return PASSED;
+	x = &r->cmp[w->kept];
+	fail = r->gate ? x->fails : x->cls == KP_REGRESSION;
+	if (fail && !r->report_only)
+		return FAILED;
+	if (fail || x->cls == KP_REGRESSION || x->cls == KP_UNCERTAIN)
+		return SKIPPED;
+	return PASSED;
+}
+
+static void
+count(JCount *n, int o)
+{
 	n->tests++;
+	n->failures += o == FAILED;
+	n->skipped += o == SKIPPED;
+}
+
+/* one comparison's testcase */
+static void
+testcase(FILE *fp, const Report *r, const Name *w)
+{
+	const kp_cmp *c;
+	const Cmp *x;
+	int fail;
+
 	fputs("    <testcase ", fp);
-	junit_names(fp, c->base_kernel, c->target_kernel, c->suite, c->bench,
-	    c->test, c->op, c->metric, c->conc);
+	junit_names(fp, w->base_kernel, w->target_kernel, w->suite, w->bench,
+	    w->test, w->op, w->metric, w->conc);
+	if (w->kept < 0) {
+		fputs("/>\n", fp);
+		return;
+	}
+	x = &r->cmp[w->kept];
+	c = &x->rec;
+	fail = r->gate ? x->fails : x->cls == KP_REGRESSION;
 	if (fail && !r->report_only) {
-		n->failures++;
 		fputs(">\n      <failure type=\"", fp);
 		xml_put(fp, x->cls == KP_REGRESSION ? S(sev_name(c->severity)) :
 		    class_name(x->cls));
@@ -138,7 +172,6 @@ testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
 		fputs("</failure>\n    </testcase>\n", fp);
 	} else if (fail || x->cls == KP_REGRESSION) {
 		/* report-only, or a regression the gate does not fail on */
-		n->skipped++;
 		fputs(">\n      <skipped message=\"", fp);
 		if (fail)
 			fputs("report-only: would fail: ", fp);
@@ -152,7 +185,6 @@ testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
 		detail(fp, c);
 		fputs("\"/>\n    </testcase>\n", fp);
 	} else if (x->cls == KP_UNCERTAIN) {
-		n->skipped++;
 		fputs(">\n      <skipped message=\"uncertain: ", fp);
 		detail(fp, c);
 		if (c->need_n >= 0)
@@ -167,83 +199,74 @@ testcase(FILE *fp, const Report *r, const Cmp *x, JCount *n)
 int
 render_junit(Report *r, FILE *fp)
 {
-	const Cmp **v = cmps_by_name(r);
-	const kp_cmp *c;
+	const Name *w;
 	size_t i, j, k;
 	JCount all = { 0 }, one;
-	FILE *body;
+	FILE *cover;
 	char *text = NULL, *stale, buf[64];
 	size_t len = 0;
 
-	if (!(body = open_memstream(&text, &len)))
-		kp_die("cannot allocate memory");
 	/* what was not compared: errors, data that is not there, or the
-	 * gate's failures */
-	cover_junit(body, r, &all);
-	for (i = 0; i < r->ncmp; i = j) {
-		FILE *cases;
-		char *ctext = NULL;
-		size_t clen = 0;
-
-		memset(&one, 0, sizeof(one));
-		for (j = i; j < r->ncmp && samepair(v[i], v[j]); j++)
-			;
-		if (!(cases = open_memstream(&ctext, &clen)))
-			kp_die("cannot allocate memory");
-		for (k = i; k < j; k++)
-			testcase(cases, r, v[k], &one);
-		if (fclose(cases) != 0)
-			kp_die("cannot allocate memory");
-		c = &v[i]->rec;
-		fputs("  <testsuite name=\"", body);
-		xml_put(body, c->base_kernel);
-		fputs(" vs ", body);
-		xml_put(body, c->target_kernel);
-		fputs(" (", body);
-		xml_put(body, c->base_exp);
-		fputs("/", body);
-		xml_put(body, c->target_exp);
-		fprintf(body, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
-		    "skipped=\"%zu\">\n", one.tests, one.failures, one.skipped);
-		/* the gate's verdict, threshold and a stale baseline */
-		stale = r->gate ? stale_text(r, v + i, j - i) : NULL;
-		if (r->gate || stale) {
-			fputs("    <properties>\n", body);
-			if (r->gate) {
-				fprintf(body, "      <property name=\"verdict\" "
-				    "value=\"%s%s\"/>\n", r->report_only ?
-				    "report-only: would " : "", r->fails ?
-				    "FAIL" : "PASS");
-				if (!isnan(gate_threshold(r))) {
-					snprintf(buf, sizeof(buf), "%g", gate_threshold(r));
-					fprintf(body, "      <property name=\"threshold_pct\" "
-					    "value=\"%s\"/>\n", buf);
-				}
-			}
-			if (stale) {
-				fputs("      <property name=\"stale\" value=\"", body);
-				xml_put(body, stale);
-				fputs("\"/>\n", body);
-			}
-			fputs("    </properties>\n", body);
-		}
-		free(stale);
-		fwrite(ctext, 1, clen, body);
-		free(ctext);
-		fputs("  </testsuite>\n", body);
-		all.tests += one.tests;
-		all.failures += one.failures;
-		all.skipped += one.skipped;
-	}
-	if (fclose(body) != 0)
+	 * gate's failures; the testsuites open with their counts, so each
+	 * is counted before it is written, and the comparisons' testcases
+	 * go out as they are written */
+	if (!(cover = open_memstream(&text, &len)))
 		kp_die("cannot allocate memory");
+	cover_junit(cover, r, &all);
+	if (fclose(cover) != 0)
+		kp_die("cannot allocate memory");
+	names_sort(r);
+	for (i = 0; i < r->nname; i++)
+		count(&all, outcome(r, &r->name[i]));
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"kp\" tests=\"%zu\" failures=\"%zu\" "
 	    "errors=\"%zu\" skipped=\"%zu\">\n", all.tests, all.failures,
 	    all.errors, all.skipped);
 	fwrite(text, 1, len, fp);
 	free(text);
+	for (i = 0; i < r->nname; i = j) {
+		w = &r->name[i];
+		memset(&one, 0, sizeof(one));
+		for (j = i; j < r->nname && samepair(w, &r->name[j]); j++)
+			count(&one, outcome(r, &r->name[j]));
+		fputs("  <testsuite name=\"", fp);
+		xml_put(fp, w->base_kernel);
+		fputs(" vs ", fp);
+		xml_put(fp, w->target_kernel);
+		fputs(" (", fp);
+		xml_put(fp, w->base_exp);
+		fputs("/", fp);
+		xml_put(fp, w->target_exp);
+		fprintf(fp, ")\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+		    "skipped=\"%zu\">\n", one.tests, one.failures, one.skipped);
+		/* the gate's verdict, threshold and a stale baseline */
+		stale = r->gate ? stale_runs(r, tally_exp_runs(r, w->base_exp,
+		    w->target_exp)) : NULL;
+		if (r->gate || stale) {
+			fputs("    <properties>\n", fp);
+			if (r->gate) {
+				fprintf(fp, "      <property name=\"verdict\" "
+				    "value=\"%s%s\"/>\n", r->report_only ?
+				    "report-only: would " : "", r->fails ?
+				    "FAIL" : "PASS");
+				if (!isnan(gate_threshold(r))) {
+					snprintf(buf, sizeof(buf), "%g", gate_threshold(r));
+					fprintf(fp, "      <property name=\"threshold_pct\" "
+					    "value=\"%s\"/>\n", buf);
+				}
+			}
+			if (stale) {
+				fputs("      <property name=\"stale\" value=\"", fp);
+				xml_put(fp, stale);
+				fputs("\"/>\n", fp);
+			}
+			fputs("    </properties>\n", fp);
+		}
+		free(stale);
+		for (k = i; k < j; k++)
+			testcase(fp, r, &r->name[k]);
+		fputs("  </testsuite>\n", fp);
+	}
 	fputs("</testsuites>\n", fp);
-	free(v);
 	return KP_EXIT_OK;
 }

@@ -140,6 +140,8 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	static const kp_has groups = { { 1u << KP_CMP_BASE_GROUPS |
 	    1u << KP_CMP_TARGET_GROUPS, 0 } };
 	Cmp *c;
+	Name *name;
+	size_t n;
 
 	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
@@ -162,8 +164,12 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 		r->regsev[c->sev]++;
 	c->seq = r->tally.ncmp;
 	tally_cmp(r, c);
+	n = r->ncmp;
+	name = r->names ? names_add(r, d, c) : NULL;
 	if (r->keep)
 		keep_cmp(r);
+	if (name && r->ncmp < n)
+		name->kept = -1;
 }
 
 static void

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kp.h"
+#include "spool.h"
 #include "render.h"
 
 enum { OPT_FAIL_ON = 256, OPT_FAIL_ON_TRIAGED, OPT_MAX_AGE, OPT_FULL,
@@ -222,7 +223,15 @@ main(int argc, char *argv[])
 	load_as = full && r.full.centre != FULL_MEDIAN ? LOAD_FULL : fmt->load;
 	lines = !full && fmt->flags & FMT_LINES;
 	r.visible = !!(fmt->flags & FMT_VISIBLE);
-	r.keep = !full && fmt->flags & FMT_KEEP;
+	r.keep = full ? KEEP_ALL : fmt->flags & FMT_KEEP ? KEEP_TEXT :
+	    /* junit fails a no-change comparison in full */
+	    fmt->flags & FMT_FINDINGS && !fail_cls[KP_NO_CHANGE] ?
+	    KEEP_FINDINGS : KEEP_ALL;
+	r.names = !full && fmt->flags & FMT_NAMES;
+	if (r.names && fmt->flags & FMT_SPOOL)
+		r.spool = kp_spool_new("cmp records");
+	/* the runs of each pair of comparisons, for a stale baseline */
+	r.gate = gate;
 	if (argc == 0)
 		load_file(&r, NULL, load_as, lines);
 	for (i = 0; i < argc; i++)

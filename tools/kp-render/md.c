@@ -194,11 +194,10 @@ plural(size_t n)
 static void
 verdict(FILE *fp, const Report *r)
 {
-	size_t nmiss = cover_missing(r), nmeas = r->ncmp + nmiss;
-	size_t nreg = r->count[KP_REGRESSION], k;
+	size_t ncmp = r->tally.ncmp, nmiss = cover_missing(r);
+	size_t nmeas = ncmp + nmiss, nreg = r->count[KP_REGRESSION], k;
+	const PairTally *p;
 	const char *word;
-	CmpGroup *of = NULL;
-	size_t np = 0;
 	char *why;
 
 	if (r->gate) {
@@ -226,7 +225,7 @@ verdict(FILE *fp, const Report *r)
 		fprintf(fp, "## kp: %zu regression%s (%zu red, %zu yellow)\n\n",
 		    nreg, plural(nreg), r->regsev[KP_RED], r->regsev[KP_YELLOW]);
 	fprintf(fp, "%zu comparison%s: %zu regression%s, %zu improvement%s, "
-	    "%zu uncertain, %zu no change", r->ncmp, plural(r->ncmp), nreg,
+	    "%zu uncertain, %zu no change", ncmp, plural(ncmp), nreg,
 	    plural(nreg), r->count[KP_IMPROVEMENT],
 	    plural(r->count[KP_IMPROVEMENT]), r->count[KP_UNCERTAIN],
 	    r->count[KP_NO_CHANGE]);
@@ -234,22 +233,21 @@ verdict(FILE *fp, const Report *r)
 		fprintf(fp, ", %zu not classified", r->count[KP_NCLASS]);
 	fputs(".\n\n", fp);
 	/* a gate's stale baseline, pair by pair (a lab's baseline kernel
-	 * may well run after its targets) */
-	if (r->gate)
-		of = cmps_per_pair(r, &np);
-	for (k = 0; k < np; k++) {
-		if ((why = stale_text(r, of[k].v, of[k].n))) {
+	 * may well run after its targets), from the runs of every
+	 * comparison of the pair (tally.c) */
+	for (k = 0; r->gate && k < r->tally.npair; k++) {
+		p = &r->tally.pair[k];
+		if ((why = stale_runs(r, &p->runs))) {
 			fputs("**STALE baseline** (", fp);
-			md_put(fp, of[k].v[0]->rec.base_kernel);
+			md_put(fp, p->base_kernel);
 			fputs(" \u2192 ", fp);
-			md_put(fp, of[k].v[0]->rec.target_kernel);
+			md_put(fp, p->target_kernel);
 			fputs("): ", fp);
 			md_put(fp, why);
 			fputs("\n\n", fp);
 			free(why);
 		}
 	}
-	cmpgroups_free(of, np);
 }
 
 static int
@@ -411,7 +409,8 @@ render_md(Report *r, FILE *fp)
 	verdict(out.fp, r);	/* first: what a reader came for */
 	if ((nassumed = noise_assumed(r)))
 		fprintf(out.fp, "Run noise assumed for %zu of %zu comparisons (no "
-		    "reruns, no history): %s.\n\n", nassumed, r->ncmp, noise_hint);
+		    "reruns, no history): %s.\n\n", nassumed, r->tally.ncmp,
+		    noise_hint);
 	if (nhead)
 		rows(&out, r, v, 0, headline, &lrows);
 	snprintf(summary, sizeof(summary), "Coverage");

@@ -39,11 +39,18 @@ typedef struct {
  * need not hold the rest: the verdict line of each pair, the findings of
  * each subsystem, the comparisons whose run noise was assumed.
  */
+/* with a gate, the runs of both sides of some comparisons, each once:
+ * what stale_runs() needs of them, where stale_text() took them all */
+typedef struct { struct kp_strmap *base, *target; } RunTally;
 typedef struct {
 	char *base_kernel, *target_kernel;
 	size_t n, cnt[KP_NCLASS + 1], red, ns;
 	size_t noise[4];	/* noise_kind()'s */
+	RunTally runs;	/* md's stale baseline of a kernel pair */
 } PairTally;
+typedef struct {	/* a pair of experiments: junit's testsuite */
+	RunTally runs;
+} ExpTally;
 typedef struct {	/* another title a subsystem's comparisons name */
 	char *name;
 	SevKey first;	/* the first naming it in cmps_by_severity's order;
@@ -63,6 +70,12 @@ typedef struct {
 	struct kp_strmap *pairmap;
 	TitleTally *title;
 	struct kp_strmap *titlemap;
+	ExpTally *exp;	/* with a gate */
+	struct kp_strmap *expmap;	/* (base_exp, target_exp) -> exp */
+	/* the gate threshold the records typed (gate_threshold): the first,
+	 * and whether another differed */
+	double threshold;
+	int nthreshold, mixed;
 	/* keep.c: the comparisons not kept, by class and triaged away, for
 	 * the gate */
 	size_t dropped[KP_NCLASS + 1][2];
@@ -160,14 +173,46 @@ typedef struct {
 	size_t nseen;
 } Cover;
 
+/*
+ * names.c: every comparison by its names alone, for the formats that
+ * list every one in name order (csv, junit) but show in full only the
+ * findings: the strings are each held once (Report.namestr), and a
+ * comparison's record line, which csv copies, waits in a disk spool.
+ */
+typedef struct {
+	const char *base_exp, *target_exp, *suite, *bench, *test, *op, *metric;
+	const char *base_kernel, *target_kernel;
+	long long conc;
+	long long pos;	/* its line in Report.spool (csv); -1 none */
+	size_t seq;	/* its number among the comparisons read */
+	long kept;	/* its index in Report.cmp; -1 not kept */
+	int ns;	/* not_significant() */
+} Name;
+
+/* keep.c: what of the comparisons read stays in Report.cmp */
+enum {
+	KEEP_ALL,	/* every one */
+	KEEP_TEXT,	/* what -f text lists */
+	KEEP_FINDINGS,	/* every one but no change: md, csv, junit, json */
+};
+
 typedef struct Report {
-	/* the comparisons, in the order read: every one, or with keep only
-	 * those -f text lists (keep.c) */
+	/* the comparisons, in the order read: every one, or those keep
+	 * says (keep.c) */
 	Cmp *cmp;
 	size_t ncmp;
 	Tally tally;	/* tally.c: counted over every comparison */
-	int keep;	/* keep.c: hold only what -f text lists */
+	int keep;	/* KEEP_* */
 	struct Keep *kept;	/* keep.c's candidates while reading */
+	/* names.c: with names, every comparison's names; with spool, its
+	 * line in the spool and the fields of every line beyond those
+	 * csv.c always has (csvcol) */
+	int names;
+	Name *name;
+	size_t nname;
+	struct kp_strmap *namestr;
+	struct kp_spool *spool;
+	struct kp_strmap *csvcol;
 	Sys *sys;
 	size_t nsys;
 	Run *run;
@@ -369,6 +414,20 @@ void txt_visible_rec(const kp_rtype *t, void *rec);
 void keep_cmp(struct Report *r);
 void keep_done(struct Report *r);
 
+/* names.c: the comparison just read, c, by its names (r->names) and, with
+ * r->spool, its line d; called before keep_cmp, which may free c: the
+ * caller marks it not kept (Name.kept -1) when it is gone */
+Name *names_add(struct Report *r, kp_json *d, const Cmp *c);
+void names_sort(struct Report *r);	/* by name, as cmps_by_name */
+/* its line, valid until the next call */
+const char *names_line(struct Report *r, const Name *n, size_t *len);
+/* csv.c: the fields of a comparison's line d, for csv's columns */
+void csv_fields(struct Report *r, kp_json *d);
+/* tally.c: with a gate, the runs of the comparisons of a pair of
+ * experiments (or NULL) */
+const RunTally *tally_exp_runs(const struct Report *r, const char *base_exp,
+    const char *target_exp);
+
 /* format.c: the formats of -f, one row each */
 enum {
 	FMT_LINES = 1,	/* keeps each cmp record's line: it copies every field */
@@ -381,6 +440,11 @@ enum {
 	/* holds in full only the comparisons it lists (keep.c), and
 	 * counts the rest (tally.c), unless --full */
 	FMT_KEEP = 16,
+	/* holds in full only the findings, every comparison but no change
+	 * (keep.c), unless --full */
+	FMT_FINDINGS = 32,
+	FMT_NAMES = 64,	/* every comparison's names (names.c) */
+	FMT_SPOOL = 128,	/* and its line, in a disk spool (csv) */
 };
 typedef struct {
 	const char *name;
@@ -405,6 +469,8 @@ int render_table(Report *r, FILE *fp);	/* stale after r->max_age days */
  * or CPU differ, older than r->max_age, dated after the target), or NULL;
  * the caller frees it */
 char *stale_text(const Report *r, const Cmp **c, size_t n);
+/* the same from the runs of some comparisons, as tally.c kept them */
+char *stale_runs(const Report *r, const RunTally *t);
 /* --full: every measurement, kernels as columns, as text, md or csv */
 int render_full_text(Report *r, FILE *fp);
 int render_full_md(Report *r, FILE *fp);

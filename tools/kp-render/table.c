@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "kp.h"
+#include "strmap.h"
 #include "render.h"
 
 enum { C_METRIC, C_BASE, C_RESULT, C_RATIO, C_CHANGE, C_VERDICT, C_REASON,
@@ -124,21 +125,69 @@ day(char *buf, size_t sz, long long t)
  * differ, older than max_age days, dated after the target), "" when
  * nothing does; both NULL when a side has no run record.  The caller
  * frees both. */
+static void sides_of(Side *b, Side *t, double max_age, char **hdr,
+    char **why);
+
 static void
 runs_of(const Report *r, const Cmp **c, size_t n, double max_age,
     char **hdr, char **why)
 {
 	Side b = { .first = -1, .last = -1 }, t = { .first = -1, .last = -1 };
-	char *bh, *th, *bc, *tc, bd[32], td[32], buf[2048];
-	const char *sep = "";
-	double age;
-	size_t i, len = 0;
+	size_t i;
 
-	*hdr = *why = NULL;
 	for (i = 0; i < n; i++) {
 		side_add(&b, r, &c[i]->rec.base_runs);
 		side_add(&t, r, &c[i]->rec.target_runs);
 	}
+	sides_of(&b, &t, max_age, hdr, why);
+}
+
+/* the runs a map holds, as a comparison's list of them */
+static void
+side_add_map(Side *sd, const Report *r, const kp_strmap *m)
+{
+	kp_strs runs;
+	size_t i;
+
+	runs.n = m ? kp_strmap_len(m) : 0;
+	runs.v = emalloc((runs.n + 1) * sizeof(*runs.v));
+	for (i = 0; i < runs.n; i++)
+		runs.v[i] = (char *)kp_strmap_key(m, i, NULL);
+	side_add(sd, r, &runs);
+	free(runs.v);
+}
+
+/* a side's runs count only by their hosts, CPUs and dates, so the runs of
+ * many comparisons, each once, make the same text as the comparisons */
+char *
+stale_runs(const Report *r, const RunTally *u)
+{
+	Side b = { .first = -1, .last = -1 }, t = { .first = -1, .last = -1 };
+	char *hdr, *why;
+
+	if (u) {
+		side_add_map(&b, r, u->base);
+		side_add_map(&t, r, u->target);
+	}
+	sides_of(&b, &t, r->max_age, &hdr, &why);
+	free(hdr);
+	if (why && !*why) {
+		free(why);
+		why = NULL;
+	}
+	return why;
+}
+
+static void
+sides_of(Side *bp, Side *tp, double max_age, char **hdr, char **why)
+{
+	Side b = *bp, t = *tp;
+	char *bh, *th, *bc, *tc, bd[32], td[32], buf[2048];
+	const char *sep = "";
+	double age;
+	size_t len = 0;
+
+	*hdr = *why = NULL;
 	if (b.nfound == 0 || t.nfound == 0)
 		goto out;
 	bh = set_text(&b.host);

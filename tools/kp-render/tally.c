@@ -7,7 +7,10 @@
  * A pair's verdict line counts its comparisons by class and by where
  * their run noise came from; a subsystem counts its findings and names
  * the other titles its comparisons name, in the order cmps_by_severity
- * would meet them first, which is each title's least SevKey. */
+ * would meet them first, which is each title's least SevKey.
+ *
+ * With a gate, the runs of each pair's comparisons too, for the stale
+ * baseline md and junit say; and the threshold the records typed. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +31,52 @@ title_of(const kp_cmp *c)
 	return c->subsystem.n ? c->subsystem.v[0] : title_unmapped;
 }
 
+/* the runs of c's sides into u, each once */
 static void
+runs_tally(RunTally *u, const kp_cmp *c)
+{
+	size_t i;
+
+	if (!u->base) {
+		u->base = kp_strmap_new();
+		u->target = kp_strmap_new();
+	}
+	for (i = 0; i < c->base_runs.n; i++)
+		kp_strmap_add(u->base, c->base_runs.v[i],
+		    strlen(c->base_runs.v[i]), NULL);
+	for (i = 0; i < c->target_runs.n; i++)
+		kp_strmap_add(u->target, c->target_runs.v[i],
+		    strlen(c->target_runs.v[i]), NULL);
+}
+
+static void
+exp_tally(Tally *t, const kp_cmp *c)
+{
+	size_t k;
+	int isnew;
+
+	if (!t->expmap)
+		t->expmap = kp_strmap_new();
+	k = kp_strmap_addv(t->expmap, &isnew, c->base_exp, c->target_exp, NULL);
+	if (isnew) {
+		t->exp = kp_grow(t->exp, k, sizeof(*t->exp));
+		memset(&t->exp[k], 0, sizeof(t->exp[k]));
+	}
+	runs_tally(&t->exp[k].runs, c);
+}
+
+const RunTally *
+tally_exp_runs(const Report *r, const char *base_exp, const char *target_exp)
+{
+	long k;
+
+	if (!r->tally.expmap || (k = kp_strmap_findv(r->tally.expmap,
+	    base_exp, target_exp, NULL)) < 0)
+		return NULL;
+	return &r->tally.exp[k].runs;
+}
+
+static PairTally *
 pair_tally(Tally *t, const Cmp *x)
 {
 	const kp_cmp *c = &x->rec;
@@ -54,6 +102,7 @@ pair_tally(Tally *t, const Cmp *x)
 	p->ns += not_significant(c);
 	if ((kind = noise_kind(c)) >= 0)
 		p->noise[kind]++;
+	return p;
 }
 
 static void
@@ -136,8 +185,23 @@ tally_cmp(Report *r, const Cmp *x)
 {
 	Tally *t = &r->tally;
 
+	const kp_cmp *c = &x->rec;
+	PairTally *p;
+
 	t->ncmp++;
-	t->assumed += x->rec.caveats >> KP_CAV_NOISE_ASSUMED & 1;
-	pair_tally(t, x);
+	t->assumed += c->caveats >> KP_CAV_NOISE_ASSUMED & 1;
+	p = pair_tally(t, x);
 	title_tally(t, x);
+	if (!isnan(c->gate_threshold_pct)) {
+		if (t->nthreshold++ == 0)
+			t->threshold = c->gate_threshold_pct;
+		else if (c->gate_threshold_pct != t->threshold)
+			t->mixed = 1;
+	}
+	/* a gate's stale baseline, by kernel pair (md) and by pair of
+	 * experiments (junit) */
+	if (r->gate) {
+		runs_tally(&p->runs, c);
+		exp_tally(t, c);
+	}
 }

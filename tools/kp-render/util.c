@@ -344,17 +344,11 @@ reason_render(kp_cmp *c)
 double
 gate_threshold(const Report *r)
 {
-	double t = NAN;
-	size_t i;
+	const Tally *t = &r->tally;
 
 	if (!isnan(r->threshold))
 		return r->threshold;
-	for (i = 0; i < r->ncmp; i++) {
-		if (isnan(r->cmp[i].rec.gate_threshold_pct))
-			continue;
-		if (!isnan(t) && t != r->cmp[i].rec.gate_threshold_pct)
-			return NAN;	/* classified at several: none to say */
-		t = r->cmp[i].rec.gate_threshold_pct;
-	}
-	return t;
+	/* over every comparison read (tally.c); classified at several:
+	 * none to say */
+	return t->nthreshold == 0 || t->mixed ? NAN : t->threshold;
 }
