@@ -6,7 +6,6 @@
  * other field found in the input, sorted by name, so the same fields give
  * the same columns whatever order the records came in. */
 #include <errno.h>
-#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +66,22 @@ csv_fields(Report *r, kp_json *d)
 	}
 }
 
+/* s quoted, its quotes doubled, as csv_fwrite writes it, but in runs
+ * rather than a character at a time: a row's numbers are most of -f
+ * csv's output */
 static void
 field(FILE *fp, const char *s, size_t len)
 {
-	if (csv_fwrite(fp, s, len) != 0)
+	const char *q, *end = s + len;
+
+	putc_unlocked('"', fp);
+	while ((q = memchr(s, '"', (size_t)(end - s)))) {
+		fwrite_unlocked(s, 1, (size_t)(q - s) + 1, fp);
+		putc_unlocked('"', fp);
+		s = q + 1;
+	}
+	fwrite_unlocked(s, 1, (size_t)(end - s), fp);
+	if (putc_unlocked('"', fp) == EOF)
 		kp_die_at("<stdout>", 0, 0, "write error: %s", strerror(errno));
 }
 
@@ -102,6 +113,40 @@ nul_text(FILE *fp, const char *s, size_t len)
 	free(q);
 }
 
+/* a column's value token of each field of the row d, in at[], -1 when
+ * it has none: one look-up a member, where kp_json_get was one scan of
+ * the members a column.  Rows name their fields in one order, so the
+ * column of the member at each position is remembered (pos[]) and only
+ * checked */
+static void
+fill(kp_json *d, const kp_strmap *colmap, char **cols, const size_t *collen,
+    size_t ncols, int *at, long *pos, size_t npos)
+{
+	const char *s;
+	size_t j, len;
+	uint32_t m, k;
+	long c;
+
+	for (j = 0; j < ncols; j++)
+		at[j] = -1;
+	for (m = 0, k = 1; m < d->tok[0].n; m++, k = d->tok[k + 1].next) {
+		if (d->tok[k].esc)
+			s = kp_json_strn(d, k, &len);
+		else {
+			s = d->text + d->tok[k].off;
+			len = d->tok[k].len;
+		}
+		c = m < npos ? pos[m] : -1;
+		if (c < 0 || collen[c] != len || memcmp(cols[c], s, len) != 0) {
+			c = kp_strmap_find(colmap, s, len);
+			if (m < npos)
+				pos[m] = c;
+		}
+		if (c >= 0)
+			at[c] = (int)k + 1;
+	}
+}
+
 int
 render_csv(Report *r, FILE *fp)
 {
@@ -111,7 +156,10 @@ render_csv(Report *r, FILE *fp)
 	const char *s, *line;
 	const Name *n;
 	kp_cmp exps;
-	int t;
+	kp_strmap *colmap = kp_strmap_new();
+	size_t *collen;
+	long pos[256];
+	int t, *at;
 
 	kp_json_init(&d);
 	/* the contract's columns, then the other fields of the lines read
@@ -129,6 +177,14 @@ render_csv(Report *r, FILE *fp)
 		qsort(cols + KP_LEN(contract), ncols - KP_LEN(contract),
 		    sizeof(*cols), bystr);
 
+	collen = emalloc((ncols + 1) * sizeof(*collen));
+	at = emalloc((ncols + 1) * sizeof(*at));
+	for (j = 0; j < ncols; j++) {
+		collen[j] = strlen(cols[j]);
+		kp_strmap_add(colmap, cols[j], collen[j], NULL);
+	}
+	for (j = 0; j < KP_LEN(pos); j++)
+		pos[j] = -1;
 	for (j = 0; j < ncols; j++) {
 		if (j)
 			fputc(',', fp);
@@ -144,10 +200,11 @@ render_csv(Report *r, FILE *fp)
 		n = &r->name[i];
 		line = names_line(r, n, &len);
 		parse(&d, line, len);
+		fill(&d, colmap, cols, collen, ncols, at, pos, KP_LEN(pos));
 		for (j = 0; j < ncols; j++) {
 			if (j)
-				fputc(',', fp);
-			if ((t = kp_json_get(&d, 0, cols[j])) < 0)
+				putc_unlocked(',', fp);
+			if ((t = at[j]) < 0)
 				continue;
 			switch (d.tok[t].type) {
 			case KP_JNULL:
@@ -173,6 +230,9 @@ render_csv(Report *r, FILE *fp)
 		fputc('\n', fp);
 	}
 	kp_json_free(&d);
+	kp_strmap_free(colmap);
+	free(collen);
+	free(at);
 	free(cols);
 	return KP_EXIT_OK;
 }
