@@ -40,7 +40,7 @@ typedef struct {
  * each subsystem, the comparisons whose run noise was assumed.
  */
 /* with a gate, the runs of both sides of some comparisons, each once:
- * what stale_runs() needs of them, where stale_text() took them all */
+ * what stale_runs() needs of them, where it took every comparison */
 typedef struct { struct kp_strmap *base, *target; } RunTally;
 typedef struct {
 	char *base_kernel, *target_kernel;
@@ -323,12 +323,6 @@ int sevkey_cmp(const SevKey *a, const SevKey *b);
 /* the comparisons in the order a format lists them; the caller frees */
 const Cmp **cmps_by_severity(const Report *r);
 const Cmp **cmps_by_name(const Report *r);
-/* the comparisons of each baseline/target kernel pair, pairs in the
- * order the records name them first, each pair's in record order: *n
- * groups, freed with cmpgroups_free */
-typedef struct { const Cmp **v; size_t n; } CmpGroup;
-CmpGroup *cmps_per_pair(const Report *r, size_t *n);
-void cmpgroups_free(CmpGroup *g, size_t n);
 size_t measurement_name(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
 /* a number for people: 4 significant digits and k, M, G (3.091M) */
@@ -465,11 +459,9 @@ int render_csv(Report *r, FILE *fp);
 int render_junit(Report *r, FILE *fp);
 int render_json(Report *r, FILE *fp);	/* closes fp itself */
 int render_table(Report *r, FILE *fp);	/* stale after r->max_age days */
-/* table.c: why the baseline of n comparisons of one pair is stale (host
- * or CPU differ, older than r->max_age, dated after the target), or NULL;
- * the caller frees it */
-char *stale_text(const Report *r, const Cmp **c, size_t n);
-/* the same from the runs of some comparisons, as tally.c kept them */
+/* table.c: why the baseline of some comparisons is stale (host or CPU
+ * differ, older than r->max_age, dated after the target), or NULL, from
+ * their runs as tally.c kept them (NULL: none); the caller frees it */
 char *stale_runs(const Report *r, const RunTally *t);
 /* --full: every measurement, kernels as columns, as text, md or csv */
 int render_full_text(Report *r, FILE *fp);

@@ -247,20 +247,6 @@ runs_header(FILE *fp, const Report *r, const Cmp **c, size_t n,
 	free(why);
 }
 
-char *
-stale_text(const Report *r, const Cmp **c, size_t n)
-{
-	char *hdr, *why;
-
-	runs_of(r, c, n, r->max_age, &hdr, &why);
-	free(hdr);
-	if (why && !*why) {
-		free(why);
-		why = NULL;
-	}
-	return why;
-}
-
 static char *
 fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 

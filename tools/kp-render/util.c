@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "kp.h"
-#include "strmap.h"
 #include "render.h"
 
 const char *
@@ -133,43 +132,6 @@ const Cmp **
 cmps_by_name(const Report *r)
 {
 	return sorted(r, byname_q);
-}
-
-CmpGroup *
-cmps_per_pair(const Report *r, size_t *n)
-{
-	kp_strmap *pairs = kp_strmap_new();
-	CmpGroup *g = NULL;
-	size_t i, k, np = 0;
-	int isnew;
-
-	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
-
-		k = kp_strmap_addv(pairs, &isnew, c->base_kernel,
-		    c->target_kernel, NULL);
-		if (isnew) {
-			g = kp_grow(g, np, sizeof(*g));
-			g[k].v = NULL;
-			g[k].n = 0;
-			np++;
-		}
-		g[k].v = kp_grow(g[k].v, g[k].n, sizeof(*g[k].v));
-		g[k].v[g[k].n++] = &r->cmp[i];
-	}
-	kp_strmap_free(pairs);
-	*n = np;
-	return g;
-}
-
-void
-cmpgroups_free(CmpGroup *g, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(g[i].v);
-	free(g);
 }
 
 size_t
