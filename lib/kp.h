@@ -130,7 +130,7 @@ void kp_in_text(kp_in *in);
  * A line holds exactly one value, which must be an object.  Whitespace-only
  * lines are skipped by kp_rec_next().  Rejected: trailing commas, leading
  * zeros, NaN/Infinity, bare control characters in strings, invalid UTF-8,
- * escapes of lone surrogates, a second value or any garbage after the
+ * escapes of lone surrogates, \u0000 (kp holds strings as C strings), a second value or any garbage after the
  * first, nesting deeper than KP_JSON_MAXDEPTH.
  *
  * A parsed document is a flat array of tokens in document order.  Token 0
@@ -175,7 +175,7 @@ int kp_json_first(const kp_json *d, int i);
 int kp_json_streq(const kp_json *d, int i, const char *s);
 /* decoded, NUL-terminated string of token i (in the arena), NULL if not a string */
 const char *kp_json_str(kp_json *d, int i);
-/* the same, with its decoded length in *len (it may hold NUL from \u0000) */
+/* the same, with its decoded length in *len */
 const char *kp_json_strn(kp_json *d, int i, size_t *len);
 /* number of token i; 0 on success, -1 if not a number */
 int kp_json_num(const kp_json *d, int i, double *out);
