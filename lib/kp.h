@@ -47,9 +47,15 @@ void kp_warn_at(const char *file, long line, long col, const char *fmt, ...)
 void kp_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void kp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* the visible form of s, control characters in caret notation (^J, ^[),
- * as every message is shown (tabs aside): written to out (when not
- * NULL), its size with the NUL returned */
+ * invisible format characters as <U+XXXX> (kp_unseen), as every message
+ * is shown (tabs aside): written to out (when not NULL), its size with
+ * the NUL returned */
 size_t kp_visible(char *out, const char *s);
+/* the length of the UTF-8 sequence at p when it is a character a reader
+ * cannot see that changes what they see (bidi controls U+202A-U+202E and
+ * U+2066-U+2069, U+200B-U+200F, U+2028/U+2029, U+FEFF, tags...), its code
+ * point in *cp; else 0 */
+int kp_unseen(const unsigned char *p, long *cp);
 /* flush and close a stream we wrote; on any error report it and exit 2 */
 void efshut(FILE *fp, const char *name);
 
