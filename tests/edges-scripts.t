@@ -100,6 +100,14 @@ is "$rc:$(ls ./-re | tr '\n' ' ')" "0:findings.ndjson report.csv report.json rep
 run_status sh "$top/pipelines/history-add.sh" -stats.ndjson -hist
 is "$rc:$(ls ./-hist | tr '\n' ' ')" "0:v1.ndjson v2.ndjson " "history-add.sh -stats.ndjson -hist: a file each kernel"
 
+# labels-check.sh names a label that names no run as kp's tools show a
+# name: ESC, CR, BS, CSI (U+009B) and U+202E would drive the terminal or
+# reorder the line
+printf 'x\033[2J\r\bq\342\200\256y\302\233z\tkernel=v1\n' >hostile.labels
+run_status sh "$top/pipelines/labels-check.sh" hostile.labels ok
+is "$rc:$(cat "$T/err")" '2:labels-check.sh: hostile.labels:1: the label of "x^[[2J^M^Hq<U+202E>y^[[z" names no run; runs: ok' \
+    "labels-check.sh: a hostile label is shown, not obeyed"
+
 # nightly.mk: a run named with a ':' ends its target (make said only
 # "target pattern contains no '%'"); a path given with a quote and a
 # backquote (the old nightly.mk ran it), $,
