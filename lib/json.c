@@ -233,6 +233,10 @@ scan_string(parser *ps, const char *p, kp_jtok *t)
 			return NULL;
 		}
 		p += 5;
+		if (u == 0) {	/* kp reads a string as a C string: it would end there */
+			fail(ps, q, "\\u0000 (NUL) in a string, expected text without NUL");
+			return NULL;
+		}
 		if (u >= 0xdc00 && u <= 0xdfff) {
 			fail(ps, q, "lone low surrogate \\u%04lx, expected a high surrogate before it", u);
 			return NULL;

@@ -47,9 +47,15 @@ void kp_warn_at(const char *file, long line, long col, const char *fmt, ...)
 void kp_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void kp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* the visible form of s, control characters in caret notation (^J, ^[),
- * as every message is shown (tabs aside): written to out (when not
- * NULL), its size with the NUL returned */
+ * invisible format characters as <U+XXXX> (kp_unseen), as every message
+ * is shown (tabs aside): written to out (when not NULL), its size with
+ * the NUL returned */
 size_t kp_visible(char *out, const char *s);
+/* the length of the UTF-8 sequence at p when it is a character a reader
+ * cannot see that changes what they see (bidi controls U+202A-U+202E and
+ * U+2066-U+2069, U+200B-U+200F, U+2028/U+2029, U+FEFF, tags...), its code
+ * point in *cp; else 0 */
+int kp_unseen(const unsigned char *p, long *cp);
 /* flush and close a stream we wrote; on any error report it and exit 2 */
 void efshut(FILE *fp, const char *name);
 
@@ -130,7 +136,7 @@ void kp_in_text(kp_in *in);
  * A line holds exactly one value, which must be an object.  Whitespace-only
  * lines are skipped by kp_rec_next().  Rejected: trailing commas, leading
  * zeros, NaN/Infinity, bare control characters in strings, invalid UTF-8,
- * escapes of lone surrogates, a second value or any garbage after the
+ * escapes of lone surrogates, \u0000 (kp holds strings as C strings), a second value or any garbage after the
  * first, nesting deeper than KP_JSON_MAXDEPTH.
  *
  * A parsed document is a flat array of tokens in document order.  Token 0
@@ -175,7 +181,7 @@ int kp_json_first(const kp_json *d, int i);
 int kp_json_streq(const kp_json *d, int i, const char *s);
 /* decoded, NUL-terminated string of token i (in the arena), NULL if not a string */
 const char *kp_json_str(kp_json *d, int i);
-/* the same, with its decoded length in *len (it may hold NUL from \u0000) */
+/* the same, with its decoded length in *len */
 const char *kp_json_strn(kp_json *d, int i, size_t *len);
 /* number of token i; 0 on success, -1 if not a number */
 int kp_json_num(const kp_json *d, int i, double *out);

@@ -34,6 +34,26 @@ ifeq ($(strip $(OUT)),)
 $(error OUT=DIR is required: where the records and reports go)
 endif
 
+# The paths given are spliced into targets, recipes and $(shell) as they
+# are, which make cannot quote: white space splits a target, ':' ends
+# one, '#' begins a comment, '%' is a pattern, '$' a reference, and a
+# quote ends the shell's quoting (OUT="x'$$(cmd)'" ran cmd).  Each given
+# (its text as typed: $(value)) is letters, digits and . _ @ + - / , ~
+# or the batch stops before anything runs.
+SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+	0 1 2 3 4 5 6 7 8 9 . _ @ + -
+unsafe = $(if $(2),$(call unsafe,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
+comma := ,
+PATH_VARS := DATA RECORDS STORE OUT LABELS CONFIG SUBSYSTEMS MAINTAINERS \
+	HISTORY TRIAGE KP_BIN
+bad_path = $(and $(filter-out undefined file default,$(origin $(1))),$(or \
+	$(word 2,$(value $(1))),$(call unsafe,$(value $(1)),$(SAFE_CHARS) / $(comma) ~)))
+BAD_PATHS := $(strip $(foreach v,$(PATH_VARS),$(if $(call bad_path,$(v)),$(v))))
+ifneq ($(BAD_PATHS),)
+$(error $(firstword $(BAD_PATHS))=$(value $(firstword $(BAD_PATHS))): a path make cannot quote; expected letters, digits and . _ @ + - / $(comma) ~ (no white space, quote, $$ # % = or :): rename it or give a link to it)
+endif
+
 # the tools: from $(KP_BIN) when set, else from PATH
 KP = $(if $(KP_BIN),$(KP_BIN)/,)
 COMPARE_FLAGS =
@@ -64,18 +84,16 @@ $(error $(RECORDS): no records (NAME.ndjson files) found)
 endif
 endif
 
-# A run name is spliced into $(shell), recipes and awk below: one from a
-# directory or file name outside letters, digits and . _ @ : + - (a
-# quote, a backquote, $, ;, white space) could run commands, even under
-# make -n, so it stops the batch before anything uses it.  Each file
+# A run name is spliced into $(shell), recipes, targets and awk below:
+# one from a directory or file name outside letters, digits and . _ @ + -
+# (a quote, a backquote, $, ;, white space) could run commands, even
+# under make -n, so it stops the batch before anything uses it; a ':'
+# would end its target (make said only "target pattern contains no
+# '%'").  Each file
 # name found is checked as make split it: each safe character is deleted
 # from its part below DATA or RECORDS, and what is left is the trouble;
 # a name with white space is two words, neither of which is under DATA
 # as a whole, and the words joined again name the file.
-SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
-	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
-	0 1 2 3 4 5 6 7 8 9 . _ @ : + -
-unsafe = $(if $(2),$(call unsafe,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
 ifneq ($(strip $(DATA)),)
 run_part = $(if $(findstring /,$(patsubst $(DATA)/%,%,$(1))),$(patsubst $(DATA)/%,%,$(1)),$(1))
 RUN_FILES := $(wildcard $(DATA)/*/iter-*)
@@ -86,7 +104,7 @@ endif
 bad_name = $(or $(if $(subst $(1),,$(2)),,outside),$(call unsafe,$(2),$(SAFE_CHARS) /),$(filter -% .%,$(2)))
 BAD_FILES := $(strip $(foreach w,$(RUN_FILES),$(if $(call bad_name,$(w),$(call run_part,$(w))),$(w))))
 ifneq ($(BAD_FILES),)
-$(error $(BAD_FILES): a run name is letters, digits and . _ @ : + - (no white space), not first - or .; rename it)
+$(error $(BAD_FILES): a run name is letters, digits and . _ @ + - (no white space or :), not first - or .; rename it)
 endif
 
 ifneq ($(strip $(STORE)),)

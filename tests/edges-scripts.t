@@ -100,5 +100,34 @@ is "$rc:$(ls ./-re | tr '\n' ' ')" "0:findings.ndjson report.csv report.json rep
 run_status sh "$top/pipelines/history-add.sh" -stats.ndjson -hist
 is "$rc:$(ls ./-hist | tr '\n' ' ')" "0:v1.ndjson v2.ndjson " "history-add.sh -stats.ndjson -hist: a file each kernel"
 
+# labels-check.sh names a label that names no run as kp's tools show a
+# name: ESC, CR, BS, CSI (U+009B) and U+202E would drive the terminal or
+# reorder the line
+printf 'x\033[2J\r\bq\342\200\256y\302\233z\tkernel=v1\n' >hostile.labels
+run_status sh "$top/pipelines/labels-check.sh" hostile.labels ok
+is "$rc:$(cat "$T/err")" '2:labels-check.sh: hostile.labels:1: the label of "x^[[2J^M^Hq<U+202E>y^[[z" names no run; runs: ok' \
+    "labels-check.sh: a hostile label is shown, not obeyed"
+
+# nightly.mk: a run named with a ':' ends its target (make said only
+# "target pattern contains no '%'"); a path given with a quote and a
+# backquote (the old nightly.mk ran it), $,
+# white space, '#', '%', '=' or ':' is one make cannot quote: each refused
+# before anything runs, naming it
+mkdir mk
+cp -r "$L/baseline" "mk/a:b"
+run_status make -f "$top/pipelines/nightly.mk" DATA=mk OUT=mo
+is "$rc:$(grep -c 'mk/a:b/iter-0: a run name is letters, digits and \. _ @ + - (no white space or :)' "$T/err")" "2:1" \
+    "nightly.mk: a run named a:b refused, named"
+rm -r "mk/a:b"
+cp -r "$L/baseline" mk/ok
+for o in "o'\`date>PWNED13\`'" 'o u' 'o#u' 'o%u' 'o=u' 'o:u' 'o$u'; do
+	run_status make -f "$top/pipelines/nightly.mk" DATA=mk OUT="$o"
+	is "$rc:$(pwned):$(sed 's/^[^*]*\*\*\* //' "$T/err")" \
+	    "2:0:OUT=$o: a path make cannot quote; expected letters, digits and . _ @ + - / , ~ (no white space, quote, \$ # % = or :): rename it or give a link to it.  Stop." \
+	    "nightly.mk OUT=$o: refused, nothing run"
+done
+run_status make -f "$top/pipelines/nightly.mk" DATA=mk OUT=mo LABELS="l'\`date>PWNED14\`'"
+is "$rc:$(pwned):$(grep -c "LABELS=l'" "$T/err")" "2:0:1" "... and LABELS"
+
 is "$(pwned)" 0 "no name ran as a command anywhere"
 done_testing

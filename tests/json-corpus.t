@@ -41,7 +41,7 @@ is "$rc" 0 "kp_w_copy_obj copies them"
 # 3. differential: the corpus and mutated valid lines, judged by Python's
 # json (strict) and by kp, must agree; accepted lines re-serialised by kp
 # must read back in Python as the same values.  Intended differences:
-# kp rejects escapes of lone surrogates (Python accepts them), nesting
+# kp rejects escapes of lone surrogates and \u0000 (Python accepts them), nesting
 # deeper than 64 (Python's limit is its recursion limit) and a name twice
 # in one object (Python keeps the last); kp writes
 # non-finite numbers (1e400) as null; numbers are compared as doubles.
@@ -73,7 +73,7 @@ def mutate(b):
             j = rng.randrange(len(b) + 1)
             b[i:i] = b[min(i, j):max(i, j)][:40]
         else:
-            b[i:i] = rng.choice([b'\\ud83d', b'\\ude00', b'\\ud83d\\ude00', b'\\u00e9',
+            b[i:i] = rng.choice([b'\\ud83d', b'\\ude00', b'\\ud83d\\ude00', b'\\u00e9', b'\\u0000',
                                  b'1e400', b'-0', b'[', b']', b'{', b'}', b'"', b',',
                                  b'\xf0\x9f\x98\x80', b'\xed\xb0\x80', b'NaN'])
     return bytes(b)
@@ -89,11 +89,12 @@ def depth(v):
         return 1 + max([depth(x) for x in v] + [0])
     return 0
 def surrogates(v):
+    """a lone surrogate or a NUL, which kp refuses"""
     if isinstance(v, dict):
         return any(surrogates(k) or surrogates(x) for k, x in v.items())
     if isinstance(v, list):
         return any(surrogates(x) for x in v)
-    return isinstance(v, str) and any(0xd800 <= ord(c) <= 0xdfff for c in v)
+    return isinstance(v, str) and any(0xd800 <= ord(c) <= 0xdfff or c == '\0' for c in v)
 dups = [False]
 def pairs(kv):
     if len(set(k for k, _ in kv)) != len(kv):
@@ -137,7 +138,7 @@ for l, o in zip(lines, out):
         n['intended'] += 1
         if kp:
             n['disagree'] += 1
-            print('# kp accepted a lone surrogate or deep nesting:', l[:120])
+            print('# kp accepted a lone surrogate, a NUL or deep nesting:', l[:120])
         continue
     if verdict != kp:
         n['disagree'] += 1

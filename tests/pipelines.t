@@ -186,7 +186,7 @@ mkdir -p "$T/evil/ok/iter-0" "$T/evil/a'\`touch PWNED\`'/iter-0" "$T/evilrec" &&
     touch "$T/evilrec/ok.ndjson" "$T/evilrec/x\`touch PWNED2\`.ndjson"
 (cd "$T" && make -n -f "$top/pipelines/nightly.mk" DATA="$T/evil" OUT="$T/ne") >/dev/null 2>"$T/err"
 is "$?.$(ls "$T" | grep -c PWNED)" 2.0 "nightly: a run name with quotes and backquotes: exit 2, nothing run"
-grep -q "$T/evil/a'\`touch PWNED\`'/iter-0: a run name is letters, digits and \. _ @ : + - (no white space), not first - or \.; rename it" "$T/err"
+grep -q "$T/evil/a'\`touch PWNED\`'/iter-0: a run name is letters, digits and \. _ @ + - (no white space or :), not first - or \.; rename it" "$T/err"
 ok $? "... naming the file and what a name may hold"
 (cd "$T" && make -n -f "$top/pipelines/nightly.mk" RECORDS="$T/evilrec" OUT="$T/ne") >/dev/null 2>"$T/err"
 is "$?.$(ls "$T" | grep -c PWNED)" 2.0 "nightly: RECORDS, a file name with backquotes: exit 2, nothing run"

@@ -96,23 +96,6 @@ parse(kp_json *d, const char *line, size_t len)
 		kp_die_at("<cmp record>", 0, (long)col, "%s", err);
 }
 
-/* a string that holds a NUL (a JSON string may: \u0000), which is no
- * text to a CSV reader: each becomes U+FFFD, shown, never dropped */
-static void
-nul_text(FILE *fp, const char *s, size_t len)
-{
-	char *q = emalloc(3 * len + 1);
-	size_t i, n = 0;
-
-	for (i = 0; i < len; i++)
-		if (s[i] == '\0')
-			n += (size_t)sprintf(q + n, "\xef\xbf\xbd");
-		else
-			q[n++] = s[i];
-	csv_text(fp, q, n);
-	free(q);
-}
-
 /* a column's value token of each field of the row d, in at[], -1 when
  * it has none: one look-up a member, where kp_json_get was one scan of
  * the members a column.  Rows name their fields in one order, so the
@@ -211,11 +194,7 @@ render_csv(Report *r, FILE *fp)
 				break;
 			case KP_JSTR:
 				s = kp_json_strn(&d, t, &len);
-				/* only an escape (\u0000) makes a NUL */
-				if (d.tok[t].esc && memchr(s, '\0', len))
-					nul_text(fp, s, len);
-				else
-					csv_text(fp, s, len);
+				csv_text(fp, s, len);	/* no NUL: the reader refuses \u0000 */
 				break;
 			default:	/* numbers, booleans, arrays as JSON text */
 				s = kp_json_raw(&d, t, &len);

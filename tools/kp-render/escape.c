@@ -8,6 +8,7 @@
  * a benchmark, a server or a user put there: markup, Markdown, quotes,
  * commas, newlines and terminal controls are data, never format.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <csv.h>
 #include <stdio.h>
@@ -27,14 +28,32 @@ nonchar(const unsigned char *p)
 	return p[0] == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf);
 }
 
+/* a character no one sees that changes what is seen (kp_unseen: U+202E
+ * turns the rest of a line right to left) at p: written as the text
+ * <U+202E> in the escapes of html, svg and junit (lt, gt), its length
+ * returned; 0 if none */
+static int
+unseen(FILE *fp, const unsigned char *p, const char *lt, const char *gt)
+{
+	long cp;
+	int n;
+
+	if (*p < 0xc2 || !(n = kp_unseen(p, &cp)))
+		return 0;
+	fprintf(fp, "%sU+%04lX%s", lt, cp, gt);
+	return n;
+}
+
 /* html and svg: text or a quoted attribute value.  C0 controls other
  * than tab and newline are not allowed in XML, not even as references:
  * each becomes U+FFFD, shown, never dropped, and so do U+FFFE and
- * U+FFFF */
+ * U+FFFF.  Bidi controls and other unseen characters are shown as
+ * <U+202E>. */
 void
 h_esc(FILE *fp, const char *s)
 {
 	const unsigned char *p;
+	int n;
 
 	if (s == NULL)
 		return;
@@ -42,6 +61,10 @@ h_esc(FILE *fp, const char *s)
 		if (nonchar(p)) {
 			fputs("\xef\xbf\xbd", fp);
 			p += 2;
+			continue;
+		}
+		if ((n = unseen(fp, p, "&lt;", "&gt;"))) {
+			p += n - 1;
 			continue;
 		}
 		switch (*p) {
@@ -65,10 +88,16 @@ h_esc(FILE *fp, const char *s)
 void
 xml_put(FILE *fp, const char *s)
 {
+	int n;
+
 	for (; *s; s++) {
 		if (nonchar((const unsigned char *)s)) {
 			fputs("\xef\xbf\xbd", fp);
 			s += 2;
+			continue;
+		}
+		if ((n = unseen(fp, (const unsigned char *)s, "&lt;", "&gt;"))) {
+			s += n - 1;
 			continue;
 		}
 		switch (*s) {
@@ -89,6 +118,22 @@ xml_put(FILE *fp, const char *s)
 	}
 }
 
+/* an e-mail address's '@' at p in s: a character of its local part
+ * before it, and a domain with a dot after it, as GitHub's autolink
+ * extension finds them */
+static int
+mailat(const unsigned char *s, const unsigned char *p)
+{
+	int dot = 0;
+
+	if (p == s || !(isalnum(p[-1]) || strchr(".+-_", p[-1])))
+		return 0;
+	for (p++; isalnum(*p) || *p == '-' || *p == '_' || *p == '.'; p++)
+		if (*p == '.' && (isalnum(p[1]) || p[1] == '-' || p[1] == '_'))
+			dot = 1;
+	return dot;
+}
+
 /* md: a name must stay inside its table cell or list item and must not
  * turn into markup: pipes, backticks, emphasis, links and HTML are
  * escaped with a backslash (CommonMark allows it before any ASCII
@@ -96,12 +141,16 @@ xml_put(FILE *fp, const char *s)
  * GitHub's and GitLab's Markdown also make a link of a bare URL and of a
  * www. name (GFM's autolinks): the ':' of "://" and the '.' of "www."
  * are escaped too, which the renderer then does not match.  An e-mail
- * address still becomes a mailto: link: cmark-gfm finds those in the
- * text after its escapes are undone. */
+ * address it finds in the text after its escapes are undone, so no
+ * escape hides one: an empty <span></span> before its '@' puts the two
+ * halves in two texts, and neither is an address.  Bidi controls and
+ * other unseen characters are shown as \<U+202E\>. */
 void
 md_put(FILE *fp, const char *s)
 {
 	const unsigned char *p;
+	long cp;
+	int n;
 
 	for (p = (const unsigned char *)s; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f)
@@ -109,7 +158,12 @@ md_put(FILE *fp, const char *s)
 		else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
 			fputc(' ', fp);
 			p++;
+		} else if (*p >= 0xc2 && (n = kp_unseen(p, &cp))) {
+			fprintf(fp, "\\<U+%04lX\\>", cp);
+			p += n - 1;
 		} else {
+			if (*p == '@' && mailat((const unsigned char *)s, p))
+				fputs("<span></span>", fp);
 			if (strchr("\\`*_[]<>|~&#!", *p) ||
 			    (*p == ':' && p[1] == '/' && p[2] == '/') ||
 			    (*p == '.' && p - (const unsigned char *)s >= 3 &&
