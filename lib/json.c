@@ -332,12 +332,18 @@ static inline uint32_t
 rawhash(const char *s, uint32_t n)
 {
 	uint64_t a = 0, b = 0;
+	uint32_t x, y;
 
 	if (n >= 8) {
 		memcpy(&a, s, 8);
 		memcpy(&b, s + n - 8, 8);
-	} else
-		memcpy(&a, s, n);
+	} else if (n >= 4) {	/* fixed sizes, not a call of memcpy */
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		a = (uint64_t)x << 32 | y;
+	} else if (n)
+		a = (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+		    (uint32_t)(unsigned char)s[n - 1] << 16;
 	return (uint32_t)((a * 0x9e3779b97f4a7c15u ^ (b + n) * 0xc2b2ae3d27d4eb4fu) >> 32);
 }
 
