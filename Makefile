@@ -25,6 +25,7 @@ LIBSRC = \
 	lib/lineio.c \
 	lib/maintainers.c \
 	lib/numfmt.c \
+	lib/numparse.c \
 	lib/once.c \
 	lib/opts.c \
 	lib/progress.c \
@@ -91,6 +92,7 @@ UNITS = \
 	lineio \
 	numfmt \
 	numfmt-ref \
+	numparse \
 	origin \
 	reason \
 	rec \

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* numfmt.c: numbers between JSON text and doubles, both ways exact */
+/* numfmt.c: doubles to JSON text, exact (numparse.c reads them back) */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -105,86 +105,6 @@ kp_fmt_num(char *buf, double x)
 			break;
 	}
 	return n;
-}
-
-int
-kp_parse_num(const char *s, size_t len, double *out)
-{
-	const char *p = s, *end = s + len;
-	unsigned long long m = 0;
-	int neg = 0, nd = 0, dropped = 0, e10 = 0, eneg = 0, e = 0;
-	char small[64], *copy;
-	double x;
-
-	if (p < end && *p == '-') {
-		neg = 1;
-		p++;
-	}
-	if (p == end || *p < '0' || *p > '9')
-		return -1;
-	if (*p == '0') {
-		p++;
-	} else {
-		for (; p < end && *p >= '0' && *p <= '9'; p++) {
-			if (nd < 19) {
-				m = m * 10 + (*p - '0');
-				nd++;
-			} else {
-				e10++;
-				dropped |= *p != '0';
-			}
-		}
-	}
-	if (p < end && *p == '.') {
-		p++;
-		if (p == end || *p < '0' || *p > '9')
-			return -1;
-		for (; p < end && *p >= '0' && *p <= '9'; p++) {
-			if (m == 0 && *p == '0') {
-				e10--;	/* leading zeros of 0.000x */
-			} else if (nd < 19) {
-				m = m * 10 + (*p - '0');
-				nd++;
-				e10--;
-			} else {
-				dropped |= *p != '0';
-			}
-		}
-	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		p++;
-		if (p < end && (*p == '+' || *p == '-'))
-			eneg = *p++ == '-';
-		if (p == end || *p < '0' || *p > '9')
-			return -1;
-		for (; p < end && *p >= '0' && *p <= '9'; p++)
-			if (e < 100000)
-				e = e * 10 + (*p - '0');
-		e10 += eneg ? -e : e;
-	}
-	if (p != end)
-		return -1;
-	/* Clinger's fast path: an exact mantissa times or divided by an
-	 * exact power of ten is one correctly rounded operation. */
-	if (!dropped && m < (1ULL << 53) && e10 >= -22 && e10 <= 22) {
-		x = (double)m;
-		x = e10 < 0 ? x / pow10tab[-e10] : x * pow10tab[e10];
-		*out = neg ? -x : x;
-		return 0;
-	}
-	if (m == 0) {
-		*out = neg ? -0.0 : 0.0;
-		return 0;
-	}
-	/* the grammar is checked, so strtod sees nothing it would read
-	 * differently (no hex, inf or nan) */
-	copy = len < sizeof small ? small : emalloc(len + 1);
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	*out = strtod(copy, NULL);
-	if (copy != small)
-		free(copy);
-	return 0;
 }
 
 void

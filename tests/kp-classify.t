@@ -240,6 +240,22 @@ EOF
 is "$(cmp_rec instance 5 0.001 0.002 -30 -3 | sed 's/"n_base":5/"n_base":1/' | kp-classify -P gate -T 20 | field '"\(.class) \(.why)"')" \
     "regression gate-threshold-only" "gate: 1 unit against 5: the threshold alone decides"
 
+# Files are read twice, cmp records the second time, and the standard
+# input is spooled: the same output either way, a noise record after the
+# cmp records it moves still used, a cmp record written otherwise than
+# kp-compare writes it (spaces) still classified, files in order
+{ cmp_rec sub 5 0.001 0.001 -20 -5; cmp_rec sub 5 0.001 0.001 -20 -5 |
+    sed 's/^{"type":"cmp",/{ "type" : "cmp" ,/; s/"metric":"ops"/"metric":"lat"/'
+    noise_rec 5.44; } >"$T/f1"
+{ M=ops2 cmp_rec instance 5 0.001 0.002 -10 -3; noise_rec 1; } >"$T/f2"
+cat "$T/f1" "$T/f2" | kp-classify >"$T/spooled"
+kp-classify "$T/f1" "$T/f2" >"$T/reread"
+is "$(cmp "$T/spooled" "$T/reread" && field '"\(.metric) \(.why) \(.run_sd_pct // 0 | . * 10 | round / 10)"' <"$T/reread" | tr '\n' ' ')" \
+    "ops single-run-wide-significant 7.6 lat single-run-wide-significant 8 ops2 significant 0 " \
+    "two files read twice: as the spool, a later noise record used, the cmp records in order"
+is "$(kp-classify "$T/f1" - <"$T/f2" | cmp - "$T/spooled" && echo same)" same \
+    "a file and the standard input: spooled, the same"
+
 # the cmp records wait in a spool file: one that cannot be made is an
 # error saying where and why, never a silent empty output
 echo '{"type":"cmp"}' | TMPDIR="$T/absent" kp-classify >"$T/out" 2>"$T/err"
