@@ -135,7 +135,9 @@ const char *posfile(const Stats *st, uint32_t pos, long *line);
 
 /* groups.c */
 /* the group of a sample of strings s (by S_ index) at conc; dies at
- * token tok[f] of d when a carried string disagrees with the group's */
+ * token tok[f] of d when a carried string disagrees with the group's,
+ * or a new group's "better" is not a word of kp_better_v (with d NULL,
+ * returns UINT32_MAX instead) */
 uint32_t group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc,
     const int *tok);
 /* S into group order, setting each G[].off */
@@ -161,6 +163,18 @@ void idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
 void roll_add(Roll *r, const Brief *b);
 /* the roll-up stat record of scope over r's groups, g the last; empties r */
 void roll_write(Stats *st, Roll *r, const Group *g, int scope, int upto);
+
+/* sampleline.c: a field's value in a sample line: a string's bytes
+ * without its quotes, or a number's text; p NULL when it has none */
+typedef struct {
+	const char *p;
+	size_t len;
+	int str;
+} Fval;
+/* 1 and v[f] the value of each field f of kp_sample_t when line is a
+ * sample laid out as kp writes them (sampleline.c says how), which the
+ * JSON reader reads without a word; else 0 */
+int sampleline(const char *line, size_t len, Fval *v);
 
 /* stats.c */
 /* 95% interval of the centre of sorted[0..n) */
