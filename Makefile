@@ -34,6 +34,7 @@ LIBSRC = \
 	lib/reason.c \
 	lib/rectab.c \
 	lib/runmeta.c \
+	lib/sampleline.c \
 	lib/segment.c \
 	lib/shortg.c \
 	lib/select.c \

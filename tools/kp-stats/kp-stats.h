@@ -9,6 +9,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "sampleline.h"
 
 /* One sample, 32 bytes: re-analysis holds tens of millions of them.
  * Strings are interned ids; the unit a sample belongs to at every level
@@ -163,18 +164,6 @@ void idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,
 void roll_add(Roll *r, const Brief *b);
 /* the roll-up stat record of scope over r's groups, g the last; empties r */
 void roll_write(Stats *st, Roll *r, const Group *g, int scope, int upto);
-
-/* sampleline.c: a field's value in a sample line: a string's bytes
- * without its quotes, or a number's text; p NULL when it has none */
-typedef struct {
-	const char *p;
-	size_t len;
-	int str;
-} Fval;
-/* 1 and v[f] the value of each field f of kp_sample_t when line is a
- * sample laid out as kp writes them (sampleline.c says how), which the
- * JSON reader reads without a word; else 0 */
-int sampleline(const char *line, size_t len, Fval *v);
 
 /* stats.c */
 /* 95% interval of the centre of sorted[0..n) */

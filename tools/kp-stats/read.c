@@ -171,7 +171,7 @@ sample(Stats *st, kp_json *d, const int *tok)
 
 /* a count of at most 9 digits, as jint() reads one fast, or -1 */
 static long
-count9(const Fval *x)
+count9(const kp_sval *x)
 {
 	long v = 0;
 	size_t k;
@@ -188,7 +188,7 @@ count9(const Fval *x)
 
 static int hex16(const char *p);
 
-/* A sample line laid out as kp writes it (sampleline.c), read without
+/* A sample line laid out as kp writes it (lib/sampleline.c), read without
  * the JSON reader: kept (or skipped, another shard's) as sample() would
  * keep it, and 1; or 0, nothing kept, when the line is not so laid out
  * or sample() would say something is wrong with it: the JSON reader and
@@ -197,15 +197,15 @@ static int hex16(const char *p);
 static int
 fastsample(Stats *st, const char *line, size_t len)
 {
-	Fval fv[KP_SAMPLE_NF];
-	const Fval *e = &fv[KP_SAMPLE_EXP];
+	kp_sval fv[KP_SAMPLE_NF];
+	const kp_sval *e = &fv[KP_SAMPLE_EXP];
 	uint32_t s[NSTR], g;
 	long conc, iter, rep, sub;
 	uint64_t sh = 0;
 	double v;
 	size_t k;
 
-	if (!sampleline(line, len, fv))
+	if (!kp_sample_line(line, len, fv))
 		return 0;
 	for (k = 0; k < NSTR; k++)
 		if (!fv[sfield[k]].p || !fv[sfield[k]].str)

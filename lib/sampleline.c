@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sampleline.c: a sample line as kp's writers lay it out, read without
  * the JSON reader: its tokens, the checks of every name and the tree
- * were 30% of kp-stats.
+ * were 30% of kp-stats and half of kp-identify.
  *
  * The line is taken only when it is one the JSON reader reads without a
  * word: {"type":"sample", then members named as fields of kp_sample_t,
@@ -12,7 +12,8 @@
  * wrong with it. */
 #include <string.h>
 
-#include "kp-stats.h"
+#include "rec.h"
+#include "sampleline.h"
 
 /* a JSON number at p: its end, or NULL (the reader's grammar) */
 static const char *
@@ -45,7 +46,7 @@ number(const char *p, const char *end)
 }
 
 int
-sampleline(const char *line, size_t len, Fval *v)
+kp_sample_line(const char *line, size_t len, kp_sval *v)
 {
 	static const char head[] = "{\"type\":\"sample\"";
 	const char *p = line + sizeof(head) - 1, *end = line + len, *q;
