@@ -95,6 +95,7 @@ UNITS = \
 	origin \
 	reason \
 	rec \
+	sampleline \
 	segment \
 	shquote \
 	strmap \
