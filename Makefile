@@ -35,6 +35,7 @@ LIBSRC = \
 	lib/reason.c \
 	lib/rectab.c \
 	lib/runmeta.c \
+	lib/sampleline.c \
 	lib/segment.c \
 	lib/shortg.c \
 	lib/select.c \
@@ -96,6 +97,7 @@ UNITS = \
 	origin \
 	reason \
 	rec \
+	sampleline \
 	segment \
 	shquote \
 	strmap \

@@ -11,6 +11,7 @@
 #include "rec.h"
 #include "strmap.h"
 #include "identity.h"
+#include "sampleline.h"
 
 #define MISSING "-"	/* placeholder of a missing or null parameter */
 
@@ -60,6 +61,8 @@ typedef struct {
 	kp_w *out;
 	char *line;	/* a sample's line with its ids, written whole */
 	size_t linecap;
+	char *buf[2];	/* fastsample()'s strings, NUL-terminated */
+	size_t bufcap[2];
 	/* the last run and job looked up: a job's samples come one after
 	 * another, so most lookups are a comparison, not a hash */
 	Run *lastrun;
@@ -137,7 +140,8 @@ addrun(Identify *x, const char *run, long long iter)
 }
 
 /* the run of a runstat or sample record, which kp-records(5) puts after
- * its run record: one that is not there yet is an error, not held */
+ * its run record: one that is not there yet is an error, not held (with
+ * d NULL, NULL) */
 static Run *
 findrun(Identify *x, kp_json *d, const char *run, long long iter,
     const char *what)
@@ -149,10 +153,13 @@ findrun(Identify *x, kp_json *d, const char *run, long long iter,
 	    strcmp(x->lastrun->run, run) == 0)
 		return x->lastrun;
 	snprintf(it, sizeof(it), "%lld", iter);
-	if (!x->runmap || (i = kp_strmap_findv(x->runmap, run, it, NULL)) < 0)
+	if (!x->runmap || (i = kp_strmap_findv(x->runmap, run, it, NULL)) < 0) {
+		if (!d)
+			return NULL;
 		kp_die_at(d->file, d->line, 0,
 		    "no run record for run \"%s\" iter %lld before this %s; "
 		    "expected the run record first (kp-records(5))", run, iter, what);
+	}
 	return x->lastrun = x->runs[i];
 }
 
@@ -402,25 +409,22 @@ copyable(const kp_json *d)
 	return n == d->len;
 }
 
-/* a sample written with its ids: its line with them added before the
- * closing brace, as writeids writes it, when the line is copyable */
+/* a sample written with its ids: its line, copyable, with them added
+ * before the closing brace, as writeids writes them */
 static void
-writesample(Identify *x, kp_json *d, const Job *j, const char *group)
+writeline(Identify *x, const char *line, size_t len, const Job *j,
+    const char *group)
 {
 	static const char ke[] = ",\"exp\":\"", kk[] = "\",\"key\":\"",
 	    kg[] = "\",\"group\":\"", end[] = "\"}";
-	size_t n = d->len - 1, need = n + sizeof(ke) + sizeof(kk) +
+	size_t n = len - 1, need = n + sizeof(ke) + sizeof(kk) +
 	    sizeof(kg) + sizeof(end) + 3 * KP_IDSZ;
 	char *p;
 
-	if (!copyable(d)) {
-		writeids(x, d, j->exp, j->key, group);
-		return;
-	}
 	x->line = kp_reserve(x->line, &x->linecap, need);
 	p = x->line;
 #define PUT(s, len) (memcpy(p, (s), (len)), p += (len))
-	PUT(d->text, n);
+	PUT(line, n);
 	PUT(ke, sizeof(ke) - 1);
 	PUT(j->exp, KP_IDSZ - 1);
 	PUT(kk, sizeof(kk) - 1);
@@ -430,6 +434,15 @@ writesample(Identify *x, kp_json *d, const Job *j, const char *group)
 	PUT(end, sizeof(end) - 1);
 #undef PUT
 	kp_w_line(x->out, x->line, (size_t)(p - x->line));
+}
+
+static void
+writesample(Identify *x, kp_json *d, const Job *j, const char *group)
+{
+	if (copyable(d))
+		writeline(x, d->text, d->len, j, group);
+	else
+		writeids(x, d, j->exp, j->key, group);
 }
 
 /* a sample: its job's ids, from its runstat, or when the job has none
@@ -472,6 +485,91 @@ sample(Identify *x, kp_json *d, const int *tok)
 	writesample(x, d, j, groupof(x, j, v, len, conc));
 }
 
+/* a number field of a sample line as kp_rec_int reads it when it is
+ * at most 18 digits, or -1 */
+static long long
+digits(const kp_sval *v)
+{
+	long long n = 0;
+	size_t k;
+
+	if (!v->p || v->str || v->len > 18)
+		return -1;
+	for (k = 0; k < v->len; k++) {
+		if (v->p[k] < '0' || v->p[k] > '9')
+			return -1;
+		n = 10 * n + (v->p[k] - '0');
+	}
+	return n;
+}
+
+/* v's string, NUL-terminated in buf (kp_reserve'd in *cap) */
+static char *
+cstr(char **buf, size_t *cap, const kp_sval *v)
+{
+	*buf = kp_reserve(*buf, cap, v->len + 1);
+	memcpy(*buf, v->p, v->len);
+	(*buf)[v->len] = '\0';
+	return *buf;
+}
+
+/* A sample laid out as kp writes it (lib/sampleline.c), without ids,
+ * read without the JSON reader: written with its ids as sample() writes
+ * it, and 1; or 0, nothing done, when it is laid out otherwise or
+ * sample() would die on it (then sample() reads it, and says why).  Its
+ * line is copyable(): names in the table's order, unescaped, not exp,
+ * key or group, and no white space. */
+static int
+fastsample(Identify *x, const char *line, size_t len)
+{
+	static const int sf[] = { KP_SAMPLE_RUN, KP_SAMPLE_JOB,
+		KP_SAMPLE_SUITE, KP_SAMPLE_BENCH, KP_SAMPLE_TEST, KP_SAMPLE_OP,
+		KP_SAMPLE_METRIC };
+	static const int gf[NG] = { KP_SAMPLE_SUITE, KP_SAMPLE_BENCH,
+		KP_SAMPLE_TEST, KP_SAMPLE_OP, KP_SAMPLE_METRIC };
+	kp_sval v[KP_SAMPLE_NF];
+	const kp_sval *run, *job;
+	const char *g[NG];
+	size_t glen[NG];
+	long long iter, conc;
+	Run *r;
+	Job *j;
+	int k;
+
+	if (!kp_sample_line(line, len, v) || v[KP_SAMPLE_EXP].p ||
+	    v[KP_SAMPLE_KEY].p || v[KP_SAMPLE_GROUP].p)
+		return 0;
+	for (k = 0; k < (int)KP_LEN(sf); k++)
+		if (!v[sf[k]].p || !v[sf[k]].str)
+			return 0;
+	if ((iter = digits(&v[KP_SAMPLE_ITER])) < 0 ||
+	    (conc = digits(&v[KP_SAMPLE_CONC])) < 1)
+		return 0;
+	run = &v[KP_SAMPLE_RUN];
+	job = &v[KP_SAMPLE_JOB];
+	if ((r = x->lastrun) == NULL || r->iter != iter ||
+	    !same(r->run, r->runlen, run->p, run->len)) {
+		if (!(r = findrun(x, NULL, cstr(&x->buf[0], &x->bufcap[0], run),
+		    iter, "sample")))
+			return 0;
+	}
+	if ((j = x->lastjob) == NULL || j->r != r ||
+	    !same(j->job, j->joblen, job->p, job->len)) {
+		cstr(&x->buf[0], &x->bufcap[0], job);
+		if (!(j = findjob(x, r, x->buf[0]))) {
+			j = addjob(x, r, x->buf[0], cstr(&x->buf[1], &x->bufcap[1],
+			    &v[KP_SAMPLE_SUITE]), MISSING);
+			j->fromsamples = 1;
+		}
+	}
+	for (k = 0; k < NG; k++) {
+		g[k] = v[gf[k]].p;
+		glen[k] = v[gf[k]].len;
+	}
+	writeline(x, line, len, j, groupof(x, j, g, glen, conc));
+	return 1;
+}
+
 static void
 run(Identify *x, kp_json *d)
 {
@@ -495,11 +593,16 @@ static void
 identify(Identify *x, const char *path)
 {
 	kp_in *in = curin = kp_in_open(path);
+	const char *line;
+	size_t len;
 	kp_json d;
 	int type;
 
 	kp_json_init(&d);
-	while (kp_rec_next(in, &d)) {
+	while ((line = kp_in_record(in, &len))) {
+		if (fastsample(x, line, len))
+			continue;
+		kp_rec_parse(in, &d, line, len);
 		/* the sample's index, which finds the type: samples are the most */
 		type = kp_rec_index(&d, &kp_sample_t, x->tok, &x->smpix);
 		if (type < 0 || d.tok[type].type != KP_JSTR)

@@ -62,9 +62,12 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 			id--;
 		else {
 			b = idstr(st, s[S_BETTER]);
-			if (kp_vocab_find(&kp_better_v, b, strlen(b)) < 0)
+			if (kp_vocab_find(&kp_better_v, b, strlen(b)) < 0) {
+				if (!d)
+					return UINT32_MAX;
 				kp_rec_die(d, tok[KP_SAMPLE_BETTER], "expected %s "
 				    "for \"better\", got \"%s\"", kp_better_v.what, b);
+			}
 			st->G = kp_grow(st->G, st->ng, sizeof(*st->G));
 			g = &st->G[st->ng];
 			memset(g, 0, sizeof(*g));
@@ -77,7 +80,9 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 	st->lastg = id;
 	g = &st->G[id];
 	for (i = 0; i < KP_LEN(carried); i++)
-		if (g->s[carried[i]] != s[carried[i]])
+		if (g->s[carried[i]] != s[carried[i]]) {
+			if (!d)
+				return UINT32_MAX;
 			kp_rec_die(d, tok[sfield[carried[i]]],
 			    "\"%s\" is \"%s\" here and \"%s\" in earlier samples "
 			    "of %s/%s/%s[%s %s] at %lld; expected one per group",
@@ -86,6 +91,7 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 			    idstr(st, s[S_SUITE]), idstr(st, s[S_BENCH]),
 			    idstr(st, s[S_TEST]), idstr(st, s[S_OP]),
 			    idstr(st, s[S_METRIC]), conc);
+		}
 	return id;
 }
 

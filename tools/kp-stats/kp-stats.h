@@ -9,6 +9,7 @@
 
 #include "kp.h"
 #include "rec.h"
+#include "sampleline.h"
 
 /* One sample, 32 bytes: re-analysis holds tens of millions of them.
  * Strings are interned ids; the unit a sample belongs to at every level
@@ -135,7 +136,9 @@ const char *posfile(const Stats *st, uint32_t pos, long *line);
 
 /* groups.c */
 /* the group of a sample of strings s (by S_ index) at conc; dies at
- * token tok[f] of d when a carried string disagrees with the group's */
+ * token tok[f] of d when a carried string disagrees with the group's,
+ * or a new group's "better" is not a word of kp_better_v (with d NULL,
+ * returns UINT32_MAX instead) */
 uint32_t group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc,
     const int *tok);
 /* S into group order, setting each G[].off */

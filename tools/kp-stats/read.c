@@ -103,16 +103,41 @@ need(kp_json *d, const int *tok, int f)
 		    f == KP_SAMPLE_KEY ? " (kp-identify adds exp and key)" : "");
 }
 
+/* keep a sample of strings s, of group g (or count it dropped by -w),
+ * read at line of the current input */
+static void
+keep(Stats *st, const uint32_t *s, double v, int32_t iter, int32_t rep,
+    int32_t sub, uint32_t g, long line)
+{
+	uint64_t pos = st->inbase[st->ninname - 1] + (uint64_t)line;
+	Sample *x;
+
+	if (rep <= st->warmup) {
+		st->G[g].ndrop++;
+		return;
+	}
+	st->S = kp_grow(st->S, st->ns, sizeof(*st->S));
+	x = &st->S[st->ns++];
+	x->v = v;
+	x->g = g;
+	x->ri = str_pair(&st->str, s[S_INSTANCE], s[S_RUN]);
+	x->iter = iter;
+	x->rep = rep;
+	x->sub = sub;
+	x->pos = pos > UINT32_MAX ? 0 : (uint32_t)pos;
+	st->G[g].n++;
+}
+
 static void
 sample(Stats *st, kp_json *d, const int *tok)
 {
-	uint32_t s[NSTR];
+	uint32_t s[NSTR], g;
 	const char *p;
 	long long conc;
+	int32_t iter, rep, sub;
 	double v;
 	size_t len, k;
 	int f, i;
-	Sample *x;
 
 	for (k = 0; k < NSTR; k++)
 		need(d, tok, sfield[k]);
@@ -132,27 +157,84 @@ sample(Stats *st, kp_json *d, const int *tok)
 	if (!isfinite(v))
 		kp_rec_die(d, tok[KP_SAMPLE_VALUE], "value out of range; expected a "
 		    "finite number");
-	st->S = kp_grow(st->S, st->ns, sizeof(*st->S));
-	x = &st->S[st->ns];
-	x->v = v;
-	x->ri = str_pair(&st->str, s[S_INSTANCE], s[S_RUN]);
-	x->iter = req_int32(d, tok[KP_SAMPLE_ITER], KP_SAMPLE_ITER);
-	x->rep = req_int32(d, tok[KP_SAMPLE_REP], KP_SAMPLE_REP);
-	x->sub = req_int32(d, tok[KP_SAMPLE_SUB], KP_SAMPLE_SUB);
+	iter = req_int32(d, tok[KP_SAMPLE_ITER], KP_SAMPLE_ITER);
+	rep = req_int32(d, tok[KP_SAMPLE_REP], KP_SAMPLE_REP);
+	sub = req_int32(d, tok[KP_SAMPLE_SUB], KP_SAMPLE_SUB);
 	/* counted from 1 (kp-records(5)); a 0 or -1 would be a unit of its own */
-	if (x->rep < 1)
+	if (rep < 1)
 		kp_rec_die(d, tok[KP_SAMPLE_REP], "expected an integer >= 1 for \"rep\"");
-	if (x->sub < 1)
+	if (sub < 1)
 		kp_rec_die(d, tok[KP_SAMPLE_SUB], "expected an integer >= 1 for \"sub\"");
-	x->g = group_find(st, d, s, conc, tok);
-	x->pos = st->inbase[st->ninname - 1] + (uint64_t)d->line > UINT32_MAX ? 0 :
-	    (uint32_t)(st->inbase[st->ninname - 1] + (uint64_t)d->line);
-	if (x->rep <= st->warmup)
-		st->G[x->g].ndrop++;
-	else {
-		st->G[x->g].n++;
-		st->ns++;
+	g = group_find(st, d, s, conc, tok);
+	keep(st, s, v, iter, rep, sub, g, d->line);
+}
+
+/* a count of at most 9 digits, as jint() reads one fast, or -1 */
+static long
+count9(const kp_sval *x)
+{
+	long v = 0;
+	size_t k;
+
+	if (!x->p || x->str || x->len > 9)
+		return -1;
+	for (k = 0; k < x->len; k++) {
+		if (x->p[k] < '0' || x->p[k] > '9')
+			return -1;
+		v = 10 * v + (x->p[k] - '0');
 	}
+	return v;
+}
+
+static int hex16(const char *p);
+
+/* A sample line laid out as kp writes it (lib/sampleline.c), read without
+ * the JSON reader: kept (or skipped, another shard's) as sample() would
+ * keep it, and 1; or 0, nothing kept, when the line is not so laid out
+ * or sample() would say something is wrong with it: the JSON reader and
+ * sample() read it then, and say what.  Only interning strings and
+ * pairs is done before the last check: sample() would do the same. */
+static int
+fastsample(Stats *st, const char *line, size_t len)
+{
+	kp_sval fv[KP_SAMPLE_NF];
+	const kp_sval *e = &fv[KP_SAMPLE_EXP];
+	uint32_t s[NSTR], g;
+	long conc, iter, rep, sub;
+	uint64_t sh = 0;
+	double v;
+	size_t k;
+
+	if (!kp_sample_line(line, len, fv))
+		return 0;
+	for (k = 0; k < NSTR; k++)
+		if (!fv[sfield[k]].p || !fv[sfield[k]].str)
+			return 0;
+	if ((conc = count9(&fv[KP_SAMPLE_CONC])) < 1 ||
+	    (iter = count9(&fv[KP_SAMPLE_ITER])) < 0 ||
+	    (rep = count9(&fv[KP_SAMPLE_REP])) < 1 ||
+	    (sub = count9(&fv[KP_SAMPLE_SUB])) < 1 ||
+	    !fv[KP_SAMPLE_VALUE].p || fv[KP_SAMPLE_VALUE].str ||
+	    kp_parse_num(fv[KP_SAMPLE_VALUE].p, fv[KP_SAMPLE_VALUE].len, &v) < 0 ||
+	    !isfinite(v))
+		return 0;
+	/* the shard of its exp, as shardof() reads it */
+	if (st->nshards > 1) {
+		if (e->len != KP_IDSZ - 1 || !hex16(e->p))
+			return 0;
+		for (k = 0; k < 8; k++)
+			sh = 16 * sh + (uint64_t)(e->p[k] <= '9' ? e->p[k] - '0' :
+			    e->p[k] - 'a' + 10);
+		if ((uint32_t)((sh * st->nshards) >> 32) + 1 != st->shard)
+			return 1;
+	}
+	for (k = 0; k < NSTR; k++)
+		s[k] = internf(st, (int)k, fv[sfield[k]].p, fv[sfield[k]].len);
+	if ((g = group_find(st, NULL, s, conc, NULL)) == UINT32_MAX)
+		return 0;
+	keep(st, s, v, (int32_t)iter, (int32_t)rep, (int32_t)sub, g,
+	    kp_in_lineno(st->in));
+	return 1;
 }
 
 /* -s: the shard of a sample, by its exp: the range of the id's first 8
@@ -250,6 +332,8 @@ read_input(Stats *st, const char *path)
 	while ((line = kp_in_record(st->in, &len))) {
 		if (st->nshards > 1 && (sh = lineshard(st, line, len)) &&
 		    sh != st->shard)
+			continue;
+		if (fastsample(st, line, len))
 			continue;
 		kp_rec_parse(st->in, &d, line, len);
 		type = kp_rec_index(&d, &kp_sample_t, tok, &st->ix);
