@@ -150,6 +150,8 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
 	kp_rec_upgrade(d, &kp_cmp_t, &c->rec, &groups);
 	reason_render(&c->rec);
+	if (rd->format == LOAD_SITE)
+		intern_cmp(r, &c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
@@ -280,6 +282,8 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	kp_rec_upgrade(d, &kp_stat_t, &s, &rd->stat);
 	snprintf(g->group, sizeof(g->group), "%s", s.group);
 	g->runs = s.runs;
+	if (rd->format == LOAD_SITE)
+		intern_runs(r, &g->runs);
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;

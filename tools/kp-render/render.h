@@ -179,6 +179,7 @@ typedef struct Report {
 	struct SmpFiles *sf;	/* smpfile.c: those left in their files */
 	size_t smpcount;	/* every sample, each once */
 	struct kp_strmap *smpstr;	/* their runs and instances, each once */
+	struct Intern *intern;	/* intern.c: the site's text, each once */
 	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
 	kp_rollup *roll;
@@ -258,6 +259,10 @@ enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE,
 	LOAD_FULL };	/* as LOAD_REPORT, and stat records of scope group */
 void load_file(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
+/* intern.c: the site's comparisons, and a stat group's runs, keep their
+ * strings and lists as one copy each; nothing may free them */
+void intern_cmp(Report *r, kp_cmp *c);
+void intern_runs(Report *r, kp_strs *runs);
 /* the first of equal samples in v[0..n-1], sorted by group: the new n */
 size_t sample_sortuniq(Sample *v, size_t n);
 
