@@ -17,36 +17,54 @@
 #include "strmap.h"
 #include "render.h"
 
+/* fields of a comparison that the one before most often shares (the
+ * same test, kernels, experiments): what each was, tried first */
+enum { NLAST = 32 };
+
 struct Intern {
 	kp_strmap *str;	/* a string -> its one copy, the key */
 	kp_strmap *list;	/* a list's interned pointers -> lists[] */
 	char ***lists;
+	const char *last[NLAST];
+	kp_strs lastlist[NLAST];
 };
 
 static char *
-one(struct Intern *in, char *s)
+one(struct Intern *in, char *s, int field)
 {
-	const char *k;
+	const char *k, **last = field >= 0 ? &in->last[field] : NULL;
 
 	if (!s)
 		return NULL;
+	if (last && *last && strcmp(*last, s) == 0) {
+		free(s);
+		return (char *)*last;
+	}
 	k = kp_strmap_key(in->str, kp_strmap_add(in->str, s, strlen(s), NULL),
 	    NULL);
 	free(s);
+	if (last)
+		*last = k;
 	return (char *)k;
 }
 
 /* l's strings interned, then l's array: the key is its pointers */
 static void
-list(struct Intern *in, kp_strs *l)
+list(struct Intern *in, kp_strs *l, int field)
 {
+	kp_strs *last = &in->lastlist[field];
 	size_t i, j;
 	int isnew;
 
 	if (l->n == 0)
 		return;
 	for (i = 0; i < l->n; i++)
-		l->v[i] = one(in, l->v[i]);
+		l->v[i] = one(in, l->v[i], -1);
+	if (last->n == l->n && memcmp(last->v, l->v, l->n * sizeof(*l->v)) == 0) {
+		free(l->v);
+		l->v = last->v;
+		return;
+	}
 	j = kp_strmap_add(in->list, (const char *)l->v, l->n * sizeof(*l->v),
 	    &isnew);
 	if (isnew) {
@@ -56,6 +74,7 @@ list(struct Intern *in, kp_strs *l)
 		free(l->v);
 		l->v = in->lists[j];
 	}
+	*last = *l;
 }
 
 static struct Intern *
@@ -82,16 +101,16 @@ intern_cmp(Report *r, kp_cmp *c)
 	size_t i;
 
 	for (i = 0; i < KP_LEN(s); i++)
-		*s[i] = one(in, *s[i]);
-	list(in, &c->base_runs);
-	list(in, &c->target_runs);
-	list(in, &c->base_groups);
-	list(in, &c->target_groups);
-	list(in, &c->subsystem);
+		*s[i] = one(in, *s[i], (int)i);
+	list(in, &c->base_runs, 0);
+	list(in, &c->target_runs, 1);
+	list(in, &c->base_groups, 2);
+	list(in, &c->target_groups, 3);
+	list(in, &c->subsystem, 4);
 }
 
 void
 intern_runs(Report *r, kp_strs *runs)
 {
-	list(intern_of(r), runs);
+	list(intern_of(r), runs, 5);
 }

@@ -51,6 +51,7 @@ struct SmpFiles {
 	int *fd;
 	size_t nfile;
 	kp_strmap *grpmap;	/* group id -> SGrp */
+	size_t lastgrp;	/* the last sample's, most often the next's */
 	SGrp *grp;
 	Ext *ext;
 	size_t next;
@@ -96,10 +97,23 @@ intern(kp_strmap **m, char *s)
 	return (char *)k;
 }
 
+/* intern's, but s is most often the one before (*last): a file's
+ * samples come a run at a time */
+static char *
+intern_last(kp_strmap **m, char *s, const char **last)
+{
+	if (s && *last && strcmp(s, *last) == 0) {
+		free(s);
+		return (char *)*last;
+	}
+	return (char *)(*last = intern(m, s));
+}
+
 void
 smp_read(Report *r, kp_json *d, Sample *m, int keepsrc)
 {
 	static kp_recix ix;
+	static const char *run, *instance;
 	kp_sample s;
 
 	kp_rec_read(d, &kp_sample_t, &s, want(), &ix);
@@ -109,8 +123,8 @@ smp_read(Report *r, kp_json *d, Sample *m, int keepsrc)
 		kp_rec_die(d, -1, "group \"%s\": expected a group id of %d hex "
 		    "digits (kp-records(5))", s.group, KP_IDSZ - 1);
 	memcpy(m->group, s.group, KP_IDSZ);
-	m->run = intern(&r->smpstr, s.run);
-	m->instance = intern(&r->smpstr, s.instance);
+	m->run = intern_last(&r->smpstr, s.run, &run);
+	m->instance = intern_last(&r->smpstr, s.instance, &instance);
 	m->src = NULL;
 	if (keepsrc == 1)
 		m->src = s.src;
@@ -181,7 +195,14 @@ smp_note(Report *r, int file, long long off, size_t len, const Sample *m)
 
 	if (off < 0 || (unsigned long long)off >> OFFBITS || len > UINT32_MAX)
 		kp_die_at(f->path[file], 0, 0, "too large to read back");
-	i = kp_strmap_add(f->grpmap, m->group, KP_IDSZ - 1, &isnew);
+	/* a group's samples come a few at a time: 5 at 25 kernels */
+	isnew = 0;
+	if (f->next && memcmp(kp_strmap_key(f->grpmap, f->lastgrp, NULL),
+	    m->group, KP_IDSZ) == 0)
+		i = f->lastgrp;
+	else
+		i = f->lastgrp = kp_strmap_add(f->grpmap, m->group,
+		    KP_IDSZ - 1, &isnew);
 	if (isnew) {
 		f->grp = kp_grow(f->grp, i, sizeof(*f->grp));
 		memset(&f->grp[i], 0, sizeof(f->grp[i]));
