@@ -106,6 +106,9 @@ char *kp_in_line(kp_in *in, size_t *len);	/* NULL at end of input */
  * as kp-records(5) skips the others; NULL at end of input */
 char *kp_in_record(kp_in *in, size_t *len);
 long kp_in_lineno(const kp_in *in);	/* 1-based number of the last line returned */
+/* the byte offset in the file of the last line returned, for a reader
+ * that reads it back with pread(2); -1 when the input is compressed */
+long long kp_in_offset(const kp_in *in);
 const char *kp_in_name(const kp_in *in);	/* "<stdin>" for stdin */
 void kp_in_close(kp_in *in);
 /* read a whole (possibly gzipped) file into memory; *len gets its size.

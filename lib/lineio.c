@@ -21,6 +21,8 @@ struct kp_in {
 	size_t cap;	/* allocated, one more for the NUL */
 	size_t start;	/* first unread byte */
 	size_t end;	/* end of valid data */
+	long long base;	/* the offset in the stream of buf[0] */
+	long long lineoff;	/* the offset of the last line returned */
 	long lineno;
 	int eof;
 	int soft;	/* report read errors through kp_in_error(), not exit */
@@ -94,6 +96,7 @@ fill(kp_in *in)
 	if (in->start > 0) {
 		memmove(in->buf, in->buf + in->start, in->end - in->start);
 		in->end -= in->start;
+		in->base += (long long)in->start;
 		in->start = 0;
 	}
 	if (in->end == in->cap) {
@@ -146,6 +149,7 @@ kp_in_line(kp_in *in, size_t *len)
 		}
 	}
 	line = in->buf + in->start;
+	in->lineoff = in->base + (long long)in->start;
 	n = (size_t)(nl - line);
 	in->start += n + (nl < in->buf + in->end);
 	if (n > 0 && line[n - 1] == '\r')
@@ -185,6 +189,12 @@ kp_in_record(kp_in *in, size_t *len)
 				return line;
 	}
 	return NULL;
+}
+
+long long
+kp_in_offset(const kp_in *in)
+{
+	return gzdirect(in->gz) ? in->lineoff : -1;
 }
 
 long

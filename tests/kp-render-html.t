@@ -197,6 +197,20 @@ is "$(ls site | grep -c '^test-.*\.html$')" 3 "one page per measurement"
 is "$(cat site/test-*.html | grep -c '^<div class="cmp" id="c[0-9]*"><h3>')" 12 \
     "a section per comparison, on its test's page"
 is "$(ls site | grep -c '^cmp-')" 0 "... and no page of its own"
+# samples of a regular file are read back a test page at a time, those
+# of a pipe or a compressed file held: the same site either way, with
+# the lines out of order, blank lines among them and samples given twice
+{ head -n 4 samples.ndjson; echo; tac samples.ndjson; head -n 2 samples.ndjson; } >mixed.ndjson
+gzip -c mixed.ndjson >mixed.ndjson.gz
+kp-render -f html -o site.file -s mixed.ndjson all.ndjson 2>/dev/null
+kp-render -f html -o site.gz -s mixed.ndjson.gz all.ndjson 2>/dev/null
+kp-render -f html -o site.pipe -s - all.ndjson <mixed.ndjson 2>/dev/null
+for v in file gz; do
+	is "$(diff -r site.pipe "site.$v" >&2; echo $?)" 0 \
+	    "samples from a $v, out of order, some twice: the site of a pipe"
+done
+is "$(grep -o '[0-9]* samples' site.file/index.html)" \
+    "$(grep -o '[0-9]* samples' site/index.html)" "... each sample counted once"
 is "$(ls site | grep -c '^test-.*-l[0-9]*\.svg$')" 6 "a strip plot per test and level"
 is "$(ls site | grep -c '^heat-.*\.svg$')" 6 "a heat map per suite and pair"
 checksite site "hand-made"

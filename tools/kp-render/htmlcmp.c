@@ -335,6 +335,21 @@ h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page)
 	const List *l = &s->r->tcmp[test];
 	int *idx = emalloc((l->n + 1) * sizeof(*idx)), i, j;
 
+	const char **ids = NULL;
+	size_t nids = 0, g;
+
+	/* the page's samples, read back from their file (smpfile.c) */
+	for (i = 0; i < l->n; i++)
+		for (j = 0; j < 2; j++) {
+			const kp_strs *v = h_groupsof(&s->r->cmp[l->v[i]], j);
+
+			for (g = 0; g < v->n; g++) {
+				ids = kp_grow(ids, nids, sizeof(*ids));
+				ids[nids++] = v->v[g];
+			}
+		}
+	smp_page(s->r, ids, nids);
+	free(ids);
 	memcpy(idx, l->v, l->n * sizeof(*idx));
 	qsort_r(idx, l->n, sizeof(*idx), byconc, s->r->cmp);
 	for (i = 0; i < l->n; i = j) {
@@ -344,5 +359,6 @@ h_cmp_levels(FILE *fp, struct hsite *s, int test, const char *page)
 		level(fp, s, page, s->r->cmp[idx[i]].rec.conc, idx + i,
 		    j - i);
 	}
+	smp_page_free(s->r);
 	free(idx);
 }

@@ -74,8 +74,8 @@ h_index_page(struct hsite *s)
 	fprintf(fp, "<h1>Kernel comparisons</h1>\n<p class=\"sub\">%d "
 	    "baseline/target pairs, %d suites, %d measurements, %zu comparisons, "
 	    "%zu systematic-group records, %zu samples", r->npair, r->nsuite,
-	    r->ntest, r->ncmp, r->nsys, r->nsmp);
-	if (r->nsmp == 0 && r->ngrp > 0)
+	    r->ntest, r->ncmp, r->nsys, r->smpcount);
+	if (r->smpcount == 0 && r->ngrp > 0)
 		fprintf(fp, " (the strip plots show the values of %zu stat "
 		    "groups instead, without source files)", r->ngrp);
 	fprintf(fp, ", from %ld records; <a href=\"full.html\">every "

@@ -165,22 +165,25 @@ copyof(struct hsite *s, const char *path)
 	return i;
 }
 
-/* the file the path names, and its page: asked once a path as given,
- * because realpath(3) costs a system call a component and a lab's
- * samples name each file several times */
+/* the file the path names, and its page: asked once a path as given
+ * that names a file, because realpath(3) costs a system call a component
+ * and a lab's samples name each file several times.  A path that names
+ * none is not kept: it fails at its first missing component, and the
+ * 25-kernel lab's samples name 2 million files that are not there */
 const char *
 h_srccopy(struct hsite *s, const char *path)
 {
-	size_t g;
-	int isnew;
+	long g;
+	long i;
 
 	if (s->srcgiven == NULL)
 		s->srcgiven = kp_strmap_new();
-	g = kp_strmap_add(s->srcgiven, path, strlen(path), &isnew);
-	if (isnew) {
-		s->srcof = kp_grow(s->srcof, g, sizeof(*s->srcof));
-		s->srcof[g] = copyof(s, path);
+	if ((g = kp_strmap_find(s->srcgiven, path, strlen(path))) < 0) {
+		if ((i = copyof(s, path)) < 0)
+			return NULL;
+		g = (long)kp_strmap_add(s->srcgiven, path, strlen(path), NULL);
+		s->srcof = kp_grow(s->srcof, (size_t)g, sizeof(*s->srcof));
+		s->srcof[g] = i;
 	}
-	return s->srcof[g] >= 0 && *s->srcpage[s->srcof[g]] ?
-	    s->srcpage[s->srcof[g]] : NULL;
+	return *s->srcpage[s->srcof[g]] ? s->srcpage[s->srcof[g]] : NULL;
 }

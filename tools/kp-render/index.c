@@ -181,23 +181,41 @@ index_cell(const Report *r, int pair, int test, long long conc)
 	return i < 0 ? NULL : &r->cmp[r->cellcmp[i]];
 }
 
-Sample *
-index_samples(const Report *r, const char *group, size_t *n)
+/* the first of group in v[0..n-1], sorted by group, and how many */
+static Sample *
+samples_of(Sample *v, size_t nv, const char *group, size_t *n)
 {
-	size_t lo = 0, hi = r->nsmp, mid, i;
+	size_t lo = 0, hi = nv, mid, i;
 
-	/* the samples are sorted by group (load_done): the first of group */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (strcmp(r->smp[mid].group, group) < 0)
+		if (strcmp(v[mid].group, group) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; i < r->nsmp && strcmp(r->smp[i].group, group) == 0; i++)
+	for (i = lo; i < nv && strcmp(v[i].group, group) == 0; i++)
 		;
 	*n = i - lo;
-	return r->smp + lo;
+	return v + lo;
+}
+
+Sample *
+index_held(const Report *r, const char *group, size_t *n)
+{
+	return samples_of(r->smp, r->nsmp, group, n);
+}
+
+Sample *
+index_samples(const Report *r, const char *group, size_t *n)
+{
+	Sample *v;
+	size_t nv;
+
+	if (!r->sf)
+		return index_held(r, group, n);
+	v = smp_paged(r, &nv);
+	return samples_of(v, nv, group, n);
 }
 
 Group *

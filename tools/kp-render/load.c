@@ -19,9 +19,15 @@
 /* what one call of load_file() reads of each record type */
 typedef struct {
 	int format, lines;
-	kp_has cmp, sys, run, runstat, sample, stat, rollup;
-	kp_recix cmpix, sysix, runix, rsix, smpix, statix, rollix, trendix, triix;
+	kp_has cmp, sys, run, runstat, stat, rollup;
+	kp_recix cmpix, sysix, runix, rsix, statix, rollix, trendix, triix;
 	kp_recix evix;
+	/* the site's samples: the file's number in smpfile.c, where they
+	 * stay; -1 held (another format, a pipe, a compressed file), -2 not
+	 * decided before the first */
+	const char *path;
+	kp_in *in;
+	int file;
 } Reader;
 
 static void
@@ -89,9 +95,6 @@ wants(Reader *rd)
 	rd->runstat = kp_has_of(KP_RUNSTAT_RUN, KP_RUNSTAT_ITER, KP_RUNSTAT_JOB,
 	    KP_RUNSTAT_SUITE, KP_RUNSTAT_RC, KP_RUNSTAT_USER_S,
 	    KP_RUNSTAT_SYS_S, KP_RUNSTAT_ELAPSED_S, KP_RUNSTAT_PARTIAL, -1);
-	rd->sample = kp_has_of(KP_SAMPLE_RUN, KP_SAMPLE_ITER,
-	    KP_SAMPLE_INSTANCE, KP_SAMPLE_GROUP, KP_SAMPLE_REP, KP_SAMPLE_SUB,
-	    KP_SAMPLE_VALUE, KP_SAMPLE_SRC, -1);
 	rd->stat = kp_has_of(KP_STAT_EXP, KP_STAT_SUITE, KP_STAT_BENCH,
 	    KP_STAT_TEST, KP_STAT_OP, KP_STAT_METRIC, KP_STAT_CONC,
 	    KP_STAT_GROUP, KP_STAT_RUNS, KP_STAT_N_INSTANCES, KP_STAT_OBS,
@@ -149,6 +152,8 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
 	kp_rec_upgrade(d, &kp_cmp_t, &c->rec, &groups);
 	reason_render(&c->rec);
+	if (rd->format == LOAD_SITE)
+		intern_cmp(r, &c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
@@ -246,48 +251,21 @@ add_runstat(Report *r, kp_json *d, Reader *rd)
 	u->partial = u->partial == 1;	/* null: not */
 }
 
-/* s, freed, as the one copy of its text the samples share: a lab's
- * millions of samples name a few hundred runs and instances, a copy of
- * each was a fifth of the site's memory */
-static char *
-sample_str(Report *r, char *s)
-{
-	const char *k;
-
-	if (!s)
-		return NULL;
-	if (!r->smpstr)
-		r->smpstr = kp_strmap_new();
-	k = kp_strmap_key(r->smpstr, kp_strmap_add(r->smpstr, s, strlen(s),
-	    NULL), NULL);
-	free(s);
-	return (char *)k;
-}
-
+/* a sample: left in a regular file, noted by smpfile.c; held otherwise */
 static void
 add_sample(Report *r, kp_json *d, Reader *rd)
 {
-	kp_sample s;
-	Sample *m;
+	Sample m;
 
-	kp_rec_read(d, &kp_sample_t, &s, &rd->sample, &rd->smpix);
-	/* kp-identify wrote its group; a sample of an older kp has none */
-	kp_rec_upgrade(d, &kp_sample_t, &s, &rd->sample);
-	if (strlen(s.group) != KP_IDSZ - 1)
-		kp_rec_die(d, -1, "group \"%s\": expected a group id of %d hex "
-		    "digits (kp-records(5))", s.group, KP_IDSZ - 1);
+	if (rd->file == -2)
+		rd->file = kp_in_offset(rd->in) >= 0 ? smp_file(r, rd->path) : -1;
+	smp_read(r, d, &m, rd->file < 0);
+	if (rd->file >= 0) {
+		smp_note(r, rd->file, kp_in_offset(rd->in), d->len, &m);
+		return;
+	}
 	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
-	m = &r->smp[r->nsmp++];
-	memcpy(m->group, s.group, KP_IDSZ);
-	m->run = sample_str(r, s.run);
-	m->instance = sample_str(r, s.instance);
-	m->src = s.src;
-	m->iter = s.iter;
-	m->rep = s.rep;
-	m->sub = s.sub;
-	m->value = s.value;
-	s.run = s.instance = s.src = NULL;	/* kept */
-	kp_rec_free(&kp_sample_t, &s);
+	r->smp[r->nsmp++] = m;
 }
 
 static void
@@ -310,6 +288,8 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	kp_rec_upgrade(d, &kp_stat_t, &s, &rd->stat);
 	snprintf(g->group, sizeof(g->group), "%s", s.group);
 	g->runs = s.runs;
+	if (rd->format == LOAD_SITE)
+		intern_runs(r, &g->runs);
 	g->n_instances = s.n_instances;
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
@@ -406,7 +386,8 @@ void
 load_file(Report *r, const char *path, int format, int lines)
 {
 	kp_in *in = kp_in_open(path);
-	Reader rd = { .format = format, .lines = lines };
+	Reader rd = { .format = format, .lines = lines, .path = path,
+	    .in = in, .file = format == LOAD_SITE ? -2 : -1 };
 	const char *type;
 	char *line;
 	kp_json d;
@@ -486,6 +467,12 @@ sortuniq(void *v, size_t n, size_t sz, int (*cmp)(const void *, const void *))
 	return m;
 }
 
+size_t
+sample_sortuniq(Sample *v, size_t n)
+{
+	return sortuniq(v, n, sizeof(*v), bysample);
+}
+
 /*
  * The pipeline's files overlap: kp-stats, kp-compare and the later
  * stages pass run, runstat and stat records through, so the findings and
@@ -524,7 +511,8 @@ load_done(Report *r)
 	r->nrs = n;
 	kp_strmap_free(seen);
 	/* sorted by group, samples and groups are found by binary search */
-	r->nsmp = sortuniq(r->smp, r->nsmp, sizeof(*r->smp), bysample);
+	r->nsmp = sample_sortuniq(r->smp, r->nsmp);
+	r->smpcount = smp_done(r);
 	r->ngrp = sortuniq(r->grp, r->ngrp, sizeof(*r->grp), bygroup);
 	keep_done(r);
 }

@@ -219,9 +219,12 @@ typedef struct Report {
 	size_t nrun;
 	kp_runstat *rs;
 	size_t nrs;
-	Sample *smp;	/* sorted by group (load_done) */
+	Sample *smp;	/* held, sorted by group (load_done) */
 	size_t nsmp;
+	struct SmpFiles *sf;	/* smpfile.c: those left in their files */
+	size_t smpcount;	/* every sample, each once */
 	struct kp_strmap *smpstr;	/* their runs and instances, each once */
+	struct Intern *intern;	/* intern.c: the site's text, each once */
 	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
 	kp_rollup *roll;
@@ -301,6 +304,29 @@ enum { LOAD_REPORT, LOAD_TABLE, LOAD_SITE,
 	LOAD_FULL };	/* as LOAD_REPORT, and stat records of scope group */
 void load_file(Report *r, const char *path, int format, int lines);	/* NULL: stdin */
 void load_done(Report *r);	/* after the last file */
+/* intern.c: the site's comparisons, and a stat group's runs, keep their
+ * strings and lists as one copy each; nothing may free them */
+void intern_cmp(Report *r, kp_cmp *c);
+void intern_runs(Report *r, kp_strs *runs);
+/* the first of equal samples in v[0..n-1], sorted by group: the new n */
+size_t sample_sortuniq(Sample *v, size_t n);
+
+/*
+ * smpfile.c: the site's samples of a regular file, left there and read
+ * back a page at a time.  smp_read: the sample in d, its source kept
+ * (keepsrc 1), dropped (0) or the page's (2).  smp_file: the number of a
+ * file whose samples are noted, -1 when it cannot be read back.
+ * smp_note: a sample at off (len bytes) of that file.  smp_done: every
+ * sample counted once, after load_done sorted those held.  smp_page: the
+ * samples of groups ids for index_samples, until smp_page_free.
+ */
+void smp_read(Report *r, kp_json *d, Sample *m, int keepsrc);
+int smp_file(Report *r, const char *path);
+void smp_note(Report *r, int file, long long off, size_t len, const Sample *m);
+size_t smp_done(Report *r);
+void smp_page(Report *r, const char *const *ids, size_t n);
+void smp_page_free(Report *r);
+Sample *smp_paged(const Report *r, size_t *n);
 
 /* index.c */
 void index_report(Report *r);
@@ -309,7 +335,10 @@ const List *index_runstats(const Report *r, const char *run);	/* or NULL */
 /* the first comparison of a pair and test at a level, or NULL */
 Cmp *index_cell(const Report *r, int pair, int test, long long conc);
 /* the samples of a group: *n of them from the one returned */
+/* a group's samples: of the page smp_page read, with samples left in
+ * files; of those held otherwise */
 Sample *index_samples(const Report *r, const char *group, size_t *n);
+Sample *index_held(const Report *r, const char *group, size_t *n);
 Group *index_group(const Report *r, const char *group);	/* or NULL */
 
 /* util.c */
