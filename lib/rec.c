@@ -114,6 +114,34 @@ kp_rec_tok(kp_json *d, const kp_rtype *t, const char *name)
 	return -1;
 }
 
+/* does the line close its first object at its last byte, and only there?
+ * Braces and brackets are counted outside strings: a line cut short, or
+ * one a lost newline glued to the next record, is parsed and refused
+ * rather than passed on with the record it swallowed */
+static int
+one_object(const char *line, size_t len)
+{
+	size_t i, depth = 0;
+	int instr = 0;
+
+	for (i = 0; i < len; i++) {
+		if (instr) {
+			if (line[i] == '\\')
+				i++;
+			else if (line[i] == '"')
+				instr = 0;
+		} else if (line[i] == '"')
+			instr = 1;
+		else if (line[i] == '{' || line[i] == '[')
+			depth++;
+		else if (line[i] == '}' || line[i] == ']') {
+			if (depth == 0 || (--depth == 0 && i + 1 != len))
+				return 0;
+		}
+	}
+	return depth == 0 && !instr && len && line[len - 1] == '}';
+}
+
 int
 kp_line_type_other(const char *line, size_t len, const char *const *names)
 {
@@ -130,7 +158,7 @@ kp_line_type_other(const char *line, size_t len, const char *const *names)
 	for (; *names; names++)
 		if (strlen(*names) == i - n && memcmp(line + n, *names, i - n) == 0)
 			return 0;
-	return 1;
+	return one_object(line, len);
 }
 
 int

@@ -885,7 +885,9 @@ int kp_rec_is(kp_json *d, const kp_rtype *t);
  * {"type":"name", with name of lowercase letters, and of a type other
  * than the names given (a NULL-terminated list)?  Tools pass such lines
  * through, or count them, without a parse; a line that opens otherwise
- * (white space, another order, an escape) answers 0 and must be parsed. */
+ * (white space, another order, an escape), or that is not one object
+ * closed at its end (cut short, or glued to the next by a lost newline),
+ * answers 0 and must be parsed. */
 int kp_line_type_other(const char *line, size_t len, const char *const *names);
 /* what a reader remembers between records of one type: the field found
  * at each member position, which is the same from record to record of a

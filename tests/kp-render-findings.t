@@ -68,4 +68,15 @@ kp-render -f junit --fail-on red "$T/in" >"$T/out"
 is "$(grep -o 'name="stale" value="[^"]*"' "$T/out")" \
     'name="stale" value="host differs (vm vs other, vm)"' \
     "junit: the same, by pair of experiments"
+# a noise line whose newline was lost swallows the regression after it:
+# it must be parsed and refused, not passed over with the record it holds
+{
+	run b@vm:1 vm
+	printf '{"type":"noise","run":"x"'
+	mk 1 regression red $A $B t@vm:2 ''
+} >"$T/glued"
+for f in junit md text; do
+	run_status kp-render -f $f --fail-on regression "$T/glued"
+	is "$rc:$(grep -c 'glued:2:' "$T/err")" "2:1" "$f: a line glued to the next record is refused at its line"
+done
 done_testing

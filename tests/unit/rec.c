@@ -119,6 +119,19 @@ main(void)
 		    !kp_line_type_other(last, sizeof(last) - 1, cmp) &&
 		    !kp_line_type_other(noise, 10, cmp),
 		    "line type: white space, an escape, type last or a cut line must be parsed");
+		{
+			static const char glued[] = "{\"type\":\"noise\",\"run\":\"x\"{\"type\":\"cmp\",\"x\":1}";
+			static const char glued2[] = "{\"type\":\"noise\",\"x\":1}{\"x\":1,\"type\":\"cmp\"}";
+			static const char open_[] = "{\"type\":\"noise\",\"x\":{\"a\":1}";
+			static const char str[] = "{\"type\":\"noise\",\"x\":\"}{\\\"[\",\"y\":[{},[]]}";
+
+			ok(!kp_line_type_other(glued, sizeof(glued) - 1, cmp) &&
+			    !kp_line_type_other(glued2, sizeof(glued2) - 1, cmp) &&
+			    !kp_line_type_other(open_, sizeof(open_) - 1, cmp),
+			    "line type: a line glued to the next record, or not closed, must be parsed");
+			ok(kp_line_type_other(str, sizeof(str) - 1, cmp),
+			    "line type: braces inside strings and nested values do not count");
+		}
 	}
 
 	kp_json_free(&d);
