@@ -47,6 +47,10 @@ is "$rc:$(leaks):$(jq -r '[.source, .url] | @tsv' "$T/out" | sed 's/:[0-9][0-9]*
     "a presigned URL fetched: its source and url recorded without the query, -v says it REDACTED"
 grep -q 'new http://127.0.0.1:[0-9]*/ok/f.txt?X-Amz-Credential=REDACTED&.*token=REDACTED&page=1&apikey=REDACTED f.txt' "$T/err"
 ok $? "... -v names it with the values REDACTED"
+n=$(wc -l <"$T/s/index.ndjson")
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/f.txt?$SIG"
+is "$rc:$(wc -l <"$T/s/index.ndjson")" "0:$n" \
+    "... fetched again unchanged, the index knows it by its recorded source and grows by nothing"
 # a URL in the text of a message, not only the one it is about: a build
 # status whose download_url is no http(s) URL, and signed
 echo '{"download_url": "ftp://e.example/x?X-Amz-Signature=SEKRIT6"}' >"$T/a/body"

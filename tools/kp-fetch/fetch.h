@@ -119,6 +119,9 @@ double fetch_now(void);
 struct store *store_open(struct fetch *f, const char *dir, int create);
 void store_close(struct fetch *f);
 struct ent *store_lookup(struct store *st, const char *source, const char *path);
+/* a URL as records and the index give it: without a signing query
+ * (url_signed); NULL for NULL; the caller frees */
+char *store_recorded(const char *url);
 int store_has(struct store *st, const char *sha, long long size);
 void sink_open(struct fetch *f, struct sink *sk);
 int sink_write(struct fetch *f, struct sink *sk, const void *p, size_t n);	/* -1: over max */

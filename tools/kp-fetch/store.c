@@ -495,8 +495,8 @@ writeout(struct fetch *f, const char *line, size_t len)
 /* url as the record gives it: without its query when the query signs
  * it (url_signed): that is a credential for whoever reads the record,
  * the store's index or a report's src.  NULL for none; caller frees. */
-static char *
-recorded_url(const char *url)
+char *
+store_recorded(const char *url)
 {
 	const char *q;
 
@@ -509,8 +509,10 @@ recorded_url(const char *url)
 void
 store_emit(struct fetch *f, const struct art *a)
 {
-	struct ent *e = store_lookup(f->st, a->source, a->path);
-	char obj[80], *buf = NULL, *run, *url, *source;
+	char obj[80], *buf = NULL, *run, *url, *source = store_recorded(a->source);
+	/* the index knows a source as recorded: a lookup by the signed URL
+	 * found nothing, and every night appended every file again */
+	struct ent *e = store_lookup(f->st, source, a->path);
 	size_t len = 0;
 	FILE *fp;
 	kp_artifact_rec r = { .size = a->size };
@@ -521,7 +523,7 @@ store_emit(struct fetch *f, const struct art *a)
 	snprintf(obj, sizeof(obj), "objects/%.2s/%s", a->sha, a->sha + 2);
 	/* every field, null when unknown; url only when fetched from one */
 	kp_has_range(&r.has, 0, KP_ARTIFACT_URL - 1);
-	r.source = source = recorded_url(a->source);
+	r.source = source;
 	r.path = (char *)a->path;
 	r.run = run = store_runof(a->path, a->base);
 	r.sha256 = (char *)a->sha;
@@ -531,14 +533,13 @@ store_emit(struct fetch *f, const struct art *a)
 	r.status = a->isnew ? "new" : "present";
 	r.mtime = a->mtime >= 0 ? a->mtime : KP_NULL_INT;
 	r.etag = (char *)a->etag;
-	if ((r.url = url = recorded_url(a->url)))
+	if ((r.url = url = store_recorded(a->url)))
 		kp_has_set(&r.has, KP_ARTIFACT_URL);
 	w = kp_w_open(fp, "<record>");
 	kp_rec_write(w, &kp_artifact_t, &r);
 	kp_w_close(w);
 	free(run);
 	free(url);
-	free(source);
 	/* the index grows only when it learns something: a re-run that
 	 * finds everything unchanged appends nothing */
 	if (!e || strcmp(e->sha, a->sha) != 0 || e->size != a->size ||
@@ -552,9 +553,10 @@ store_emit(struct fetch *f, const struct art *a)
 			    "record could not be added: %s", a->source, a->path,
 			    obj, strerror(err));
 		}
-		remember(f->st, a->source, a->path, a->sha, a->size, a->mtime,
+		remember(f->st, source, a->path, a->sha, a->size, a->mtime,
 		    a->etag);
 	}
+	free(source);
 	writeout(f, buf, len);
 	free(buf);
 	if (f->opt.verbose) {
