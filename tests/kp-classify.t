@@ -255,6 +255,12 @@ is "$(cmp "$T/spooled" "$T/reread" && field '"\(.metric) \(.why) \(.run_sd_pct /
     "two files read twice: as the spool, a later noise record used, the cmp records in order"
 is "$(kp-classify "$T/f1" - <"$T/f2" | cmp - "$T/spooled" && echo same)" same \
     "a file and the standard input: spooled, the same"
+# its output appended to its input: the second pass, or the spool's one,
+# would read what it writes, without end
+cp "$T/f2" "$T/self"
+timeout 60 kp-classify "$T/f2" "$T/self" >>"$T/self" 2>"$T/err"
+is "$?:$(grep -c 'self: is also the standard output' "$T/err"):$(cmp -s "$T/self" "$T/f2" && echo same)" "2:1:same" \
+    "its output among its inputs: refused, exit 2, as cat(1) does"
 
 # the cmp records wait in a spool file: one that cannot be made is an
 # error saying where and why, never a silent empty output

@@ -126,16 +126,40 @@ reclassify(Classify *c, const char *path, kp_w *w)
  * night's 740 MB (a fifth of kp-classify's time, most of it in the
  * kernel).  The standard input and pipes are spooled. */
 static int
-rereadable(int argc, char *argv[])
+rereadable(int argc, char *argv[], struct stat *was)
 {
-	struct stat st;
-	int i;
+	struct stat out;
+	int i, ok = argc > 0, hasout = fstat(STDOUT_FILENO, &out) == 0 &&
+	    S_ISREG(out.st_mode);
 
-	for (i = 0; i < argc; i++)
-		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &st) != 0 ||
-		    !S_ISREG(st.st_mode))
-			return 0;
-	return argc > 0;
+	for (i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &was[i]) != 0 ||
+		    !S_ISREG(was[i].st_mode)) {
+			ok = 0;
+			continue;
+		}
+		/* as cat(1): what it writes would be read again, without end */
+		if (hasout && was[i].st_dev == out.st_dev &&
+		    was[i].st_ino == out.st_ino)
+			kp_die_at(argv[i], 0, 0, "is also the standard output; "
+			    "expected an input that is not the output");
+	}
+	return ok;
+}
+
+/* a file read twice must be the same file both times: one replaced or
+ * grown between the passes would mix the records of two contents */
+static void
+unchanged(const char *path, const struct stat *was)
+{
+	struct stat now;
+
+	if (stat(path, &now) != 0 || now.st_dev != was->st_dev ||
+	    now.st_ino != was->st_ino || now.st_size != was->st_size ||
+	    now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	    now.st_mtim.tv_nsec != was->st_mtim.tv_nsec)
+		kp_die_at(path, 0, 0, "changed while kp-classify read it twice; "
+		    "expected it unchanged (give it on the standard input)");
 }
 
 int
@@ -146,6 +170,7 @@ main(int argc, char *argv[])
 	kp_w *w;
 	const char *cfile = NULL, *profile = "default", *tpct = NULL, *env, *topt = "-T";
 	const char *sfile = NULL;
+	struct stat *was;
 	int ch, dump = 0, i;
 
 	while ((ch = kp_getopt(argc, argv, synopsis, options)) != -1) {
@@ -203,11 +228,16 @@ main(int argc, char *argv[])
 	c.noisemap = kp_strmap_new();
 	c.cpumap = kp_strmap_new();
 	classify_init(&c);
-	if (rereadable(argc, argv)) {
+	was = ecalloc((size_t)argc + 1, sizeof(*was));
+	if (rereadable(argc, argv, was)) {
 		for (i = 0; i < argc; i++)
 			readfile(&c, NULL, argv[i], w);
 		for (i = 0; i < argc; i++)
+			unchanged(argv[i], &was[i]);
+		for (i = 0; i < argc; i++)
 			reclassify(&c, argv[i], w);
+		for (i = 0; i < argc; i++)
+			unchanged(argv[i], &was[i]);
 		kp_w_close(w);
 		return KP_EXIT_OK;
 	}
