@@ -36,6 +36,7 @@ LIBSRC = \
 	lib/rectab.c \
 	lib/runmeta.c \
 	lib/sampleline.c \
+	lib/statline.c \
 	lib/segment.c \
 	lib/shortg.c \
 	lib/select.c \
@@ -98,6 +99,7 @@ UNITS = \
 	reason \
 	rec \
 	sampleline \
+	statline \
 	segment \
 	shquote \
 	strmap \

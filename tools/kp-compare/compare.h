@@ -167,6 +167,19 @@ typedef struct {
 	size_t left;
 } Hold;
 
+/* fast.c's: a stat line's strings, lists and numbers, as kp_rec_read()
+ * would give them, in blocks kept from line to line */
+typedef struct {
+	char *str;	/* the strings, each ended by a NUL */
+	size_t strsz, nstr;
+	char **ptr;	/* the lists of strings */
+	size_t ptrsz;
+	kp_inst *inst;	/* per_instance */
+	size_t instsz;
+	double *num[NLV];	/* obs, by level */
+	size_t numsz[NLV];
+} Scratch;
+
 typedef struct {
 	enum method m;
 	/* selections by -b, -t or -p can name any field, so each stat keeps
@@ -188,6 +201,7 @@ typedef struct {
 	Stat *stats;
 	size_t nstats;
 	Hold hold;	/* what the stats hold */
+	Scratch scratch;
 	Run *runs;
 	size_t nruns;
 	kp_strmap *groups;	/* group id -> stat index: each group once */
@@ -302,12 +316,26 @@ double offsets_remove(Group *g, size_t ng);
 void pool_side(Stat **s, size_t n, Side *out, const char *side);
 
 /* hold.c */
-/* x, as kp_rec_read() and kp_rec_upgrade() left it, moved into h, s->s
- * and s->side (obs, per_instance): its names interned, its arrays in h's
- * arena, the blocks it had freed */
-void hold_stat(Hold *h, Stat *s, kp_stat *x);
+/* x, as kp_rec_read() and kp_rec_upgrade() left it (own: the blocks it
+ * had are freed) or as fast_stat() left it (not own: they are its
+ * scratch), moved into h, s->s and s->side (obs, per_instance): its
+ * names interned, its arrays in h's arena */
+void hold_stat(Hold *h, Stat *s, kp_stat *x, int own);
 /* room for n elements of size bytes in h's arena */
 void *hold_array(Hold *h, size_t n, size_t size);
+
+/* main.c */
+/* x, read off line lineno of file, kept as the next stat: held (hold_stat,
+ * own as there), its group indexed; its group must be new */
+Stat *keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own);
+
+/* fast.c */
+/* the stat record on line, read as kp_rec_read() would read the fields
+ * in want (every one kp-compare reads) and kept (keep_stat); 0 when the
+ * line is not laid out as kp-stats writes a stat, or has anything the
+ * JSON reader or readstat() would refuse: nothing is kept then */
+int fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
+    long lineno, char *file);
 
 /* write.c */
 /* g->family, from the experiments of its sides (as its cmp record) */

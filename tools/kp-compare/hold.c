@@ -96,18 +96,19 @@ list(Hold *h, int k, char *const *v, size_t n)
 }
 
 static void
-names(Hold *h, int k, kp_strs *v)
+names(Hold *h, int k, kp_strs *v, int own)
 {
 	char **l = list(h, k, v->v, v->n);
 	size_t n = v->n;
 
-	kp_strs_free(v);
+	if (own)
+		kp_strs_free(v);
 	v->v = l;
 	v->n = n;
 }
 
 void
-hold_stat(Hold *h, Stat *s, kp_stat *x)
+hold_stat(Hold *h, Stat *s, kp_stat *x, int own)
 {
 	char **const str[] = { &x->exp, &x->key, &x->kernel, &x->job,
 		&x->suite, &x->bench, &x->test, &x->op, &x->metric, &x->unit,
@@ -122,7 +123,8 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 	for (i = 0; i < KP_LEN(str); i++) {
 		was = *str[i];
 		*str[i] = intern_at(h, (int)i, was);
-		free(was);
+		if (own)
+			free(was);
 	}
 	to->has = x->has;
 	to->exp = x->exp;
@@ -140,9 +142,9 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 	to->conc = x->conc;
 	to->group = x->group;
 	to->series_id = x->series_id;
-	names(h, 0, &x->runs);
+	names(h, 0, &x->runs, own);
 	to->runs = x->runs;
-	names(h, 1, &x->instances);
+	names(h, 1, &x->instances, own);
 	to->instances = x->instances;
 	to->median = x->median;
 	to->mean = x->mean;
@@ -157,9 +159,10 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 		}
 		s->side.inst = list(h, 2, h->raw, n);
 		s->side.ninst = n;
-		for (i = 0; i < n; i++)
+		for (i = 0; own && i < n; i++)
 			free(in->v[i].instance);
-		free(in->v);
+		if (own)
+			free(in->v);
 	}
 	for (i = 0; i < NLV; i++) {
 		n = o[i].n;
@@ -168,7 +171,8 @@ hold_stat(Hold *h, Stat *s, kp_stat *x)
 			    n * sizeof(*v)) == 0)
 				break;
 		v = j < i ? s->side.obs[j] : acopy(h, o[i].v, n * sizeof(*v));
-		free(o[i].v);
+		if (own)
+			free(o[i].v);
 		s->side.obs[i] = v;
 		s->side.nobs[i] = n;
 	}

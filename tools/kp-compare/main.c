@@ -46,30 +46,53 @@ statfields(void)
 	    KP_STAT_PER_INSTANCE, KP_STAT_OBS, -1);
 }
 
+Stat *
+keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own)
+{
+	Stat *s;
+	size_t k;
+
+	c->stats = kp_grow(c->stats, c->nstats, sizeof(*c->stats));
+	s = &c->stats[c->nstats++];
+	memset(s, 0, sizeof(*s));
+	s->file = file;
+	s->line = lineno;
+	/* an older record's ids come from kp_rec_upgrade */
+	snprintf(s->group, sizeof(s->group), "%s", x->group);
+	snprintf(s->series, sizeof(s->series), "%s", x->series_id);
+	k = kp_strmap_add(c->groups, s->group, strlen(s->group), NULL);
+	if (own)
+		free(x->group);	/* the map's copy is the one held */
+	x->group = (char *)kp_strmap_key(c->groups, k, NULL);
+	hold_stat(&c->hold, s, x, own);
+	s->side.median = s->s.median;
+	s->side.mean = s->s.mean;
+	s->side.cv = s->s.cv;
+	s->side.better = kp_word(&kp_better_v, s->s.better);
+	if (!c->anyfield) {
+		s->f.v = hold_array(&c->hold, 1, sizeof(*s->f.v));
+		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
+		s->f.v[0].val = s->s.kernel;
+		s->f.n = 1;
+	}
+	return s;
+}
+
+/* a stat record, parsed into d: what fast_stat() did not take */
 static void
 readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 {
-	char buf[512];
+	char buf[512], group[KP_IDSZ];
 	Stat *s, *first;
 	kp_stat x;
 	long k;
-	int isnew;
 
-	c->stats = kp_grow(c->stats, c->nstats, sizeof(*c->stats));
-	s = &c->stats[c->nstats];
-	memset(s, 0, sizeof(*s));
 	kp_rec_read(d, &kp_stat_t, &x, want, ix);
 	kp_rec_upgrade(d, &kp_stat_t, &x, want);
-	s->file = file;
-	s->line = d->line;
-	/* an older record's ids come from kp_rec_upgrade */
-	snprintf(s->group, sizeof(s->group), "%s", x.group);
-	snprintf(s->series, sizeof(s->series), "%s", x.series_id);
-	k = (long)kp_strmap_add(c->groups, s->group, strlen(s->group), &isnew);
-	free(x.group);	/* the map's copy is the one held */
-	x.group = (char *)kp_strmap_key(c->groups, (size_t)k, NULL);
-	hold_stat(&c->hold, s, &x);
-	if (!isnew) {
+	snprintf(group, sizeof(group), "%s", x.group);
+	k = kp_strmap_find(c->groups, group, strlen(group));
+	s = keep_stat(c, &x, file, d->line, 1);
+	if (k >= 0) {
 		first = &c->stats[k];
 		kp_rec_die(d, -1, "a second stat record of %s of experiment %s "
 		    "(group %s; the first is at %s:%ld); expected one per group",
@@ -78,19 +101,8 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	}
 	if (s->side.nobs[LV_SUB] == 0)
 		kp_rec_die(d, -1, "expected at least one value in obs.sub");
-	s->side.median = s->s.median;
-	s->side.mean = s->s.mean;
-	s->side.cv = s->s.cv;
-	s->side.better = kp_word(&kp_better_v, s->s.better);
 	if (c->anyfield)
 		kp_fvs_read(d, &s->f);
-	else {
-		s->f.v = hold_array(&c->hold, 1, sizeof(*s->f.v));
-		s->f.v[0].name = (char *)KP_FNAME(kp_stat_t, KP_STAT_KERNEL);
-		s->f.v[0].val = s->s.kernel;
-		s->f.n = 1;
-	}
-	c->nstats++;
 }
 
 static void
@@ -115,11 +127,22 @@ readfile(Compare *c, const char *path)
 	kp_in *in = kp_in_open(path);
 	kp_has want = statfields();
 	kp_recix ix = { 0 };
-	char *file = estrdup(kp_in_name(in));	/* named by its stats */
+	char *file = estrdup(kp_in_name(in)), *line;	/* named by its stats */
+	size_t len;
 	kp_json d;
 
 	kp_json_init(&d);
-	while (kp_rec_next(in, &d)) {
+	while ((line = kp_in_record(in, &len))) {
+		/* the default pairs need no field as text: a stat line
+		 * read off its layout */
+		if (!c->anyfield && fast_stat(c, &want, line, len,
+		    kp_in_lineno(in), file)) {
+			if (c->shard == 1 && !c->nostats)
+				kp_w_line(c->w, line, len);
+			c->nall++;
+			continue;
+		}
+		kp_rec_parse(in, &d, line, len);
 		if (c->shard == 1 &&
 		    (!c->nostats || strcmp(kp_rec_type(&d), kp_stat_t.name)))
 			kp_w_line(c->w, d.text, d.len);
@@ -252,7 +275,8 @@ readheld(Compare *c, const char *path, uint32_t fileno,
 	    (line = kp_in_line(in, &len))) {
 		if (kp_in_lineno(in) != c->at[*pos].line)
 			continue;
-		if (keep[c->at[(*pos)++].kk]) {
+		if (keep[c->at[(*pos)++].kk] && !fast_stat(c, &want, line, len,
+		    kp_in_lineno(in), file)) {
 			d.file = file;
 			d.line = kp_in_lineno(in);
 			if (kp_json_parse(&d, line, len, err, sizeof(err), &col) < 0)
