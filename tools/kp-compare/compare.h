@@ -178,6 +178,7 @@ typedef struct {
 	size_t instsz;
 	double *num[NLV];	/* obs, by level */
 	size_t numsz[NLV];
+	char id[2][KP_IDSZ];	/* an older record's group and series ids */
 } Scratch;
 
 typedef struct {

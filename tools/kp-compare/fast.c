@@ -26,6 +26,13 @@ str(Scratch *s, const kp_sval *v)
 	return p;
 }
 
+/* a value missing or null */
+static int
+null(const kp_sval *v)
+{
+	return !v->p || (!v->str && v->p[0] == 'n');
+}
+
 static int
 isstr(const kp_sval *v)
 {
@@ -223,6 +230,7 @@ fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
 	kp_stat x;
 	size_t i, at = 0;
 	long long conc;
+	int f;
 
 	if (!kp_stat_line(line, len, v))
 		return 0;
@@ -243,6 +251,10 @@ fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
 	sp[10] = &x.group;
 	sp[11] = &x.series_id;
 	for (i = 0; i < KP_LEN(sf); i++) {
+		if (sf[i] == KP_STAT_GROUP || sf[i] == KP_STAT_SERIES_ID) {
+			if (!v[sf[i]].p)
+				continue;	/* an older record's: made below */
+		}
 		if (!isstr(&v[sf[i]]))
 			return 0;
 		*(char **)sp[i] = str(s, &v[sf[i]]);
@@ -256,23 +268,46 @@ fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
 	    &conc) != v[KP_STAT_CONC].p + v[KP_STAT_CONC].len || conc < 1)
 		return 0;
 	x.conc = conc;
+	/* a field the table lets be null or missing: kp_rec_read()'s
+	 * NAN, -1 or nothing, and a bit in has only when it is there (the
+	 * ids of an older record are made, and have theirs) */
+	x.median = x.mean = x.cv = NAN;
+	x.multimodal = -1;
+	for (f = 0; f < KP_STAT_NF; f++)
+		if (kp_has_get(want, f) && (v[f].p || f == KP_STAT_GROUP ||
+		    f == KP_STAT_SERIES_ID))
+			kp_has_set(&x.has, f);
 	if (!strs(s, &v[KP_STAT_RUNS], &x.runs, &at) ||
-	    !strs(s, &v[KP_STAT_INSTANCES], &x.instances, &at) ||
-	    !onenum(&v[KP_STAT_MEDIAN], &x.median) ||
-	    !onenum(&v[KP_STAT_MEAN], &x.mean) ||
-	    !onenum(&v[KP_STAT_CV], &x.cv) || !insts(s,
-	    &v[KP_STAT_PER_INSTANCE], &x.per_instance) ||
+	    (!null(&v[KP_STAT_INSTANCES]) &&
+	    !strs(s, &v[KP_STAT_INSTANCES], &x.instances, &at)) ||
+	    (!null(&v[KP_STAT_MEDIAN]) && !onenum(&v[KP_STAT_MEDIAN], &x.median)) ||
+	    (!null(&v[KP_STAT_MEAN]) && !onenum(&v[KP_STAT_MEAN], &x.mean)) ||
+	    (!null(&v[KP_STAT_CV]) && !onenum(&v[KP_STAT_CV], &x.cv)) ||
+	    (!null(&v[KP_STAT_PER_INSTANCE]) &&
+	    !insts(s, &v[KP_STAT_PER_INSTANCE], &x.per_instance)) ||
 	    !obs(s, &v[KP_STAT_OBS], &x.obs) || !x.obs.lv[LV_SUB].n)
 		return 0;
-	/* the value of a bool is true or false, not null or a number */
-	if (!v[KP_STAT_MULTIMODAL].p || (v[KP_STAT_MULTIMODAL].p[0] != 't' &&
-	    v[KP_STAT_MULTIMODAL].p[0] != 'f'))
-		return 0;
-	x.multimodal = v[KP_STAT_MULTIMODAL].p[0] == 't';
+	/* the value of a bool is true or false, not a number */
+	if (!null(&v[KP_STAT_MULTIMODAL])) {
+		if (v[KP_STAT_MULTIMODAL].str || (v[KP_STAT_MULTIMODAL].p[0] != 't' &&
+		    v[KP_STAT_MULTIMODAL].p[0] != 'f'))
+			return 0;
+		x.multimodal = v[KP_STAT_MULTIMODAL].p[0] == 't';
+	}
+	/* the ids of an older record, as kp_rec_upgrade() makes them */
+	if (!x.group) {
+		kp_group_id(s->id[0], x.exp, x.suite, x.bench, x.test, x.op,
+		    x.metric, x.conc);
+		x.group = s->id[0];
+	}
+	if (!x.series_id) {
+		kp_series_id(s->id[1], x.key, x.suite, x.bench, x.test, x.op,
+		    x.metric, x.conc);
+		x.series_id = s->id[1];
+	}
 	snprintf(group, sizeof(group), "%s", x.group);
 	if (kp_strmap_find(c->groups, group, strlen(group)) >= 0)
 		return 0;	/* the second of a group: readstat says so */
-	x.has = *want;	/* kp_rec_read()'s: every field wanted is there */
 	keep_stat(c, &x, file, lineno, 0);
 	return 1;
 }
