@@ -159,16 +159,26 @@ groups(Compare *c, Pair *p, size_t *ng)
 	size_t i, j, *cand, ncand, nb = 0, nt = 0;
 	Group *g = NULL;
 	char buf[512], prefix[512];
-	int isnew, mb, mt;
+	int isnew, mb = 0, mt = 0;
+	const Stat *was;
 	Stat *s;
 	Causes both = { 0 };
 
 	*ng = 0;
 	cand = sel_candidates(c, p, &ncand);
-	for (i = 0; i < (cand ? ncand : c->nstats); i++) {
+	for (i = 0, was = NULL; i < (cand ? ncand : c->nstats); i++) {
 		s = &c->stats[cand ? cand[i] : i];
-		mb = sel_matches(c, &p->b, s);
-		mt = sel_matches(c, &p->t, s);
+		/* With the default pairs a stat's fields as text are its
+		 * kernel alone, and the stats of an experiment share their
+		 * run records (index_stats): a stat like the one before
+		 * matches as it did, without the selections run again over
+		 * its run records' every field */
+		if (!was || c->anyfield || s->s.kernel != was->s.kernel ||
+		    s->rix != was->rix || s->nrix != was->nrix) {
+			mb = sel_matches(c, &p->b, s);
+			mt = sel_matches(c, &p->t, s);
+		}
+		was = s;
 		nb += mb;
 		nt += mt;
 		if (!mb && !mt)
