@@ -324,6 +324,9 @@ void pool_side(Stat **s, size_t n, Side *out, const char *side);
 void hold_stat(Hold *h, Stat *s, kp_stat *x, int own);
 /* room for n elements of size bytes in h's arena */
 void *hold_array(Hold *h, size_t n, size_t size);
+/* kp_grow() of the stats array, mapped, not malloc's: never freed, nor
+ * given to realloc or free; in huge pages where the kernel gives them */
+void *hold_grow(void *p, size_t n, size_t size);
 
 /* main.c */
 /* x, read off line lineno of file, kept as the next stat: held (hold_stat,

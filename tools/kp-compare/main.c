@@ -52,7 +52,7 @@ keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own)
 	Stat *s;
 	size_t k;
 
-	c->stats = kp_grow(c->stats, c->nstats, sizeof(*c->stats));
+	c->stats = hold_grow(c->stats, c->nstats, sizeof(*c->stats));
 	s = &c->stats[c->nstats++];
 	memset(s, 0, sizeof(*s));
 	s->file = file;
