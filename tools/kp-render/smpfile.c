@@ -294,8 +294,7 @@ unchanged(const struct SmpFiles *f, size_t file)
 
 	if (fstat(f->fd[file], &st) == -1)
 		kp_die_at(f->path[file], 0, 0, "cannot stat: %s", strerror(errno));
-	if (st.st_dev != was->st_dev || st.st_ino != was->st_ino ||
-	    st.st_size != was->st_size ||
+	if (st.st_size != was->st_size ||
 	    st.st_mtim.tv_sec != was->st_mtim.tv_sec ||
 	    st.st_mtim.tv_nsec != was->st_mtim.tv_nsec)
 		kp_die_at(f->path[file], 0, 0, "changed while the site was "
