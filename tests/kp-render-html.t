@@ -418,6 +418,12 @@ for site in fsite fsite2; do
 	    grep -q '>v6.18</text><text [^>]*>n=3<' "$svg"; echo $?) \
 	    "$site: the strip plot has the 6 baseline and 3 target samples"
 done
+# without samples, the stat groups' obs.sub (held on disk) is plotted:
+# the samples' values, at the heights the samples' plot has them
+ys() { grep -o 'M[0-9.]* [0-9]*\.[0-9]h0' "$1" | cut -d' ' -f2 | sort -n | tr '\n' ' '; }
+svg=$(testp fsite cpu); svg=${svg%.html}-l4.svg
+is "$(ys "fsite/$svg")" "$(ys "fsite2/$svg")" \
+    "the stat records' values are plotted as the samples'"
 t=fsite/$(testp fsite cpu)
 is "$(grep -c 'class="cls regression">regression' "$t")" 3 \
     "sysbench cpu regresses at 1, 3 and 4 threads"

@@ -68,11 +68,14 @@ h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
  * The values of group g are appended to v[*n..].
  */
 static Sample *
-groupsamples(const Group *g, Sample *v, int *n)
+groupsamples(Report *r, const Group *g, Sample *v, int *n)
 {
 	char *pooled;
+	double *sub, *run;
 	size_t i, j, at, *cut = NULL, len = 0;
 	int ok = 0;
+
+	group_values(r, g, &sub, &run);
 
 	if (g->runs.n >= 1 && g->n_instances <= 1 && g->run.n == g->runs.n) {
 		cut = emalloc((g->runs.n + 1) * sizeof(*cut));
@@ -82,9 +85,9 @@ groupsamples(const Group *g, Sample *v, int *n)
 			size_t e;
 
 			for (e = at; e < g->sub.n; e++) {
-				sum += g->sub.v[e];
-				if (fabs(sum / (e - at + 1) - g->run.v[j]) <=
-				    1e-9 * fmax(1, fabs(g->run.v[j])) &&
+				sum += sub[e];
+				if (fabs(sum / (e - at + 1) - run[j]) <=
+				    1e-9 * fmax(1, fabs(run[j])) &&
 				    (j + 1 < g->runs.n || e + 1 == g->sub.n))
 					break;
 			}
@@ -114,9 +117,11 @@ groupsamples(const Group *g, Sample *v, int *n)
 		m->iter = 0;
 		m->rep = 1;
 		m->sub = ok ? (long long)(i - cut[j] + 1) : (long long)i + 1;
-		m->value = g->sub.v[i];
+		m->value = sub[i];
 	}
 	free(cut);
+	free(sub);
+	free(run);
 	return v;
 }
 
@@ -131,6 +136,6 @@ h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
 	*n = 0;
 	for (i = 0; i < groups->n; i++)
 		if ((g = index_group(s->r, groups->v[i])) && g->sub.n > 0)
-			v = groupsamples(g, v, n);
+			v = groupsamples(s->r, g, v, n);
 	return v;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "spool.h"
 #include "strmap.h"
 #include "render.h"
 
@@ -294,12 +295,42 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
 	g->mean = s.mean;
-	g->sub = s.obs.lv[KP_LV_SUB];
-	g->run = s.obs.lv[KP_LV_RUN];
+	g->sub.n = s.obs.lv[KP_LV_SUB].n;
+	g->run.n = s.obs.lv[KP_LV_RUN].n;
+	g->sub.v = g->run.v = NULL;
+	g->vals = -1;
+	/* a lab's stat groups hold every sample's value, 10M at 25
+	 * kernels, and the samples' files most often show them: on disk */
+	if (rd->format == LOAD_SITE && g->sub.n > 0) {
+		kp_nums *v = &s.obs.lv[KP_LV_SUB];
+
+		if (!r->grpvals)
+			r->grpvals = kp_spool_new("stat groups' values");
+		/* sub's values, then run's */
+		v->v = ereallocarray(v->v, g->sub.n + g->run.n, sizeof(*v->v));
+		if (g->run.n)
+			memcpy(v->v + g->sub.n, s.obs.lv[KP_LV_RUN].v,
+			    g->run.n * sizeof(*v->v));
+		g->vals = kp_spool_put(r->grpvals, (const char *)v->v,
+		    (g->sub.n + g->run.n) * sizeof(*v->v), NULL, 0);
+	}
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
-	memset(&s.obs.lv[KP_LV_SUB], 0, sizeof(s.obs.lv[0]));
-	memset(&s.obs.lv[KP_LV_RUN], 0, sizeof(s.obs.lv[0]));
 	kp_rec_free(&kp_stat_t, &s);
+}
+
+void
+group_values(Report *r, const Group *g, double **sub, double **run)
+{
+	const char *text;
+	size_t len;
+
+	*sub = emalloc((g->sub.n + 1) * sizeof(**sub));
+	*run = emalloc((g->run.n + 1) * sizeof(**run));
+	if (g->vals < 0)
+		return;
+	kp_spool_at(r->grpvals, g->vals, &text, &len);
+	memcpy(*sub, text, g->sub.n * sizeof(**sub));
+	memcpy(*run, text + g->sub.n * sizeof(**sub), g->run.n * sizeof(**run));
 }
 
 static void

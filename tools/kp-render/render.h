@@ -125,7 +125,11 @@ typedef struct {
 	char group[KP_IDSZ];
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
-	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
+	/* obs.sub, every sample, and obs.run, one per run: only the site
+	 * shows them, and only for a group without sample records, so their
+	 * values wait in Report.grpvals at vals (group_values); v is NULL */
+	kp_nums sub, run;
+	long long vals;	/* -1: none kept */
 	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 	double hmean, mean;	/* the stat record's, NAN when null */
 } Group;
@@ -227,6 +231,7 @@ typedef struct Report {
 	struct Intern *intern;	/* intern.c: the site's text, each once */
 	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
+	struct kp_spool *grpvals;	/* the site's: their values, on disk */
 	kp_rollup *roll;
 	size_t nroll;
 	long nrec;	/* records read, of every type */
@@ -308,6 +313,8 @@ void load_done(Report *r);	/* after the last file */
  * strings and lists as one copy each; nothing may free them */
 void intern_cmp(Report *r, kp_cmp *c);
 void intern_runs(Report *r, kp_strs *runs);
+/* g's obs.sub and obs.run values, read back: the caller frees them */
+void group_values(Report *r, const Group *g, double **sub, double **run);
 /* the first of equal samples in v[0..n-1], sorted by group: the new n */
 size_t sample_sortuniq(Sample *v, size_t n);
 
