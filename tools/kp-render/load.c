@@ -295,24 +295,28 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
 	g->mean = s.mean;
-	g->sub.n = s.obs.lv[KP_LV_SUB].n;
-	g->run.n = s.obs.lv[KP_LV_RUN].n;
-	g->sub.v = g->run.v = NULL;
+	if (s.obs.lv[KP_LV_SUB].n > UINT32_MAX ||
+	    s.obs.lv[KP_LV_RUN].n > UINT32_MAX)
+		kp_rec_die(d, -1, "group \"%s\": more than %lu values",
+		    s.group, (unsigned long)UINT32_MAX);
+	g->nsub = (uint32_t)s.obs.lv[KP_LV_SUB].n;
+	g->nrun = (uint32_t)s.obs.lv[KP_LV_RUN].n;
 	g->vals = -1;
 	/* a lab's stat groups hold every sample's value, 10M at 25
 	 * kernels, and the samples' files most often show them: on disk */
-	if (rd->format == LOAD_SITE && g->sub.n > 0) {
+	if (rd->format == LOAD_SITE && g->nsub > 0) {
 		kp_nums *v = &s.obs.lv[KP_LV_SUB];
 
 		if (!r->grpvals)
 			r->grpvals = kp_spool_new("stat groups' values");
 		/* sub's values, then run's */
-		v->v = ereallocarray(v->v, g->sub.n + g->run.n, sizeof(*v->v));
-		if (g->run.n)
-			memcpy(v->v + g->sub.n, s.obs.lv[KP_LV_RUN].v,
-			    g->run.n * sizeof(*v->v));
+		v->v = ereallocarray(v->v, (size_t)g->nsub + g->nrun,
+		    sizeof(*v->v));
+		if (g->nrun)
+			memcpy(v->v + g->nsub, s.obs.lv[KP_LV_RUN].v,
+			    g->nrun * sizeof(*v->v));
 		g->vals = kp_spool_put(r->grpvals, (const char *)v->v,
-		    (g->sub.n + g->run.n) * sizeof(*v->v), NULL, 0);
+		    ((size_t)g->nsub + g->nrun) * sizeof(*v->v), NULL, 0);
 	}
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
 	kp_rec_free(&kp_stat_t, &s);
@@ -324,13 +328,13 @@ group_values(Report *r, const Group *g, double **sub, double **run)
 	const char *text;
 	size_t len;
 
-	*sub = emalloc((g->sub.n + 1) * sizeof(**sub));
-	*run = emalloc((g->run.n + 1) * sizeof(**run));
+	*sub = emalloc(((size_t)g->nsub + 1) * sizeof(**sub));
+	*run = emalloc(((size_t)g->nrun + 1) * sizeof(**run));
 	if (g->vals < 0)
 		return;
 	kp_spool_at(r->grpvals, g->vals, &text, &len);
-	memcpy(*sub, text, g->sub.n * sizeof(**sub));
-	memcpy(*run, text + g->sub.n * sizeof(**sub), g->run.n * sizeof(**run));
+	memcpy(*sub, text, g->nsub * sizeof(**sub));
+	memcpy(*run, text + g->nsub * sizeof(**sub), g->nrun * sizeof(**run));
 }
 
 static void

@@ -3,6 +3,7 @@
  * records (rec.h), its indexes (index.c), and one function per format
  * that renders it. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rec.h"
@@ -123,15 +124,16 @@ typedef struct {
 
 typedef struct {
 	char group[KP_IDSZ];
+	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
 	/* obs.sub, every sample, and obs.run, one per run: only the site
 	 * shows them, and only for a group without sample records, so their
-	 * values wait in Report.grpvals at vals (group_values); v is NULL */
-	kp_nums sub, run;
+	 * values wait in Report.grpvals at vals (group_values); their
+	 * numbers here.  440,000 groups at 25 kernels: this is 80 bytes */
 	long long vals;	/* -1: none kept */
-	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 	double hmean, mean;	/* the stat record's, NAN when null */
+	uint32_t nsub, nrun;
 } Group;
 
 /* the full table's options (--centre, --names) */
