@@ -17,6 +17,8 @@ struct hsite {
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	struct kp_strmap *srcgiven;	/* a path as the samples give it */
 	long *srcof;	/* by srcgiven index: its srcmap index, -1 none */
+	/* relative paths' first directories that are not there (htmlsrc.c) */
+	struct kp_strmap *srcmissing;
 	char **rootabs;	/* the -R roots resolved, NULL when not a dir */
 	size_t nrefused;	/* files named outside them, not copied */
 	char (*testpage)[80];	/* by test */
