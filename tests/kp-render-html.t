@@ -211,6 +211,33 @@ for v in file gz; do
 done
 is "$(grep -o '[0-9]* samples' site.file/index.html)" \
     "$(grep -o '[0-9]* samples' site/index.html)" "... each sample counted once"
+# a file of samples rewritten in place after it was read, its size kept,
+# is bad input: the test pages would show samples it no longer has.  The
+# site's first two files are FIFOs, which hold kp-render between reading
+# its input and the test pages while the file changes.
+cp mixed.ndjson changing.ndjson
+touch -d '2001-01-01 00:00' changing.ndjson
+mkdir site.changing
+mkfifo site.changing/style.css site.changing/index.html
+kp-render -f html -o site.changing -s changing.ndjson all.ndjson \
+    2>changing.err &
+pid=$!
+cat site.changing/style.css >/dev/null
+python3 -c '
+import re, sys
+b = open(sys.argv[1], "rb").read()
+m = re.search(rb"\"value\": *-?([0-9])", b)
+i = m.start(1)
+d = str((int(b[i:i + 1]) + 1) % 10).encode()
+with open(sys.argv[1], "r+b") as f:
+    f.seek(i)
+    f.write(d)
+' changing.ndjson
+cat site.changing/index.html >/dev/null
+wait $pid
+is "$?" 2 "samples rewritten in place while the site is built: bad input"
+ok $(grep -q 'changing.ndjson: changed while the site was built' changing.err;
+    echo $?) "... naming the file"
 is "$(ls site | grep -c '^test-.*-l[0-9]*\.svg$')" 6 "a strip plot per test and level"
 is "$(ls site | grep -c '^heat-.*\.svg$')" 6 "a heat map per suite and pair"
 checksite site "hand-made"
@@ -391,6 +418,12 @@ for site in fsite fsite2; do
 	    grep -q '>v6.18</text><text [^>]*>n=3<' "$svg"; echo $?) \
 	    "$site: the strip plot has the 6 baseline and 3 target samples"
 done
+# without samples, the stat groups' obs.sub (held on disk) is plotted:
+# the samples' values, at the heights the samples' plot has them
+ys() { grep -o 'M[0-9.]* [0-9]*\.[0-9]h0' "$1" | cut -d' ' -f2 | sort -n | tr '\n' ' '; }
+svg=$(testp fsite cpu); svg=${svg%.html}-l4.svg
+is "$(ys "fsite/$svg")" "$(ys "fsite2/$svg")" \
+    "the stat records' values are plotted as the samples'"
 t=fsite/$(testp fsite cpu)
 is "$(grep -c 'class="cls regression">regression' "$t")" 3 \
     "sysbench cpu regresses at 1, 3 and 4 threads"

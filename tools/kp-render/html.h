@@ -17,9 +17,10 @@ struct hsite {
 	char (*srcpage)[64];	/* by srcmap index: its page, "" when none */
 	struct kp_strmap *srcgiven;	/* a path as the samples give it */
 	long *srcof;	/* by srcgiven index: its srcmap index, -1 none */
+	/* relative paths' first directories that are not there (htmlsrc.c) */
+	struct kp_strmap *srcmissing;
 	char **rootabs;	/* the -R roots resolved, NULL when not a dir */
 	size_t nrefused;	/* files named outside them, not copied */
-	char (*cmppage)[96];	/* by comparison: its test page#anchor */
 	char (*testpage)[80];	/* by test */
 	char (*suitepage)[64];	/* by suite */
 	/* htmlscaling.c: the full table, built for the first plot */
@@ -35,6 +36,10 @@ FILE *h_open(struct hsite *s, const char *name);
 void h_close(struct hsite *s, FILE *fp, const char *name);
 void h_name(char *out, size_t sz, const char *prefix, const char *slugof,
     const char *hashof, const char *ext);
+/* a comparison is a section of its test's page: a page of its own
+ * repeated the frame and the observations of each kernel in every
+ * comparison naming it, most of a lab's site (bench/README.md).  Its
+ * page#anchor, valid until the next call */
 const char *h_cmppage(const struct hsite *s, const Cmp *c);
 const char *h_better(const kp_cmp *c);	/* "higher" or "lower" */
 int h_goodness(const Cmp *c, double *g);	/* change, better = + */

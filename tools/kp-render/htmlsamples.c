@@ -68,31 +68,34 @@ h_samplesof(struct hsite *s, const Cmp *c, int side, int *n)
  * The values of group g are appended to v[*n..].
  */
 static Sample *
-groupsamples(const Group *g, Sample *v, int *n)
+groupsamples(Report *r, const Group *g, Sample *v, int *n)
 {
 	char *pooled;
+	double *sub, *run;
 	size_t i, j, at, *cut = NULL, len = 0;
 	int ok = 0;
 
-	if (g->runs.n >= 1 && g->n_instances <= 1 && g->run.n == g->runs.n) {
+	group_values(r, g, &sub, &run);
+
+	if (g->runs.n >= 1 && g->n_instances <= 1 && g->nrun == g->runs.n) {
 		cut = emalloc((g->runs.n + 1) * sizeof(*cut));
 		cut[0] = 0;
 		for (j = 0, at = 0; j < g->runs.n; j++) {
 			double sum = 0;
 			size_t e;
 
-			for (e = at; e < g->sub.n; e++) {
-				sum += g->sub.v[e];
-				if (fabs(sum / (e - at + 1) - g->run.v[j]) <=
-				    1e-9 * fmax(1, fabs(g->run.v[j])) &&
-				    (j + 1 < g->runs.n || e + 1 == g->sub.n))
+			for (e = at; e < g->nsub; e++) {
+				sum += sub[e];
+				if (fabs(sum / (e - at + 1) - run[j]) <=
+				    1e-9 * fmax(1, fabs(run[j])) &&
+				    (j + 1 < g->runs.n || e + 1 == g->nsub))
 					break;
 			}
-			if (e == g->sub.n)
+			if (e == g->nsub)
 				break;
 			at = cut[j + 1] = e + 1;
 		}
-		ok = j == g->runs.n && at == g->sub.n;
+		ok = j == g->runs.n && at == g->nsub;
 	}
 	for (i = 0; i < g->runs.n; i++)
 		len += strlen(g->runs.v[i]) + 2;
@@ -102,8 +105,8 @@ groupsamples(const Group *g, Sample *v, int *n)
 		strcat(strcat(pooled, i ? ", " : ""), g->runs.v[i]);
 	if (g->runs.n > 1)
 		strcat(pooled, " (pooled)");
-	v = ereallocarray(v, *n + g->sub.n, sizeof(*v));
-	for (i = j = 0; i < g->sub.n; i++) {
+	v = ereallocarray(v, *n + g->nsub, sizeof(*v));
+	for (i = j = 0; i < g->nsub; i++) {
 		Sample *m = &v[(*n)++];
 
 		while (ok && i >= cut[j + 1])
@@ -114,9 +117,11 @@ groupsamples(const Group *g, Sample *v, int *n)
 		m->iter = 0;
 		m->rep = 1;
 		m->sub = ok ? (long long)(i - cut[j] + 1) : (long long)i + 1;
-		m->value = g->sub.v[i];
+		m->value = sub[i];
 	}
 	free(cut);
+	free(sub);
+	free(run);
 	return v;
 }
 
@@ -130,7 +135,7 @@ h_statsamples(struct hsite *s, const Cmp *c, int side, int *n)
 
 	*n = 0;
 	for (i = 0; i < groups->n; i++)
-		if ((g = index_group(s->r, groups->v[i])) && g->sub.n > 0)
-			v = groupsamples(g, v, n);
+		if ((g = index_group(s->r, groups->v[i])) && g->nsub > 0)
+			v = groupsamples(s->r, g, v, n);
 	return v;
 }

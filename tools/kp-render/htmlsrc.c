@@ -170,6 +170,37 @@ copyof(struct hsite *s, const char *path)
  * and a lab's samples name each file several times.  A path that names
  * none is not kept: it fails at its first missing component, and the
  * 25-kernel lab's samples name 2 million files that are not there */
+/*
+ * A relative path under a first directory that is not there names no
+ * file.  The 25-kernel lab's 2 million missing files are all under one,
+ * the runs' directory where the site is built elsewhere, and realpath(3)
+ * of each cost a getcwd(3) and a readlink(2).  So such a directory is
+ * looked at once (the tree is not expected to change while the site is
+ * written).  top: 1 when path is under one known missing; after
+ * realpath failed (top 0), notes path's first directory when it is not
+ * there.
+ */
+static int
+missing_dir(struct hsite *s, const char *path, int top)
+{
+	const char *slash = path[0] == '/' ? NULL : strchr(path, '/');
+	char dir[NAME_MAX + 1];
+	struct stat st;
+	size_t len;
+
+	if (!slash || (len = (size_t)(slash - path)) > NAME_MAX)
+		return 0;
+	if (s->srcmissing == NULL)
+		s->srcmissing = kp_strmap_new();
+	if (top)
+		return kp_strmap_find(s->srcmissing, path, len) >= 0;
+	memcpy(dir, path, len);
+	dir[len] = '\0';
+	if (lstat(dir, &st) == -1 && errno == ENOENT)
+		kp_strmap_add(s->srcmissing, dir, len, NULL);
+	return 0;
+}
+
 const char *
 h_srccopy(struct hsite *s, const char *path)
 {
@@ -179,8 +210,12 @@ h_srccopy(struct hsite *s, const char *path)
 	if (s->srcgiven == NULL)
 		s->srcgiven = kp_strmap_new();
 	if ((g = kp_strmap_find(s->srcgiven, path, strlen(path))) < 0) {
-		if ((i = copyof(s, path)) < 0)
+		if (missing_dir(s, path, 1))
 			return NULL;
+		if ((i = copyof(s, path)) < 0) {
+			missing_dir(s, path, 0);
+			return NULL;
+		}
 		g = (long)kp_strmap_add(s->srcgiven, path, strlen(path), NULL);
 		s->srcof = kp_grow(s->srcof, (size_t)g, sizeof(*s->srcof));
 		s->srcof[g] = i;

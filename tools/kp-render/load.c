@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kp.h"
+#include "spool.h"
 #include "strmap.h"
 #include "render.h"
 
@@ -294,12 +295,46 @@ add_group(Report *r, kp_json *d, Reader *rd)
 	g->multimodal = s.multimodal;
 	g->hmean = s.hmean;
 	g->mean = s.mean;
-	g->sub = s.obs.lv[KP_LV_SUB];
-	g->run = s.obs.lv[KP_LV_RUN];
+	if (s.obs.lv[KP_LV_SUB].n > UINT32_MAX ||
+	    s.obs.lv[KP_LV_RUN].n > UINT32_MAX)
+		kp_rec_die(d, -1, "group \"%s\": more than %lu values",
+		    s.group, (unsigned long)UINT32_MAX);
+	g->nsub = (uint32_t)s.obs.lv[KP_LV_SUB].n;
+	g->nrun = (uint32_t)s.obs.lv[KP_LV_RUN].n;
+	g->vals = -1;
+	/* a lab's stat groups hold every sample's value, 10M at 25
+	 * kernels, and the samples' files most often show them: on disk */
+	if (rd->format == LOAD_SITE && g->nsub > 0) {
+		kp_nums *v = &s.obs.lv[KP_LV_SUB];
+
+		if (!r->grpvals)
+			r->grpvals = kp_spool_new("stat groups' values");
+		/* sub's values, then run's */
+		v->v = ereallocarray(v->v, (size_t)g->nsub + g->nrun,
+		    sizeof(*v->v));
+		if (g->nrun)
+			memcpy(v->v + g->nsub, s.obs.lv[KP_LV_RUN].v,
+			    g->nrun * sizeof(*v->v));
+		g->vals = kp_spool_put(r->grpvals, (const char *)v->v,
+		    ((size_t)g->nsub + g->nrun) * sizeof(*v->v), NULL, 0);
+	}
 	memset(&s.runs, 0, sizeof(s.runs));	/* kept */
-	memset(&s.obs.lv[KP_LV_SUB], 0, sizeof(s.obs.lv[0]));
-	memset(&s.obs.lv[KP_LV_RUN], 0, sizeof(s.obs.lv[0]));
 	kp_rec_free(&kp_stat_t, &s);
+}
+
+void
+group_values(Report *r, const Group *g, double **sub, double **run)
+{
+	const char *text;
+	size_t len;
+
+	*sub = emalloc(((size_t)g->nsub + 1) * sizeof(**sub));
+	*run = emalloc(((size_t)g->nrun + 1) * sizeof(**run));
+	if (g->vals < 0)
+		return;
+	kp_spool_at(r->grpvals, g->vals, &text, &len);
+	memcpy(*sub, text, g->nsub * sizeof(**sub));
+	memcpy(*run, text + g->nsub * sizeof(**sub), g->nrun * sizeof(**run));
 }
 
 static void

@@ -3,6 +3,7 @@
  * records (rec.h), its indexes (index.c), and one function per format
  * that renders it. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rec.h"
@@ -123,11 +124,16 @@ typedef struct {
 
 typedef struct {
 	char group[KP_IDSZ];
+	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
 	kp_strs runs;
 	long long n_instances;	/* KP_NULL_INT when missing */
-	kp_nums sub, run;	/* obs.sub, every sample; obs.run, one per run */
-	int multimodal;	/* kp-stats' gap rule: 1, 0, -1 not in the record */
+	/* obs.sub, every sample, and obs.run, one per run: only the site
+	 * shows them, and only for a group without sample records, so their
+	 * values wait in Report.grpvals at vals (group_values); their
+	 * numbers here.  440,000 groups at 25 kernels: this is 80 bytes */
+	long long vals;	/* -1: none kept */
 	double hmean, mean;	/* the stat record's, NAN when null */
+	uint32_t nsub, nrun;
 } Group;
 
 /* the full table's options (--centre, --names) */
@@ -227,6 +233,7 @@ typedef struct Report {
 	struct Intern *intern;	/* intern.c: the site's text, each once */
 	Group *grp;	/* sorted by group (load_done) */
 	size_t ngrp;
+	struct kp_spool *grpvals;	/* the site's: their values, on disk */
 	kp_rollup *roll;
 	size_t nroll;
 	long nrec;	/* records read, of every type */
@@ -308,6 +315,8 @@ void load_done(Report *r);	/* after the last file */
  * strings and lists as one copy each; nothing may free them */
 void intern_cmp(Report *r, kp_cmp *c);
 void intern_runs(Report *r, kp_strs *runs);
+/* g's obs.sub and obs.run values, read back: the caller frees them */
+void group_values(Report *r, const Group *g, double **sub, double **run);
 /* the first of equal samples in v[0..n-1], sorted by group: the new n */
 size_t sample_sortuniq(Sample *v, size_t n);
 

@@ -49,6 +49,7 @@ typedef struct {
 struct SmpFiles {
 	char **path;
 	int *fd;
+	struct stat *st;	/* each file as opened: it must stay so */
 	size_t nfile;
 	kp_strmap *grpmap;	/* group id -> SGrp */
 	size_t lastgrp;	/* the last sample's, most often the next's */
@@ -160,8 +161,11 @@ smp_file(Report *r, const char *path)
 		kp_die_at(path, 0, 0, "too many files of samples");
 	f->path = kp_grow(f->path, f->nfile, sizeof(*f->path));
 	f->fd = kp_grow(f->fd, f->nfile, sizeof(*f->fd));
+	f->st = kp_grow(f->st, f->nfile, sizeof(*f->st));
 	f->path[f->nfile] = estrdup(path);
 	f->fd[f->nfile] = fd;
+	if (fstat(fd, &f->st[f->nfile]) == -1)
+		kp_die_at(path, 0, 0, "cannot stat: %s", strerror(errno));
 	f->nrec = -1;
 	return (int)f->nfile++;
 }
@@ -275,6 +279,29 @@ parse(Report *r, const Ext *e, char *buf)
 	}
 }
 
+/*
+ * A file rewritten in place while the site is built, even with its size
+ * kept, would show other samples than those counted and checked: after
+ * each read back, the file must still be the one opened, of the same
+ * size and time.  (A change within the file system's tick of time, size
+ * kept, is not seen.)
+ */
+static void
+unchanged(const struct SmpFiles *f, size_t file)
+{
+	const struct stat *was = &f->st[file];
+	struct stat st;
+
+	if (fstat(f->fd[file], &st) == -1)
+		kp_die_at(f->path[file], 0, 0, "cannot stat: %s", strerror(errno));
+	if (st.st_size != was->st_size ||
+	    st.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	    st.st_mtim.tv_nsec != was->st_mtim.tv_nsec)
+		kp_die_at(f->path[file], 0, 0, "changed while the site was "
+		    "built: its samples are read back from it, expected it "
+		    "unchanged (-s)");
+}
+
 /* read extents v[0..n-1], sorted by place, a few reads for many nearby */
 static void
 readback(Report *r, Ext **v, size_t n)
@@ -301,6 +328,7 @@ readback(Report *r, Ext **v, size_t n)
 			kp_die_at(f->path[from >> OFFBITS], 0, 0, "cannot read "
 			    "back its samples: %s", got < 0 ? strerror(errno) :
 			    "it is shorter than it was");
+		unchanged(f, from >> OFFBITS);
 		for (k = i; k < j; k++) {
 			/* a line's end is overwritten by its NUL: the next
 			 * extent starts after it */
