@@ -50,6 +50,12 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 
 	if (st->ng && samegroup(&st->G[st->lastg], s, conc))
 		id = st->lastg;
+	/* each instance's input lists the groups in the same order: the
+	 * group made after the last one is likely the next, and beside it
+	 * in memory, where a hash probe is a cache miss in a large table */
+	else if (st->lastg + 1 < st->ng &&
+	    samegroup(&st->G[st->lastg + 1], s, conc))
+		id = st->lastg + 1;
 	else {
 		if (2 * (st->ng + 1) > st->gtabsz)
 			st->gtab = tab_grow(st->gtab, &st->gtabsz, 1024, st->ng,
