@@ -49,6 +49,12 @@ output(Stats *st)
 	for (i = 0; i < st->ng; i++) {
 		g = &st->G[order[i]];
 		nx = i + 1 < st->ng ? &st->G[order[i + 1]] : NULL;
+		/* groups in output order lie all over memory: fetch the one
+		 * after next, and the first sample of the next, meanwhile */
+		if (i + 2 < st->ng)
+			__builtin_prefetch(&st->G[order[i + 2]]);
+		if (nx && nx->n)
+			__builtin_prefetch(samp(st, nx->head));
 		group_gather(st, g, s);
 		group_stat(st, g, s, &b, scratch, ids, names);
 		roll_add(&rt, &b);
