@@ -87,6 +87,7 @@ UNITS = \
 	closed \
 	coverage \
 	dist \
+	groupchain \
 	hash \
 	json \
 	jsonw \
@@ -177,6 +178,10 @@ $(O)/tests/unit/origin.t: $(O)/tests/unit/origin.o $(O)/tools/kp-fetch/origin.o 
 
 $(O)/tests/unit/closed.t: $(O)/tests/unit/closed.o $(O)/tools/kp-compare/closed.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(O)/tools/kp-compare/closed.o $(LIB) $(LDLIBS_kp-compare) $(LDLIBS)
+
+GROUPCHAIN_OBJ = $(O)/tools/kp-stats/groups.o $(O)/tools/kp-stats/samples.o $(O)/tools/kp-stats/intern.o
+$(O)/tests/unit/groupchain.t: $(O)/tests/unit/groupchain.o $(GROUPCHAIN_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $< $(GROUPCHAIN_OBJ) $(LIB) $(LDLIBS)
 
 # the reader/writer driver: benchmarks use it, and so do the JSON tests
 $(O)/bench/ndjson: $(O)/bench/ndjson.o $(LIB)

@@ -50,6 +50,12 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 
 	if (st->ng && samegroup(&st->G[st->lastg], s, conc))
 		id = st->lastg;
+	/* each instance's input lists the groups in the same order: the
+	 * group made after the last one is likely the next, and beside it
+	 * in memory, where a hash probe is a cache miss in a large table */
+	else if (st->lastg + 1 < st->ng &&
+	    samegroup(&st->G[st->lastg + 1], s, conc))
+		id = st->lastg + 1;
 	else {
 		if (2 * (st->ng + 1) > st->gtabsz)
 			st->gtab = tab_grow(st->gtab, &st->gtabsz, 1024, st->ng,
@@ -95,33 +101,35 @@ group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc, const int *
 	return id;
 }
 
-/* samples into group order, in place (a cycle-leader bucket sort): no
- * second copy of the samples */
+/* A group's samples are a chain in input order, not moved together at
+ * the end: moving them in place (a cycle-leader bucket sort) swapped
+ * nearly every sample to a random slot, and it scrambled each group,
+ * which then had to be sorted again; a chain is read in the order of
+ * input, which is mostly unit order already (sortunits() checks) */
 void
-group_bucket(Stats *st)
+group_link(Stats *st, uint32_t g, uint32_t i)
 {
-	size_t *next = emalloc((st->ng + 1) * sizeof(*next)), o = 0, i;
-	Group *G = st->G;
-	Sample *S = st->S, t;
-	uint32_t g;
+	Group *G = &st->G[g];
 
-	for (g = 0; g < st->ng; g++) {
-		G[g].off = next[g] = o;
-		o += G[g].n;
+	samp(st, i)->next = NOSAMPLE;
+	if (G->n)
+		samp(st, G->tail)->next = i;
+	else
+		G->head = i;
+	G->tail = i;
+	G->n++;
+}
+
+void
+group_gather(const Stats *st, const Group *g, Sample *out)
+{
+	uint32_t i = g->head;
+	size_t k;
+
+	for (k = 0; k < g->n; k++) {
+		out[k] = *samp(st, i);
+		i = out[k].next;
 	}
-	for (g = 0; g < st->ng; g++) {
-		while (next[g] < G[g].off + G[g].n) {
-			i = next[g];
-			if (S[i].g == g) {
-				next[g]++;
-				continue;
-			}
-			t = S[i];
-			S[i] = S[next[t.g]];
-			S[next[t.g]++] = t;
-		}
-	}
-	free(next);
 }
 
 int

@@ -129,10 +129,9 @@ twice(const Stats *st, const Group *g, const Sample *a, const Sample *b)
 }
 
 void
-group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
-    char **names)
+group_stat(Stats *st, Group *g, Sample *s, Brief *b, double *scratch,
+    uint32_t *ids, char **names)
 {
-	Sample *s = st->S + g->off;
 	size_t n = g->n, i, j, k, nm;
 	double *v = scratch, *sv = v + n, *m = sv + n, *lv = m + n;
 	char id[KP_IDSZ], series[KP_IDSZ];

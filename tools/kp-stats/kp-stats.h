@@ -17,7 +17,7 @@
  * the one error found only at the end (two samples of one unit). */
 typedef struct {
 	double v;
-	uint32_t g;	/* group */
+	uint32_t next;	/* the next sample of its group, NOSAMPLE none */
 	uint32_t ri;	/* its (instance, run) pair */
 	int32_t iter, rep, sub;
 	uint32_t pos;	/* input line counted across all inputs; 0 unknown */
@@ -30,10 +30,16 @@ enum { S_EXP, S_KEY, S_KERNEL, S_JOB, S_SUITE, S_BENCH, S_TEST, S_OP,
 /* their fields of a sample record */
 extern const int sfield[NSTR];
 
+/* no sample: the end of a group's chain */
+#define NOSAMPLE UINT32_MAX
+
+/* a group: its samples are a chain in input order, from head to tail,
+ * so that none moves (groups.c) */
 typedef struct {
 	uint32_t s[NGSTR];
+	uint32_t head, tail;
 	long long conc;
-	size_t n, ndrop, off;
+	size_t n, ndrop;
 } Group;
 
 /* what a roll-up needs to know of each group */
@@ -84,11 +90,12 @@ typedef struct {
 	uint32_t shard, nshards;	/* -s: this shard of so many, from 1 */
 	kp_w *out;	/* standard output */
 	Strings str;
-	/* read.c: the samples kept (not dropped by -w); the names of the
-	 * inputs, for messages about samples read earlier, and the number
-	 * of lines before each: a sample keeps one 32-bit position */
-	Sample *S;
-	size_t ns;
+	/* samples.c: the samples kept (not dropped by -w), in blocks */
+	Sample **blk;
+	size_t ns, nblk;
+	/* read.c: the names of the inputs, for messages about samples
+	 * read earlier, and the number of lines before each: a sample
+	 * keeps one 32-bit position */
 	char **inname;
 	uint64_t *inbase, nlines;
 	uint32_t ninname;
@@ -99,6 +106,16 @@ typedef struct {
 	Group *G;
 	uint32_t ng, *gtab, gtabsz, lastg;
 } Stats;
+
+/* samples in a block: 2 MiB, a huge page */
+#define SBLOCK (1u << 16)
+
+/* sample i */
+static inline Sample *
+samp(const Stats *st, uint32_t i)
+{
+	return &st->blk[i / SBLOCK][i % SBLOCK];
+}
 
 /* the instance and run of a sample */
 static inline uint32_t
@@ -127,6 +144,9 @@ uint32_t str_pair(Strings *s, uint32_t inst, uint32_t run);
 uint32_t *tab_grow(uint32_t *tab, uint32_t *sz, uint32_t min, uint32_t n,
     uint32_t (*hash)(const void *ctx, uint32_t id), const void *ctx);
 
+/* samples.c: room for one more sample, the last of st->ns */
+Sample *sample_new(Stats *st);
+
 /* read.c */
 /* read one input (NULL: standard input): samples into groups, every
  * other record written on as it is */
@@ -141,8 +161,10 @@ const char *posfile(const Stats *st, uint32_t pos, long *line);
  * returns UINT32_MAX instead) */
 uint32_t group_find(Stats *st, kp_json *d, const uint32_t *s, long long conc,
     const int *tok);
-/* S into group order, setting each G[].off */
-void group_bucket(Stats *st);
+/* sample i, the last kept, to the end of group g's chain */
+void group_link(Stats *st, uint32_t g, uint32_t i);
+/* the samples of g, in input order, copied to out[0..g->n) */
+void group_gather(const Stats *st, const Group *g, Sample *out);
 /* order[0..ng) the group ids in output order (after rankstrings) */
 void group_order(Stats *st, uint32_t *order);
 /* order of samples by unit: instance, run, iter, rep, sub; 0 is one unit */
@@ -150,10 +172,11 @@ int unitcmp(const Stats *st, const Sample *a, const Sample *b);
 /* the n samples at s by unitcmp */
 void sortunits(const Stats *st, Sample *s, size_t n);
 
-/* groupstat.c: the stat record of group g, and its noise record; b gets
- * its brief; scratch holds room for 7 arrays of g->n values */
-void group_stat(Stats *st, Group *g, Brief *b, double *scratch, uint32_t *ids,
-    char **names);
+/* groupstat.c: the stat record of group g, of samples s[0..g->n) (put
+ * in unit order), and its noise record; b gets its brief; scratch holds
+ * room for 7 arrays of g->n values */
+void group_stat(Stats *st, Group *g, Sample *s, Brief *b, double *scratch,
+    uint32_t *ids, char **names);
 /* the strings of g up to S_ index upto into the fields of rec, of type
  * t, from field first on (they are in the same order) */
 void idfields(const Stats *st, const Group *g, void *rec, const kp_rtype *t,

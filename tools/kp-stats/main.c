@@ -34,10 +34,10 @@ output(Stats *st)
 	char **names;
 	Roll rt = { 0 }, rs = { 0 }, re = { 0 };
 	Group *g, *nx;
+	Sample *s;
 	Brief b;
 
 	rankstrings(&st->str);
-	group_bucket(st);
 	group_order(st, order);
 	for (i = 0; i < st->ng; i++)
 		if (st->G[i].n > maxn)
@@ -45,10 +45,18 @@ output(Stats *st)
 	scratch = ereallocarray(NULL, 7 * maxn, sizeof(*scratch));
 	ids = ereallocarray(NULL, maxn, sizeof(*ids));
 	names = ereallocarray(NULL, 2 * maxn, sizeof(*names));
+	s = ereallocarray(NULL, maxn, sizeof(*s));
 	for (i = 0; i < st->ng; i++) {
 		g = &st->G[order[i]];
 		nx = i + 1 < st->ng ? &st->G[order[i + 1]] : NULL;
-		group_stat(st, g, &b, scratch, ids, names);
+		/* groups in output order lie all over memory: fetch the one
+		 * after next, and the first sample of the next, meanwhile */
+		if (i + 2 < st->ng)
+			__builtin_prefetch(&st->G[order[i + 2]]);
+		if (nx && nx->n)
+			__builtin_prefetch(samp(st, nx->head));
+		group_gather(st, g, s);
+		group_stat(st, g, s, &b, scratch, ids, names);
 		roll_add(&rt, &b);
 		roll_add(&rs, &b);
 		roll_add(&re, &b);
@@ -69,6 +77,7 @@ output(Stats *st)
 	free(scratch);
 	free(ids);
 	free(names);
+	free(s);
 }
 
 int

@@ -116,16 +116,14 @@ keep(Stats *st, const uint32_t *s, double v, int32_t iter, int32_t rep,
 		st->G[g].ndrop++;
 		return;
 	}
-	st->S = kp_grow(st->S, st->ns, sizeof(*st->S));
-	x = &st->S[st->ns++];
+	x = sample_new(st);
 	x->v = v;
-	x->g = g;
 	x->ri = str_pair(&st->str, s[S_INSTANCE], s[S_RUN]);
 	x->iter = iter;
 	x->rep = rep;
 	x->sub = sub;
 	x->pos = pos > UINT32_MAX ? 0 : (uint32_t)pos;
-	st->G[g].n++;
+	group_link(st, g, (uint32_t)(st->ns - 1));
 }
 
 static void
