@@ -36,12 +36,12 @@ help() {	# the synopsis, then a line for each option, as kp-gate(1)
 	END
 }
 bad() {	# an option refused: named, then the synopsis, exit 2
-	echo "$prog: $*" >&2
+	kp_say "$prog: $*"
 	usage
 }
 
 die() {
-	echo "$prog: $*" >&2
+	kp_say "$prog: $*"
 	exit 2
 }
 
@@ -50,6 +50,12 @@ die() {
 # the kp-gate command's own directory, or build/bin of a checkout; PATH
 # only when none has them, so that two installed versions never mix.
 here=$(cd "$(dirname "$0")" && pwd)
+# names in messages shown, not obeyed: vis.sh beside gate.sh, or in the
+# prefix's share/kp/pipelines for the kp-gate command
+for v in "$here/vis.sh" "$here/../share/kp/pipelines/vis.sh"; do
+	[ -r "$v" ] && break
+done
+. "$v"
 for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
 	if [ -x "$d/kp-compare" ]; then
 		PATH=$(cd "$d" && pwd):${PATH:-/usr/bin:/bin}
@@ -301,7 +307,7 @@ if [ "$update" -eq 1 ]; then
 	esac
 	mv "$T/new" "$baseline" || die "$baseline: cannot write the new baseline"
 	n=$(wc -l <"$T/new.m")
-	echo "$prog: wrote $baseline from $target ($n measurement$([ "$n" -eq 1 ] || echo s))" >&2
+	kp_say "$prog: wrote $baseline from $target ($n measurement$([ "$n" -eq 1 ] || echo s))"
 	exit 0
 fi
 
