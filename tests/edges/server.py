@@ -3,19 +3,24 @@
 """A loopback HTTP server that logs what reaches it, for the tests of
 what kp-fetch sends where (tests/edges-fetch.t).
 
-usage: server.py DIR ADDRESS [PORT]
+usage: server.py DIR ADDRESS [PORT [CERT]]
 Listens on ADDRESS (127.0.0.1, 127.0.0.2: both loopback, two hosts to
-libcurl) and PORT (0: any), written to DIR/port.  Every request is logged
+libcurl) and PORT (0: any), written to DIR/port; with CERT (a PEM file of
+a key and its certificate) it speaks HTTPS.  Every request is logged
 to DIR/log as "HOST<TAB>PATH<TAB>AUTHORIZATION" ("-" for none).  DIR/to,
 read on each request, is the base URL a /redirect/ path answers 302 to
 (the rest of the path kept).  /missing/ answers 404; anything else 200
-with the body DIR/body, or "{}" without one."""
+with the body DIR/body, or "{}" without one.  A CONNECT, as a proxy
+gets for an https URL, is logged as "CONNECT<TAB>HOST:PORT<TAB>
+AUTHORIZATION" and refused (502): what matters is what it carried."""
 import os
+import ssl
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 DIR, ADDR = sys.argv[1], sys.argv[2]
 PORT = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+CERT = sys.argv[4] if len(sys.argv) > 4 else None
 
 
 class H(BaseHTTPRequestHandler):
@@ -23,6 +28,16 @@ class H(BaseHTTPRequestHandler):
 
     def log_message(self, *a):
         pass
+
+    def do_CONNECT(self):
+        with open(os.path.join(DIR, "log"), "a") as f:
+            f.write("CONNECT\t%s\t%s\n" % (self.path,
+                                            self.headers.get("Authorization") or "-"))
+        self.send_response(502)
+        self.send_header("Content-Length", "0")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
 
     def do_GET(self):
         with open(os.path.join(DIR, "log"), "a") as f:
@@ -50,6 +65,10 @@ class H(BaseHTTPRequestHandler):
 
 srv = ThreadingHTTPServer((ADDR, PORT), H)
 srv.daemon_threads = True
+if CERT:
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(CERT)
+    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
 with open(os.path.join(DIR, "port.tmp"), "w") as f:
     f.write(str(srv.server_address[1]))
 os.replace(os.path.join(DIR, "port.tmp"), os.path.join(DIR, "port"))
