@@ -51,6 +51,25 @@ n=$(wc -l <"$T/s/index.ndjson")
 run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/f.txt?$SIG"
 is "$rc:$(wc -l <"$T/s/index.ndjson")" "0:$n" \
     "... fetched again unchanged, the index knows it by its recorded source and grows by nothing"
+# two sources that differ only in a signing value (an API key in the
+# query that picks what the server answers) are two sources: the second
+# sends no conditional request with the first one's time, and its record
+# is of its own content; the index tells them apart by a keyed hash of
+# the signed source, never the key
+rm -rf "$T/s"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITa"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITb"
+is "$rc:$(leaks):$(jq -r .sha256 "$T/out")" "0:0:$(echo key=SEKRITb | sha256sum | cut -d' ' -f1)" \
+    "?key=a then ?key=b: the second is fetched whole, its record of its own content, no key written"
+n=$(wc -l <"$T/s/index.ndjson")
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITa"
+is "$rc:$(wc -l <"$T/s/index.ndjson"):$(jq -r .sha256 "$T/out")" "0:$n:$(echo key=SEKRITa | sha256sum | cut -d' ' -f1)" \
+    "... ?key=a again: known by its index entry, not the other's; unchanged, the index grows by nothing"
+is "$(jq -r .source_hash "$T/s/index.ndjson" | grep -c '^[0-9a-f]\{64\}$'):$(jq -r .source "$T/s/index.ndjson" | sort -u | sed 's/:[0-9][0-9]*\//:PORT\//')" \
+    "2:http://127.0.0.1:PORT/bykey/f.txt" "... two index lines of one recorded source, each with its own source_hash"
+is "$(stat -c '%a %s' "$T/s/key")" "600 32" "... keyed by the store's key, 32 bytes for its owner only"
+rm -rf "$T/s"
+
 # a URL in the text of a message, not only the one it is about: a build
 # status whose download_url is no http(s) URL, and signed
 echo '{"download_url": "ftp://e.example/x?X-Amz-Signature=SEKRIT6"}' >"$T/a/body"

@@ -9,8 +9,11 @@ libcurl) and PORT (0: any), written to DIR/port; with CERT (a PEM file of
 a key and its certificate) it speaks HTTPS.  Every request is logged
 to DIR/log as "HOST<TAB>PATH<TAB>AUTHORIZATION" ("-" for none).  DIR/to,
 read on each request, is the base URL a /redirect/ path answers 302 to
-(the rest of the path kept).  /missing/ answers 404; anything else 200
-with the body DIR/body, or "{}" without one.  A CONNECT, as a proxy
+(the rest of the path kept).  /missing/ answers 404; /bykey/ answers
+its query as the body, modified at one fixed time, and 304 to a request
+with If-Modified-Since (as a server whose content depends on an API key
+in the query, and whose files of every key are of one time); anything
+else 200 with the body DIR/body, or "{}" without one.  A CONNECT, as a proxy
 gets for an https URL, is logged as "CONNECT<TAB>HOST:PORT<TAB>
 AUTHORIZATION" and refused (502): what matters is what it carried."""
 import os
@@ -54,6 +57,11 @@ class H(BaseHTTPRequestHandler):
             extra = [("Location", to + "/" + self.path[len("/redirect/"):])]
         elif self.path.startswith("/missing/"):
             code, body = 404, b"no\n"
+        elif self.path.startswith("/bykey/"):
+            extra = [("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT")]
+            body = (self.path.partition("?")[2] + "\n").encode()
+            if self.headers.get("If-Modified-Since"):
+                code, body = 304, b""
         self.send_response(code)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("Content-Length", str(len(body)))

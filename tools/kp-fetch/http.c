@@ -369,8 +369,7 @@ static int
 getfile(struct fetch *f, const char *source, const char *path, const char *url,
     char **page, char **pageurl)
 {
-	char *recorded = store_recorded(source);
-	struct ent *e = store_lookup(f->st, recorded, path);
+	struct ent *e = store_lookup(f, source, path);
 	struct xfer x = { .tofile = 1 };
 	size_t n, i;
 	struct art a = { .source = source, .path = path, .url = url };
@@ -378,7 +377,6 @@ getfile(struct fetch *f, const char *source, const char *path, const char *url,
 	curl_off_t ft = -1;
 	int r;
 
-	free(recorded);	/* e is the index's own */
 	/* the source's last name stands for the run when files sit directly
 	 * in the run directory */
 	n = strcspn(source, "?#");
