@@ -235,9 +235,10 @@ hollow() {
 	    sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
-# some LINES...: the first three, and how many more
+# some <LINES: the first three, and how many more (lines of names from
+# input: never split or globbed as words)
 some() {
-	printf '%s\n' "$@" | awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
+	awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
 	    END { if (NR > 3) printf ", and %d more", NR - 3 }'
 }
 
@@ -274,8 +275,7 @@ if [ "$update" -eq 1 ]; then
 		measurements "$T/old" >"$T/old.m" || exit 2
 		lost=$(comm -23 "$T/old.m" "$T/new.m")
 		if [ -n "$lost" ] && [ "$allow_fewer" -eq 0 ]; then
-			# shellcheck disable=SC2086
-			die "$target lacks $(printf '%s\n' "$lost" | wc -l) of the $(wc -l <"$T/old.m") measurements of $baseline ($(some $lost)); give --allow-fewer to drop them from the baseline"
+			die "$target lacks $(printf '%s\n' "$lost" | wc -l) of the $(wc -l <"$T/old.m") measurements of $baseline ($(printf '%s\n' "$lost" | some)); give --allow-fewer to drop them from the baseline"
 		fi
 	fi
 	case $tkind in

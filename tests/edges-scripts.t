@@ -159,6 +159,14 @@ printf '%s v* -payload.yaml\n' "$(printf 'r\033[2J\r\342\200\256')" >wl
 run_status sh "$top/pipelines/watch.sh" -o plans -s state2 -x true wl
 is "$rc:$(raw):$(grep -c '^watch.sh: r^\[\[2J^M<U+202E>: git ls-remote failed' "$T/err")" "2:0:1" \
     "watch.sh: a repository of its watchlist, and git's message of it"
+# gate.sh names the measurements a new baseline would lose as lines:
+# one with a blank and a '*' is one, not two words and a glob
+jq '.applications["x *y_ms"] = {"median": 1, "samples": [1, 1, 1]}' \
+    "$top/tests/data/gate/baseline.json" >glob.json
+: >xzy_ms
+run_status sh "$top/pipelines/gate.sh" --update-baseline "$top/tests/data/gate/baseline.json" glob.json
+is "$rc:$(grep -c 'lacks 1 of the 9 measurements of glob.json (applications/x \*y_ms); give --allow-fewer' "$T/err")" "2:1" \
+    "gate.sh --update-baseline: a lost measurement named 'x *y_ms' said as it is (the old gate.sh said 'x, xzy_ms')"
 jq -c '.kernel = "a\u202eb"' "$out/-dash.ndjson" | kp-stats >rlo.ndjson
 run_status sh "$top/pipelines/history-add.sh" rlo.ndjson hist
 is "$rc:$(raw):$(grep -c 'kernel "a<U+202E>b" cannot name a file' "$T/err")" "2:0:1" \
