@@ -190,7 +190,9 @@ if [ -n "$transfer" ]; then
 		/*) tp=/./${d#/} rel=${d#/} ;;
 		*) tp=$(pwd)/./$d rel=$d ;;
 		esac
-		[ -z "$lab" ] || r=$name awk '$1 == ENVIRON["r"]' "$labels" >"$lab/$name.labels" || exit 2
+		# its lines by run name or run id, as a local job takes them
+		[ -z "$lab" ] || r=$name awk '{ n = $1; sub(/@.*/, "", n) } n == ENVIRON["r"]' \
+		    "$labels" >"$lab/$name.labels" || exit 2
 		i=$((i + 1))
 		printf '%s\t%s\t%s\t%s\n' "$tp" "$rel" "$name" ".back.$$.$i"
 	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "$(q "$out/fanout.joblog")" \
