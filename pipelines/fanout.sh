@@ -76,7 +76,7 @@ fi
 
 # names in messages shown, not obeyed (not needed by a job, whose host
 # may have this script alone on its PATH)
-. "$here/vis.sh"
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 
 jobs= labels= out=
 remote= transfer= retries=2

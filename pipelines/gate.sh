@@ -50,9 +50,10 @@ die() {
 # the kp-gate command's own directory, or build/bin of a checkout; PATH
 # only when none has them, so that two installed versions never mix.
 here=$(cd "$(dirname "$0")" && pwd)
-# names in messages shown, not obeyed: vis.sh beside gate.sh, or in the
-# prefix's share/kp/pipelines for the kp-gate command
-for v in "$here/vis.sh" "$here/../share/kp/pipelines/vis.sh"; do
+# names in messages shown, not obeyed: vis.sh beside gate.sh (also when
+# a kp-gate on PATH is a link to it), or in the prefix's
+# share/kp/pipelines for the installed kp-gate command
+for v in "$(dirname "$(readlink -f "$0")")/vis.sh" "$here/../share/kp/pipelines/vis.sh"; do
 	[ -r "$v" ] && break
 done
 . "$v"

@@ -11,7 +11,7 @@
 # complete; ln refuses to replace a file, so two nights adding the same
 # kernel at once keep the first.
 prog=history-add.sh
-. "$(dirname "$0")/vis.sh"
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 [ $# -eq 2 ] || { echo "usage: $prog STATS DIR" >&2; exit 2; }
 stats=$1 dir=$2
 # paths that start with - are paths, not options of jq and mkdir

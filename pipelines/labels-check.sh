@@ -5,7 +5,7 @@
 # see kp-pipelines(7).  A label names a run by its name or its run id
 # (NAME@HOST:START); RUN... are the run names present.
 prog=labels-check.sh
-. "$(dirname "$0")/vis.sh"
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 [ $# -ge 1 ] || { echo "usage: $prog labels [run ...]" >&2; exit 2; }
 labels=$1
 shift

@@ -25,7 +25,7 @@ for d in "$here/../../../bin" "$here/../build/bin"; do
 	fi
 done
 
-. "$here/vis.sh"
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 
 usage() {
 	echo "usage: $prog [-b SEL -t SEL] [-c CONFIG] [-e LEVELS] [-f FORMAT] [-m METHOD] [-o DIR] FILE ..." >&2

@@ -17,7 +17,7 @@
 # second time.  One run at a time: a second, from cron, exits quietly
 # while the first holds the lock.
 prog=watch.sh
-. "$(dirname "$0")/vis.sh"
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 usage() {
 	echo "usage: $prog [-i] [-l look] [-o plans] [-s state] -x command watchlist" >&2
 	exit 2
