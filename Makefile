@@ -153,9 +153,12 @@ $(O)/bin/$(1): $(call obj_of,$(1)) $$(OBJ_$(1)) $(LIB)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
-$(O)/bin/%: tools/%.sh config.mk
+# with pipelines/vis.sh in place of its line "# @vis.sh@": a tool in bin
+# has no pipelines directory beside it to source it from
+$(O)/bin/%: tools/%.sh pipelines/vis.sh config.mk
 	@mkdir -p $(@D)
-	sed 's/@VERSION@/$(VERSION)/' $< >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+	sed -e 's/@VERSION@/$(VERSION)/' -e '/^# @vis\.sh@$$/{r pipelines/vis.sh' -e 'd;}' \
+		$< >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 
 # share/kp/subsystems.yaml as a C string
 $(O)/gen/subsysmap.c: share/kp/subsystems.yaml

@@ -570,7 +570,8 @@ typedef struct {
 enum { KP_ARTIFACT_SOURCE, KP_ARTIFACT_PATH, KP_ARTIFACT_RUN,
 	KP_ARTIFACT_SHA256, KP_ARTIFACT_SIZE, KP_ARTIFACT_OBJECT,
 	KP_ARTIFACT_STORE, KP_ARTIFACT_FETCHED, KP_ARTIFACT_STATUS,
-	KP_ARTIFACT_MTIME, KP_ARTIFACT_ETAG, KP_ARTIFACT_URL, KP_ARTIFACT_NF };
+	KP_ARTIFACT_MTIME, KP_ARTIFACT_ETAG, KP_ARTIFACT_URL, KP_ARTIFACT_SOURCE_HASH,
+	KP_ARTIFACT_NF };
 typedef struct {
 	kp_has has;
 	char *source, *path, *run, *sha256;
@@ -580,6 +581,7 @@ typedef struct {
 	char *status;	/* "new" or "present" */
 	long long mtime;
 	char *etag, *url;
+	char *source_hash;	/* a signed source's keyed hash, or NULL */
 } kp_artifact_rec;
 
 /* one run a side for a cmp record read: its single_run, or for a record

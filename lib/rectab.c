@@ -413,6 +413,7 @@ static const kp_field artifact_f[KP_ARTIFACT_NF] = {
 	A(MTIME, "mtime", mtime, KP_F_INT, N),
 	A(ETAG, "etag", etag, KP_F_STR, N),
 	A(URL, "url", url, KP_F_STR, N),
+	A(SOURCE_HASH, "source_hash", source_hash, KP_F_STR, N),
 };
 TYPE(kp_artifact_t, kp_artifact_rec, "artifact", 0, 0, artifact_f);
 

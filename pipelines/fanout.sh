@@ -74,6 +74,10 @@ if [ "${1:-}" = --one ]; then
 	exit $rc
 fi
 
+# names in messages shown, not obeyed (not needed by a job, whose host
+# may have this script alone on its PATH)
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
+
 jobs= labels= out=
 remote= transfer= retries=2
 while [ $# -gt 0 ]; do
@@ -99,10 +103,10 @@ done
 case $out in -*) out=./$out ;; esac
 case $labels in -*) labels=./$labels ;; esac
 case $jobs in
-''|*[!0-9]*) [ -z "$jobs" ] || { echo "$prog: -j $jobs: expected a number of jobs" >&2; exit 2; } ;;
+''|*[!0-9]*) [ -z "$jobs" ] || { kp_say "$prog: -j $jobs: expected a number of jobs"; exit 2; } ;;
 esac
 case $retries in
-''|*[!0-9]*) echo "$prog: --retries $retries: expected a number of tries" >&2; exit 2 ;;
+''|*[!0-9]*) kp_say "$prog: --retries $retries: expected a number of tries"; exit 2 ;;
 esac
 [ -z "$transfer" ] || [ -n "$remote" ] || { echo "$prog: --transfer: expected --sshlogin or --slf" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "$prog: GNU parallel is not installed" >&2; exit 2; }
@@ -113,14 +117,13 @@ nl='
 for d; do
 	case $d in
 	*"$nl"*|*'	'*)
-		printf '%s: %s: a run directory whose path holds a newline or a tab; refused\n' \
-		    "$prog" "$(printf '%s' "$d" | sed ':a; $!N; $!ba; s/\n/^J/g; s/\t/^I/g')" >&2
+		kp_say "$prog: $d: a run directory whose path holds a newline or a tab; refused"
 		exit 2 ;;
 	esac
-	[ -d "$d" ] || { echo "$prog: $d: not a directory" >&2; exit 2; }
+	[ -d "$d" ] || { kp_say "$prog: $d: not a directory"; exit 2; }
 done
 if [ -n "$labels" ]; then
-	[ -r "$labels" ] || { echo "$prog: $labels: cannot read" >&2; exit 2; }
+	[ -r "$labels" ] || { kp_say "$prog: $labels: cannot read"; exit 2; }
 	labels=$(cd "$(dirname "$labels")" && pwd)/$(basename "$labels")
 	# a label that names no run stops here, before any job
 	names=
@@ -151,7 +154,7 @@ missing() {
 	for d; do
 		d=${d%/}
 		[ -e "$out/${d##*/}.ndjson" ] && continue
-		echo "$prog: ${d##*/}: no records came back; run again" >&2
+		kp_say "$prog: ${d##*/}: no records came back; run again"
 		m=1
 	done
 	return $m
@@ -187,7 +190,9 @@ if [ -n "$transfer" ]; then
 		/*) tp=/./${d#/} rel=${d#/} ;;
 		*) tp=$(pwd)/./$d rel=$d ;;
 		esac
-		[ -z "$lab" ] || r=$name awk '$1 == ENVIRON["r"]' "$labels" >"$lab/$name.labels" || exit 2
+		# its lines by run name or run id, as a local job takes them
+		[ -z "$lab" ] || r=$name awk '{ n = $1; sub(/@.*/, "", n) } n == ENVIRON["r"]' \
+		    "$labels" >"$lab/$name.labels" || exit 2
 		i=$((i + 1))
 		printf '%s\t%s\t%s\t%s\n' "$tp" "$rel" "$name" ".back.$$.$i"
 	done | eval parallel -q --will-cite --colsep "'\t'" --joblog "$(q "$out/fanout.joblog")" \
@@ -203,7 +208,7 @@ if [ -n "$transfer" ]; then
 		    mv "$out/.back.$$.$i.ndjson" "$out/${d##*/}.ndjson" || rc=2
 	done
 	cleanup
-	[ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
+	[ $rc -eq 0 ] || { kp_say "$prog: a run failed; see $out/fanout.joblog"; exit 2; }
 	missing "$@" || exit 2
 	exit 0
 fi
@@ -223,5 +228,5 @@ abs() {
 	"$(q "$self")" --one "$(q "$out")" "$(q "$labels")" "'$$'" '{}'
 rc=$?
 cleanup
-[ $rc -eq 0 ] || { echo "$prog: a run failed; see $out/fanout.joblog" >&2; exit 2; }
+[ $rc -eq 0 ] || { kp_say "$prog: a run failed; see $out/fanout.joblog"; exit 2; }
 missing "$@" || exit 2

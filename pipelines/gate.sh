@@ -36,12 +36,12 @@ help() {	# the synopsis, then a line for each option, as kp-gate(1)
 	END
 }
 bad() {	# an option refused: named, then the synopsis, exit 2
-	echo "$prog: $*" >&2
+	kp_say "$prog: $*"
 	usage
 }
 
 die() {
-	echo "$prog: $*" >&2
+	kp_say "$prog: $*"
 	exit 2
 }
 
@@ -50,6 +50,13 @@ die() {
 # the kp-gate command's own directory, or build/bin of a checkout; PATH
 # only when none has them, so that two installed versions never mix.
 here=$(cd "$(dirname "$0")" && pwd)
+# names in messages shown, not obeyed: vis.sh beside gate.sh (also when
+# a kp-gate on PATH is a link to it), or in the prefix's
+# share/kp/pipelines for the installed kp-gate command
+for v in "$(dirname "$(readlink -f "$0")")/vis.sh" "$here/../share/kp/pipelines/vis.sh"; do
+	[ -r "$v" ] && break
+done
+. "$v"
 for d in "$here" "$here/../../../bin" "$here/../build/bin"; do
 	if [ -x "$d/kp-compare" ]; then
 		PATH=$(cd "$d" && pwd):${PATH:-/usr/bin:/bin}
@@ -229,9 +236,10 @@ hollow() {
 	    sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
-# some LINES...: the first three, and how many more
+# some <LINES: the first three, and how many more (lines of names from
+# input: never split or globbed as words)
 some() {
-	printf '%s\n' "$@" | awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
+	awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
 	    END { if (NR > 3) printf ", and %d more", NR - 3 }'
 }
 
@@ -268,8 +276,7 @@ if [ "$update" -eq 1 ]; then
 		measurements "$T/old" >"$T/old.m" || exit 2
 		lost=$(comm -23 "$T/old.m" "$T/new.m")
 		if [ -n "$lost" ] && [ "$allow_fewer" -eq 0 ]; then
-			# shellcheck disable=SC2086
-			die "$target lacks $(printf '%s\n' "$lost" | wc -l) of the $(wc -l <"$T/old.m") measurements of $baseline ($(some $lost)); give --allow-fewer to drop them from the baseline"
+			die "$target lacks $(printf '%s\n' "$lost" | wc -l) of the $(wc -l <"$T/old.m") measurements of $baseline ($(printf '%s\n' "$lost" | some)); give --allow-fewer to drop them from the baseline"
 		fi
 	fi
 	case $tkind in
@@ -301,7 +308,7 @@ if [ "$update" -eq 1 ]; then
 	esac
 	mv "$T/new" "$baseline" || die "$baseline: cannot write the new baseline"
 	n=$(wc -l <"$T/new.m")
-	echo "$prog: wrote $baseline from $target ($n measurement$([ "$n" -eq 1 ] || echo s))" >&2
+	kp_say "$prog: wrote $baseline from $target ($n measurement$([ "$n" -eq 1 ] || echo s))"
 	exit 0
 fi
 

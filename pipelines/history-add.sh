@@ -11,12 +11,13 @@
 # complete; ln refuses to replace a file, so two nights adding the same
 # kernel at once keep the first.
 prog=history-add.sh
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 [ $# -eq 2 ] || { echo "usage: $prog STATS DIR" >&2; exit 2; }
 stats=$1 dir=$2
 # paths that start with - are paths, not options of jq and mkdir
 case $stats in -*) stats=./$stats ;; esac
 case $dir in -*) dir=./$dir ;; esac
-[ -r "$stats" ] || { echo "$prog: $stats: cannot read" >&2; exit 2; }
+[ -r "$stats" ] || { kp_say "$prog: $stats: cannot read"; exit 2; }
 mkdir -p "$dir" || exit 2
 tmp=$(mktemp -d "$dir/.add.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
@@ -32,17 +33,16 @@ jq -r 'if .type == "stat" and .scope == "group" then
 		else "g\t\(.kernel | tojson)" end
 	else "-\t\(.kernel | tojson)" end' "$stats" >"$tmp/tags" 2>"$tmp/err" || {
 	if grep -q 'control character' "$tmp/err"; then
-		printf '%s: %s: %s\n' "$prog" "$stats" \
-		    "$(sed -n 's/^jq: error ([^)]*): //p' "$tmp/err" | head -n 1)" >&2
+		kp_say "$prog: $stats: $(sed -n 's/^jq: error ([^)]*): //p' "$tmp/err" | head -n 1)"
 	else
-		echo "$prog: $stats: not NDJSON statistics" >&2
+		kp_say "$prog: $stats: not NDJSON statistics"
 	fi
 	exit 2
 }
 # a record spread over lines, or two on one, would pair lines with the
 # wrong kernels
 [ "$(wc -l <"$tmp/tags")" -eq "$(grep -c "" "$stats")" ] || {
-	echo "$prog: $stats: not NDJSON statistics (expected one record a line)" >&2
+	kp_say "$prog: $stats: not NDJSON statistics (expected one record a line)"
 	exit 2
 }
 sed -n 's/^g\t//p' "$tmp/tags" | sort -u >"$tmp/sorted" || exit 2
@@ -57,7 +57,7 @@ while IFS= read -r q; do
 	# a backquote, $ or quote in it could run a command
 	case $k in
 	*[!A-Za-z0-9._@:+\ -]*|[-.]*|'')
-		echo "$prog: $stats: kernel $q cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or ." >&2
+		kp_say "$prog: $stats: kernel $q cannot name a file: expected letters, digits, blanks and . _ @ : + -, not first - or ."
 		exit 2 ;;
 	esac
 	[ -e "$dir/$k.ndjson" ] && continue
@@ -76,5 +76,5 @@ if [ -s "$tmp/new" ]; then
 fi
 while IFS= read -r k; do
 	ln "$tmp/$k.ndjson" "$dir/$k.ndjson" 2>/dev/null ||
-		echo "$prog: $k is in $dir already, kept as it was" >&2
+		kp_say "$prog: $k is in $dir already, kept as it was"
 done <"$tmp/new"

@@ -25,6 +25,8 @@ for d in "$here/../../../bin" "$here/../build/bin"; do
 	fi
 done
 
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
+
 usage() {
 	echo "usage: $prog [-b SEL -t SEL] [-c CONFIG] [-e LEVELS] [-f FORMAT] [-m METHOD] [-o DIR] FILE ..." >&2
 	exit 2
@@ -45,7 +47,7 @@ done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || usage
 for f; do
-	[ -r "$f" ] || { echo "$prog: $f: cannot read" >&2; exit 2; }
+	[ -r "$f" ] || { kp_say "$prog: $f: cannot read"; exit 2; }
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/reanalyze.XXXXXX") || exit 2
@@ -75,7 +77,7 @@ done | grep -Ev '^[[:space:]]*\{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"(cmp
 if ! grep -q '^[[:space:]]*{[[:space:]]*"type"[[:space:]]*:[[:space:]]*"stat"' "$work/stats"; then
 	for f; do
 		s=$(dirname -- "$f")/stats.ndjson
-		[ -r "$s" ] || { echo "$prog: $f: no stat records, and no $s beside it" >&2; exit 2; }
+		[ -r "$s" ] || { kp_say "$prog: $f: no stat records, and no $s beside it"; exit 2; }
 		cat -- "$s" || exit 2
 	done >"$work/stats"
 	compare="-S$compare"

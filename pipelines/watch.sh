@@ -17,6 +17,7 @@
 # second time.  One run at a time: a second, from cron, exits quietly
 # while the first holds the lock.
 prog=watch.sh
+. "$(dirname "$(readlink -f "$0")")/vis.sh"
 usage() {
 	echo "usage: $prog [-i] [-l look] [-o plans] [-s state] -x command watchlist" >&2
 	exit 2
@@ -36,10 +37,10 @@ shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
 [ -n "$cmd" ] || [ $init -eq 1 ] || usage
 list=$1
-[ -r "$list" ] || { echo "$prog: $list: cannot read" >&2; exit 2; }
+[ -r "$list" ] || { kp_say "$prog: $list: cannot read"; exit 2; }
 touch "$state" || exit 2
 exec 9>>"$state.lock" || exit 2
-flock -n 9 || { echo "$prog: another $prog holds $state.lock; nothing done" >&2; exit 0; }
+flock -n 9 || { kp_say "$prog: another $prog holds $state.lock; nothing done"; exit 0; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/watch.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
 status=0
@@ -47,7 +48,7 @@ status=0
 # record REPO TAG SHA PAYLOAD: the state, one more line, replaced whole
 record() {
 	{ cat "$state"; printf '%s %s %s %s\n' "$1" "$2" "$3" "$4"; } >"$state.tmp" &&
-	    mv "$state.tmp" "$state" || { echo "$prog: $state: cannot write" >&2; exit 2; }
+	    mv "$state.tmp" "$state" || { kp_say "$prog: $state: cannot write"; exit 2; }
 }
 
 # done REPO TAG SHA PAYLOAD: whether the state has the tag for the
@@ -63,7 +64,7 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 	n=$((n + 1))
 	case $repo in ''|'#'*) continue ;; esac
 	if [ -z "$payload" ] || [ -n "$rest" ]; then
-		echo "$prog: $list:$n: expected REPOSITORY PATTERN PAYLOAD" >&2
+		kp_say "$prog: $list:$n: expected REPOSITORY PATTERN PAYLOAD"
 		status=2
 		continue
 	fi
@@ -71,12 +72,12 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 	# --upload-pack=CMD runs CMD): a repository is never one
 	case $repo in
 	-*)
-		echo "$prog: $list:$n: $repo: expected a repository, not an option; write ./$repo for a directory" >&2
+		kp_say "$prog: $list:$n: $repo: expected a repository, not an option; write ./$repo for a directory"
 		status=2
 		continue ;;
 	esac
 	if ! git ls-remote --tags -- "$repo" >"$tmp/refs" 2>"$tmp/err"; then
-		echo "$prog: $repo: git ls-remote failed: $(head -n 1 "$tmp/err")" >&2
+		kp_say "$prog: $repo: git ls-remote failed: $(head -n 1 "$tmp/err")"
 		status=2
 		continue
 	fi
@@ -98,7 +99,7 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 		# characters become '_') and the payload's hash
 		ref=$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' _)
 		if ! kp-plan -c "$sha" -r "$ref" -o "$plans" -- "$payload" >"$tmp/files"; then
-			echo "$prog: $repo $tag: no plan from $payload" >&2
+			kp_say "$prog: $repo $tag: no plan from $payload"
 			status=2
 			continue
 		fi
@@ -112,18 +113,18 @@ while read -r repo pattern payload rest || [ -n "$repo" ]; do
 			seen=$?
 		fi
 		if [ $seen -gt 1 ]; then
-			echo "$prog: $repo $tag: could not look for $name at the lab (exit $seen); tried again next run" >&2
+			kp_say "$prog: $repo $tag: could not look for $name at the lab (exit $seen); tried again next run"
 			status=2
 		elif [ $seen -eq 0 ]; then
-			echo "$prog: $repo $tag: the lab has $name already; recorded, not submitted again" >&2
-			echo "$repo $tag $sha $plan"
+			kp_say "$prog: $repo $tag: the lab has $name already; recorded, not submitted again"
+			kp_vis "$repo $tag $sha $plan"
 			record "$repo" "$tag" "$sha" "$payload"
 		elif KP_PLAN=$plan KP_REPO=$repo KP_TAG=$tag KP_SHA=$sha \
 		    sh -c "$cmd" "$prog" "$plan" </dev/null; then
-			echo "$repo $tag $sha $plan"
+			kp_vis "$repo $tag $sha $plan"
 			record "$repo" "$tag" "$sha" "$payload"
 		else
-			echo "$prog: $repo $tag: the submit command failed; tried again next run" >&2
+			kp_say "$prog: $repo $tag: the submit command failed; tried again next run"
 			status=2
 		fi
 	done <"$tmp/tags"

@@ -51,6 +51,25 @@ n=$(wc -l <"$T/s/index.ndjson")
 run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/ok/f.txt?$SIG"
 is "$rc:$(wc -l <"$T/s/index.ndjson")" "0:$n" \
     "... fetched again unchanged, the index knows it by its recorded source and grows by nothing"
+# two sources that differ only in a signing value (an API key in the
+# query that picks what the server answers) are two sources: the second
+# sends no conditional request with the first one's time, and its record
+# is of its own content; the index tells them apart by a keyed hash of
+# the signed source, never the key
+rm -rf "$T/s"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITa"
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITb"
+is "$rc:$(leaks):$(jq -r .sha256 "$T/out")" "0:0:$(echo key=SEKRITb | sha256sum | cut -d' ' -f1)" \
+    "?key=a then ?key=b: the second is fetched whole, its record of its own content, no key written"
+n=$(wc -l <"$T/s/index.ndjson")
+run_status timeout 60 kp-fetch -t 5 -s "$T/s" "$A/bykey/f.txt?key=SEKRITa"
+is "$rc:$(wc -l <"$T/s/index.ndjson"):$(jq -r .sha256 "$T/out")" "0:$n:$(echo key=SEKRITa | sha256sum | cut -d' ' -f1)" \
+    "... ?key=a again: known by its index entry, not the other's; unchanged, the index grows by nothing"
+is "$(jq -r .source_hash "$T/s/index.ndjson" | grep -c '^[0-9a-f]\{64\}$'):$(jq -r .source "$T/s/index.ndjson" | sort -u | sed 's/:[0-9][0-9]*\//:PORT\//')" \
+    "2:http://127.0.0.1:PORT/bykey/f.txt" "... two index lines of one recorded source, each with its own source_hash"
+is "$(stat -c '%a %s' "$T/s/key")" "600 32" "... keyed by the store's key, 32 bytes for its owner only"
+rm -rf "$T/s"
+
 # a URL in the text of a message, not only the one it is about: a build
 # status whose download_url is no http(s) URL, and signed
 echo '{"download_url": "ftp://e.example/x?X-Amz-Signature=SEKRIT6"}' >"$T/a/body"
@@ -83,4 +102,43 @@ is "$(tux "$B"):$(grep -c . "$T/b/log")" "$(printf '/redirect/v1/groups/g/projec
 is "$(tux "$C"):$(grep -c . "$T/c/log")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-'):1" \
     "a redirect to another host and port: not sent there"
 is "$(grep -rl s3cr3t "$T/out" "$T/err" "$T/s" | wc -l)" 0 "the token is in no record, message or stored file"
+
+# an https source through a proxy: the token goes inside the CONNECT
+# tunnel, never in clear to the proxy ($A plays one and logs the CONNECT)
+: >"$T/a/log"
+rm -rf "$T/s"
+run_status env -u no_proxy -u NO_PROXY https_proxy="$A" timeout 60 kp-fetch -t 5 -s "$T/s" \
+    "tuxsuite+https://tux.example/v1/groups/g/projects/p/builds/U1"
+is "$rc:$(sort -u "$T/a/log")" "2:$(printf 'CONNECT\ttux.example:443\t-')" \
+    "an https source through a proxy: the proxy gets its CONNECT without the token"
+
+# an https origin that redirects to http, on the same host or another:
+# the token stays on its origin (scheme, host and port).  The https
+# server's certificate is made trusted in a mount namespace of this test
+# alone (unshare -rm), as kp-fetch has no option to trust another.
+if command -v openssl >/dev/null && [ -f /etc/ssl/certs/ca-certificates.crt ] &&
+    unshare -rm true 2>/dev/null &&
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$T/tls.pem" -out "$T/cert.pem" \
+	-subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -days 2 2>/dev/null; then
+	cat "$T/cert.pem" >>"$T/tls.pem"
+	serve "$T/d" 127.0.0.1 0 "$T/tls.pem"
+	D=https://127.0.0.1:$(cat "$T/d/port")
+	tls() {	# tls TO: fetch a build whose status on $D redirects to TO
+		echo "$1" >"$T/d/to"
+		: >"$T/d/log"; : >"$T/a/log"; : >"$T/c/log"
+		rm -rf "$T/s"
+		run_status unshare -rm sh -c 'mount --bind "$1" /etc/ssl/certs/ca-certificates.crt &&
+		    shift && exec "$@"' sh "$T/cert.pem" timeout 60 kp-fetch -t 5 -s "$T/s" \
+		    "tuxsuite+$D/redirect/v1/groups/g/projects/p/builds/U1"
+		cat "$T/d/log" "$T/a/log" "$T/c/log" | cut -f2,3 | sort
+	}
+	is "$(tls "$D")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\ts3cr3t')" \
+	    "https: a redirect on the token's origin takes the token along (the certificate is trusted)"
+	is "$(tls "$A")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-')" \
+	    "an https origin that redirects to http on the same host: the token not sent there"
+	is "$(tls "$C")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-')" \
+	    "... nor to http on another host"
+else
+	skip edges-fetch-tls "no openssl, CA bundle or unprivileged mount namespace to trust a test certificate"
+fi
 done_testing

@@ -129,5 +129,48 @@ done
 run_status make -f "$top/pipelines/nightly.mk" DATA=mk OUT=mo LABELS="l'\`date>PWNED14\`'"
 is "$rc:$(pwned):$(grep -c "LABELS=l'" "$T/err")" "2:0:1" "... and LABELS"
 
+# Every script's messages show a name from input as kp's tools do
+# (pipelines/vis.sh): ESC, CR, U+202E and a newline would drive the
+# terminal, reorder the line or forge the next one of a log
+h=$(printf 'x\033[2J\r\342\200\256y\nz')
+shown='x^[[2J^M<U+202E>y^Jz'
+raw() {	# the lines of stderr with an ESC, a CR or a U+202E of their own
+	LC_ALL=C grep -c "$(printf '[\033\r]\\|\342\200\256')" "$T/err"
+}
+said() {	# said NAME: exit 2, the name shown on one line, nothing raw
+	is "$rc:$(raw):$(grep -cF "$shown" "$T/err")" "2:0:1" "$1"
+}
+run_status fanout.sh -o out2 -- "$h"
+said "fanout.sh: a run directory with ESC, CR, U+202E and a newline"
+run_status sh "$top/pipelines/history-add.sh" "$h" hist
+said "history-add.sh: STATS"
+printf 'q\tkernel=v1\n' >"$h"
+run_status sh "$top/pipelines/labels-check.sh" "$h" ok
+said "labels-check.sh: its labels file"
+run_status sh "$top/pipelines/reanalyze.sh" "$h"
+said "reanalyze.sh: FILE"
+run_status sh "$top/pipelines/gate.sh" -- "$h.json" -base.json
+is "$rc:$(raw):$(grep -cF "$shown.json" "$T/err")" "2:0:1" "gate.sh: the target"
+run_status kp-ab "$h/a" "$h/b"
+said "kp-ab: an operand"
+run_status kp-bisect -x true -T "$h" bisect.ndjson
+said "kp-bisect: an option's argument"
+printf '%s v* -payload.yaml\n' "$(printf 'r\033[2J\r\342\200\256')" >wl
+run_status sh "$top/pipelines/watch.sh" -o plans -s state2 -x true wl
+is "$rc:$(raw):$(grep -c '^watch.sh: r^\[\[2J^M<U+202E>: git ls-remote failed' "$T/err")" "2:0:1" \
+    "watch.sh: a repository of its watchlist, and git's message of it"
+# gate.sh names the measurements a new baseline would lose as lines:
+# one with a blank and a '*' is one, not two words and a glob
+jq '.applications["x *y_ms"] = {"median": 1, "samples": [1, 1, 1]}' \
+    "$top/tests/data/gate/baseline.json" >glob.json
+: >xzy_ms
+run_status sh "$top/pipelines/gate.sh" --update-baseline "$top/tests/data/gate/baseline.json" glob.json
+is "$rc:$(grep -c 'lacks 1 of the 9 measurements of glob.json (applications/x \*y_ms); give --allow-fewer' "$T/err")" "2:1" \
+    "gate.sh --update-baseline: a lost measurement named 'x *y_ms' said as it is (the old gate.sh said 'x, xzy_ms')"
+jq -c '.kernel = "a\u202eb"' "$out/-dash.ndjson" | kp-stats >rlo.ndjson
+run_status sh "$top/pipelines/history-add.sh" rlo.ndjson hist
+is "$rc:$(raw):$(grep -c 'kernel "a<U+202E>b" cannot name a file' "$T/err")" "2:0:1" \
+    "history-add.sh: a kernel that cannot name a file"
+
 is "$(pwned)" 0 "no name ran as a command anywhere"
 done_testing

@@ -217,4 +217,11 @@ run_status fanout.sh --transfer -S 1/h1 -l "$T/hr/labels'$h" -o "$T/hr/out'$h" "
 is "$rc:$({ find "$T" -name 'PWNED[12]'; find . -maxdepth 1 -name 'PWNED[12]'; } | wc -l | tr -d ' ')" "0:0" \
 	"--transfer: a run, OUT and labels named with quotes, \$(...) and backquotes: exit 0, nothing run"
 is "$(jq -r 'select(.type == "run") | .kernel' "$T/hr/out'$h/$h.ndjson")" v1 "... the run's records back, labelled"
+
+# a label that names its run by run id (NAME@HOST:START) reaches the host
+# too, as on this machine
+printf 'baseline@vm:1795998998\tkernel=vid\n' >"$T/idlabels"
+run_status fanout.sh --transfer -S 1/h1 -l "$T/idlabels" -o "$T/id" tests/data/mmtests/work/log/baseline
+is "$rc:$(jq -r 'select(.type == "run") | .kernel' "$T/id/baseline.ndjson" | sort -u)" "0:vid" \
+	"--transfer: a label by run id labels its run"
 done_testing

@@ -262,6 +262,40 @@ timeout 60 kp-classify "$T/f2" "$T/self" >>"$T/self" 2>"$T/err"
 is "$?:$(grep -c 'self: is also the standard output' "$T/err"):$(cmp -s "$T/self" "$T/f2" && echo same)" "2:1:same" \
     "its output among its inputs: refused, exit 2, as cat(1) does"
 
+# A file changed between the passes, or during the second: exit 2, named.
+# No hook: kp-classify writes into a pipe that the test reads in order.
+# The file passes 2 MB through in the first pass and writes 2 MB of cmp
+# records in the second, each far more than a pipe (64 KiB) and
+# kp-classify's buffer (64 KiB) hold, so it cannot get past a pass before
+# the test has read that pass's output: the test changes the file after
+# reading the first byte of a pass, while that pass is still running.
+pad=$(head -c 400 /dev/zero | tr '\0' x)
+i=0
+while [ $i -lt 5000 ]; do printf '{"type":"note","pad":"%s"}\n' "$pad"; i=$((i + 1)); done >"$T/big"
+cmp_rec instance 5 0.001 0.002 -10 -3 >"$T/one"
+i=0
+while [ $i -lt 12 ]; do cat "$T/one" "$T/one" "$T/one" "$T/one" >>"$T/four"; i=$((i + 1)); done
+i=0
+while [ $i -lt 100 ]; do cat "$T/four"; i=$((i + 1)); done >>"$T/big"
+kp-classify "$T/big" >"$T/ref"
+n1=$(grep -v '^{"type":"cmp"' "$T/ref" | wc -c)
+n2=$(grep '^{"type":"cmp"' "$T/ref" | wc -c)
+is "$(grep -c '^{"type":"cmp"' "$T/ref"):$((n1 > 1048576 && n2 > 1048576))" "4800:1" \
+    "the file: 4,800 cmp records, each pass writes over a MiB"
+# touch: the same size, a new time
+{ kp-classify "$T/big" 2>"$T/err"; echo $? >"$T/rc"; } |
+    { dd bs=1 count=1 2>/dev/null; touch "$T/big"; cat; } >"$T/out"
+is "$(cat "$T/rc"):$(cat "$T/err"):$(grep -c '"type":"cmp"' "$T/out")" \
+    "2:kp-classify: $T/big: changed while kp-classify read it twice; expected it unchanged (give it on the standard input):0" \
+    "a file touched during the first pass: refused after it, named, before any cmp record"
+# a line appended by a writer during the second pass: its first byte
+# comes after the n1 of the first
+{ kp-classify "$T/big" 2>"$T/err"; echo $? >"$T/rc"; } |
+    { head -c "$n1" >/dev/null; dd bs=1 count=1 2>/dev/null; cat "$T/one" >>"$T/big"; cat; } >/dev/null
+is "$(cat "$T/rc"):$(cat "$T/err")" \
+    "2:kp-classify: $T/big: changed while kp-classify read it twice; expected it unchanged (give it on the standard input)" \
+    "a file appended to during the second pass: refused after it, named"
+
 # the cmp records wait in a spool file: one that cannot be made is an
 # error saying where and why, never a silent empty output
 echo '{"type":"cmp"}' | TMPDIR="$T/absent" kp-classify >"$T/out" 2>"$T/err"

@@ -28,8 +28,11 @@ help() {	# the synopsis, then a line for each option, as kp-ab(1)
 	  --version            print the name and version and exit
 	END
 }
+# kp_vis and kp_say, names shown as kp's tools show them (pipelines/vis.sh,
+# put here by make)
+# @vis.sh@
 die() {
-	echo "$prog: $*" >&2
+	kp_say "$prog: $*"
 	exit 2
 }
 case $1 in
@@ -65,7 +68,7 @@ while [ $# -gt 0 ]; do
 	--names) [ $# -ge 2 ] || die "--names: expected kp or mmtests"
 		mmnames=$2; shift ;;
 	--) shift; break ;;
-	-?*) echo "$prog: unknown option ${1%%=*}" >&2; usage >&2; exit 2 ;;
+	-?*) kp_say "$prog: unknown option ${1%%=*}"; usage >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift
@@ -303,13 +306,17 @@ kp-systematic "$W/classified.ndjson" >"$W/systematic.ndjson" || die "kp-systemat
 kp-evidence "$W/systematic.ndjson" >"$W/findings.ndjson" || die "kp-evidence failed (see above)"
 
 # what keeps the sides apart: the identity fields of kp-compare's "apart"
-# records, both values, and the -x options that would compare across them
+# records, both values, and the -x options that would compare across them;
+# a value or field with a control character as JSON (one line), and each
+# line as kp's tools show a name
 grep '"type": *"coverage"' "$W/findings.ndjson" |
-    jq -r 'select(.type == "coverage" and .kind == "apart" and .differ != null) |
+    jq -r 'def v: tostring | if explode | any(. < 32 or . == 127) then tojson else . end;
+    select(.type == "coverage" and .kind == "apart" and .differ != null) |
     .base as $b | .target as $t | .differ | to_entries[] |
-    "\($b) -> \($t): \(.key) \"\(.value[0])\" against \"\(.value[1])\" (-x \(.key))"' |
+    "\($b | v) -> \($t | v): \(.key | v) \"\(.value[0] | v)\" against \"\(.value[1] | v)\" (-x \(.key | v))"' |
     sort | uniq -c |
-    awk '{ c = $1; sub(/^ *[0-9]+ /, ""); print "  " $0 ", " c " measurement(s) kept apart" }' >"$W/apart"
+    awk '{ c = $1; sub(/^ *[0-9]+ /, ""); print "  " $0 ", " c " measurement(s) kept apart" }' |
+    while IFS= read -r l; do kp_vis "$l"; done >"$W/apart"
 
 # the sides, said first: on the terminal's report for text, else on stderr
 {
@@ -324,9 +331,9 @@ grep '"type": *"coverage"' "$W/findings.ndjson" |
 		nr=$(wc -l <"$W/runs.$i")
 		ni=$(grep '"type": *"run"' "$W/in.$i" | jq -c 'select(.type == "run") |
 		    [.run, .iter]' | sort -u | wc -l)
-		printf '  %s: %s (%s run%s' "$l" "$p" "$nr" "$([ "$nr" -eq 1 ] || echo s)"
+		printf '  %s: %s (%s run%s' "$l" "$(kp_vis "$p")" "$nr" "$([ "$nr" -eq 1 ] || echo s)"
 		[ "$ni" -eq "$nr" ] || printf ', %s iterations' "$ni"
-		printf ', kernel %s)\n' "$(paste -sd, "$W/kern.$i")"
+		printf ', kernel %s)\n' "$(kp_vis "$(paste -sd, "$W/kern.$i")")"
 		i=$((i + 1))
 	done
 	if [ -s "$W/apart" ]; then

@@ -20,13 +20,16 @@ help() {	# the synopsis, then a line for each option, as kp-bisect(1)
 	  --version         print the name and version and exit
 	END
 }
+# kp_vis and kp_say, names shown as kp's tools show them (pipelines/vis.sh,
+# put here by make)
+# @vis.sh@
 bad() {	# an option getopts refused: named, then the synopsis, exit 2
-	printf 'kp-bisect: %s\n' "$*" >&2
+	kp_say "kp-bisect: $*"
 	usage >&2
 	exit 2
 }
-die() {	# printf, not dash's echo, which turns \n in a name into a newline
-	printf 'kp-bisect: %s\n' "$*" >&2
+die() {	# names shown, not obeyed: a newline as ^J, ESC as ^[
+	kp_say "kp-bisect: $*"
 	exit 2
 }
 case $1 in
@@ -84,8 +87,12 @@ jq -sc 'sort_by([(.c.persists | not), .c.provisional, -(.c.z | fabs)]) | .[0]' \
 	"$work/cand" >"$work/pick"
 [ "$(jq -sc '[.[] | .t | [.key, .suite, .bench, .test, .op, .metric, .conc]] |
 	unique | length' "$work/cand")" -eq 1 ] ||
-	die "the selection matches several series; narrow it with -s:
-$(jq -r '.t | "  -s key=\(.key) -s test=\(.test) -s op=\(.op) -s metric=\(.metric) -s conc=\(.conc)"' "$work/cand" | sort -u)"
+	{
+		kp_say "kp-bisect: the selection matches several series; narrow it with -s:"
+		jq -r '.t | "  -s key=\(.key) -s test=\(.test) -s op=\(.op) -s metric=\(.metric) -s conc=\(.conc)"' "$work/cand" |
+		    sort -u | while IFS= read -r l; do kp_say "$l"; done
+		exit 2
+	}
 
 good=$(jq -r '.c.before' "$work/pick")
 bad=$(jq -r '.c.first' "$work/pick")

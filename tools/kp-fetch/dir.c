@@ -50,7 +50,7 @@ file(struct walk *w, int fd, const char *rel, const struct stat *sb)
 		    rel, (long long)sb->st_size, w->f->opt.maxsize);
 		return;
 	}
-	e = store_lookup(w->f->st, w->root, rel);
+	e = store_lookup(w->f, w->root, rel);
 	if (e && e->size == sb->st_size && e->mtime == sb->st_mtime &&
 	    store_has(w->f->st, e->sha, e->size)) {
 		memcpy(a.sha, e->sha, 65);

@@ -30,7 +30,9 @@ struct store {
 	char *dir;	/* absolute */
 	char *index;	/* dir/index.ndjson */
 	int ifd;	/* the index, O_APPEND */
-	kp_strmap *keys;	/* (source, path) -> its ent */
+	kp_strmap *keys;	/* (source, path, source_hash or "") -> its ent */
+	unsigned char key[32];	/* for source_hash: DIR/key, read when needed */
+	int haskey;
 	struct ent *ent;
 };
 
@@ -118,10 +120,15 @@ double fetch_now(void);
 /* store.c */
 struct store *store_open(struct fetch *f, const char *dir, int create);
 void store_close(struct fetch *f);
-struct ent *store_lookup(struct store *st, const char *source, const char *path);
+/* the index's entry of path in source, a URL as given (signed or not) */
+struct ent *store_lookup(struct fetch *f, const char *source, const char *path);
 /* a URL as records and the index give it: without a signing query
  * (url_signed); NULL for NULL; the caller frees */
 char *store_recorded(const char *url);
+/* what tells a signed url apart where it is recorded without its query:
+ * a keyed hash of it whole (hex); NULL when url is not signed; the
+ * caller frees */
+char *store_hash(struct fetch *f, const char *url);
 int store_has(struct store *st, const char *sha, long long size);
 void sink_open(struct fetch *f, struct sink *sk);
 int sink_write(struct fetch *f, struct sink *sk, const void *p, size_t n);	/* -1: over max */

@@ -254,6 +254,11 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	 * then); with an older one a request that carries it follows no
 	 * redirect. */
 	curl_easy_setopt(h, CURLOPT_UNRESTRICTED_AUTH, 0L);
+	/* Through a proxy (https_proxy) an https request's headers, the
+	 * credential among them, go inside the CONNECT tunnel to the server
+	 * only, never in clear to the proxy: libcurl's default since 7.42.0,
+	 * said here so that it stays (tests/edges-fetch.t logs the CONNECT) */
+	curl_easy_setopt(h, CURLOPT_HEADEROPT, (long)CURLHEADER_SEPARATE);
 	/* KP_NETRC: libcurl gives the host's login from that file to that
 	 * host; a redirect is not followed then, as libcurl before 8.11.1
 	 * could send the first host's password to the next one */
@@ -364,8 +369,7 @@ static int
 getfile(struct fetch *f, const char *source, const char *path, const char *url,
     char **page, char **pageurl)
 {
-	char *recorded = store_recorded(source);
-	struct ent *e = store_lookup(f->st, recorded, path);
+	struct ent *e = store_lookup(f, source, path);
 	struct xfer x = { .tofile = 1 };
 	size_t n, i;
 	struct art a = { .source = source, .path = path, .url = url };
@@ -373,7 +377,6 @@ getfile(struct fetch *f, const char *source, const char *path, const char *url,
 	curl_off_t ft = -1;
 	int r;
 
-	free(recorded);	/* e is the index's own */
 	/* the source's last name stands for the run when files sit directly
 	 * in the run directory */
 	n = strcspn(source, "?#");

@@ -11,6 +11,7 @@
  * fetch through fetch_fatal(), after the temporary file is removed and with the
  * index ending in a whole line. */
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -23,6 +24,9 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include "kp.h"
 #include "rec.h"
@@ -98,8 +102,8 @@ store_ishex(const char *s, size_t n)
  * record of another type.  An index is read leniently (a line a crash
  * tore is skipped, not fatal), so each field is checked before the
  * table's reader, which dies on a field of the wrong kind, decodes it;
- * a field kp-fetch can do without (mtime, etag, object) that is of the
- * wrong kind reads as unknown. */
+ * a field kp-fetch can do without (mtime, etag, object, source_hash)
+ * that is of the wrong kind reads as unknown. */
 static int
 readart(kp_json *d, kp_artifact_rec *a)
 {
@@ -125,6 +129,8 @@ readart(kp_json *d, kp_artifact_rec *a)
 		kp_has_set(&want, KP_ARTIFACT_ETAG);
 	if (kp_json_str(d, tok[KP_ARTIFACT_OBJECT]))
 		kp_has_set(&want, KP_ARTIFACT_OBJECT);
+	if (kp_json_str(d, tok[KP_ARTIFACT_SOURCE_HASH]))
+		kp_has_set(&want, KP_ARTIFACT_SOURCE_HASH);
 	kp_rec_read(d, &kp_artifact_t, a, &want, NULL);
 	if (!kp_has_get(&a->has, KP_ARTIFACT_MTIME))
 		a->mtime = -1;
@@ -178,24 +184,35 @@ store_readindex(struct fetch *f, const char *index,
 	return bad;
 }
 
+/* An index entry is known by its source as recorded, its path and, for a
+ * source that was signed, the source's keyed hash: two sources that
+ * differ only in a signing value (an API key that picks what the server
+ * answers) are two, and one must not take the other's object for "not
+ * modified".  A source signed anew each time (a presigned URL that
+ * expires) is then a new one each time, fetched whole, as an HTTP cache
+ * would. */
 struct ent *
-store_lookup(struct store *st, const char *source, const char *path)
+store_lookup(struct fetch *f, const char *source, const char *path)
 {
-	long k = kp_strmap_findv(st->keys, source, path, NULL);
+	char *rec = store_recorded(source), *hash = store_hash(f, source);
+	long k = kp_strmap_findv(f->st->keys, rec, path, hash ? hash : "", NULL);
 
-	return k < 0 ? NULL : &st->ent[k];
+	free(rec);
+	free(hash);
+	return k < 0 ? NULL : &f->st->ent[k];
 }
 
-/* later lines for the same (source, path) supersede earlier ones */
+/* later lines for the same (source, path, hash) supersede earlier ones */
 static void
 remember(struct store *st, const char *source, const char *path,
-    const char *sha, long long size, long long mtime, const char *etag)
+    const char *hash, const char *sha, long long size, long long mtime,
+    const char *etag)
 {
 	struct ent *e;
 	size_t k;
 	int isnew;
 
-	k = kp_strmap_addv(st->keys, &isnew, source, path, NULL);
+	k = kp_strmap_addv(st->keys, &isnew, source, path, hash ? hash : "", NULL);
 	if (isnew)
 		st->ent = kp_grow(st->ent, k, sizeof(*st->ent));
 	else
@@ -210,7 +227,8 @@ remember(struct store *st, const char *source, const char *path,
 static void
 loadone(void *arg, const kp_artifact_rec *a, long line)
 {
-	remember(arg, a->source, a->path, a->sha256, a->size, a->mtime, a->etag);
+	remember(arg, a->source, a->path, a->source_hash, a->sha256, a->size,
+	    a->mtime, a->etag);
 }
 
 struct store *
@@ -506,13 +524,69 @@ store_recorded(const char *url)
 	    estrdup(url);
 }
 
+/* The store's key for source_hash: 32 random bytes in DIR/key (0600),
+ * made when a signed source first needs it.  A plain hash of a URL whose
+ * password= is weak would let whoever reads a record try passwords
+ * against it; under a key that stays in the store, it tells nothing. */
+static void
+storekey(struct fetch *f, struct store *st)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/key", st->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1 && errno == ENOENT) {
+		snprintf(tmp, sizeof(tmp), "%s/tmp/%ld.key", st->dir, (long)getpid());
+		if (getrandom(st->key, sizeof(st->key), 0) != (ssize_t)sizeof(st->key) ||
+		    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) == -1 ||
+		    write(fd, st->key, sizeof(st->key)) != (ssize_t)sizeof(st->key) ||
+		    fsync(fd) == -1 || close(fd) == -1)
+			fetch_fatal(f, path, "cannot make the store's key: %s",
+			    strerror(errno));
+		/* link, not rename: the key of a kp-fetch that made one first
+		 * stays, and both use it */
+		if (link(tmp, path) == -1 && errno != EEXIST)
+			fetch_fatal(f, path, "%s", strerror(errno));
+		unlink(tmp);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	}
+	if (fd == -1)
+		fetch_fatal(f, path, "%s", strerror(errno));
+	if (read(fd, st->key, sizeof(st->key)) != (ssize_t)sizeof(st->key))
+		fetch_fatal(f, path, "the store's key: expected %zu bytes",
+		    sizeof(st->key));
+	close(fd);
+	st->haskey = 1;
+}
+
+char *
+store_hash(struct fetch *f, const char *url)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+	char *hex;
+
+	if (!url || !url_signed(url))
+		return NULL;
+	if (!f->st->haskey)
+		storekey(f, f->st);
+	if (!HMAC(EVP_sha256(), f->st->key, (int)sizeof(f->st->key),
+	    (const unsigned char *)url, strlen(url), md, &n))
+		fetch_fatal(f, NULL, "HMAC-SHA256 failed");
+	hex = emalloc(2 * n + 1);
+	for (i = 0; i < n; i++)
+		sprintf(hex + 2 * i, "%02x", md[i]);
+	return hex;
+}
+
 void
 store_emit(struct fetch *f, const struct art *a)
 {
 	char obj[80], *buf = NULL, *run, *url, *source = store_recorded(a->source);
+	char *hash = store_hash(f, a->source);
 	/* the index knows a source as recorded: a lookup by the signed URL
 	 * found nothing, and every night appended every file again */
-	struct ent *e = store_lookup(f->st, source, a->path);
+	struct ent *e = store_lookup(f, a->source, a->path);
 	size_t len = 0;
 	FILE *fp;
 	kp_artifact_rec r = { .size = a->size };
@@ -535,6 +609,8 @@ store_emit(struct fetch *f, const struct art *a)
 	r.etag = (char *)a->etag;
 	if ((r.url = url = store_recorded(a->url)))
 		kp_has_set(&r.has, KP_ARTIFACT_URL);
+	if ((r.source_hash = hash))
+		kp_has_set(&r.has, KP_ARTIFACT_SOURCE_HASH);
 	w = kp_w_open(fp, "<record>");
 	kp_rec_write(w, &kp_artifact_t, &r);
 	kp_w_close(w);
@@ -553,10 +629,11 @@ store_emit(struct fetch *f, const struct art *a)
 			    "record could not be added: %s", a->source, a->path,
 			    obj, strerror(err));
 		}
-		remember(f->st, source, a->path, a->sha, a->size, a->mtime,
+		remember(f->st, source, a->path, hash, a->sha, a->size, a->mtime,
 		    a->etag);
 	}
 	free(source);
+	free(hash);
 	writeout(f, buf, len);
 	free(buf);
 	if (f->opt.verbose) {
