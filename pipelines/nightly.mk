@@ -122,7 +122,9 @@ all: $(REPORTS)
 # (the runs identified so far, then each stage, whose tools show their
 # own within it); nothing otherwise, so that cron mail and logs hold only
 # the diagnostics.  With -j the runs end in any order: they are counted.
-progress = @if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+# (said_sh is the test alone, to end a recipe's line: a shell fewer a run)
+said_sh = if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+progress = @$(said_sh)
 NRUNS := $(words $(RUNS))
 identified = $$(ls '$(OUT)/identified' | grep -c '\.ndjson$$')
 
@@ -150,10 +152,10 @@ $(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if 
 	mv '$$@.tmp' '$$@'
 endif
 
+# One shell a run, not three: at 125 runs a shell started is 1 to 6 ms
+# of CPU (more on a loaded machine) on the critical path of -j2.
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
-	$(KP)kp-identify '$$<' >'$$@.tmp'
-	mv '$$@.tmp' '$$@'
-	$$(call progress,identified $$(identified) of $(NRUNS) runs)
+	$(KP)kp-identify '$$<' >'$$@.tmp' && mv '$$@.tmp' '$$@' && $$(call said_sh,identified $$(identified) of $(NRUNS) runs)
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
@@ -164,6 +166,15 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 	rm -f '$@.parsed.tmp'
 	mv '$@.tmp' '$@'
 	$(call progress,identified the store's testruns)
+
+# join_parts PARTS: the target is the parts one after the other.  The
+# first is renamed, not copied, and the others appended to it: at 25
+# kernels copying the first shard was a gigabyte through the page cache,
+# 1 to 2 s of system time on the critical path.  It is renamed to the
+# target's .tmp, so that a join cut short leaves no shard that make
+# would take as complete.
+join_parts = mv '$(firstword $(1))' '$@.tmp' && \
+	cat $(wordlist 2,$(words $(1)),$(1)) >>'$@.tmp' && mv '$@.tmp' '$@'
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
 # samples of a range of experiments (kp-stats -s i/n), which make -j runs
@@ -187,8 +198,7 @@ $(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
 	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >'$@.tmp'
 	mv '$@.tmp' '$@'
 $(OUT)/stats.ndjson: $(STATS_PARTS)
-	cat $(STATS_PARTS) >'$@.tmp'
-	mv '$@.tmp' '$@'
+	$(call join_parts,$(STATS_PARTS))
 	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
@@ -204,8 +214,12 @@ endif
 # i/n), each comparing a range of the baseline/target pairs and holding
 # only their stats, which make -j runs at once; a pair's comparisons
 # depend on no other pair, so their outputs one after the other are one
-# kp-compare's output.
-COMPARE_SHARDS = 1
+# kp-compare's output.  The default is 2, for make -j2 or more: at 25
+# kernels two shards took compare's 14 s of wall on the critical path
+# to 7, for 2 to 3 CPU seconds more (each reads the whole input) and half
+# the memory a process.  Under -j1 they only cost: give COMPARE_SHARDS=1.
+# (make 4.3 does not show -j to the makefile, so it cannot choose.)
+COMPARE_SHARDS = 2
 ifneq ($(shell echo '$(COMPARE_SHARDS)' | grep -x '[1-9][0-9]*'),$(COMPARE_SHARDS))
 $(error COMPARE_SHARDS=$(COMPARE_SHARDS): expected a number of shards, 1 or more)
 endif
@@ -223,24 +237,41 @@ $(OUT)/cmp-shards/%.ndjson: $(OUT)/stats.ndjson $(CONFIG) | $(OUT)/cmp-shards
 	$(KP)kp-compare -S -s $*/$(COMPARE_SHARDS) $(COMPARE_FLAGS) $(OUT)/stats.ndjson >'$@.tmp'
 	mv '$@.tmp' '$@'
 $(OUT)/cmp.ndjson: $(CMP_PARTS)
-	cat $(CMP_PARTS) >'$@.tmp'
-	mv '$@.tmp' '$@'
+	$(call join_parts,$(CMP_PARTS))
 	$(call progress,kp-compare: $(@F) of $(COMPARE_SHARDS) shards)
 endif
 
-$(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
-	$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson >'$@.tmp'
-	mv '$@.tmp' '$@'
-	$(call progress,kp-classify: $(@F))
-
-# kp-evidence adds, beside each finding, what else its runs said
-# (durations, command, dmesg warnings, the counters that moved most)
-$(OUT)/findings.ndjson: $(OUT)/classified.ndjson
-	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >'$@.sys.tmp'
-	$(KP)kp-evidence $(EVIDENCE_FLAGS) '$@.sys.tmp' >'$@.tmp'
-	rm -f '$@.sys.tmp'
-	mv '$@.tmp' '$@'
-	$(call progress,kp-systematic: $(@F))
+# kp-classify, kp-systematic and kp-evidence run as one pipe, the
+# classified records copied to their file on the way (tee): the stages
+# overlap on two cores, and the systematic records, a gigabyte at 25
+# kernels, are never written and read back.  kp-systematic and
+# kp-evidence stream (each holds a little of each record to the end of
+# its input); kp-classify reads its file twice and writes as it reads
+# the second time.  kp-evidence adds, beside each finding, what else its
+# runs said (durations, command, dmesg warnings, the counters that moved
+# most).
+#
+# /bin/sh has no pipefail: a stage that fails notes its name and status
+# in PIPE_FAILED; then the recipe removes what the pipe wrote and fails,
+# so that neither file is made from a pipe cut short.  The others
+# usually die of SIGPIPE then (status 141) and are noted too.
+PIPE_FAILED = $(OUT)/findings.ndjson.failed.tmp
+piped = { $(2) || echo "$(1) exit $$?" >>'$(PIPE_FAILED)'; }
+$(OUT)/classified.ndjson $(OUT)/findings.ndjson &: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
+	rm -f '$(PIPE_FAILED)'
+	$(call piped,kp-classify,$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson) | \
+	$(call piped,tee,tee '$(OUT)/classified.ndjson.tmp') | \
+	$(call piped,kp-systematic,$(KP)kp-systematic $(SYSTEMATIC_FLAGS)) | \
+	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS) >'$(OUT)/findings.ndjson.tmp')
+	if [ -e '$(PIPE_FAILED)' ]; then \
+		echo "nightly.mk: findings.ndjson: $$(tr '\n' ' ' <'$(PIPE_FAILED)')" >&2; \
+		rm -f '$(PIPE_FAILED)' '$(OUT)/classified.ndjson.tmp' '$(OUT)/findings.ndjson.tmp'; \
+		exit 1; \
+	fi
+	mv '$(OUT)/classified.ndjson.tmp' '$(OUT)/classified.ndjson'
+	mv '$(OUT)/findings.ndjson.tmp' '$(OUT)/findings.ndjson'
+	$(call progress,kp-classify: classified.ndjson)
+	$(call progress,kp-systematic: findings.ndjson)
 
 $(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
 	$(KP)kp-render -f text $(RENDER_FLAGS) '$<' >'$@.tmp'

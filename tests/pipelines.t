@@ -89,6 +89,33 @@ ok $? "nightly from RECORDS: exit 0"
 cmp -s "$T/nr/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the findings of the parsed runs"
 
+# classify, systematic and evidence run as one pipe: its files are what
+# the stages give one after the other
+"$KP_BIN/kp-classify" "$T/nr/cmp.ndjson" >"$T/cl.ndjson" &&
+    "$KP_BIN/kp-systematic" "$T/cl.ndjson" | "$KP_BIN/kp-evidence" >"$T/fi.ndjson"
+cmp -s "$T/cl.ndjson" "$T/nr/classified.ndjson" && cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson"
+ok $? "nightly: the classified records and findings of the pipe, byte for byte those of the stages run apart"
+# a stage of the pipe that fails half-way (it wrote part of its output)
+# fails make and leaves neither file, nor a temporary one
+while read -r stage; do
+	rm -rf "$T/pbin" "$T/nr/classified.ndjson" "$T/nr/findings.ndjson"
+	mkdir "$T/pbin"
+	for t in "$KP_BIN"/kp-*; do ln -s "$t" "$T/pbin/"; done
+	rm "$T/pbin/$stage"
+	printf '#!/bin/sh\nhead -c 3000 "$@"\nexit 2\n' >"$T/pbin/$stage"
+	chmod +x "$T/pbin/$stage"
+	run_status make -s -f "$top/pipelines/nightly.mk" RECORDS="$T/n/parsed" OUT="$T/nr" KP_BIN="$T/pbin" \
+	    "$T/nr/findings.ndjson"
+	ok $(( rc == 0 )) "nightly: $stage failing in the pipe fails make"
+	grep -q "findings.ndjson: .*$stage exit 2" "$T/err"
+	ok $? "... naming it" || sed 's/^/# /' "$T/err"
+	is "$(ls "$T/nr" | grep -c 'classified\|findings')" 0 "... and no classified or findings file is left"
+done <<EOF_STAGES
+kp-classify
+kp-systematic
+kp-evidence
+EOF_STAGES
+
 # what the runs are known to hold: the two hogs slowed sysbench cpu at
 # every level and will-it-scale futex1; one hog slowed stress-ng context
 # at 2 and 4 workers but not 1; sysbench mutex was never disturbed
