@@ -169,12 +169,15 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 
 # join_parts PARTS: the target is the parts one after the other.  The
 # first is renamed, not copied, and the others appended to it: at 25
-# kernels copying the first shard was a gigabyte through the page cache,
-# 1 to 2 s of system time on the critical path.  It is renamed to the
+# kernels copying every shard of stats.ndjson, a gigabyte through the
+# page cache, took 2.5 s on the critical path.  It is renamed to the
 # target's .tmp, so that a join cut short leaves no shard that make
-# would take as complete.
+# would take as complete.  The others are removed before the target is
+# renamed into place: make removes only the parts it made itself, and a
+# part left by a batch killed after it would stay for good.
 join_parts = mv '$(firstword $(1))' '$@.tmp' && \
-	cat $(wordlist 2,$(words $(1)),$(1)) >>'$@.tmp' && mv '$@.tmp' '$@'
+	cat $(wordlist 2,$(words $(1)),$(1)) >>'$@.tmp' && \
+	rm -f $(wordlist 2,$(words $(1)),$(1)) && mv '$@.tmp' '$@'
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
 # samples of a range of experiments (kp-stats -s i/n), which make -j runs
@@ -249,34 +252,48 @@ endif
 # its input); kp-classify reads its file twice and writes as it reads
 # the second time.  kp-evidence adds, beside each finding, what else its
 # runs said (durations, command, dmesg warnings, the counters that moved
-# most).
+# most).  Without HISTORY the text report, made from the findings, is
+# made from the pipe too (kp-render reads its input to the end, then
+# writes): its 2 s of reading are no longer after the rest.  So a change
+# of MAINTAINERS makes the pipe again, and `make findings.ndjson` writes
+# report.txt too.
 #
 # /bin/sh has no pipefail: a stage that fails notes its name and status
 # in PIPE_FAILED; then the recipe removes what the pipe wrote and fails,
-# so that neither file is made from a pipe cut short.  The others
-# usually die of SIGPIPE then (status 141) and are noted too.
+# so that no file is made from a pipe cut short.  The others usually
+# die of SIGPIPE then (status 141) and are noted too.
+ifeq ($(strip $(HISTORY)),)
+PIPE_TEXT = $(OUT)/report.txt
+endif
+PIPE_OUT = $(OUT)/classified.ndjson $(OUT)/findings.ndjson $(PIPE_TEXT)
 PIPE_FAILED = $(OUT)/findings.ndjson.failed.tmp
 piped = { $(2) || echo "$(1) exit $$?" >>'$(PIPE_FAILED)'; }
-$(OUT)/classified.ndjson $(OUT)/findings.ndjson &: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
+$(PIPE_OUT) &: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS) $(if $(PIPE_TEXT),$(MAINTAINERS))
 	rm -f '$(PIPE_FAILED)'
 	$(call piped,kp-classify,$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson) | \
 	$(call piped,tee,tee '$(OUT)/classified.ndjson.tmp') | \
 	$(call piped,kp-systematic,$(KP)kp-systematic $(SYSTEMATIC_FLAGS)) | \
-	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS) >'$(OUT)/findings.ndjson.tmp')
+	$(if $(PIPE_TEXT),\
+	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS)) | \
+	$(call piped,tee,tee '$(OUT)/findings.ndjson.tmp') | \
+	$(call piped,kp-render,$(KP)kp-render -f text $(RENDER_FLAGS) >'$(OUT)/report.txt.tmp'),\
+	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS) >'$(OUT)/findings.ndjson.tmp'))
 	if [ -e '$(PIPE_FAILED)' ]; then \
 		echo "nightly.mk: findings.ndjson: $$(tr '\n' ' ' <'$(PIPE_FAILED)')" >&2; \
-		rm -f '$(PIPE_FAILED)' '$(OUT)/classified.ndjson.tmp' '$(OUT)/findings.ndjson.tmp'; \
+		rm -f '$(PIPE_FAILED)' $(PIPE_OUT:%='%.tmp'); \
 		exit 1; \
 	fi
-	mv '$(OUT)/classified.ndjson.tmp' '$(OUT)/classified.ndjson'
-	mv '$(OUT)/findings.ndjson.tmp' '$(OUT)/findings.ndjson'
+	$(foreach f,$(PIPE_OUT),mv '$(f).tmp' '$(f)' &&) :
 	$(call progress,kp-classify: classified.ndjson)
 	$(call progress,kp-systematic: findings.ndjson)
+	$(if $(PIPE_TEXT),$(call progress,kp-render: report.txt))
 
+ifeq ($(PIPE_TEXT),)
 $(OUT)/report.txt: $(REPORT_IN) $(MAINTAINERS)
 	$(KP)kp-render -f text $(RENDER_FLAGS) '$<' >'$@.tmp'
 	mv '$@.tmp' '$@'
 	$(call progress,kp-render: $(@F))
+endif
 $(OUT)/report.md: $(REPORT_IN) $(MAINTAINERS)
 	$(KP)kp-render -f md $(RENDER_FLAGS) '$<' >'$@.tmp'
 	mv '$@.tmp' '$@'

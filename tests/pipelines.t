@@ -92,13 +92,15 @@ ok $? "... the findings of the parsed runs"
 # classify, systematic and evidence run as one pipe: its files are what
 # the stages give one after the other
 "$KP_BIN/kp-classify" "$T/nr/cmp.ndjson" >"$T/cl.ndjson" &&
-    "$KP_BIN/kp-systematic" "$T/cl.ndjson" | "$KP_BIN/kp-evidence" >"$T/fi.ndjson"
-cmp -s "$T/cl.ndjson" "$T/nr/classified.ndjson" && cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson"
-ok $? "nightly: the classified records and findings of the pipe, byte for byte those of the stages run apart"
+    "$KP_BIN/kp-systematic" "$T/cl.ndjson" | "$KP_BIN/kp-evidence" >"$T/fi.ndjson" &&
+    "$KP_BIN/kp-render" -f text "$T/fi.ndjson" >"$T/re.txt"
+cmp -s "$T/cl.ndjson" "$T/nr/classified.ndjson" && cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson" &&
+    cmp -s "$T/re.txt" "$T/nr/report.txt"
+ok $? "nightly: the classified records, findings and text report of the pipe, byte for byte those of the stages run apart"
 # a stage of the pipe that fails half-way (it wrote part of its output)
-# fails make and leaves neither file, nor a temporary one
+# fails make and leaves none of its files, nor a temporary one
 while read -r stage; do
-	rm -rf "$T/pbin" "$T/nr/classified.ndjson" "$T/nr/findings.ndjson"
+	rm -rf "$T/pbin" "$T/nr/classified.ndjson" "$T/nr/findings.ndjson" "$T/nr/report.txt"
 	mkdir "$T/pbin"
 	for t in "$KP_BIN"/kp-*; do ln -s "$t" "$T/pbin/"; done
 	rm "$T/pbin/$stage"
@@ -109,11 +111,12 @@ while read -r stage; do
 	ok $(( rc == 0 )) "nightly: $stage failing in the pipe fails make"
 	grep -q "findings.ndjson: .*$stage exit 2" "$T/err"
 	ok $? "... naming it" || sed 's/^/# /' "$T/err"
-	is "$(ls "$T/nr" | grep -c 'classified\|findings')" 0 "... and no classified or findings file is left"
+	is "$(ls "$T/nr" | grep -c 'classified\|findings\|report')" 0 "... and no classified, findings or report file is left"
 done <<EOF_STAGES
 kp-classify
 kp-systematic
 kp-evidence
+kp-render
 EOF_STAGES
 
 # what the runs are known to hold: the two hogs slowed sysbench cpu at
