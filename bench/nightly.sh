@@ -20,10 +20,10 @@
 # whole input, so the fewest that stay under 1 GB cost the least) adds
 # their CPU seconds, takes the largest peak, and its wall is from the
 # start of its first process to the end of its last.  kp-classify,
-# kp-systematic and kp-evidence run as one pipe and start together, so
-# the wall of each is from then to its own end, waiting for the stage
-# before it included: their walls overlap and add up to more than the
-# night's.  Run from the top of the tree after `make`.  Not part of
+# kp-systematic, kp-evidence and kp-render (the text report) run as one
+# pipe and start together, so the wall of each is from then to its own
+# end, waiting for the stage before it included: their walls overlap and
+# add up to more than the night's.  Run from the top of the tree after `make`.  Not part of
 # `make check`.
 set -eu
 K=${1:-25}
