@@ -19,12 +19,11 @@
 # default, 2, up to 80 kernels, then one per 40 kernels: each reads the
 # whole input, so the fewest that stay under 1 GB cost the least) adds
 # their CPU seconds, takes the largest peak, and its wall is from the
-# start of its first process to the end of its last.  kp-classify,
-# kp-systematic, kp-evidence and kp-render (the text report) run as one
-# pipe and start together, so the wall of each is from then to its own
-# end, waiting for the stage before it included: their walls overlap and
-# add up to more than the night's.  Run from the top of the tree after `make`.  Not part of
-# `make check`.
+# start of its first process to the end of its last.  kp-systematic and
+# kp-evidence run as one pipe and start together, so kp-evidence's wall
+# is from then to its end, waiting for kp-systematic included: their
+# walls overlap and add up to more than the night's.  Run from the top of the tree after
+# `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
 SH=${2:-2}
