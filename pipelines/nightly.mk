@@ -122,7 +122,7 @@ all: $(REPORTS)
 # (the runs identified so far, then each stage, whose tools show their
 # own within it); nothing otherwise, so that cron mail and logs hold only
 # the diagnostics.  With -j the runs end in any order: they are counted.
-# (said_sh is the test alone, to end a recipe's line: a shell fewer a run)
+# said_sh is the same without make's '@', to end a line of shell.
 said_sh = if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
 progress = @$(said_sh)
 NRUNS := $(words $(RUNS))
@@ -152,8 +152,9 @@ $(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if 
 	mv '$$@.tmp' '$$@'
 endif
 
-# One shell a run, not three: at 125 runs a shell started is 1 to 6 ms
-# of CPU (more on a loaded machine) on the critical path of -j2.
+# One shell a run, not three: a shell started cost about 6 ms of CPU on
+# a loaded 2-core VM, and the 125 runs of the 25-kernel lab are
+# the critical path while they last.
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
 	$(KP)kp-identify '$$<' >'$$@.tmp' && mv '$$@.tmp' '$$@' && $$(call said_sh,identified $$(identified) of $(NRUNS) runs)
 endef
