@@ -11,18 +11,24 @@
 # records file a run, as a parser writes them.  It is generated once into
 # build/bench/lab-KERNELS (about 136 MiB a kernel) and not counted.
 #
-# Every kp tool runs under /usr/bin/time (wrappers in KP_BIN), so the
-# figures are per process; a stage with several processes (kp-identify,
-# one a run; kp-stats, STATS_SHARDS of them, default 2; kp-compare,
-# COMPARE_SHARDS of them, default one per 40 kernels: each reads the whole
-# input, so the fewest that stay under 1 GB cost the least) adds their CPU
-# seconds, takes the largest peak, and its wall is from the start of its
-# first process to the end of its last.  Run from the top
-# of the tree after `make`.  Not part of `make check`.
+# Every kp tool runs under /usr/bin/time (wrappers in KP_BIN, bash for
+# its clock: a date(1) or tail(1) a process was a fork each, 125 of them
+# in kp-identify's stage), so the figures are per process; a stage with
+# several processes (kp-identify, one a run; kp-stats, STATS_SHARDS of
+# them, default 2; kp-compare, COMPARE_SHARDS of them: nightly.mk's
+# default, 2, up to 80 kernels, then one per 40 kernels: each reads the
+# whole input, so the fewest that stay under 1 GB cost the least) adds
+# their CPU seconds, takes the largest peak, and its wall is from the
+# start of its first process to the end of its last.  kp-systematic and
+# kp-evidence run as one pipe and start together, so kp-evidence's wall
+# is from then to its end, waiting for kp-systematic included: their
+# walls overlap and add up to more than the night's.  Run from the top of the tree after
+# `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
 SH=${2:-2}
-CSH=${3:-$(( (K + 39) / 40 ))}
+CSH=${3:-}
+[ -n "$CSH" ] || [ "$K" -le 80 ] || CSH=$(( (K + 39) / 40 ))
 top=$(pwd)
 D=build/bench
 lab=$D/lab-$K
@@ -47,12 +53,13 @@ mkdir -p "$timed"
 for t in build/bin/kp-*; do
 	n=${t##*/}
 	cat >"$timed/$n" <<EOF
-#!/bin/sh
-s=\$(date +%s.%N)
+#!/bin/bash
+s=\$EPOCHREALTIME
 /usr/bin/time -o "$top/$log.\$\$" -f "%e %U %S %M" "$top/$t" "\$@"
 rc=\$?
-echo "$n \$s \$(date +%s.%N) \$(tail -1 "$top/$log.\$\$")" >>"$top/$log"
-rm -f "$top/$log.\$\$"
+e=\$EPOCHREALTIME
+while read -r x; do l=\$x; done <"$top/$log.\$\$"
+echo "$n \$s \$e \$l" >>"$top/$log"
 exit \$rc
 EOF
 	chmod +x "$timed/$n"
@@ -60,8 +67,9 @@ done
 
 start=$(date +%s.%N)
 make -s -f pipelines/nightly.mk -j2 RECORDS="$lab" OUT="$out" KP_BIN="$top/$timed" \
-	STATS_SHARDS="$SH" COMPARE_SHARDS="$CSH" "$out/report.txt"
+	STATS_SHARDS="$SH" ${CSH:+COMPARE_SHARDS="$CSH"} "$out/report.txt"
 end=$(date +%s.%N)
+rm -f "$log".*
 
 mib() { du -m --apparent-size -c "$@" | tail -1 | cut -f1; }
 in_lab=$(mib "$lab"/*.ndjson)
@@ -72,7 +80,7 @@ in_cl=$(mib "$out/classified.ndjson")
 in_f=$(mib "$out/findings.ndjson")
 samples=$(awk -v k="$K" 'BEGIN { print k * 5 * 16000 * 5 }')
 
-echo "lab: $K kernels, $samples samples, $in_lab MiB of records; STATS_SHARDS=$SH COMPARE_SHARDS=$CSH; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "lab: $K kernels, $samples samples, $in_lab MiB of records; STATS_SHARDS=$SH COMPARE_SHARDS=${CSH:-default}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-15s %6s %6s %8s %9s %9s\n' stage wall_s cpu_s peak_MB "MiB/s" "MiB/s_cpu"
 awk -v in_kp_identify="$in_lab" -v in_kp_stats="$in_id" -v in_kp_compare="$in_st" \
 	-v in_kp_classify="$in_cmp" -v in_kp_systematic="$in_cl" -v in_kp_render="$in_f" '

@@ -122,7 +122,9 @@ all: $(REPORTS)
 # (the runs identified so far, then each stage, whose tools show their
 # own within it); nothing otherwise, so that cron mail and logs hold only
 # the diagnostics.  With -j the runs end in any order: they are counted.
-progress = @if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+# said_sh is the same without make's '@', to end a line of shell.
+said_sh = if [ -t 2 ]; then echo "nightly.mk: $(1)" >&2; fi
+progress = @$(said_sh)
 NRUNS := $(words $(RUNS))
 identified = $$(ls '$(OUT)/identified' | grep -c '\.ndjson$$')
 
@@ -150,10 +152,11 @@ $(OUT)/parsed/$(1).ndjson: $$(shell find '$(DATA)/$(1)' -type f) $(LABELS) $(if 
 	mv '$$@.tmp' '$$@'
 endif
 
+# One shell a run, not three: a shell started cost about 6 ms of CPU on
+# a loaded 2-core VM, and the 125 runs of the 25-kernel lab are
+# the critical path while they last.
 $(OUT)/identified/$(1).ndjson: $(if $(strip $(DATA)),$(OUT)/parsed/$(1).ndjson,$(RECORDS)/$(1).ndjson) | $(OUT)/identified
-	$(KP)kp-identify '$$<' >'$$@.tmp'
-	mv '$$@.tmp' '$$@'
-	$$(call progress,identified $$(identified) of $(NRUNS) runs)
+	$(KP)kp-identify '$$<' >'$$@.tmp' && mv '$$@.tmp' '$$@' && $$(call said_sh,identified $$(identified) of $(NRUNS) runs)
 endef
 $(foreach r,$(RUNS),$(eval $(call run_rules,$(r))))
 
@@ -164,6 +167,18 @@ $(OUT)/identified/squad.ndjson: $(STORE)/index.ndjson | $(OUT)/identified
 	rm -f '$@.parsed.tmp'
 	mv '$@.tmp' '$@'
 	$(call progress,identified the store's testruns)
+
+# join_parts PARTS: the target is the parts one after the other.  The
+# first is renamed, not copied, and the others appended to it: at 25
+# kernels copying every shard of stats.ndjson, a gigabyte through the
+# page cache, took 2.5 s on the critical path.  It is renamed to the
+# target's .tmp, so that a join cut short leaves no shard that make
+# would take as complete.  The others are removed before the target is
+# renamed into place: make removes only the parts it made itself, and a
+# part left by a batch killed after it would stay for good.
+join_parts = mv '$(firstword $(1))' '$@.tmp' && \
+	cat $(wordlist 2,$(words $(1)),$(1)) >>'$@.tmp' && \
+	rm -f $(wordlist 2,$(words $(1)),$(1)) && mv '$@.tmp' '$@'
 
 # With STATS_SHARDS=n, kp-stats runs as n processes, each holding the
 # samples of a range of experiments (kp-stats -s i/n), which make -j runs
@@ -187,8 +202,7 @@ $(OUT)/stats-shards/%.ndjson: $(IDENTIFIED) | $(OUT)/stats-shards
 	$(KP)kp-stats -s $*/$(STATS_SHARDS) $(IDENTIFIED) >'$@.tmp'
 	mv '$@.tmp' '$@'
 $(OUT)/stats.ndjson: $(STATS_PARTS)
-	cat $(STATS_PARTS) >'$@.tmp'
-	mv '$@.tmp' '$@'
+	$(call join_parts,$(STATS_PARTS))
 	$(call progress,kp-stats: $(@F) of $(STATS_SHARDS) shards)
 endif
 
@@ -204,8 +218,12 @@ endif
 # i/n), each comparing a range of the baseline/target pairs and holding
 # only their stats, which make -j runs at once; a pair's comparisons
 # depend on no other pair, so their outputs one after the other are one
-# kp-compare's output.
-COMPARE_SHARDS = 1
+# kp-compare's output.  The default is 2, for make -j2 or more: at 25
+# kernels two shards took compare's 14 s of wall on the critical path
+# to 7, for 2 to 3 CPU seconds more (each reads the whole input) and half
+# the memory a process.  Under -j1 they only cost: give COMPARE_SHARDS=1.
+# (make 4.3 does not show -j to the makefile, so it cannot choose.)
+COMPARE_SHARDS = 2
 ifneq ($(shell echo '$(COMPARE_SHARDS)' | grep -x '[1-9][0-9]*'),$(COMPARE_SHARDS))
 $(error COMPARE_SHARDS=$(COMPARE_SHARDS): expected a number of shards, 1 or more)
 endif
@@ -223,8 +241,7 @@ $(OUT)/cmp-shards/%.ndjson: $(OUT)/stats.ndjson $(CONFIG) | $(OUT)/cmp-shards
 	$(KP)kp-compare -S -s $*/$(COMPARE_SHARDS) $(COMPARE_FLAGS) $(OUT)/stats.ndjson >'$@.tmp'
 	mv '$@.tmp' '$@'
 $(OUT)/cmp.ndjson: $(CMP_PARTS)
-	cat $(CMP_PARTS) >'$@.tmp'
-	mv '$@.tmp' '$@'
+	$(call join_parts,$(CMP_PARTS))
 	$(call progress,kp-compare: $(@F) of $(COMPARE_SHARDS) shards)
 endif
 
@@ -233,12 +250,31 @@ $(OUT)/classified.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
 	mv '$@.tmp' '$@'
 	$(call progress,kp-classify: $(@F))
 
-# kp-evidence adds, beside each finding, what else its runs said
-# (durations, command, dmesg warnings, the counters that moved most)
+# kp-systematic and kp-evidence run as one pipe: both stream (each holds
+# a little of each record to the end of its input), so they overlap on
+# two cores, and the systematic records, a gigabyte at 25 kernels, are
+# not written and read back.  kp-evidence adds, beside each finding,
+# what else its runs said (durations, command, dmesg warnings, the
+# counters that moved most).  kp-classify is not in the pipe: the file
+# of its records would need a tee(1), whose 8 KiB reads and writes cost
+# 4 to 6 CPU seconds more at 25 kernels (measured under load), and the
+# night must stay within 55.
+#
+# /bin/sh has no pipefail: a stage that fails notes its name and status
+# in PIPE_FAILED; then the recipe removes what the pipe wrote and fails.
+# kp-systematic usually dies of SIGPIPE (status 141) when kp-evidence
+# fails, and is noted too.
+PIPE_FAILED = $(OUT)/findings.ndjson.failed.tmp
+piped = { $(2) || echo "$(1) exit $$?" >>'$(PIPE_FAILED)'; }
 $(OUT)/findings.ndjson: $(OUT)/classified.ndjson
-	$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson >'$@.sys.tmp'
-	$(KP)kp-evidence $(EVIDENCE_FLAGS) '$@.sys.tmp' >'$@.tmp'
-	rm -f '$@.sys.tmp'
+	rm -f '$(PIPE_FAILED)'
+	$(call piped,kp-systematic,$(KP)kp-systematic $(SYSTEMATIC_FLAGS) $(OUT)/classified.ndjson) | \
+	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS) >'$@.tmp')
+	if [ -e '$(PIPE_FAILED)' ]; then \
+		echo "nightly.mk: $(@F): $$(tr '\n' ' ' <'$(PIPE_FAILED)')" >&2; \
+		rm -f '$(PIPE_FAILED)' '$@.tmp'; \
+		exit 1; \
+	fi
 	mv '$@.tmp' '$@'
 	$(call progress,kp-systematic: $(@F))
 

@@ -89,6 +89,33 @@ ok $? "nightly from RECORDS: exit 0"
 cmp -s "$T/nr/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the findings of the parsed runs"
 
+# kp-systematic and kp-evidence run as one pipe: the findings are what
+# the two give one after the other
+"$KP_BIN/kp-systematic" "$T/nr/classified.ndjson" >"$T/sys.ndjson" &&
+    "$KP_BIN/kp-evidence" "$T/sys.ndjson" >"$T/fi.ndjson"
+cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson"
+ok $? "nightly: the findings of the pipe, byte for byte those of the stages run apart"
+# a stage of the pipe that fails half-way, having written whole records
+# the next stage takes (its status alone says it failed),
+# fails make and leaves no findings, nor a temporary file
+while read -r stage; do
+	rm -rf "$T/pbin" "$T/nr/findings.ndjson"
+	mkdir "$T/pbin"
+	for t in "$KP_BIN"/kp-*; do ln -s "$t" "$T/pbin/"; done
+	rm "$T/pbin/$stage"
+	printf '#!/bin/sh\nhead -n 20 "$@"\nexit 2\n' >"$T/pbin/$stage"
+	chmod +x "$T/pbin/$stage"
+	run_status make -s -f "$top/pipelines/nightly.mk" RECORDS="$T/n/parsed" OUT="$T/nr" KP_BIN="$T/pbin" \
+	    "$T/nr/findings.ndjson"
+	ok $(( rc == 0 )) "nightly: $stage failing in the pipe fails make"
+	grep -q "findings.ndjson: .*$stage exit 2" "$T/err"
+	ok $? "... naming it" || sed 's/^/# /' "$T/err"
+	is "$(ls "$T/nr" | grep -c 'findings')" 0 "... and leaves no findings file"
+done <<EOF_STAGES
+kp-systematic
+kp-evidence
+EOF_STAGES
+
 # what the runs are known to hold: the two hogs slowed sysbench cpu at
 # every level and will-it-scale futex1; one hog slowed stress-ng context
 # at 2 and 4 workers but not 1; sysbench mutex was never disturbed
