@@ -13,37 +13,8 @@
 #include <string.h>
 
 #include "rec.h"
+#include "jsonnum.h"
 #include "sampleline.h"
-
-/* a JSON number at p: its end, or NULL (the reader's grammar) */
-static const char *
-number(const char *p, const char *end)
-{
-	if (p < end && *p == '-')
-		p++;
-	if (p == end || *p < '0' || *p > '9')
-		return NULL;
-	if (*p == '0')
-		p++;
-	else
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	if (p < end && *p == '.') {
-		if (++p == end || *p < '0' || *p > '9')
-			return NULL;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		if (++p < end && (*p == '+' || *p == '-'))
-			p++;
-		if (p == end || *p < '0' || *p > '9')
-			return NULL;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	return p;
-}
 
 /* the n bytes at a and b are the same: names are short, and a call of
  * memcmp() for each was a seventh of kp-identify */
@@ -91,7 +62,7 @@ kp_sample_line(const char *line, size_t len, kp_sval *v)
 				return 0;
 			v[f].str = 1;
 		} else {
-			if (!(q = number(p, end)))
+			if (!(q = kp_json_number_end(p, end)))
 				return 0;
 			v[f].str = 0;
 		}

@@ -16,39 +16,10 @@
 #include <string.h>
 
 #include "rec.h"
+#include "jsonnum.h"
 #include "statline.h"
 
 enum { DEPTH = 8, MAXKEY = 16 };
-
-/* a JSON number at p: its end, or NULL (the reader's grammar) */
-static const char *
-number(const char *p, const char *end)
-{
-	if (p < end && *p == '-')
-		p++;
-	if (p == end || *p < '0' || *p > '9')
-		return NULL;
-	if (*p == '0')
-		p++;
-	else
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	if (p < end && *p == '.') {
-		if (++p == end || *p < '0' || *p > '9')
-			return NULL;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		if (++p < end && (*p == '+' || *p == '-'))
-			p++;
-		if (p == end || *p < '0' || *p > '9')
-			return NULL;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	return p;
-}
 
 /* a plain string's bytes at p (after its opening quote): the closing
  * quote, or NULL */
@@ -123,7 +94,7 @@ value(const char *p, const char *end, int depth)
 				return NULL;
 		}
 	default:
-		return number(p, end);
+		return kp_json_number_end(p, end);
 	}
 }
 
