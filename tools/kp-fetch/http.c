@@ -91,16 +91,17 @@ onprogress(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 {
 	struct xfer *x = p;
 
+	/* a byte now and then never stalls: the source's deadline ends it,
+	 * and is named first when both are past */
+	if (fetch_now() > x->f->bud.end) {
+		x->late = 1;
+		return 1;
+	}
 	if (dlnow != x->seen) {
 		x->seen = dlnow;
 		clock_gettime(CLOCK_MONOTONIC, &x->moved);
 	} else if (since(&x->moved) > (double)x->f->opt.timeout) {
 		x->stalled = 1;
-		return 1;
-	}
-	/* a byte now and then never stalls: the source's deadline ends it */
-	if (fetch_now() > x->f->bud.end) {
-		x->late = 1;
 		return 1;
 	}
 	return 0;
