@@ -15,8 +15,7 @@ serve() {	# serve DIR ADDRESS [PORT]: sets $url
 	: >"$1/log"
 	$PY "$top/tests/edges/server.py" "$@" 2>"$1/stderr" &
 	spids="$spids $!"
-	i=0
-	while [ ! -s "$1/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	wait_file "$1/port" $!
 	url=http://$2:$(cat "$1/port")
 }
 serve "$T/a" 127.0.0.1

@@ -88,8 +88,7 @@ PermitUserEnvironment yes
 EOF
 		rm -f "$d/sshd.pid"
 		"$SSHD" -f "$d/sshd_config" -E "$d/sshd.log" || continue
-		i=0
-		while [ ! -s "$d/sshd.pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		wait_file "$d/sshd.pid"
 		grep -q "Server listening" "$d/sshd.log" && break
 	done
 	echo "[127.0.0.1]:$port $(cut -d' ' -f1-2 "$d/hostkey.pub")" >>"$T/known"
@@ -146,8 +145,7 @@ busy() {	# busy: wait until host 3 has a job
 restart3() {	# restart3: host 3 up again, its jobs waiting
 	rm -f "$T/h3/home/busy" "$T/h3/home/go" "$T/h3/sshd.pid"
 	"$SSHD" -f "$T/h3/sshd_config" -E "$T/h3/sshd.log"
-	i=0
-	while [ ! -s "$T/h3/sshd.pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	wait_file "$T/h3/sshd.pid"
 }
 
 # 1. host 3 dies: the listener, every connection and every process of it

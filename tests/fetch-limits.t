@@ -13,8 +13,7 @@ trap 'for p in $spids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
 mkdir -p "$T/a"
 $PY "$sq/hostile.py" "$T/a" 2>"$T/a/stderr" &
 spids=$!
-i=0
-while [ ! -s "$T/a/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$T/a/port" $!
 src=squad+http://127.0.0.1:$(cat "$T/a/port")/g/p/
 fetch() {	# fetch WORD OPTION...: the project with the server broken so
 	echo "$1" >"$T/a/faults"
@@ -40,12 +39,13 @@ ok "$(test "$n" -ge 15 && test "$n" -le 21; echo $?)" "... after about 20 pages 
 
 # -t 5, not 1: on a loaded machine (CI runs the suite under ASan on two
 # cores) the server's 0.25 s between bytes once stretched past a second,
-# and -t named the stall before -T was reached
+# and -t named the stall before -T was reached.  "In time" is 15 s, not
+# the 2 s of -T, for the same machine: the drip lasts 100 s without -T
 fetch drip -T 2 -t 5
 is "$rc:$(wc -l <"$T/out")" "2:0" "a byte every 0.25 s never trips -t 5; -T 2: exit 2"
 grep -q "the source took more than 2 s (-T); the rest of it is not fetched" "$T/err"
 ok $? "... naming -T"
-ok "$(test "$secs" -le 6; echo $?)" "... and stops in time (${secs} s)"
+ok "$(test "$secs" -le 15; echo $?)" "... and stops in time (${secs} s)"
 
 fetch none -m 100
 is "$rc" 2 "a listing page over -m 100: exit 2"

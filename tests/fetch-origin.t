@@ -13,8 +13,7 @@ serve() {	# serve DIR [TOKEN]: sets $url
 	mkdir -p "$1"
 	$PY "$sq/hostile.py" "$@" 2>"$1/stderr" &
 	spids="$spids $!"
-	i=0
-	while [ ! -s "$1/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	wait_file "$1/port" $!
 	url=http://127.0.0.1:$(cat "$1/port")
 }
 serve "$T/a" s3cr3t
@@ -131,8 +130,7 @@ mkdir -p "$T/sub" "$T/lab"
 echo lab/graviton >"$T/sub/projects"	# SQUAD submits only to a project that exists
 $PY "$sq/server.py" "$T/sub" s3cr3t 2>"$T/sub/stderr" &
 spids="$spids $!"
-i=0
-while [ ! -s "$T/sub/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$T/sub/port" $!
 sed -n '/^\$ cat metrics.json/,/^\.Ed/p' "$top/man/man1/kp-parse-squad.1" |
 	sed -n '/^\$ printf/,$p' | sed '/^\.Ed/d; s/^\$ //; s/\\e$/\\/; s/\\en/\\n/' |
 	sed "s|https://squad.example.org|http://127.0.0.1:$(cat "$T/sub/port")|" >"$T/lab/submit.sh"

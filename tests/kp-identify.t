@@ -186,8 +186,7 @@ kp-identify <"$T/fifo" >"$T/stream" 2>"$T/err" &
 pid=$!
 exec 3>"$T/fifo"
 { run a@vm1:1 v6.16; i=0; while [ $i -lt 2000 ]; do sample a@vm1:1 j s 1 $i 5; i=$((i + 1)); done; } >&3
-i=0
-while [ ! -s "$T/stream" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$T/stream" $pid
 ok "$([ -s "$T/stream" ]; echo $?)" "output before the end of the input"
 exec 3>&-
 wait $pid

@@ -33,6 +33,21 @@ is() {	# is GOT WANT NAME
 	fi
 }
 
+# wait_file FILE [PID]: wait until FILE is not empty (a server's port, a
+# daemon's pid file, the first output of a job) while PID, if given,
+# lives; at most a minute, as a loaded machine (CI runs the suite again
+# under ASan on two cores) can take seconds to start a server.  Status 1
+# if it did not come.
+wait_file() {
+	_wi=0
+	while [ ! -s "$1" ] && [ $_wi -lt 600 ]; do
+		[ -z "${2:-}" ] || kill -0 "$2" 2>/dev/null || break
+		sleep 0.1
+		_wi=$((_wi + 1))
+	done
+	[ -s "$1" ]
+}
+
 # run_status CMD...: run CMD with stdout to $T/out, stderr to $T/err;
 # sets $rc to its exit status
 run_status() {

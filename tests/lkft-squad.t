@@ -18,8 +18,7 @@ mkdir -p "$T/srv"
 echo lkft/mmtests >"$T/srv/projects"
 $PY "$sq/server.py" "$T/srv" 2>"$T/srv/log" &
 spids=$!
-i=0
-while [ ! -s "$T/srv/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$T/srv/port" $!
 url=http://127.0.0.1:$(cat "$T/srv/port")
 
 # json-to-lava.py's cases, as a LAVA job's results reach SQUAD: the

@@ -15,8 +15,7 @@ serve() {	# serve DIR: a server with project lab/graviton; sets $url
 	echo lab/graviton >"$1/projects"
 	$PY "$sq/server.py" "$1" 2>"$1/log" &
 	spids="$spids $!"
-	i=0
-	while [ ! -s "$1/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	wait_file "$1/port" $!
 	url=http://127.0.0.1:$(cat "$1/port")
 }
 get() { curl -fsS "$url/api/$1"; }

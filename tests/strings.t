@@ -34,8 +34,7 @@ echo lab/p >"$T/srv/projects"	# real SQUAD submits only to a project that exists
 $PY "$sq/server.py" "$T/srv" 2>"$T/srv/log" &
 spid=$!
 trap 'kill $spid 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/srv/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$T/srv/port" $!
 url=http://127.0.0.1:$(cat "$T/srv/port")
 printf '{"j/s/b/t/o/ops@1": {"value": [1, 2], "unit": "ops/s"}}\n' >"$T/m.json"
 printf '{"job_id": "j1", "instance": "c7g-1"}\n' >"$T/md.json"

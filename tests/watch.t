@@ -51,11 +51,15 @@ is "$rc:$(tail -n 1 "$T/log" | cut -d' ' -f1)" "0:v6.19" "next run: submitted ag
 w
 is "$(wc -l <"$T/log"):$(wc -l <"$T/state")" "4:3" "and then recorded: not again"
 is "$(ls -A "$T" | grep -c 'state\.tmp')" 0 "no temporary state left"
-# a run while another holds the lock does nothing
+# a run while another holds the lock does nothing.  The holder says when
+# it has the lock and keeps it until told: sleeps to order the two were
+# too short on a loaded machine.  timeout(1): a run that waited for the
+# lock would wait for ever.
 tag v6.20
-(flock 9; sleep 3) 9>>"$T/state.lock" &
-sleep 1
-w
+(flock 9; echo >"$T/locked"; while [ ! -e "$T/unlock" ]; do sleep 0.1; done) 9>>"$T/state.lock" &
+wait_file "$T/locked" $! || echo "# the lock holder did not start"
+run_status timeout 60 sh "$top/pipelines/watch.sh" -o "$T/plans" -s "$T/state" -x "$T/submit" "$T/watch"
+: >"$T/unlock"
 is "$rc:$(wc -l <"$T/log")" "0:4" "while another run holds the lock: nothing, exit 0"
 wait
 # -i: take the tags there are as seen, submit nothing

@@ -31,7 +31,7 @@ with TOKEN, they want "Authorization: TOKEN" as TuxSuite does.
 DIR/faults, read on every request, holds words that break the server:
   401      every request without the token is refused
   500      the builds listing answers 500
-  slow     the metrics listing waits 5 s before answering
+  slow     the metrics listing waits 30 s before answering
   truncate attachments stop short of their Content-Length
   loop     the testruns listing comes back to its first page
   nometa   a testrun's metadata_file is 404
@@ -241,7 +241,7 @@ class H(BaseHTTPRequestHandler):
                 return self.send(200, json.dumps(t["metadata"]).encode())
             if parts[2] == "metrics":
                 if "slow" in F:
-                    time.sleep(5)
+                    time.sleep(30)
                 items = [{"name": n, "short_name": n.rsplit("/", 1)[-1],
                           "result": sum(v) / len(v), "unit": t["units"].get(n),
                           "measurement_list": v, "is_outlier": False,
