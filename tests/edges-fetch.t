@@ -4,7 +4,8 @@
 # is in no message, record or index line, whether the fetch fails or
 # not; a token goes to the origin it was given for only, also when that
 # origin redirects to another host on the same port or on another one
-# (127.0.0.2 is loopback too, and another host to libcurl).  Loopback
+# (127.0.0.2 is loopback too, and another host to libcurl); an https
+# source redirected to plain http is not followed.  Loopback
 # servers (tests/edges/server.py) log every request's Host and
 # Authorization.
 . "$(dirname "$0")/lib.sh"
@@ -112,9 +113,11 @@ is "$rc:$(sort -u "$T/a/log")" "2:$(printf 'CONNECT\ttux.example:443\t-')" \
     "an https source through a proxy: the proxy gets its CONNECT without the token"
 
 # an https origin that redirects to http, on the same host or another:
-# the token stays on its origin (scheme, host and port).  The https
-# server's certificate is made trusted in a mount namespace of this test
-# alone (unshare -rm), as kp-fetch has no option to trust another.
+# not followed, as anyone on the path could alter what plain http
+# serves, and so the token is not sent there either (libcurl keeps it to
+# its origin: scheme, host and port).  The https server's certificate is
+# made trusted in a mount namespace of this test alone (unshare -rm), as
+# kp-fetch has no option to trust another.
 if command -v openssl >/dev/null && [ -f /etc/ssl/certs/ca-certificates.crt ] &&
     unshare -rm true 2>/dev/null &&
     openssl req -x509 -newkey rsa:2048 -nodes -keyout "$T/tls.pem" -out "$T/cert.pem" \
@@ -122,21 +125,37 @@ if command -v openssl >/dev/null && [ -f /etc/ssl/certs/ca-certificates.crt ] &&
 	cat "$T/cert.pem" >>"$T/tls.pem"
 	serve "$T/d" 127.0.0.1 0 "$T/tls.pem"
 	D=https://127.0.0.1:$(cat "$T/d/port")
+	trusted() {	# trusted CMD...: run_status CMD with the certificate trusted
+		run_status unshare -rm sh -c 'mount --bind "$1" /etc/ssl/certs/ca-certificates.crt &&
+		    shift && exec "$@"' sh "$T/cert.pem" timeout 60 "$@"
+	}
 	tls() {	# tls TO: fetch a build whose status on $D redirects to TO
 		echo "$1" >"$T/d/to"
 		: >"$T/d/log"; : >"$T/a/log"; : >"$T/c/log"
 		rm -rf "$T/s"
-		run_status unshare -rm sh -c 'mount --bind "$1" /etc/ssl/certs/ca-certificates.crt &&
-		    shift && exec "$@"' sh "$T/cert.pem" timeout 60 kp-fetch -t 5 -s "$T/s" \
-		    "tuxsuite+$D/redirect/v1/groups/g/projects/p/builds/U1"
+		trusted kp-fetch -t 5 -s "$T/s" "tuxsuite+$D/redirect/v1/groups/g/projects/p/builds/U1"
 		cat "$T/d/log" "$T/a/log" "$T/c/log" | cut -f2,3 | sort
 	}
 	is "$(tls "$D")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\ts3cr3t')" \
 	    "https: a redirect on the token's origin takes the token along (the certificate is trusted)"
-	is "$(tls "$A")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-')" \
-	    "an https origin that redirects to http on the same host: the token not sent there"
-	is "$(tls "$C")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t\n/v1/groups/g/projects/p/builds/U1\t-')" \
+	refused="kp-fetch: $D/redirect/v1/groups/g/projects/p/builds/U1: redirected from https to plain http, where anyone on the path could alter it; not followed"
+	is "$(tls "$A"):$(cat "$T/err")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t'):$refused" \
+	    "an https origin that redirects to http on the same host: not followed, named"
+	is "$(tls "$C"):$(cat "$T/err")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t'):$refused" \
 	    "... nor to http on another host"
+	is "$(tls "HTTP://127.0.0.1:$PA"):$(cat "$T/err")" "$(printf '/redirect/v1/groups/g/projects/p/builds/U1\ts3cr3t'):$refused" \
+	    "... whatever the case of its scheme"
+	echo "$A" >"$T/d/to"
+	rm -rf "$T/s"
+	trusted kp-fetch -t 5 -s "$T/s" "$D/redirect/f.txt"
+	is "$rc:$(cat "$T/err"):$(wc -l <"$T/out")" "2:kp-fetch: $D/redirect/f.txt: redirected from https to plain http, where anyone on the path could alter it; not followed:0" \
+	    "an https file source redirected to http: exit 2, named, nothing stored"
+	# an http source follows to https (and to http, above)
+	echo "$D" >"$T/a/to"
+	: >"$T/d/log"
+	trusted kp-fetch -t 5 -s "$T/s" "$A/redirect/g.txt"
+	is "$rc:$(wc -l <"$T/out"):$(cut -f2 "$T/d/log")" "0:1:/g.txt" \
+	    "an http source redirected to https: followed, stored"
 else
 	skip edges-fetch-tls "no openssl, CA bundle or unprivileged mount namespace to trust a test certificate"
 fi

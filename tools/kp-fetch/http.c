@@ -37,6 +37,7 @@ struct xfer {
 	int keep;	/* keep the body in mem, whatever its type */
 	const struct cred *cred;	/* sent to its origin only, or NULL */
 	int html;
+	int tohttp;	/* the last response redirects to plain http */
 	int toobig;
 	int over;	/* past the source's -M */
 	int nothtml;	/* a page that is not an index */
@@ -129,6 +130,7 @@ onheader(char *b, size_t size, size_t n, void *arg)
 		free(x->etag);
 		x->etag = NULL;
 		x->html = 0;
+		x->tohttp = 0;
 		return len;
 	}
 	for (k = 0; k < len && b[k] != ':'; k++)
@@ -145,6 +147,8 @@ onheader(char *b, size_t size, size_t n, void *arg)
 		x->etag = estrndup(v, (size_t)(e - v));
 	} else if (k == 12 && strncasecmp(b, "content-type", 12) == 0)
 		x->html = e - v >= 9 && strncasecmp(v, "text/html", 9) == 0;
+	else if (k == 8 && strncasecmp(b, "location", 8) == 0)
+		x->tohttp = e - v >= 7 && strncasecmp(v, "http://", 7) == 0;
 	return len;
 }
 
@@ -213,6 +217,9 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	struct curl_slist *hl = NULL;
 	const char *auth = cred_for(x->cred, url);
 	const char *netrc = getenv("KP_NETRC");
+	/* an https source's content comes over https only: from plain http
+	 * anyone on the path could alter it */
+	int https = strncasecmp(url, "https://", 8) == 0;
 	char *cut;
 	long code = 0;
 	CURLcode rc;
@@ -273,7 +280,13 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 10L);
 #if LIBCURL_VERSION_NUM >= 0x075500
 	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, https ? "https" :
+	    "http,https");
+#else
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, https ?
+	    (long)CURLPROTO_HTTPS : (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 	curl_easy_setopt(h, CURLOPT_USERAGENT, "kp-fetch/" VERSION);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, f->opt.timeout);
@@ -282,6 +295,7 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, f->opt.timeout);
 	x->seen = 0;
 	x->stalled = 0;
+	x->tohttp = 0;
 	clock_gettime(CLOCK_MONOTONIC, &x->moved);
 	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, onprogress);
@@ -322,7 +336,10 @@ get(struct fetch *f, const char *url, const struct ent *cond, struct xfer *x,
 			f->bud.spent = 1;
 			fetch_fail(f, url, "the source took more than %ld s (-T); the "
 			    "rest of it is not fetched", f->opt.deadline);
-		} else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
+		} else if (https && x->tohttp && rc == CURLE_UNSUPPORTED_PROTOCOL)
+			fetch_fail(f, url, "redirected from https to plain http, "
+			    "where anyone on the path could alter it; not followed");
+		else if (x->toobig || rc == CURLE_FILESIZE_EXCEEDED)
 			fetch_fail(f, url, "larger than %lld bytes (%s), not fetched",
 			    x->tofile ? f->opt.maxsize : pagemax(f),
 			    x->tofile || pagemax(f) == f->opt.maxsize ? "-m" :
