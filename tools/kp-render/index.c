@@ -39,7 +39,7 @@ suiteof(Report *r, const char *name)
 static int
 testof(Report *r, const Cmp *c)
 {
-	const kp_cmp *k = &c->rec;
+	const CmpRec *k = &c->rec;
 	int i, isnew;
 
 	i = (int)kp_strmap_addv(r->testmap, &isnew, k->suite, k->bench, k->test,
@@ -86,7 +86,7 @@ build_exps(Report *r)
 
 	r->expmap = kp_strmap_new();
 	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
+		const CmpRec *c = &r->cmp[i].rec;
 		const char *e[2] = { c->base_exp, c->target_exp };
 		const char *kern[2] = { c->base_kernel, c->target_kernel };
 

@@ -89,15 +89,13 @@ intern_of(Report *r)
 }
 
 void
-intern_cmp(Report *r, kp_cmp *c)
+intern_cmp(Report *r, CmpRec *c)
 {
 	struct Intern *in = intern_of(r);
 	char **s[] = { &c->key, &c->job, &c->suite, &c->bench, &c->test,
 		&c->op, &c->metric, &c->unit, &c->base_kernel,
-		&c->target_kernel, &c->base_exp, &c->target_exp, &c->family,
-		&c->series_id, &c->quantile, &c->reason, &c->since,
-		&c->since_before, &c->still_in, &c->fixed_in, &c->triage_link,
-		&c->triage_note };
+		&c->target_kernel, &c->base_exp, &c->target_exp, &c->reason,
+		&c->since, &c->still_in, &c->fixed_in, &c->triage_link };
 	size_t i;
 
 	for (i = 0; i < KP_LEN(s); i++)

@@ -143,24 +143,27 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	/* an older comparison's groups (modal.c, htmlsamples.c) */
 	static const kp_has groups = { { 1u << KP_CMP_BASE_GROUPS |
 	    1u << KP_CMP_TARGET_GROUPS, 0 } };
+	kp_cmp rec;
 	Cmp *c;
 	Name *name;
 	size_t n;
 
+	read_rec(r, d, &kp_cmp_t, &rec, &rd->cmp, &rd->cmpix);
+	kp_rec_upgrade(d, &kp_cmp_t, &rec, &groups);
+	reason_render(&rec);
+	if (rec.class == KP_NCLASS)
+		unknown_class(d);
 	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
-	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
-	kp_rec_upgrade(d, &kp_cmp_t, &c->rec, &groups);
-	reason_render(&c->rec);
+	cmprec_take(&c->rec, &rec);
+	kp_rec_free(&kp_cmp_t, &rec);
 	if (rd->format == LOAD_SITE)
 		intern_cmp(r, &c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
 	}
-	if (c->rec.class == KP_NCLASS)
-		unknown_class(d);
 	c->cls = c->rec.class < 0 ? KP_NCLASS : c->rec.class;
 	c->sev = c->rec.severity < 0 ? KP_NSEV : c->rec.severity;
 	if (!shown_interval(&c->rec, &c->lo, &c->hi, &c->level))

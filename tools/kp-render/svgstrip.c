@@ -88,7 +88,7 @@ drawn(Sample **m, int *n)
 #define LEGEND_CHAR 6.5
 
 void
-svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
+svg_strip(struct hsite *s, const char *file, const CmpRec *c,
     const StripCol *col, int ncol)
 {
 	FILE *fp = h_open(s, file);
