@@ -362,6 +362,9 @@ size_t sample_sortuniq(Sample *v, size_t n);
  * samples of groups ids for index_samples, until smp_page_free.
  */
 void smp_read(Report *r, kp_json *d, Sample *m, int keepsrc);
+/* smp_read's of a line laid out as kp writes it, unparsed: 1; 0 when
+ * smp_read is to read it parsed */
+int smp_fast(Report *r, const char *line, size_t len, Sample *m, int keepsrc);
 int smp_file(Report *r, const char *path);
 void smp_note(Report *r, int file, long long off, size_t len, const Sample *m);
 size_t smp_done(Report *r);
