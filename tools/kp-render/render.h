@@ -293,8 +293,6 @@ typedef struct Report {
 	List *tcmp, *pcmp;	/* comparisons by test, by pair */
 	List *tsys, *psys;	/* sys records by test, by pair */
 	struct kp_strmap *pairmap, *suitemap, *testmap;
-	struct kp_strmap *cellmap;	/* (pair, test, conc) -> cellcmp */
-	int *cellcmp;	/* the first comparison of each */
 	struct kp_strmap *expmap;	/* experiment -> expkernel */
 	const char **expkernel;	/* its kernel in the last comparison naming it */
 	struct kp_strmap *rsmap;	/* run name -> its runstats, in rsof */
