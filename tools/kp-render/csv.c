@@ -138,7 +138,7 @@ render_csv(Report *r, FILE *fp)
 	size_t i, j, ncols, nkeys, len;
 	const char *s, *line;
 	const Name *n;
-	kp_cmp exps;
+	CmpRec exps;
 	kp_strmap *colmap = kp_strmap_new();
 	size_t *collen;
 	long pos[256];

@@ -38,7 +38,7 @@ evidence_add(Report *r, kp_json *d, kp_recix *ix)
 }
 
 const kp_evidence *
-evidence_of(const Report *r, const kp_cmp *c)
+evidence_of(const Report *r, const CmpRec *c)
 {
 	long i;
 
@@ -149,7 +149,7 @@ among(const kp_strs *v, const char *s)
 /* the lines of an evidence record; a line that begins with two spaces
  * belongs to the one before it */
 static Lines
-lines(const Report *r, const kp_cmp *c)
+lines(const Report *r, const CmpRec *c)
 {
 	const kp_evidence *e = evidence_of(r, c);
 	Lines l = { NULL, 0 };
@@ -247,7 +247,7 @@ freelines(Lines *l)
 /* text: under a finding, each line indented; the pairs already shown in
  * full are named only, so that eight levels of one job read once */
 void
-evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
+evidence_plain(FILE *fp, const Report *r, const CmpRec *c,
     const char *indent, struct kp_strmap *shown)
 {
 	Lines l;
@@ -270,7 +270,7 @@ evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
 
 /* junit: the lines joined with newlines, through the format's escaper */
 void
-evidence_each(const Report *r, const kp_cmp *c, void (*put)(FILE *,
+evidence_each(const Report *r, const CmpRec *c, void (*put)(FILE *,
     const char *), FILE *fp)
 {
 	Lines l = lines(r, c);
@@ -298,7 +298,7 @@ evidence_md(FILE *fp, const Report *r, const Cmp **v)
 	seen = kp_strmap_new();
 	fputs("### Evidence beside the findings\n\n", fp);
 	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &v[i]->rec;
+		const CmpRec *c = &v[i]->rec;
 
 		if (v[i]->cls != KP_REGRESSION && v[i]->cls != KP_IMPROVEMENT)
 			continue;
@@ -376,7 +376,7 @@ evidence_csv_head(FILE *fp, const Report *r)
 }
 
 void
-evidence_csv_row(FILE *fp, const Report *r, const kp_cmp *c)
+evidence_csv_row(FILE *fp, const Report *r, const CmpRec *c)
 {
 	const kp_evidence *e;
 	char *buf = NULL, err[256];

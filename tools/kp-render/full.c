@@ -116,7 +116,7 @@ columns(Full *f, const Report *r)
 /* how good a source a comparison is for a column: against the baseline
  * first, then any with the kernel as its target, then as its baseline */
 static int
-rank(const Full *f, const kp_cmp *c, int k, char *side)
+rank(const Full *f, const CmpRec *c, int k, char *side)
 {
 	if (k == 0 && strcmp(c->base_kernel, f->kern[0]) == 0)
 		return *side = 'b', 3;
@@ -131,7 +131,7 @@ rank(const Full *f, const kp_cmp *c, int k, char *side)
 static int
 byrow(const void *a, const void *b)
 {
-	const kp_cmp *x = ((const FullRow *)a)->name, *y = ((const FullRow *)b)->name;
+	const CmpRec *x = ((const FullRow *)a)->name, *y = ((const FullRow *)b)->name;
 	int d;
 
 	if ((d = strcmp(x->suite, y->suite)) || (d = strcmp(x->bench, y->bench)) ||
@@ -155,7 +155,7 @@ full_build(Full *f, const Report *r)
 	f->o = r->full;
 	columns(f, r);
 	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &v[i]->rec;
+		const CmpRec *c = &v[i]->rec;
 		FullRow *w;
 		size_t x;
 
@@ -223,7 +223,7 @@ enum { C_MEDIAN, C_HMEAN, C_AMEAN };
 
 /* a benchmark MMTests' table does not list: its intent, kp's direction */
 static int
-mm_higher(const kp_cmp *c)
+mm_higher(const CmpRec *c)
 {
 	size_t i;
 
@@ -236,7 +236,7 @@ mm_higher(const kp_cmp *c)
 
 /* the row's centre */
 static int
-kind(const Full *f, const kp_cmp *c)
+kind(const Full *f, const CmpRec *c)
 {
 	switch (f->o.centre) {
 	case FULL_HMEAN:
@@ -260,7 +260,7 @@ full_centre_name(const Full *f, const FullRow *w)
 /* a side's centre: its median, or for an hmean or amean row that mean of
  * its one group; NAN when there is none */
 static double
-centre(const Full *f, const kp_cmp *c, int base)
+centre(const Full *f, const CmpRec *c, int base)
 {
 	const kp_strs *g = base ? &c->base_groups : &c->target_groups;
 	const Group *x;
@@ -275,7 +275,7 @@ centre(const Full *f, const kp_cmp *c, int base)
 
 /* the change on the row's centre: change_pct for medians */
 static double
-change(const Full *f, const kp_cmp *c)
+change(const Full *f, const CmpRec *c)
 {
 	double b, t;
 
@@ -317,7 +317,7 @@ full_legend(const Full *f, const char *base)
 static int
 against_base(const Full *f, const FullRow *w, int k)
 {
-	const kp_cmp *c = w->at[k];
+	const CmpRec *c = w->at[k];
 
 	return k && c && w->side[k] == 't' &&
 	    strcmp(c->base_kernel, f->kern[0]) == 0;
@@ -327,7 +327,7 @@ against_base(const Full *f, const FullRow *w, int k)
  * statistic, for the benchmarks kp-parse-mmtests reads whose naming the
  * bundled fixtures show (tests/data/mmtests/reference); -1 for others */
 static int
-mmlabel(char *buf, size_t sz, const kp_cmp *c)
+mmlabel(char *buf, size_t sz, const CmpRec *c)
 {
 	size_t n = strlen(c->bench);
 
@@ -355,7 +355,7 @@ static const char *const mmstat[] = { "Median", "Hmean", "Amean" };
 void
 full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 {
-	const kp_cmp *c = w->name;
+	const CmpRec *c = w->name;
 	char name[1024];
 
 	if (f->o.mmnames && mmlabel(name, sizeof(name), c) == 0) {
@@ -372,7 +372,7 @@ full_rowname(char *buf, size_t sz, const Full *f, const FullRow *w)
 char *
 full_change(const Full *f, const FullRow *w, int k)
 {
-	const kp_cmp *c = w->at[k];
+	const CmpRec *c = w->at[k];
 	double d;
 	char *s;
 
@@ -394,7 +394,7 @@ full_change(const Full *f, const FullRow *w, int k)
 char *
 full_centre(const Full *f, const FullRow *w, int k)
 {
-	const kp_cmp *c = w->at[k];
+	const CmpRec *c = w->at[k];
 	double m, cv;
 	char b[32], *s;
 
@@ -554,7 +554,7 @@ csv(FILE *fp, const Full *f)
 		}
 	for (i = 0; i < f->nrow; i++) {
 		const FullRow *rw = &f->row[i];
-		const kp_cmp *n = rw->name;
+		const CmpRec *n = rw->name;
 		const char *v[] = { n->suite, n->bench, n->test, n->op, n->metric,
 			n->unit };
 
@@ -569,7 +569,7 @@ csv(FILE *fp, const Full *f)
 		if (hm)
 			csvfield(fp, full_centre_name(f, rw), f->nk == 0);
 		for (k = 0; k < f->nk; k++) {
-			const kp_cmp *c = rw->at[k];
+			const CmpRec *c = rw->at[k];
 			int b = c && rw->side[k] == 'b', last = k + 1 == f->nk;
 			int vs = against_base(f, rw, k);
 

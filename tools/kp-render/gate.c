@@ -141,7 +141,7 @@ results(const Report *r)
 }
 
 static void
-cmpname(FILE *fp, const kp_cmp *c, int doc)
+cmpname(FILE *fp, const CmpRec *c, int doc)
 {
 	if (doc)
 		docname(fp, c->suite, c->test);
@@ -152,7 +152,7 @@ cmpname(FILE *fp, const kp_cmp *c, int doc)
 
 /* a change in whole percent; from 0 it has none (kp(7), zero baselines) */
 static void
-change(FILE *fp, const kp_cmp *c)
+change(FILE *fp, const CmpRec *c)
 {
 	char num[KP_NUMBUF];
 
@@ -168,7 +168,7 @@ change(FILE *fp, const kp_cmp *c)
 
 /* a regression in a starved target */
 static int
-interfered(const kp_cmp *c)
+interfered(const CmpRec *c)
 {
 	return c->interference == 1 || (c->caveats >> KP_CAV_INTERFERENCE & 1);
 }

@@ -12,7 +12,7 @@
 /* "since v6.17-rc3, still in v6.18", "since v6.16-rc2, fixed in
  * v6.16-rc5", "since v6.17-rc3", or "" without a history */
 size_t
-history_text(char *buf, size_t sz, const kp_cmp *c)
+history_text(char *buf, size_t sz, const CmpRec *c)
 {
 	if (!c->since)
 		return (size_t)snprintf(buf, sz, "%s", "");
@@ -35,7 +35,7 @@ triage_word(int triage)
 /* what the gate leaves out unless asked: a known finding the user said
  * is being handled or is not the kernel's */
 int
-triaged_away(const kp_cmp *c)
+triaged_away(const CmpRec *c)
 {
 	return c->triage == KP_TRIAGE_ACKNOWLEDGED || c->triage == KP_TRIAGE_INVALID;
 }
@@ -101,7 +101,7 @@ trend_add(Report *r, const kp_trend *t)
 }
 
 const kp_trend *
-trend_of(const Report *r, const kp_cmp *c)
+trend_of(const Report *r, const CmpRec *c)
 {
 	char k[2048];
 	long i;

@@ -77,7 +77,7 @@ h_cmppage(const struct hsite *s, const Cmp *c)
 }
 
 const char *
-h_better(const kp_cmp *c)
+h_better(const CmpRec *c)
 {
 	return c->better == KP_LOWER ? "lower" : "higher";
 }
@@ -122,7 +122,7 @@ h_bylonglong(const void *a, const void *b)
 /* kp-classify's interference flag and CPU share ratio as words,
  * "target cpu share 51% of baseline"; 0 when it found none */
 int
-h_interf(const kp_cmp *c, char *out, size_t sz)
+h_interf(const CmpRec *c, char *out, size_t sz)
 {
 	double pct;
 
@@ -158,7 +158,7 @@ render_html(Report *r, FILE *fp)
 	index_report(r);
 	site.testpage = ecalloc(r->ntest + 1, sizeof(*site.testpage));
 	for (t = 0; t < r->ntest; t++) {
-		const kp_cmp *te = r->test[t].first;
+		const CmpRec *te = r->test[t].first;
 
 		snprintf(id, sizeof(id), "%s\x1f%s\x1f%s\x1f%s\x1f%s", te->suite,
 		    te->bench, te->test, te->op, te->metric);

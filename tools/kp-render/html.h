@@ -41,12 +41,12 @@ void h_name(char *out, size_t sz, const char *prefix, const char *slugof,
  * comparison naming it, most of a lab's site (bench/README.md).  Its
  * page#anchor, valid until the next call */
 const char *h_cmppage(const struct hsite *s, const Cmp *c);
-const char *h_better(const kp_cmp *c);	/* "higher" or "lower" */
+const char *h_better(const CmpRec *c);	/* "higher" or "lower" */
 int h_goodness(const Cmp *c, double *g);	/* change, better = + */
 int h_sevrank(const Cmp *c);
 int h_finding(const Cmp *c);	/* a regression or an improvement */
 int h_bylonglong(const void *a, const void *b);	/* long long, ascending */
-int h_interf(const kp_cmp *c, char *out, size_t sz);	/* as words */
+int h_interf(const CmpRec *c, char *out, size_t sz);	/* as words */
 
 /* htmlevidence.c: kp-evidence's record beside a finding */
 void h_evidence(FILE *fp, struct hsite *s, const Cmp *c);
@@ -72,7 +72,7 @@ typedef struct {
 void svg_heatmap(struct hsite *s, const char *file, int suite, int pair);
 void svg_chart(struct hsite *s, const char *file, int test);
 /* svgstrip.c: c names the test and level */
-void svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
+void svg_strip(struct hsite *s, const char *file, const CmpRec *c,
     const StripCol *col, int ncol);
 void svg_color(double g, char out[8]);	/* diverging: worse red, better blue */
 #define SVG_NPALETTE 9

@@ -21,7 +21,7 @@
 static void
 verdict(FILE *fp, struct hsite *s, const Cmp *c)
 {
-	const kp_cmp *t = s->r->test[c->test_idx].first;
+	const CmpRec *t = s->r->test[c->test_idx].first;
 	const char *cls = class_name(c->cls);
 	char pc[96], b1[32], b2[32];
 

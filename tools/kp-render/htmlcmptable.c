@@ -69,7 +69,7 @@ changecell(FILE *fp, const Cmp *c)
  * without any one's numbers.
  */
 void
-h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c)
+h_chips(FILE *fp, int why, unsigned caveats, const CmpRec *c)
 {
 	if (why < 0 && c && (!c->reason || !*c->reason)) {
 		fputs("-", fp);	/* not classified */
@@ -138,7 +138,7 @@ h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c)
 
 /* since which kernel (kp-trend, kp-triage) and what is known of it */
 static void
-history(FILE *fp, const kp_cmp *c)
+history(FILE *fp, const CmpRec *c)
 {
 	char buf[256];
 

@@ -62,7 +62,7 @@ void h_pairhead(FILE *fp, struct hsite *s, int pair);
 
 /* htmlcmptable.c */
 /* kp-classify's why and caveats as chips; c NULL: without numbers */
-void h_chips(FILE *fp, int why, unsigned caveats, const kp_cmp *c);
+void h_chips(FILE *fp, int why, unsigned caveats, const CmpRec *c);
 /* what the columns of a comparison table mean: tooltips and legend */
 #define H_G "Hedges' g, the change of the log values in units of their " \
 	"pooled standard deviation, small-sample corrected (0.2 is small, " \

@@ -71,7 +71,7 @@ h_scaling_has(struct hsite *s, int test)
 static int
 at(const FullRow *w, int k, double *m, double *sd)
 {
-	const kp_cmp *c = w->at[k];
+	const CmpRec *c = w->at[k];
 	double cv, mean;
 
 	if (!c)
@@ -115,7 +115,7 @@ pow2(const FullRow *w, size_t n)
 static void
 plot(struct hsite *s, const char *file, int test)
 {
-	const kp_cmp *t = s->r->test[test].first;
+	const CmpRec *t = s->r->test[test].first;
 	const FullRow *w = &s->sc.full.row[s->sc.first[test]];
 	size_t n = s->sc.nrows[test], i, j;
 	FILE *fp = h_open(s, file);

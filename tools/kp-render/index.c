@@ -39,7 +39,7 @@ suiteof(Report *r, const char *name)
 static int
 testof(Report *r, const Cmp *c)
 {
-	const kp_cmp *k = &c->rec;
+	const CmpRec *k = &c->rec;
 	int i, isnew;
 
 	i = (int)kp_strmap_addv(r->testmap, &isnew, k->suite, k->bench, k->test,
@@ -55,25 +55,13 @@ testof(Report *r, const Cmp *c)
 static void
 build_cells(Report *r)
 {
-	long long k[3];
 	size_t i;
-	int c, isnew;
 
 	r->tcmp = ecalloc(r->ntest + 1, sizeof(*r->tcmp));
 	r->pcmp = ecalloc(r->npair + 1, sizeof(*r->pcmp));
-	r->cellmap = kp_strmap_new();
 	for (i = 0; i < r->ncmp; i++) {
 		list_add(&r->tcmp[r->cmp[i].test_idx], (int)i);
 		list_add(&r->pcmp[r->cmp[i].pair], (int)i);
-		k[0] = r->cmp[i].pair;
-		k[1] = r->cmp[i].test_idx;
-		k[2] = r->cmp[i].rec.conc;
-		c = (int)kp_strmap_add(r->cellmap, (const char *)k, sizeof(k),
-		    &isnew);
-		if (isnew) {
-			r->cellcmp = kp_grow(r->cellcmp, c, sizeof(*r->cellcmp));
-			r->cellcmp[c] = (int)i;
-		}
 	}
 }
 
@@ -86,7 +74,7 @@ build_exps(Report *r)
 
 	r->expmap = kp_strmap_new();
 	for (i = 0; i < r->ncmp; i++) {
-		const kp_cmp *c = &r->cmp[i].rec;
+		const CmpRec *c = &r->cmp[i].rec;
 		const char *e[2] = { c->base_exp, c->target_exp };
 		const char *kern[2] = { c->base_kernel, c->target_kernel };
 
@@ -172,13 +160,21 @@ index_runstats(const Report *r, const char *run)
 	return i < 0 ? NULL : &r->rsof[i];
 }
 
+/* a scan of the test's comparisons, a few pairs' levels: a map of
+ * every cell was 27 MB of the 25-kernel site */
 Cmp *
 index_cell(const Report *r, int pair, int test, long long conc)
 {
-	long long k[3] = { pair, test, conc };
-	long i = kp_strmap_find(r->cellmap, (const char *)k, sizeof(k));
+	const List *l = &r->tcmp[test];
+	int i;
 
-	return i < 0 ? NULL : &r->cmp[r->cellcmp[i]];
+	for (i = 0; i < l->n; i++) {
+		Cmp *c = &r->cmp[l->v[i]];
+
+		if (c->pair == pair && c->rec.conc == conc)
+			return c;
+	}
+	return NULL;
 }
 
 /* the first of group in v[0..n-1], sorted by group, and how many */

@@ -21,13 +21,39 @@
  * same test, kernels, experiments): what each was, tried first */
 enum { NLAST = 32 };
 
+/* a list of one string is a pointer to its string's slot here: a lab's
+ * comparisons name each group in a list of its own, 400,000 lists at 25
+ * kernels, 33 MB as keys of the map of lists.  Blocks, never moved. */
+enum { ONEBITS = 16 };
+
 struct Intern {
 	kp_strmap *str;	/* a string -> its one copy, the key */
+	char ***onlyblk;	/* by string: the key, in blocks of 1 << ONEBITS */
+	size_t nonlyblk;
 	kp_strmap *list;	/* a list's interned pointers -> lists[] */
 	char ***lists;
 	const char *last[NLAST];
 	kp_strs lastlist[NLAST];
 };
+
+/* s, freed, as a list of itself alone: its slot in in->onlyblk */
+static char **
+only(struct Intern *in, char *s)
+{
+	size_t j = kp_strmap_add(in->str, s, strlen(s), NULL), b = j >> ONEBITS;
+	char **slot;
+
+	free(s);
+	while (in->nonlyblk <= b) {
+		in->onlyblk = kp_grow(in->onlyblk, in->nonlyblk,
+		    sizeof(*in->onlyblk));
+		in->onlyblk[in->nonlyblk++] = emalloc(sizeof(**in->onlyblk) <<
+		    ONEBITS);
+	}
+	slot = &in->onlyblk[b][j & ((1u << ONEBITS) - 1)];
+	*slot = (char *)kp_strmap_key(in->str, j, NULL);
+	return slot;
+}
 
 static char *
 one(struct Intern *in, char *s, int field)
@@ -58,6 +84,13 @@ list(struct Intern *in, kp_strs *l, int field)
 
 	if (l->n == 0)
 		return;
+	if (l->n == 1) {
+		char **v = only(in, l->v[0]);
+
+		free(l->v);
+		l->v = v;
+		return;
+	}
 	for (i = 0; i < l->n; i++)
 		l->v[i] = one(in, l->v[i], -1);
 	if (last->n == l->n && memcmp(last->v, l->v, l->n * sizeof(*l->v)) == 0) {
@@ -89,15 +122,13 @@ intern_of(Report *r)
 }
 
 void
-intern_cmp(Report *r, kp_cmp *c)
+intern_cmp(Report *r, CmpRec *c)
 {
 	struct Intern *in = intern_of(r);
 	char **s[] = { &c->key, &c->job, &c->suite, &c->bench, &c->test,
 		&c->op, &c->metric, &c->unit, &c->base_kernel,
-		&c->target_kernel, &c->base_exp, &c->target_exp, &c->family,
-		&c->series_id, &c->quantile, &c->reason, &c->since,
-		&c->since_before, &c->still_in, &c->fixed_in, &c->triage_link,
-		&c->triage_note };
+		&c->target_kernel, &c->base_exp, &c->target_exp, &c->reason,
+		&c->since, &c->still_in, &c->fixed_in, &c->triage_link };
 	size_t i;
 
 	for (i = 0; i < KP_LEN(s); i++)

@@ -55,7 +55,7 @@ samepair(const Name *a, const Name *b)
 }
 
 static void
-detail(FILE *fp, const kp_cmp *c)
+detail(FILE *fp, const CmpRec *c)
 {
 	char buf[256];
 	double lo, hi, level;
@@ -142,7 +142,7 @@ count(JCount *n, int o)
 static void
 testcase(FILE *fp, const Report *r, const Name *w)
 {
-	const kp_cmp *c;
+	const CmpRec *c;
 	const Cmp *x;
 	int fail;
 

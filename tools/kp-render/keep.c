@@ -86,7 +86,7 @@ static void
 drop(Report *r, Cmp *c)
 {
 	r->tally.dropped[c->cls][triaged_away(&c->rec)]++;
-	kp_rec_free(&kp_cmp_t, &c->rec);
+	cmprec_free(&c->rec);
 	free(c->line);
 }
 

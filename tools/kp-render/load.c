@@ -143,24 +143,27 @@ add_cmp(Report *r, kp_json *d, Reader *rd)
 	/* an older comparison's groups (modal.c, htmlsamples.c) */
 	static const kp_has groups = { { 1u << KP_CMP_BASE_GROUPS |
 	    1u << KP_CMP_TARGET_GROUPS, 0 } };
+	kp_cmp rec;
 	Cmp *c;
 	Name *name;
 	size_t n;
 
+	read_rec(r, d, &kp_cmp_t, &rec, &rd->cmp, &rd->cmpix);
+	kp_rec_upgrade(d, &kp_cmp_t, &rec, &groups);
+	reason_render(&rec);
+	if (rec.class == KP_NCLASS)
+		unknown_class(d);
 	r->cmp = kp_grow(r->cmp, r->ncmp, sizeof(*r->cmp));
 	c = &r->cmp[r->ncmp++];
 	memset(c, 0, sizeof(*c));
-	read_rec(r, d, &kp_cmp_t, &c->rec, &rd->cmp, &rd->cmpix);
-	kp_rec_upgrade(d, &kp_cmp_t, &c->rec, &groups);
-	reason_render(&c->rec);
+	cmprec_take(&c->rec, &rec);
+	kp_rec_free(&kp_cmp_t, &rec);
 	if (rd->format == LOAD_SITE)
 		intern_cmp(r, &c->rec);
 	if (rd->lines) {
 		c->line = estrndup(d->text, d->len);
 		c->len = d->len;
 	}
-	if (c->rec.class == KP_NCLASS)
-		unknown_class(d);
 	c->cls = c->rec.class < 0 ? KP_NCLASS : c->rec.class;
 	c->sev = c->rec.severity < 0 ? KP_NSEV : c->rec.severity;
 	if (!shown_interval(&c->rec, &c->lo, &c->hi, &c->level))
@@ -252,21 +255,52 @@ add_runstat(Report *r, kp_json *d, Reader *rd)
 	u->partial = u->partial == 1;	/* null: not */
 }
 
-/* a sample: left in a regular file, noted by smpfile.c; held otherwise */
+/* the site's samples of this file: left there (smpfile.c) when it is a
+ * regular one, decided at its first sample */
+static void
+sample_file(Report *r, Reader *rd)
+{
+	if (rd->file == -2)
+		rd->file = kp_in_offset(rd->in) >= 0 ? smp_file(r, rd->path) : -1;
+}
+
+/* a sample of len bytes: noted by smpfile.c, or held */
+static void
+keep_sample(Report *r, Reader *rd, const Sample *m, size_t len)
+{
+	if (rd->file >= 0) {
+		smp_note(r, rd->file, kp_in_offset(rd->in), len, m);
+		return;
+	}
+	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
+	r->smp[r->nsmp++] = *m;
+}
+
 static void
 add_sample(Report *r, kp_json *d, Reader *rd)
 {
 	Sample m;
 
-	if (rd->file == -2)
-		rd->file = kp_in_offset(rd->in) >= 0 ? smp_file(r, rd->path) : -1;
+	sample_file(r, rd);
 	smp_read(r, d, &m, rd->file < 0);
-	if (rd->file >= 0) {
-		smp_note(r, rd->file, kp_in_offset(rd->in), d->len, &m);
-		return;
-	}
-	r->smp = kp_grow(r->smp, r->nsmp, sizeof(*r->smp));
-	r->smp[r->nsmp++] = m;
+	keep_sample(r, rd, &m, d->len);
+}
+
+/* a sample line laid out as kp writes it, read unparsed (smp_fast): 1;
+ * 0 when the JSON reader is to read the line */
+static int
+fast_sample(Report *r, Reader *rd, const char *line, size_t len)
+{
+	static const char head[] = "{\"type\":\"sample\",";
+	Sample m;
+
+	if (len < sizeof(head) || memcmp(line, head, sizeof(head) - 1) != 0)
+		return 0;
+	sample_file(r, rd);
+	if (!smp_fast(r, line, len, &m, rd->file < 0))
+		return 0;
+	keep_sample(r, rd, &m, len);
+	return 1;
 }
 
 static void
@@ -434,7 +468,8 @@ load_file(Report *r, const char *path, int format, int lines)
 	kp_json_init(&d);
 	while ((line = kp_in_record(in, &len))) {
 		r->nrec++;
-		if (unread_type(line, len))
+		if (unread_type(line, len) ||
+		    (format == LOAD_SITE && fast_sample(r, &rd, line, len)))
 			continue;
 		kp_rec_parse(in, &d, line, len);
 		type = kp_rec_type(&d);

@@ -62,7 +62,7 @@ header(FILE *fp, int withclass)
 
 /* since which kernel and what is known of it, in the Kernels cell */
 static void
-history(FILE *fp, const kp_cmp *c)
+history(FILE *fp, const CmpRec *c)
 {
 	char buf[256];
 
@@ -79,7 +79,7 @@ history(FILE *fp, const kp_cmp *c)
 static void
 row(FILE *fp, const Report *r, const Cmp *x, int withclass)
 {
-	const kp_cmp *c = &x->rec;
+	const CmpRec *c = &x->rec;
 	const char *modal = modal_sides(r, c);
 	char buf[128];
 

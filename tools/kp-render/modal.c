@@ -9,7 +9,7 @@
 #include "render.h"
 
 int
-modal_side(const Report *r, const kp_cmp *c, int side)
+modal_side(const Report *r, const CmpRec *c, int side)
 {
 	const kp_strs *groups;
 	const Group *g;
@@ -32,7 +32,7 @@ modal_side(const Report *r, const kp_cmp *c, int side)
 }
 
 const char *
-modal_sides(const Report *r, const kp_cmp *c)
+modal_sides(const Report *r, const CmpRec *c)
 {
 	int b = modal_side(r, c, 0) == 1, t = modal_side(r, c, 1) == 1;
 

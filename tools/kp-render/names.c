@@ -28,7 +28,7 @@ once(Report *r, const char *s)
 Name *
 names_add(Report *r, kp_json *d, const Cmp *x)
 {
-	const kp_cmp *c = &x->rec;
+	const CmpRec *c = &x->rec;
 	Name *n;
 
 	if (!r->namestr)

@@ -10,9 +10,41 @@
 
 #define S(s) ((s) ? (s) : "")	/* a string to print */
 
+/*
+ * cmprec.c: of a cmp record, the fields some format shows, named as in
+ * rec.h's kp_cmp, so that code reads either alike: the site holds every
+ * comparison of a lab, 384,000 at 25 kernels, and kp_cmp's 832 bytes
+ * were most of its memory.  Enums and flags are narrower here; numbers
+ * and text are kp_cmp's.
+ */
+typedef struct {
+	kp_has has;
+	char *key, *job, *suite, *bench, *test, *op, *metric, *unit;
+	char *base_kernel, *target_kernel, *base_exp, *target_exp;
+	char *reason, *since, *still_in, *fixed_in, *triage_link;
+	kp_strs base_runs, target_runs, base_groups, target_groups, subsystem;
+	long long conc, n_base, n_target, need_n;
+	double base_median, target_median, base_mean, target_mean, base_cv,
+	    target_cv, change_pct, ci_low_pct, ci_high_pct;
+	double p, q, hedges_g, cliffs_delta, score, run_sd_pct,
+	    cpu_share_ratio, decided_low_pct, decided_high_pct, decided_level,
+	    run_sd_df;
+	double min_change_pct, min_effect, max_cv, gate_threshold_pct;
+	unsigned caveats;
+	int8_t better, base_multimodal, target_multimodal, obs_level,
+	    single_run, method, class, severity, why, need_unit, run_sd_source,
+	    interference, unstable, starved_side, cpu_cause, significant,
+	    overruled, triage;
+	int8_t one_run;	/* kp_cmp_single_run() of the record read */
+} CmpRec;
+/* the fields of c that CmpRec has moved into m; what is left of c is
+ * the caller's to free */
+void cmprec_take(CmpRec *m, kp_cmp *c);
+void cmprec_free(CmpRec *m);
+
 /* a comparison: the record, and what kp-render keeps beside it */
 typedef struct {
-	kp_cmp rec;
+	CmpRec rec;	/* first: full.c's rows point at it */
 	char *line;	/* the record as read, with LOAD_LINES: csv and json */
 	size_t len;	/* copy every field */
 	int cls;	/* rec.class; KP_NCLASS when it has none */
@@ -83,11 +115,11 @@ typedef struct {
 } Tally;
 struct Report;
 extern const char title_unmapped[], title_unassigned[];
-const char *title_of(const kp_cmp *c);	/* a comparison's subsystem */
+const char *title_of(const CmpRec *c);	/* a comparison's subsystem */
 void tally_cmp(struct Report *r, const Cmp *c);	/* load.c, every one */
 /* where a comparison's run noise came from: 0 assumed, 1 reruns, 2 a
  * history, 3 seen across runs; -1 none of them */
-int noise_kind(const kp_cmp *c);
+int noise_kind(const CmpRec *c);
 
 /* text's lists: the improvements and the uncertain ones, most severe
  * first, up to TEXT_LISTED of each, and the first TEXT_NEEDS uncertain
@@ -147,7 +179,7 @@ typedef struct {
 typedef struct { int *v; int n; } List;	/* record indexes, ascending */
 typedef struct { char *base_kernel, *target_kernel; } Pair;
 typedef struct {	/* a measurement: (suite, bench, test, op, metric) */
-	const kp_cmp *first;	/* its first comparison: the names, unit, better */
+	const CmpRec *first;	/* its first comparison: the names, unit, better */
 	int suite_idx;
 } Test;
 
@@ -261,8 +293,6 @@ typedef struct Report {
 	List *tcmp, *pcmp;	/* comparisons by test, by pair */
 	List *tsys, *psys;	/* sys records by test, by pair */
 	struct kp_strmap *pairmap, *suitemap, *testmap;
-	struct kp_strmap *cellmap;	/* (pair, test, conc) -> cellcmp */
-	int *cellcmp;	/* the first comparison of each */
 	struct kp_strmap *expmap;	/* experiment -> expkernel */
 	const char **expkernel;	/* its kernel in the last comparison naming it */
 	struct kp_strmap *rsmap;	/* run name -> its runstats, in rsof */
@@ -313,7 +343,7 @@ void load_file(Report *r, const char *path, int format, int lines);	/* NULL: std
 void load_done(Report *r);	/* after the last file */
 /* intern.c: the site's comparisons, and a stat group's runs, keep their
  * strings and lists as one copy each; nothing may free them */
-void intern_cmp(Report *r, kp_cmp *c);
+void intern_cmp(Report *r, CmpRec *c);
 void intern_runs(Report *r, kp_strs *runs);
 /* g's obs.sub and obs.run values, read back: the caller frees them */
 void group_values(Report *r, const Group *g, double **sub, double **run);
@@ -330,6 +360,9 @@ size_t sample_sortuniq(Sample *v, size_t n);
  * samples of groups ids for index_samples, until smp_page_free.
  */
 void smp_read(Report *r, kp_json *d, Sample *m, int keepsrc);
+/* smp_read's of a line laid out as kp writes it, unparsed: 1; 0 when
+ * smp_read is to read it parsed */
+int smp_fast(Report *r, const char *line, size_t len, Sample *m, int keepsrc);
 int smp_file(Report *r, const char *path);
 void smp_note(Report *r, int file, long long off, size_t len, const Sample *m);
 size_t smp_done(Report *r);
@@ -361,33 +394,33 @@ int sevkey_cmp(const SevKey *a, const SevKey *b);
 /* the comparisons in the order a format lists them; the caller frees */
 const Cmp **cmps_by_severity(const Report *r);
 const Cmp **cmps_by_name(const Report *r);
-size_t measurement_name(char *buf, size_t sz, const kp_cmp *c);	/* suite/bench/test[op metric] */
+size_t measurement_name(char *buf, size_t sz, const CmpRec *c);	/* suite/bench/test[op metric] */
 size_t utf8_width(const char *s);	/* characters, for column alignment */
 /* a number for people: 4 significant digits and k, M, G (3.091M) */
 void fmt_si(char *buf, size_t sz, double v);
 /* kp-classify found the benchmark starved of CPU: the target's CPU share
  * in percent of the baseline's, in *pct (shown with %.0f, as the reason) */
-int cpu_starved(const kp_cmp *c, double *pct);
+int cpu_starved(const CmpRec *c, double *pct);
 /* what kp-classify found of the CPU, for people: "starved? CPU share 57%
  * of baseline", "starved? baseline's CPU share 51% of target's", "less CPU,
  * CPUs idle: target's share 58% of baseline's"; 0 when nothing */
-size_t cpu_text(char *buf, size_t sz, const kp_cmp *c);
+size_t cpu_text(char *buf, size_t sz, const CmpRec *c);
 /* "run noise assumed 8% (no reruns, no history)" when kp-classify's
  * caveat noise-assumed says so; 0 when not */
-size_t noise_text(char *buf, size_t sz, const kp_cmp *c);
+size_t noise_text(char *buf, size_t sz, const CmpRec *c);
 /* how many comparisons rest on an assumed run noise (of every one read) */
 size_t noise_assumed(const Report *r);
 /* how to learn it, one sentence, after noise_assumed's count */
 extern const char noise_hint[];
 /* the interval the class was decided on (kp-classify's decided_*), else
  * kp-compare's 95% one, and its confidence in percent: 0 when none */
-int shown_interval(const kp_cmp *c, double *lo, double *hi, double *level);
+int shown_interval(const CmpRec *c, double *lo, double *hi, double *level);
 /* kp-classify's rule (why) in words: "not significant, interval wide" */
 const char *why_text(int why);
 /* an uncertain comparison whose test was not significant (its q not below
  * kp-classify's alpha, as its significant says, or on an older record its
  * why): shown as "~"; 0 for any other */
-int not_significant(const kp_cmp *c);
+int not_significant(const CmpRec *c);
 /* the reason in lib's words (kp_cmp_reason), from the typed facts of a
  * record that has them all; any other keeps the reason it was written
  * with.  load.c, once a record, so every format shows the same words */
@@ -398,32 +431,32 @@ double gate_threshold(const Report *r);
 
 /* modal.c: kp-stats' multimodal flag of a side (0 baseline, 1 target)
  * from its groups' stat records: 1, 0, or -1 when none says */
-int modal_side(const Report *r, const kp_cmp *c, int side);
+int modal_side(const Report *r, const CmpRec *c, int side);
 /* "baseline", "target", "both sides", or NULL when neither is */
-const char *modal_sides(const Report *r, const kp_cmp *c);
+const char *modal_sides(const Report *r, const CmpRec *c);
 
 /* history.c */
-size_t history_text(char *buf, size_t sz, const kp_cmp *c);	/* "since ..." or "" */
+size_t history_text(char *buf, size_t sz, const CmpRec *c);	/* "since ..." or "" */
 const char *triage_word(int triage);	/* NULL: not triaged */
-int triaged_away(const kp_cmp *c);	/* acknowledged or invalid */
+int triaged_away(const CmpRec *c);	/* acknowledged or invalid */
 size_t triage_known_text(char *buf, size_t sz, const kp_triage *t);
 void trend_add(Report *r, const kp_trend *t);	/* load.c */
-const kp_trend *trend_of(const Report *r, const kp_cmp *c);	/* or NULL */
+const kp_trend *trend_of(const Report *r, const CmpRec *c);	/* or NULL */
 
 /* evidence.c: kp-evidence's record of a comparison's pair of
  * experiments (or NULL), and its lines in each format; a report with
  * evidence records says so where a finding has none */
 void evidence_add(Report *r, kp_json *d, kp_recix *ix);	/* load.c */
-const kp_evidence *evidence_of(const Report *r, const kp_cmp *c);
+const kp_evidence *evidence_of(const Report *r, const CmpRec *c);
 /* under a finding; shown: the pairs already shown in full (or NULL) */
-void evidence_plain(FILE *fp, const Report *r, const kp_cmp *c,
+void evidence_plain(FILE *fp, const Report *r, const CmpRec *c,
     const char *indent, struct kp_strmap *shown);
-void evidence_each(const Report *r, const kp_cmp *c,
+void evidence_each(const Report *r, const CmpRec *c,
     void (*put)(FILE *, const char *), FILE *fp);	/* junit */
 void evidence_md(FILE *fp, const Report *r, const Cmp **v);
 void evidence_json(kp_w *w, const Report *r);
 void evidence_csv_head(FILE *fp, const Report *r);
-void evidence_csv_row(FILE *fp, const Report *r, const kp_cmp *c);
+void evidence_csv_row(FILE *fp, const Report *r, const CmpRec *c);
 
 /* escape.c: the one escaper of each format (kp-render(1)); record text
  * reaches no output but through these */
@@ -508,8 +541,8 @@ int render_full_csv(Report *r, FILE *fp);
 
 /* full.c: the full table's model, which -f html shows too */
 typedef struct {
-	const kp_cmp *name;	/* the row's first comparison: names, unit */
-	const kp_cmp **at;	/* by column: the comparison holding its value */
+	const CmpRec *name;	/* the row's first comparison: names, unit */
+	const CmpRec **at;	/* by column: the comparison holding its value */
 	char *side;	/* by column: 'b' its baseline side, 't' its target */
 } FullRow;
 typedef struct {

@@ -248,7 +248,7 @@ regline(FILE *fp, const Report *r, const Cmp *c, int md)
 	(md ? md_put : txt_put)(fp, c->rec.target_kernel);
 	/* the caveats of the full line below, so that a glance at the
 	 * group does not read more into it */
-	if (kp_cmp_single_run(&c->rec) == 1)
+	if (c->rec.one_run == 1)
 		fputs(" {single run}", fp);
 	if (cpu_starved(&c->rec, &share))
 		fputs(" {starved?}", fp);

@@ -32,8 +32,10 @@ stridx(const char ***v, int *n, const char *x)
 {
 	int i;
 
+	/* runs and instances are interned (smpfile.c): most often the
+	 * same pointer */
 	for (i = 0; i < *n; i++)
-		if (strcmp((*v)[i], x) == 0)
+		if ((*v)[i] == x || strcmp((*v)[i], x) == 0)
 			return i;
 	*v = kp_grow(*v, (size_t)*n, sizeof(**v));
 	(*v)[*n] = x;
@@ -88,7 +90,7 @@ drawn(Sample **m, int *n)
 #define LEGEND_CHAR 6.5
 
 void
-svg_strip(struct hsite *s, const char *file, const kp_cmp *c,
+svg_strip(struct hsite *s, const char *file, const CmpRec *c,
     const StripCol *col, int ncol)
 {
 	FILE *fp = h_open(s, file);

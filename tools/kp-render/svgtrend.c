@@ -34,7 +34,7 @@ role(const struct hsite *s, int test, const kp_trend *t, const char *k)
 	int i, v = 0;
 
 	for (i = 0; i < l->n; i++) {
-		const kp_cmp *c = &r->cmp[l->v[i]].rec;
+		const CmpRec *c = &r->cmp[l->v[i]].rec;
 
 		if (c->conc != t->conc)
 			continue;

@@ -282,7 +282,7 @@ value(double x, const char *unit)
 /* a measurement of a results document (kp-parse-results), named as the
  * document names it: lmbench.lat_syscall.open */
 static int
-is_doc(const Report *r, const kp_cmp *x)
+is_doc(const Report *r, const CmpRec *x)
 {
 	const Run *u = x->base_runs.n ? index_run(r, x->base_runs.v[0]) : NULL;
 
@@ -291,7 +291,7 @@ is_doc(const Report *r, const kp_cmp *x)
 }
 
 static char *
-docname(const kp_cmp *x)
+docname(const CmpRec *x)
 {
 	char *s = fmt("%s.%s", x->suite, x->test), *p;
 
@@ -323,7 +323,7 @@ pair(FILE *fp, const Report *r, const Cmp **c, size_t n, double max_age)
 	for (k = 0; k < NCOL; k++)
 		cell[0][k] = estrdup(colname[k]);
 	for (i = 0; i < n; i++) {
-		const kp_cmp *x = &c[i]->rec;
+		const CmpRec *x = &c[i]->rec;
 
 		ratio = x->target_median / x->base_median;
 		if (is_doc(r, x))

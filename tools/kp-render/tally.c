@@ -24,7 +24,7 @@
 const char title_unmapped[] = "unmapped", title_unassigned[] = "not assigned";
 
 const char *
-title_of(const kp_cmp *c)
+title_of(const CmpRec *c)
 {
 	if (!kp_has_get(&c->has, KP_CMP_SUBSYSTEM))
 		return title_unassigned;
@@ -33,7 +33,7 @@ title_of(const kp_cmp *c)
 
 /* the runs of c's sides into u, each once */
 static void
-runs_tally(RunTally *u, const kp_cmp *c)
+runs_tally(RunTally *u, const CmpRec *c)
 {
 	size_t i;
 
@@ -50,7 +50,7 @@ runs_tally(RunTally *u, const kp_cmp *c)
 }
 
 static void
-exp_tally(Tally *t, const kp_cmp *c)
+exp_tally(Tally *t, const CmpRec *c)
 {
 	size_t k;
 	int isnew;
@@ -79,7 +79,7 @@ tally_exp_runs(const Report *r, const char *base_exp, const char *target_exp)
 static PairTally *
 pair_tally(Tally *t, const Cmp *x)
 {
-	const kp_cmp *c = &x->rec;
+	const CmpRec *c = &x->rec;
 	PairTally *p;
 	size_t k;
 	int isnew, kind;
@@ -133,7 +133,7 @@ key_free(SevKey *k)
 static void
 title_tally(Tally *t, const Cmp *x)
 {
-	const kp_cmp *c = &x->rec;
+	const CmpRec *c = &x->rec;
 	const char *name = title_of(c);
 	TitleTally *g;
 	SevKey key;
@@ -185,7 +185,7 @@ tally_cmp(Report *r, const Cmp *x)
 {
 	Tally *t = &r->tally;
 
-	const kp_cmp *c = &x->rec;
+	const CmpRec *c = &x->rec;
 	PairTally *p;
 
 	t->ncmp++;

@@ -110,12 +110,12 @@ group(FILE *fp, const kp_sys *s, int colour)
  * a side, the benchmark was starved (kp-classify's interference), or a
  * side's values fall apart into clusters (kp-stats' multimodal). */
 static void
-caveats(FILE *fp, const Report *r, const kp_cmp *c)
+caveats(FILE *fp, const Report *r, const CmpRec *c)
 {
 	const char *modal = modal_sides(r, c);
 	char buf[128];
 
-	if (kp_cmp_single_run(c) == 1)
+	if (c->one_run == 1)
 		fputs(" {single run}", fp);
 	if (cpu_text(buf, sizeof(buf), c))
 		fprintf(fp, " {%s}", buf);
@@ -159,7 +159,7 @@ runs(FILE *fp, const Report *r, const kp_strs *v)
 
 /* since which kernel (kp-trend, kp-triage) and what is known of it */
 static void
-history(FILE *fp, const kp_cmp *c)
+history(FILE *fp, const CmpRec *c)
 {
 	char buf[256];
 
@@ -174,7 +174,7 @@ history(FILE *fp, const kp_cmp *c)
  * then between which kernels, runs and experiments; evshown: the pairs
  * whose evidence is shown already */
 static void
-finding(FILE *fp, const Report *r, const kp_cmp *c, int why,
+finding(FILE *fp, const Report *r, const CmpRec *c, int why,
     kp_strmap *evshown)
 {
 	char name[1024];
@@ -303,7 +303,7 @@ render_text(Report *r, FILE *fp)
 {
 	int colour = r->colour;
 	const Cmp **v;
-	const kp_cmp *c;
+	const CmpRec *c;
 	size_t i, n;
 	int sev, first;
 	const char *on, *off;

@@ -41,7 +41,7 @@ byname_q(const void *a, const void *b)
 void
 sevkey_of(SevKey *k, const Cmp *c)
 {
-	const kp_cmp *a = &c->rec;
+	const CmpRec *a = &c->rec;
 
 	k->cls = c->cls;
 	k->sev = c->sev;
@@ -135,7 +135,7 @@ cmps_by_name(const Report *r)
 }
 
 size_t
-measurement_name(char *buf, size_t sz, const kp_cmp *c)
+measurement_name(char *buf, size_t sz, const CmpRec *c)
 {
 	int n = snprintf(buf, sz, "%s/%s/%s[%s%s%s]", c->suite, c->bench,
 	    c->test, c->op, *c->metric ? " " : "", c->metric);
@@ -155,7 +155,7 @@ utf8_width(const char *s)
 }
 
 int
-cpu_starved(const kp_cmp *c, double *pct)
+cpu_starved(const CmpRec *c, double *pct)
 {
 	if (c->interference != 1 || !isfinite(c->cpu_share_ratio))
 		return 0;
@@ -166,7 +166,7 @@ cpu_starved(const kp_cmp *c, double *pct)
 }
 
 size_t
-cpu_text(char *buf, size_t sz, const kp_cmp *c)
+cpu_text(char *buf, size_t sz, const CmpRec *c)
 {
 	double pct;
 	int base = c->starved_side == KP_SIDE_BASE;
@@ -184,7 +184,7 @@ cpu_text(char *buf, size_t sz, const kp_cmp *c)
 }
 
 size_t
-noise_text(char *buf, size_t sz, const kp_cmp *c)
+noise_text(char *buf, size_t sz, const CmpRec *c)
 {
 	if (!(c->caveats >> KP_CAV_NOISE_ASSUMED & 1) || !isfinite(c->run_sd_pct))
 		return 0;
@@ -199,7 +199,7 @@ noise_assumed(const Report *r)
 }
 
 int
-noise_kind(const kp_cmp *c)
+noise_kind(const CmpRec *c)
 {
 	if (c->caveats >> KP_CAV_NOISE_ASSUMED & 1)
 		return 0;
@@ -207,7 +207,7 @@ noise_kind(const kp_cmp *c)
 		return 1;
 	if (c->run_sd_source == KP_SD_HISTORY)
 		return 2;
-	if (kp_cmp_single_run(c) == 0 && !isnan(c->p))
+	if (c->one_run == 0 && !isnan(c->p))
 		return 3;
 	return -1;
 }
@@ -217,7 +217,7 @@ const char noise_hint[] = "learn it from reruns: run the baseline kernel "
     "(kp-trend)";
 
 int
-shown_interval(const kp_cmp *c, double *lo, double *hi, double *level)
+shown_interval(const CmpRec *c, double *lo, double *hi, double *level)
 {
 	if (isfinite(c->decided_low_pct) && isfinite(c->decided_high_pct)) {
 		*lo = c->decided_low_pct;
@@ -279,7 +279,7 @@ why_text(int why)
  * (which a significant but small change also has) or
  * gate-not-significant. */
 int
-not_significant(const kp_cmp *c)
+not_significant(const CmpRec *c)
 {
 	if (c->class != KP_UNCERTAIN)
 		return 0;
