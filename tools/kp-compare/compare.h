@@ -35,6 +35,13 @@ typedef struct {	/* everything kp-compare computes for one group */
 	int level;	/* LV_*, or -1 when no level has a unit on each side */
 	size_t nb, nt;
 	double change, change_mean, ci_lo, ci_hi;
+	/* ci_lo and ci_hi as the last test left them, made by test_ci()
+	 * for the record: each test but the last is replaced, and a t
+	 * quantile for each was a tenth of kp-compare's time.  The
+	 * interval of a difference of logs, or of means with the base mean
+	 * taken as known; its difference, standard error and df */
+	enum { CI_NONE, CI_LOG, CI_MEAN } ci;
+	double ci_diff, ci_se, ci_df, ci_bmean;
 	const char *method;
 	double p, q, df, g, delta, cidiff, prior_df;
 	int worse;
@@ -56,6 +63,8 @@ typedef struct {	/* everything kp-compare computes for one group */
 } Result;
 
 void test_group(const Side *b, const Side *t, enum method m, Result *r);
+/* r->ci_lo and r->ci_hi, from the interval its last test left */
+void test_ci(Result *r);
 /* moderate every Result of one pair and level that asked for it; the
  * prior worth at most famcap times each group's own df (INFINITY: no cap) */
 void test_moderate(Result **r, size_t n, double famcap);

@@ -110,6 +110,7 @@ write_cmp(Compare *c, Group *g)
 	Result *r = &g->r;
 	kp_cmp x;
 
+	test_ci(r);
 	memset(&x, 0, sizeof(x));
 	kp_has_range(&x.has, KP_CMP_KEY, KP_CMP_WORSE);
 	x.key = t->key;
