@@ -99,6 +99,7 @@ UNITS = \
 	origin \
 	reason \
 	rec \
+	recwrite \
 	sampleline \
 	statline \
 	segment \

@@ -266,6 +266,18 @@ void kp_w_line(kp_w *w, const char *line, size_t len);
  * the caller adds its own members and calls kp_w_end() */
 void kp_w_copy_obj(kp_w *w, const kp_json *d, const char *const *skip);
 
+/* kp_rec_write()'s flat records (rec.c), one line of ,"key":value
+ * members written as the calls above write them, but without their
+ * checks: the caller writes valid JSON.  kp_w_flat_open() writes
+ * {"type":TYPE and returns 1, or 0 and nothing when a value is open. */
+int kp_w_flat_open(kp_w *w, const char *type);
+void kp_w_flat_key(kp_w *w, const char *key, size_t len);	/* ,"key": */
+void kp_w_flat_str(kp_w *w, const char *s);	/* NULL: null */
+void kp_w_flat_num(kp_w *w, double x);
+void kp_w_flat_int(kp_w *w, long long x);
+void kp_w_flat_lit(kp_w *w, const char *text, size_t n);	/* as it is */
+void kp_w_flat_close(kp_w *w);	/* }\n */
+
 /* numfmt.c: shortest decimal text that reads back as exactly x
  * ("5845.82", not "5845.8199999999997"); integers print without a fraction
  * when |x| < 2^53.  buf must hold KP_NUMBUF bytes.  Returns the length.

@@ -81,7 +81,16 @@ kp_fmt_num(char *buf, double x)
 	 * rounding error of a * 10^k far below 0.5, so rint finds y.  Up to
 	 * 3 decimals this is quicker than kp_fmt_shortg; beyond, slower. */
 	if (a >= 1e-4 && a < 1e15) {
-		for (k = 1; k <= 3; k++) {
+		/* A value of 1 or 2 decimals has 3 as well (10 y and 100 y
+		 * are as exact, and a * 10^3 is as near an integer): when 3
+		 * do not reproduce it, nor do fewer, and most values here
+		 * (a p, a df) need 15 digits or more. */
+		y = rint(a * pow10tab[3]);
+		if (y < 1e15 && y / pow10tab[3] != a)
+			k = 4;
+		else
+			k = 1;
+		for (; k <= 3; k++) {
 			y = rint(a * pow10tab[k]);
 			if (y >= 1e15)
 				break;

@@ -1162,9 +1162,112 @@ kp_rec_members(kp_w *w, const kp_rtype *t, const void *rec)
 		}
 }
 
+/* the kinds kp_w_flat's calls write */
+static int
+flatkind(int kind)
+{
+	return kind == KP_F_STR || kind == KP_F_INT || kind == KP_F_NUM ||
+	    kind == KP_F_BOOL || kind == KP_F_ENUM || kind == KP_F_STRS ||
+	    kind == KP_F_FLAGS;
+}
+
+int
+kp_rec_flat(const kp_rtype *t, const void *rec)
+{
+	const kp_has *h = rec;
+	uint64_t b;
+	int i, f;
+
+	if (t->extra)
+		return 0;
+	for (i = 0; i < 2; i++)
+		for (b = h->bit[i]; b; b &= b - 1) {
+			f = 64 * i + __builtin_ctzll(b);
+			/* a bit past the table, which kp_rec_members()
+			 * passes over */
+			if (f >= t->nf || !flatkind(t->f[f].kind))
+				return 0;
+		}
+	return 1;
+}
+
+/* writefield()'s bytes for a flat kind, by kp_w_flat's calls */
+static void
+flatfield(kp_w *w, const kp_field *f, const void *p)
+{
+	const kp_strs *s;
+	const char *sep;
+	size_t i;
+	int k;
+
+	kp_w_flat_key(w, f->name, f->len);
+	switch (f->kind) {
+	case KP_F_STR:
+		kp_w_flat_str(w, *(char *const *)p);
+		break;
+	case KP_F_INT:
+		if (*(const long long *)p == KP_NULL_INT)
+			kp_w_flat_lit(w, "null", 4);
+		else
+			kp_w_flat_int(w, *(const long long *)p);
+		break;
+	case KP_F_NUM:
+		kp_w_flat_num(w, *(const double *)p);
+		break;
+	case KP_F_BOOL:
+		if (*(const int *)p < 0)
+			kp_w_flat_lit(w, "null", 4);
+		else if (*(const int *)p)
+			kp_w_flat_lit(w, "true", 4);
+		else
+			kp_w_flat_lit(w, "false", 5);
+		break;
+	case KP_F_ENUM:
+		kp_w_flat_str(w, kp_word(f->vocab, *(const int *)p));
+		break;
+	case KP_F_STRS:
+		s = p;
+		kp_w_flat_lit(w, "[", 1);
+		for (i = 0; i < s->n; i++) {
+			if (i)
+				kp_w_flat_lit(w, ",", 1);
+			kp_w_flat_str(w, s->v[i]);
+		}
+		kp_w_flat_lit(w, "]", 1);
+		break;
+	case KP_F_FLAGS:
+		sep = "[";
+		for (k = 0; k <= f->vocab->n; k++)
+			if (*(const unsigned *)p >> k & 1) {
+				kp_w_flat_lit(w, sep, 1);
+				kp_w_flat_str(w, kp_word(f->vocab, k));
+				sep = ",";
+			}
+		kp_w_flat_lit(w, *sep == '[' ? "[]" : "]", *sep == '[' ? 2 : 1);
+		break;
+	}
+}
+
+/* kp_rec_members() into an object of its own: by the flat writer when
+ * the record's every field is of a flat kind and it is a line of its
+ * own, as most are */
 void
 kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec)
 {
+	const kp_has *h = rec;
+	const kp_field *f;
+	uint64_t b;
+	int i;
+
+	if (kp_rec_flat(t, rec) && kp_w_flat_open(w, t->name)) {
+		for (i = 0; i < 2; i++)
+			for (b = h->bit[i]; b; b &= b - 1) {
+				f = &t->f[64 * i + __builtin_ctzll(b)];
+				flatfield(w, f, cmember(rec, f));
+			}
+		kp_w_flat_close(w);
+		return;
+	}
 	kp_w_obj(w);
 	kp_w_kstr(w, "type", t->name);
 	kp_rec_members(w, t, rec);

@@ -932,6 +932,10 @@ void kp_rec_upgrade(kp_json *d, const kp_rtype *t, void *rec,
 int kp_rec_tok(kp_json *d, const kp_rtype *t, const char *name);
 
 void kp_rec_write(kp_w *w, const kp_rtype *t, const void *rec);
+/* does kp_rec_write() write rec by kp_w_flat's calls (when nothing is
+ * open)?  Its fields present are all of kinds they write, and t keeps
+ * no members beyond its table */
+int kp_rec_flat(const kp_rtype *t, const void *rec);
 /* recstr.c: a parser's record against kp-records(5)'s STRINGS: every
  * string field without control characters; dies naming file and line
  * (where the parser read it) and the field otherwise */

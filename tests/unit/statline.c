@@ -104,6 +104,35 @@ agrees(const kp_json *d, const kp_sval *v)
 	return d->tok[0].type == KP_JOBJ && d->tok[0].n == (uint32_t)n;
 }
 
+/* A value nested as deep as the line reader goes (statline.c's DEPTH,
+ * 8: the record's object and 7 more) is taken; one level more is left
+ * to the JSON reader (64 deep), which reads both. */
+static void
+deep(kp_json *d, kp_sval *v)
+{
+	static const char head[] = "{\"type\":\"stat\",\"scope\":\"group\","
+	    "\"exp\":\"e\",\"sd\":";
+	char s[256], err[256];
+	size_t len, col;
+	int n, i, r;
+
+	for (n = 6; n <= 9; n++) {
+		len = (size_t)snprintf(s, sizeof(s), "%s", head);
+		for (i = 0; i < n; i++)	/* {"a":[{"a":[ ... */
+			len += (size_t)snprintf(s + len, sizeof(s) - len, "%s",
+			    i % 2 ? "[" : "{\"a\":");
+		s[len++] = '1';
+		for (i = n - 1; i >= 0; i--)
+			s[len++] = i % 2 ? ']' : '}';
+		len += (size_t)snprintf(s + len, sizeof(s) - len, ",\"obs\":{}}");
+		r = kp_stat_line(s, len, v);
+		ok(kp_json_parse(d, s, len, err, sizeof(err), &col) == 0 &&
+		    (n <= 7 ? r == 1 && agrees(d, v) : r == 0),
+		    "a value of %d nested levels in a record: %s", n, n <= 7 ?
+		    "taken, as the JSON reader reads it" : "left to the JSON reader");
+	}
+}
+
 int
 main(void)
 {
@@ -122,13 +151,13 @@ main(void)
 		ok(r == 1 && kp_json_parse(&d, base[b], len, err, sizeof(err), &col) == 0 &&
 		    agrees(&d, v), "base line %zu is taken, as the JSON reader reads it", b);
 	}
+	deep(&d, v);
 	for (k = 0; k < 300000; k++) {
 		b = rnd(KP_LEN(base));
 		len = strlen(base[b]);
 		memcpy(s, base[b], len);
 		for (m = rnd(3) + 1; m > 0; m--)
 			mutate(s, &len, sizeof(s) - 1);
-		s[len] = '\0';
 		r = kp_stat_line(s, len, v);
 		if (kp_json_parse(&d, s, len, err, sizeof(err), &col) == 0)
 			valid++;

@@ -237,22 +237,22 @@ compare_pair(Compare *c, Pair *p)
 			    "%s is better %s here and %s in the baseline; using the target's",
 			    stat_name(g[i].t[0], buf, sizeof(buf)), g[i].st.better,
 			    g[i].sb.better);
-		test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	}
 	/* When the pair's instances each ran several families, an instance
 	 * slow in one is slow in all: that common offset is learned from the
-	 * other families and removed (offset.c), the groups are tested again
-	 * on what remains, and relative to the pair-wide shift, which the
-	 * shift record reports once.  The moderated test then borrows from
-	 * the groups tested at the same level, counting a family's levels as
-	 * one family, and the sweep across levels. */
+	 * other families and removed (offset.c), the groups are tested on
+	 * what remains (the sides alone say what to remove: each group is
+	 * tested once, after), and relative to the pair-wide shift, which
+	 * the shift record reports once.  The moderated test then borrows
+	 * from the groups tested at the same level, counting a family's
+	 * levels as one family, and the sweep across levels. */
 	shared = instances_shared(g, ng);
 	nfam = 0;
-	if (shared && (c->m == M_MODERATED || c->m == M_SWEEP) &&
-	    offsets_remove(g, ng) > 0)
-		for (i = 0; i < ng; i++)
-			if (g[i].nb && g[i].nt)
-				test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
+	if (shared && (c->m == M_MODERATED || c->m == M_SWEEP))
+		offsets_remove(g, ng);
+	for (i = 0; i < ng; i++)
+		if (g[i].nb && g[i].nt)
+			test_group(&g[i].sb, &g[i].st, c->m, &g[i].r);
 	if (shared && (c->m == M_MODERATED || c->m == M_SWEEP))
 		nfam = relative(g, ng);
 	if (c->m == M_MODERATED || c->m == M_SWEEP)

@@ -35,6 +35,13 @@ typedef struct {	/* everything kp-compare computes for one group */
 	int level;	/* LV_*, or -1 when no level has a unit on each side */
 	size_t nb, nt;
 	double change, change_mean, ci_lo, ci_hi;
+	/* ci_lo and ci_hi as the last test left them, made by test_ci()
+	 * for the record: each test but the last is replaced, and a t
+	 * quantile for each was a tenth of kp-compare's time.  The
+	 * interval of a difference of logs, or of means with the base mean
+	 * taken as known; its difference, standard error and df */
+	enum { CI_NONE, CI_LOG, CI_MEAN } ci;
+	double ci_diff, ci_se, ci_df, ci_bmean;
 	const char *method;
 	double p, q, df, g, delta, cidiff, prior_df;
 	int worse;
@@ -56,6 +63,8 @@ typedef struct {	/* everything kp-compare computes for one group */
 } Result;
 
 void test_group(const Side *b, const Side *t, enum method m, Result *r);
+/* r->ci_lo and r->ci_hi, from the interval its last test left */
+void test_ci(Result *r);
 /* moderate every Result of one pair and level that asked for it; the
  * prior worth at most famcap times each group's own df (INFINITY: no cap) */
 void test_moderate(Result **r, size_t n, double famcap);
@@ -311,6 +320,15 @@ int instances_shared(const Group *g, size_t ng);
  * to the pair's other families; the weight given to it (0: none) */
 double offsets_remove(Group *g, size_t ng);
 
+/* units.c: the instance name (interned: hold.c) of side t (0 the
+ * baseline, 1 the target) in m, a map of a pair's units: its index, in
+ * order of first appearance; unit_find's -1 when it has none.  With a
+ * family index k, the unit in that family. */
+size_t unit_add(kp_strmap *m, int t, const char *name, int *isnew);
+long unit_find(kp_strmap *m, int t, const char *name);
+size_t unit_fam_add(kp_strmap *m, int t, const char *name, size_t k,
+    int *isnew);
+
 /* pool.c */
 /* the side of a group pooled over its stats s[0..n), which must not
  * share a run or an instance (side names it in the message) */
@@ -330,8 +348,11 @@ void *hold_grow(void *p, size_t n, size_t size);
 
 /* main.c */
 /* x, read off line lineno of file, kept as the next stat: held (hold_stat,
- * own as there), its group indexed; its group must be new */
-Stat *keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own);
+ * own as there), its group indexed.  With once, NULL and nothing kept
+ * when its group is held already; without, the caller has made sure it
+ * is not, or dies. */
+Stat *keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own,
+    int once);
 
 /* fast.c */
 /* the stat record on line, read as kp_rec_read() would read the fields

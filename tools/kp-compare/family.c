@@ -54,7 +54,7 @@ static size_t
 instix(kp_strmap *m, int t, const char *name, int **side, size_t *ni)
 {
 	int isnew;
-	size_t k = kp_strmap_addv(m, &isnew, t ? "t" : "b", name, NULL);
+	size_t k = unit_add(m, t, name, &isnew);
 
 	if (isnew) {
 		*side = kp_grow(*side, *ni, sizeof(**side));
@@ -148,8 +148,7 @@ test_families(Compare *c, Pair *p, Group *g, size_t ng)
 			for (t = 0; t < 2; t++) {
 				s = t ? &gi->st : &gi->sb;
 				for (i = 0; i < s->ninst; i++) {
-					u = (size_t)kp_strmap_findv(im, t ? "t" : "b",
-					    s->inst[i], NULL);
+					u = (size_t)unit_find(im, t, s->inst[i]);
 					f[k].sum[u] += log(s->obs[LV_INSTANCE][i]) - m;
 					f[k].cnt[u]++;
 				}
@@ -255,7 +254,6 @@ instances_shared(const Group *g, size_t ng)
 	kp_strmap *fm = kp_strmap_new(), *seen = kp_strmap_new(),
 	    *im = kp_strmap_new();
 	size_t i, j, k, u, ni = 0, *nfam = NULL, nside[2] = { 0, 0 };
-	char fk[32];
 	int isnew, t, shared;
 	const Side *s;
 
@@ -263,17 +261,16 @@ instances_shared(const Group *g, size_t ng)
 		if (!g[i].nb || !g[i].nt || !named(&g[i].sb) || !named(&g[i].st))
 			continue;
 		k = kp_strmap_add(fm, g[i].family, strlen(g[i].family), &isnew);
-		snprintf(fk, sizeof(fk), "%zu", k);
 		for (t = 0; t < 2; t++) {
 			s = t ? &g[i].st : &g[i].sb;
 			for (j = 0; j < s->ninst; j++) {
-				u = kp_strmap_addv(im, &isnew, t ? "t" : "b", s->inst[j], NULL);
+				u = unit_add(im, t, s->inst[j], &isnew);
 				if (isnew) {
 					nfam = kp_grow(nfam, ni, sizeof(*nfam));
 					nfam[ni++] = 0;
 					nside[t]++;
 				}
-				kp_strmap_addv(seen, &isnew, t ? "t" : "b", s->inst[j], fk, NULL);
+				unit_fam_add(seen, t, s->inst[j], k, &isnew);
 				nfam[u] += isnew;
 			}
 		}

@@ -226,7 +226,6 @@ fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
 	Scratch *s = &c->scratch;
 	kp_sval v[KP_STAT_NF];
 	char *const *sp[KP_LEN(sf)];
-	char group[KP_IDSZ];
 	kp_stat x;
 	size_t i, at = 0;
 	long long conc;
@@ -305,9 +304,6 @@ fast_stat(Compare *c, const kp_has *want, const char *line, size_t len,
 		    x.metric, x.conc);
 		x.series_id = s->id[1];
 	}
-	snprintf(group, sizeof(group), "%s", x.group);
-	if (kp_strmap_find(c->groups, group, strlen(group)) >= 0)
-		return 0;	/* the second of a group: readstat says so */
-	keep_stat(c, &x, file, lineno, 0);
-	return 1;
+	/* not the second of a group: readstat says so */
+	return keep_stat(c, &x, file, lineno, 0, 1) != NULL;
 }

@@ -47,20 +47,25 @@ statfields(void)
 }
 
 Stat *
-keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own)
+keep_stat(Compare *c, kp_stat *x, char *file, long lineno, int own, int once)
 {
+	char group[KP_IDSZ];
 	Stat *s;
 	size_t k;
+	int isnew;
 
+	/* an older record's ids come from kp_rec_upgrade */
+	snprintf(group, sizeof(group), "%s", x->group);
+	k = kp_strmap_add(c->groups, group, strlen(group), &isnew);
+	if (once && !isnew)
+		return NULL;
 	c->stats = hold_grow(c->stats, c->nstats, sizeof(*c->stats));
 	s = &c->stats[c->nstats++];
 	memset(s, 0, sizeof(*s));
 	s->file = file;
 	s->line = lineno;
-	/* an older record's ids come from kp_rec_upgrade */
-	snprintf(s->group, sizeof(s->group), "%s", x->group);
+	memcpy(s->group, group, sizeof(group));
 	snprintf(s->series, sizeof(s->series), "%s", x->series_id);
-	k = kp_strmap_add(c->groups, s->group, strlen(s->group), NULL);
 	if (own)
 		free(x->group);	/* the map's copy is the one held */
 	x->group = (char *)kp_strmap_key(c->groups, k, NULL);
@@ -91,7 +96,7 @@ readstat(Compare *c, kp_json *d, const kp_has *want, kp_recix *ix, char *file)
 	kp_rec_upgrade(d, &kp_stat_t, &x, want);
 	snprintf(group, sizeof(group), "%s", x.group);
 	k = kp_strmap_find(c->groups, group, strlen(group));
-	s = keep_stat(c, &x, file, d->line, 1);
+	s = keep_stat(c, &x, file, d->line, 1, 0);
 	if (k >= 0) {
 		first = &c->stats[k];
 		kp_rec_die(d, -1, "a second stat record of %s of experiment %s "

@@ -108,7 +108,7 @@ offsets_remove(Group *g, size_t ng)
 		for (t = 0; t < 2; t++) {
 			s = t ? &g[i].st : &g[i].sb;
 			for (j = 0; j < s->ninst; j++) {
-				kp_strmap_addv(im, &isnew, t ? "t" : "b", s->inst[j], NULL);
+				unit_add(im, t, s->inst[j], &isnew);
 				if (isnew) {
 					side = kp_grow(side, ni, sizeof(*side));
 					side[ni++] = t;
@@ -132,7 +132,7 @@ offsets_remove(Group *g, size_t ng)
 				m += log(s->instloc[j]);
 			m /= (double)s->ninst;
 			for (j = 0; j < s->ninst; j++) {
-				u = (size_t)kp_strmap_findv(im, t ? "t" : "b", s->inst[j], NULL);
+				u = (size_t)unit_find(im, t, s->inst[j]);
 				sum[fam[i] * ni + u] += sg[i] * (log(s->instloc[j]) - m);
 				cnt[fam[i] * ni + u]++;
 			}
@@ -192,7 +192,7 @@ offsets_remove(Group *g, size_t ng)
 			s = t ? &g[i].st : &g[i].sb;
 			x = ereallocarray(NULL, s->ninst + 1, sizeof(*x));
 			for (j = 0, n = 0; j < s->ninst; j++) {
-				u = (size_t)kp_strmap_findv(im, t ? "t" : "b", s->inst[j], NULL);
+				u = (size_t)unit_find(im, t, s->inst[j]);
 				x[j] = o[fam[i] * ni + u];
 				if (!isnan(x[j])) {
 					c += x[j];

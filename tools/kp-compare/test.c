@@ -64,35 +64,53 @@ pct(double ratio)
 	return 100 * (ratio - 1);
 }
 
-/* the 95% interval of change_pct from a log-scale difference */
+/* the 95% interval of change_pct from a log-scale difference, for
+ * test_ci(); none given keeps the one before */
 static void
 logci(Result *r, double diff, double se, double df)
 {
-	double h;
-
 	if (isnan(se) || isnan(df))
 		return;
-	h = kp_t_quantile(0.975, df) * se;
-	r->ci_lo = pct(exp(diff - h));
-	r->ci_hi = pct(exp(diff + h));
+	r->ci = CI_LOG;
+	r->ci_diff = diff;
+	r->ci_se = se;
+	r->ci_df = df;
+}
+
+void
+test_ci(Result *r)
+{
+	double h;
+
+	r->ci_lo = r->ci_hi = NAN;
+	if (r->ci == CI_NONE)
+		return;
+	h = kp_t_quantile(0.975, r->ci_df) * r->ci_se;
+	if (r->ci == CI_LOG) {
+		r->ci_lo = pct(exp(r->ci_diff - h));
+		r->ci_hi = pct(exp(r->ci_diff + h));
+	} else {
+		r->ci_lo = 100 * (r->ci_diff - h) / fabs(r->ci_bmean);
+		r->ci_hi = 100 * (r->ci_diff + h) / fabs(r->ci_bmean);
+	}
 }
 
 static void
 take(Result *r, const kp_test *k, const char *method, int logscale, double bmean)
 {
-	double h;
-
 	r->p = k->p;
 	r->df = k->df;
 	r->method = method;
-	r->ci_lo = r->ci_hi = NAN;
+	r->ci = CI_NONE;
 	if (logscale)
 		logci(r, k->diff, k->se, k->df);
 	else if (!isnan(k->se) && bmean != 0) {
 		/* the base mean taken as known: an approximation */
-		h = kp_t_quantile(0.975, k->df) * k->se;
-		r->ci_lo = 100 * (k->diff - h) / fabs(bmean);
-		r->ci_hi = 100 * (k->diff + h) / fabs(bmean);
+		r->ci = CI_MEAN;
+		r->ci_diff = k->diff;
+		r->ci_se = k->se;
+		r->ci_df = k->df;
+		r->ci_bmean = bmean;
 	}
 }
 
@@ -321,7 +339,7 @@ test_moderate(Result **r, size_t n, double famcap)
 		r[i]->p = kp_t_p2(r[i]->ldiff / se, r[i]->df);
 		r[i]->method = "moderated-t-log";
 		r[i]->prior_df = dp;
-		r[i]->ci_lo = r[i]->ci_hi = NAN;
+		r[i]->ci = CI_NONE;
 		logci(r[i], r[i]->ldiff, se, r[i]->df);
 		r[i]->se = se;
 		r[i]->modok = isfinite(se) && se > 0;
@@ -471,7 +489,7 @@ test_famvar(Family *f, size_t n)
 			r->df = df;
 			r->p = kp_t_p2(r->ldiff / se, df);
 			r->prior_df = isnan(d0) ? NAN : d0;
-			r->ci_lo = r->ci_hi = NAN;
+			r->ci = CI_NONE;
 			logci(r, r->ldiff, se, df);
 			r->se = se;
 		}
@@ -629,7 +647,7 @@ sweep_finish(Family *f, double d0, double s0)
 		r[i]->df = df;
 		r[i]->shrink = bi;
 		r[i]->method = "sweep-eb-log";
-		r[i]->ci_lo = r[i]->ci_hi = NAN;
+		r[i]->ci = CI_NONE;
 		logci(r[i], est, sqrt(var), df);
 	}
 }
