@@ -183,6 +183,22 @@ done
 run_status kp-render -f html -o site -s samples.ndjson all.ndjson
 is "$rc" 0 "renders hand-made records"
 is "$(cat "$T/err")" "" "nothing on stderr, which is no terminal"
+# each comparison's verdict line shows its own record's numbers: the site
+# holds a compact copy of each record (cmprec.c), and a field left out of
+# the copy would show as 0 or "-" here
+$PY - >"$T/want" <<'PY'
+import json
+for l in open("all.ndjson"):
+    c = json.loads(l)
+    if c["type"] == "cmp":
+        print("score %g: %s %s %.1f%%" % (c["score"], c["metric"],
+              "fell" if c["change_pct"] < 0 else "rose", abs(c["change_pct"])))
+        print("q %g, g %g, %s on %s units, n %d vs %d" % (c["q"], c["hedges_g"],
+              c["method"], c["obs_level"], c["n_base"], c["n_target"]))
+PY
+grep -rhoE "score [0-9.]+: [a-z]+ (fell|rose) [0-9.]+%|q [^,]*, g [^,]*, [a-z]+ on [a-z]+ units, n [0-9]+ vs [0-9]+" \
+	site >"$T/got"
+is "$(sort "$T/got")" "$(sort "$T/want")" "each verdict line shows its record's score, change, q, g, method and n"
 # on a terminal (script(1) gives one), how far the test pages are
 if command -v script >/dev/null; then
 	script -qec "kp-render -f html -o site.tty all.ndjson" /dev/null </dev/null >tty.out 2>&1
