@@ -239,10 +239,11 @@ kp_w_num(kp_w *w, double x)
 	post(w);
 }
 
-void
-kp_w_int(kp_w *w, long long x)
+/* x's decimal text, ending at the end of b[24]: where it starts */
+static char *
+int_text(char *b, long long x)
 {
-	char b[24], *p = b + sizeof b;
+	char *p = b + 24;
 	unsigned long long u = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
 
 	do {
@@ -251,6 +252,14 @@ kp_w_int(kp_w *w, long long x)
 	} while (u);
 	if (x < 0)
 		*--p = '-';
+	return p;
+}
+
+void
+kp_w_int(kp_w *w, long long x)
+{
+	char b[24], *p = int_text(b, x);
+
 	pre(w);
 	put(w, p, b + sizeof b - p);
 	post(w);
@@ -389,15 +398,8 @@ kp_w_flat_num(kp_w *w, double x)
 void
 kp_w_flat_int(kp_w *w, long long x)
 {
-	char b[24], *p = b + sizeof b;
-	unsigned long long u = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
+	char b[24], *p = int_text(b, x);
 
-	do {
-		*--p = '0' + u % 10;
-		u /= 10;
-	} while (u);
-	if (x < 0)
-		*--p = '-';
 	put(w, p, b + sizeof b - p);
 }
 

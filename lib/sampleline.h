@@ -20,4 +20,24 @@ typedef struct {
  * read it and say what is wrong, if anything */
 int kp_sample_line(const char *line, size_t len, kp_sval *v);
 
+/* the value of a number of digits alone, at most max of them (max <= 18,
+ * so that it fits), or -1 for anything else: a count such as iter, rep
+ * or conc, taken whole where a reader would take it; inline, as the
+ * tools call it for each of tens of millions of lines */
+static inline long long
+kp_sval_count(const kp_sval *x, size_t max)
+{
+	long long v = 0;
+	size_t k;
+
+	if (!x->p || x->str || x->len > max)
+		return -1;
+	for (k = 0; k < x->len; k++) {
+		if (x->p[k] < '0' || x->p[k] > '9')
+			return -1;
+		v = 10 * v + (x->p[k] - '0');
+	}
+	return v;
+}
+
 #endif

@@ -154,23 +154,6 @@ intern_len(kp_strmap **m, const char *s, size_t len, const char **last)
 	return *last = kp_strmap_key(*m, kp_strmap_add(*m, s, len, NULL), NULL);
 }
 
-/* a count of digits alone, as kp_json_int reads it; -1 any other */
-static long long
-digits(const kp_sval *x)
-{
-	long long v = 0;
-	size_t k;
-
-	if (!x->p || x->str || x->len > 18)
-		return -1;
-	for (k = 0; k < x->len; k++) {
-		if (x->p[k] < '0' || x->p[k] > '9')
-			return -1;
-		v = 10 * v + (x->p[k] - '0');
-	}
-	return v;
-}
-
 /*
  * A sample line laid out as kp writes it (lib/sampleline.c), read as
  * smp_read reads it, without the JSON reader: parsing each of a lab's 10M
@@ -193,9 +176,9 @@ smp_fast(Report *r, const char *line, size_t len, Sample *m, int keepsrc)
 	    !v[KP_SAMPLE_INSTANCE].p || !v[KP_SAMPLE_INSTANCE].str ||
 	    !g->p || !g->str || g->len != KP_IDSZ - 1 ||
 	    (src->p && !src->str) ||
-	    (iter = digits(&v[KP_SAMPLE_ITER])) < 0 ||
-	    (rep = digits(&v[KP_SAMPLE_REP])) < 1 ||
-	    (sub = digits(&v[KP_SAMPLE_SUB])) < 1 ||
+	    (iter = kp_sval_count(&v[KP_SAMPLE_ITER], 18)) < 0 ||
+	    (rep = kp_sval_count(&v[KP_SAMPLE_REP], 18)) < 1 ||
+	    (sub = kp_sval_count(&v[KP_SAMPLE_SUB], 18)) < 1 ||
 	    !v[KP_SAMPLE_VALUE].p || v[KP_SAMPLE_VALUE].str ||
 	    kp_parse_num(v[KP_SAMPLE_VALUE].p, v[KP_SAMPLE_VALUE].len, &x) < 0 ||
 	    !isfinite(x))

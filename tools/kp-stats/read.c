@@ -167,23 +167,6 @@ sample(Stats *st, kp_json *d, const int *tok)
 	keep(st, s, v, iter, rep, sub, g, d->line);
 }
 
-/* a count of at most 9 digits, as jint() reads one fast, or -1 */
-static long
-count9(const kp_sval *x)
-{
-	long v = 0;
-	size_t k;
-
-	if (!x->p || x->str || x->len > 9)
-		return -1;
-	for (k = 0; k < x->len; k++) {
-		if (x->p[k] < '0' || x->p[k] > '9')
-			return -1;
-		v = 10 * v + (x->p[k] - '0');
-	}
-	return v;
-}
-
 static int hex16(const char *p);
 
 /* A sample line laid out as kp writes it (lib/sampleline.c), read without
@@ -208,10 +191,10 @@ fastsample(Stats *st, const char *line, size_t len)
 	for (k = 0; k < NSTR; k++)
 		if (!fv[sfield[k]].p || !fv[sfield[k]].str)
 			return 0;
-	if ((conc = count9(&fv[KP_SAMPLE_CONC])) < 1 ||
-	    (iter = count9(&fv[KP_SAMPLE_ITER])) < 0 ||
-	    (rep = count9(&fv[KP_SAMPLE_REP])) < 1 ||
-	    (sub = count9(&fv[KP_SAMPLE_SUB])) < 1 ||
+	if ((conc = kp_sval_count(&fv[KP_SAMPLE_CONC], 9)) < 1 ||
+	    (iter = kp_sval_count(&fv[KP_SAMPLE_ITER], 9)) < 0 ||
+	    (rep = kp_sval_count(&fv[KP_SAMPLE_REP], 9)) < 1 ||
+	    (sub = kp_sval_count(&fv[KP_SAMPLE_SUB], 9)) < 1 ||
 	    !fv[KP_SAMPLE_VALUE].p || fv[KP_SAMPLE_VALUE].str ||
 	    kp_parse_num(fv[KP_SAMPLE_VALUE].p, fv[KP_SAMPLE_VALUE].len, &v) < 0 ||
 	    !isfinite(v))
