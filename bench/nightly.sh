@@ -19,10 +19,10 @@
 # default, 2, up to 80 kernels, then one per 40 kernels: each reads the
 # whole input, so the fewest that stay under 1 GB cost the least) adds
 # their CPU seconds, takes the largest peak, and its wall is from the
-# start of its first process to the end of its last.  kp-systematic and
-# kp-evidence run as one pipe and start together, so kp-evidence's wall
-# is from then to its end, waiting for kp-systematic included: their
-# walls overlap and add up to more than the night's.  Run from the top of the tree after
+# start of its first process to the end of its last.  kp-classify,
+# kp-systematic and kp-evidence run as one pipe and start together, so
+# each one's wall is from then to its end, waiting for those before it
+# included: their walls overlap and add up to more than the night's.  Run from the top of the tree after
 # `make`.  Not part of `make check`.
 set -eu
 K=${1:-25}
@@ -76,7 +76,9 @@ in_lab=$(mib "$lab"/*.ndjson)
 in_id=$(mib "$out"/identified/*.ndjson)
 in_st=$(mib "$out/stats.ndjson")
 in_cmp=$(mib "$out/cmp.ndjson")
-in_cl=$(mib "$out/classified.ndjson")
+# kp-systematic reads kp-classify's records through a pipe: the findings
+# are they with a few systematic and evidence records more
+in_cl=$(mib "$out/findings.ndjson")
 in_f=$(mib "$out/findings.ndjson")
 samples=$(awk -v k="$K" 'BEGIN { print k * 5 * 16000 * 5 }')
 

@@ -75,8 +75,8 @@ if command -v script >/dev/null; then
 	is "$(grep -c '^nightly.mk: identified [1-4] of 4 runs' "$T/tty.lines"):$(grep -q '^nightly.mk: identified 4 of 4 runs' "$T/tty.lines"; echo $?)" \
 	    "4:0" "nightly on a terminal: the runs identified so far, a line a run" ||
 	    sed 's/^/# /' "$T/tty.lines"
-	is "$(sed -n 's/^nightly.mk: \(kp-[a-z]*\): .*/\1/p' "$T/tty.lines" | tr '\n' ' ')" \
-	    "kp-stats kp-compare kp-classify kp-systematic kp-render " "... then each stage"
+	is "$(sed -n 's/^nightly.mk: \(kp-[a-z |-]*\): .*/\1/p' "$T/tty.lines" | tr '\n' ',')" \
+	    "kp-stats,kp-compare,kp-classify | kp-systematic | kp-evidence,kp-render," "... then each stage"
 	is "$(grep -c '^kp-parse-mmtests: run 1 of 1' "$T/tty.lines")" 4 "... and the parser's own, a run each"
 else
 	skip "nightly progress on a terminal" "no script(1)"
@@ -89,12 +89,15 @@ ok $? "nightly from RECORDS: exit 0"
 cmp -s "$T/nr/findings.ndjson" "$T/n/findings.ndjson"
 ok $? "... the findings of the parsed runs"
 
-# kp-systematic and kp-evidence run as one pipe: the findings are what
-# the two give one after the other
-"$KP_BIN/kp-systematic" "$T/nr/classified.ndjson" >"$T/sys.ndjson" &&
+# kp-classify, kp-systematic and kp-evidence run as one pipe: the
+# findings are what the three give one after the other, and no
+# classified records are left beside them
+"$KP_BIN/kp-classify" "$T/nr/cmp.ndjson" >"$T/cl.ndjson" &&
+    "$KP_BIN/kp-systematic" "$T/cl.ndjson" >"$T/sys.ndjson" &&
     "$KP_BIN/kp-evidence" "$T/sys.ndjson" >"$T/fi.ndjson"
 cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson"
 ok $? "nightly: the findings of the pipe, byte for byte those of the stages run apart"
+is "$(ls "$T/nr" | grep -c classified)" 0 "... and no classified file beside them"
 # a stage of the pipe that fails half-way, having written whole records
 # the next stage takes (its status alone says it failed),
 # fails make and leaves no findings, nor a temporary file
@@ -112,6 +115,7 @@ while read -r stage; do
 	ok $? "... naming it" || sed 's/^/# /' "$T/err"
 	is "$(ls "$T/nr" | grep -c 'findings')" 0 "... and leaves no findings file"
 done <<EOF_STAGES
+kp-classify
 kp-systematic
 kp-evidence
 EOF_STAGES

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lineio.c: lines from plain and gzip files, odd endings, long lines, and
  * a truncated .gz reported as an error rather than a short file. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,29 @@ main(void)
 		ok(l && n == 4, "... and one later is kept (it is text)");
 		kp_in_close(in);
 		unlink(path("bom"));
+	}
+
+	/* a pipe read is widened to 1 MiB: at 64 KiB, three tools piped on
+	 * two cores switched every 64 KiB and took longer than run apart */
+	{
+		int fds[2], keep = dup(STDIN_FILENO);
+		kp_in *in;
+
+		if (pipe(fds) != 0 || dup2(fds[0], STDIN_FILENO) < 0)
+			return 99;
+		close(fds[0]);
+		ok(fcntl(fds[1], F_GETPIPE_SZ) < 1024 * 1024, "a pipe starts below 1 MiB");
+		if (write(fds[1], "x\ny\n", 4) != 4)
+			return 99;
+		close(fds[1]);
+		in = kp_in_open("-");
+		ok(fcntl(STDIN_FILENO, F_GETPIPE_SZ) == 1024 * 1024,
+		    "kp_in_open widens a pipe it reads to 1 MiB (%d)", fcntl(STDIN_FILENO, F_GETPIPE_SZ));
+		l = kp_in_line(in, &n);
+		ok(l && n == 1 && l[0] == 'x', "... and reads what was in it");
+		kp_in_close(in);
+		dup2(keep, STDIN_FILENO);
+		close(keep);
 	}
 
 	free(big);
