@@ -16,9 +16,10 @@
 /* A pipe's buffer, from its reader: at Linux's default 64 KiB, the
  * nightly's kp-classify | kp-systematic | kp-evidence switched between
  * writer and reader every 64 KiB and took 9.7 s of wall on two cores,
- * longer than the three run apart; at 1 MiB (pipe-max-size, the most an
- * unprivileged process may ask) 5.1 s.  A refusal (an older kernel, a
- * lower limit) leaves the pipe as it was: only slower. */
+ * longer than kp-classify then the other two (9.2 s); at 1 MiB
+ * (pipe-max-size, the most an unprivileged process may ask) 5.1 s.  A
+ * pipe is only grown, never shrunk; a refusal (a lower limit, a user
+ * past pipe-user-pages-soft) leaves it as it was: only slower. */
 #define PIPE_SIZE (1024 * 1024)
 
 struct kp_in {
@@ -60,8 +61,11 @@ in_open(const char *path, int soft, size_t block)
 			return NULL;
 		kp_die_at(path, 0, 0, "cannot open: %s", strerror(errno));
 	}
-	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+#ifdef F_SETPIPE_SZ
+	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+	    fcntl(fd, F_GETPIPE_SZ) < PIPE_SIZE)
 		(void)fcntl(fd, F_SETPIPE_SZ, PIPE_SIZE);
+#endif
 	if (!(gz = gzdopen(fd, "rb"))) {
 		if (soft) {
 			if (fd != STDIN_FILENO)

@@ -253,9 +253,11 @@ endif
 # hold every classified record as kp-classify wrote it, with the
 # systematic and evidence records after them.  kp-evidence adds, beside
 # each finding, what else its runs said (durations, command, dmesg
-# warnings, the counters that moved most).  At 25 kernels the three took
-# 10.8 s of wall as a file and a pipe of two, 5.1 s as one pipe once its
-# readers widen their pipes to 1 MiB (lib/lineio.c).
+# warnings, the counters that moved most).  At 25 kernels, kp-classify
+# then the pipe of the other two took 9.2 s of wall; one pipe of the
+# three 9.7 s at Linux's 64 KiB a pipe, and 5.1 s once its readers widen
+# their pipes to 1 MiB (lib/lineio.c).  A classified.ndjson of a night
+# before this was so is removed: it would no longer match the findings.
 #
 # /bin/sh has no pipefail: a stage that fails notes its name and status
 # in PIPE_FAILED; then the recipe removes what the pipe wrote and fails.
@@ -264,7 +266,7 @@ endif
 PIPE_FAILED = $(OUT)/findings.ndjson.failed.tmp
 piped = { $(2) || echo "$(1) exit $$?" >>'$(PIPE_FAILED)'; }
 $(OUT)/findings.ndjson: $(OUT)/cmp.ndjson $(CONFIG) $(SUBSYSTEMS)
-	rm -f '$(PIPE_FAILED)'
+	rm -f '$(PIPE_FAILED)' '$(OUT)/classified.ndjson'
 	$(call piped,kp-classify,$(KP)kp-classify $(CLASSIFY_FLAGS) $(OUT)/cmp.ndjson) | \
 	$(call piped,kp-systematic,$(KP)kp-systematic $(SYSTEMATIC_FLAGS)) | \
 	$(call piped,kp-evidence,$(KP)kp-evidence $(EVIDENCE_FLAGS) >'$@.tmp')

@@ -98,6 +98,12 @@ ok $? "... the findings of the parsed runs"
 cmp -s "$T/fi.ndjson" "$T/nr/findings.ndjson"
 ok $? "nightly: the findings of the pipe, byte for byte those of the stages run apart"
 is "$(ls "$T/nr" | grep -c classified)" 0 "... and no classified file beside them"
+# an older night's classified records no longer match the findings
+echo stale >"$T/nr/classified.ndjson"
+rm "$T/nr/findings.ndjson"
+make -s -f "$top/pipelines/nightly.mk" RECORDS="$T/n/parsed" OUT="$T/nr" KP_BIN="$KP_BIN" \
+	"$T/nr/findings.ndjson" >/dev/null 2>&1 && [ ! -e "$T/nr/classified.ndjson" ]
+ok $? "nightly: an older night's classified.ndjson is removed with the findings made again"
 # a stage of the pipe that fails half-way, having written whole records
 # the next stage takes (its status alone says it failed),
 # fails make and leaves no findings, nor a temporary file
