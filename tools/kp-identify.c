@@ -485,24 +485,6 @@ sample(Identify *x, kp_json *d, const int *tok)
 	writesample(x, d, j, groupof(x, j, v, len, conc));
 }
 
-/* a number field of a sample line as kp_rec_int reads it when it is
- * at most 18 digits, or -1 */
-static long long
-digits(const kp_sval *v)
-{
-	long long n = 0;
-	size_t k;
-
-	if (!v->p || v->str || v->len > 18)
-		return -1;
-	for (k = 0; k < v->len; k++) {
-		if (v->p[k] < '0' || v->p[k] > '9')
-			return -1;
-		n = 10 * n + (v->p[k] - '0');
-	}
-	return n;
-}
-
 /* v's string, NUL-terminated in buf (kp_reserve'd in *cap) */
 static char *
 cstr(char **buf, size_t *cap, const kp_sval *v)
@@ -542,8 +524,8 @@ fastsample(Identify *x, const char *line, size_t len)
 	for (k = 0; k < (int)KP_LEN(sf); k++)
 		if (!v[sf[k]].p || !v[sf[k]].str)
 			return 0;
-	if ((iter = digits(&v[KP_SAMPLE_ITER])) < 0 ||
-	    (conc = digits(&v[KP_SAMPLE_CONC])) < 1)
+	if ((iter = kp_sval_count(&v[KP_SAMPLE_ITER], 18)) < 0 ||
+	    (conc = kp_sval_count(&v[KP_SAMPLE_CONC], 18)) < 1)
 		return 0;
 	run = &v[KP_SAMPLE_RUN];
 	job = &v[KP_SAMPLE_JOB];
